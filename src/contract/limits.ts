@@ -1,0 +1,22 @@
+/** Business constants and limits (spec §9, DESIGN §4), in one place. */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  otpLength: 4,
+  otpLifeMinutes: 10,
+  otpMaxWrongTries: 5,
+  otpResendSeconds: 60,
+  nameMax: 100,
+  emailMax: 254,
+  phoneMax: 20,
+  textMax: 200,
+  urlMax: 2048,
+  pollMs: 3000,
+  toastMs: 5000,
+  contactMessageMs: 3000,
+  contactRows: 7,
+  studioBannerChars: 338,
+  studioAboutChars: 900,
+  jobCardChars: 33,
+  studioJobsShown: 3,
+} as const;

@@ -1,0 +1,49 @@
+/**
+ * Every text a user sees that the spec or the server fixes, written once.
+ * The web app and the server import these; no message string is typed twice.
+ */
+export const MSG = {
+  // Spec §5 and §8, word for word (typos included).
+  fillAllFields: 'Please fill all the fields',
+  passwordTooShort: 'Password must be atleast 8 characters long',
+  somethingWentWrong: 'Something went wrong!',
+  contactSent: 'Your message was sent, thank you!',
+  contactFailed: 'Oops, something went wrong. Please try again later.',
+  paymentError: 'An Error occured with your payment ',
+  noStudios: 'No Studios Found',
+  loading: 'Loading...',
+  noPhotos: "You don't have any photos added yet",
+  noVideos: "You don't have any video added yet",
+  noAudios: "You don't have any audio added yet",
+  notSubscribed: 'You have not subscribed yet!!',
+  alreadyPurchased: 'Already Purchased',
+  downloadHeading: 'Download our app now!',
+  contactHeading: "Let's talk about everything!",
+
+  // Server answers (our own wording; the spec leaves them open).
+  codeSent: 'A verification code was sent to your e-mail.',
+  invalidBody: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request is too large.',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Phone No. must contain digits only',
+  otpFormat: 'The verification code has exactly 4 digits',
+  otpWrong: 'That verification code is not right. Please try again.',
+  otpExpired: 'This verification code has expired. Please sign up again to get a new one.',
+  otpTooManyTries: 'Too many wrong codes. Please sign up again to get a new one.',
+  otpResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking for another.',
+  mailFailed: 'We could not send the verification e-mail. Please try again later.',
+  wrongCredentials: 'Invalid email or password',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  unauthorized: 'Please log in to continue.',
+  notFound: 'Not found.',
+  serverError: 'Something went wrong on our side. Please try again later.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
+  required: (field: string) => `${field} is required`,
+} as const;
+
+/** Builds the spec's plan-specific texts. */
+export const planTexts = {
+  youHave: (plan: string) => `You have ${plan} subscription`,
+  go: (plan: string) => `Go ${plan}`,
+};

@@ -1,0 +1,76 @@
+/** The performer's profile: getUserData, updateBasicInfo, updateAppearance (spec §3, §5, §7). */
+import { z } from 'zod';
+import { optionalText } from './fields.js';
+import { LIMITS } from './limits.js';
+
+export const TITLES = ['Mr.', 'Mrs.', 'Ms.'] as const;
+/** Stored and shown as written; the spec's "other" option is shown as Transgender. */
+export const GENDERS = ['Male', 'Female', 'Transgender'] as const;
+export const PROFESSIONS = ['Actor', 'Model', 'Singer', 'Musician', 'Writer', 'Dancer', 'Choreographer', 'Designer', 'Other'] as const;
+export const VISIBILITIES = ['public', 'private'] as const;
+
+export type Title = (typeof TITLES)[number];
+export type Gender = (typeof GENDERS)[number];
+export type Profession = (typeof PROFESSIONS)[number];
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const userProfile = z.object({
+  _id: z.string(),
+  fname: z.string(),
+  email: z.string(),
+  number: z.string(),
+  gender: z.string(),
+  pronoun: z.string(),
+  profileUrl: z.string(),
+  category: z.string(),
+  visibility: z.enum(VISIBILITIES),
+  profilePic: z.string(),
+  location: z.string(),
+  age: z.string(),
+  height: z.string(),
+  weight: z.string(),
+  bodyType: z.string(),
+  hairColor: z.string(),
+  eyeColor: z.string(),
+  photos: z.array(z.string()),
+  videos: z.array(z.string()),
+  audios: z.array(z.string()),
+  subscriptionName: z.string(),
+  subscriptionPrice: z.number(),
+  daysLeft: z.number(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+const choice = <T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
+  z
+    .enum(values, { error: `${label} must be one of: ${values.join(', ')}` })
+    .or(z.literal('').transform(() => fallback))
+    .default(fallback);
+
+export const basicInfoForm = z.object({
+  fname: optionalText('Name', LIMITS.nameMax),
+  location: optionalText('Location'),
+  gender: choice('Gender', GENDERS, 'Male'),
+  profileUrl: optionalText('Profile URL', LIMITS.urlMax),
+  pronoun: choice('Title', TITLES, 'Mr.'),
+  category: choice('Profession', PROFESSIONS, 'Actor'),
+  profilePic: optionalText('Profile picture', LIMITS.urlMax),
+});
+export type BasicInfoForm = z.input<typeof basicInfoForm>;
+
+export const visibilityBody = z.object({
+  visibility: z.enum(VISIBILITIES, { error: "Visibility must be 'public' or 'private'" }),
+});
+
+export const appearanceForm = z.object({
+  fname: optionalText('Name', LIMITS.nameMax),
+  location: optionalText('Location'),
+  gender: choice('Gender', GENDERS, 'Male'),
+  age: optionalText('Age', 20),
+  height: optionalText('Height', 40),
+  weight: optionalText('Weight', 40),
+  bodyType: optionalText('Body Type', 60),
+  hairColor: optionalText('Hair Color', 60),
+  eyeColor: optionalText('Eye Color', 60),
+});
+export type AppearanceForm = z.input<typeof appearanceForm>;

@@ -1,0 +1,110 @@
+/**
+ * Builds the Fastify app without listening: the API, the error handler and the
+ * built web app. main.ts starts it; tests use it through app.inject.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MSG } from '../contract/messages.js';
+import type { AppContext, ModuleOptions } from './context.js';
+import { AppError } from './errors.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { createAuthHooks } from './plugins/auth.js';
+
+export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Serve the built web app from dist/web when it exists (default true). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: ctx.config.env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: ctx.config.env.TRUST_PROXY_HOPS || false,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('userId', '');
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
+      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply.status(error.status).send({ msg: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send({ msg: first?.message ?? MSG.fillAllFields, code: 'invalid_input' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
+      return reply.status(413).send({ msg: MSG.bodyTooLarge, code: 'too_large' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
+      return reply.status(415).send({ msg: 'This content type is not accepted here.', code: 'unsupported_type' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const msg = error.code?.startsWith('FST_ERR_CTP') ? MSG.invalidBody : error.message;
+      return reply.status(error.statusCode).send({ msg, code: 'bad_request' });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ msg: MSG.unavailable, code: 'unavailable' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ msg: MSG.serverError, code: 'internal' });
+  });
+
+  const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
+  await app.register(authRoutes, modules);
+  await app.register(profileRoutes, modules);
+
+  app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
+    reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),
+  );
+
+  if (opts.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, file) {
+        // Hashed assets never change; index.html must always be revalidated.
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Every other GET is a route of the single-page app.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+        return reply.status(404).send({ msg: MSG.notFound, code: 'not_found' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }));
+  }
+
+  return app;
+}
+
+/** Connection failures of pg or PGlite: answered 503, never 500. */
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error).message));
+}

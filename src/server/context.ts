@@ -1,0 +1,45 @@
+/** What every area of the server is given: settings and the outside world, chosen once from config. */
+import path from 'node:path';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './adapters/rate-limit/rate-limiter.js';
+import type { AuthHooks } from './plugins/auth.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+}
+
+/** The options every area's route plugin receives. */
+export interface ModuleOptions {
+  ctx: AppContext;
+  auth: AuthHooks;
+}
+
+export async function createContext(config: Config, log: (line: string) => void): Promise<AppContext> {
+  const { env } = config;
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(path.join(config.dataDir, 'mail'), env.MAIL_FROM, log);
+  const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
+  return { config, database, db: database.db, mailer, limiter };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.mailer.close();
+  await ctx.limiter.close();
+  await ctx.database.close();
+}

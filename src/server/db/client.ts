@@ -1,0 +1,66 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL with pg_trgm) in DATA_DIR/db by
+ * default, PostgreSQL when a URL is given. Both run the same migrations at start.
+ */
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Answers quickly whether the database can run a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir: a folder, or 'memory://'; loadDataDir: a dumped data directory to start from. */
+  | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
+
+export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
+  const runMigrations = opts.migrate ?? true;
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (runMigrations) await migratePg(drizzlePg(pool), { migrationsFolder });
+    return {
+      db,
+      engine: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create({
+    dataDir: target.dataDir,
+    extensions: { pg_trgm },
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (runMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './users.js';
+export * from './media.js';
+export * from './studios.js';
+export * from './contact.js';
+export * from './payments.js';

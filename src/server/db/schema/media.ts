@@ -1,0 +1,38 @@
+/** Files the server stored for a user, and the user's media lists. */
+import { sql } from 'drizzle-orm';
+import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Every file the server accepted; a URL can be registered only by the user it was issued to. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Storage folder: images, videos or audios. */
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    url: text('url').notNull().unique(),
+    thumbUrl: text('thumb_url'),
+    thumbKey: text('thumb_key'),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId)],
+);
+
+/** The photos, videos and audios lists of a profile, in the order they were added. */
+export const userMedia = pgTable(
+  'user_media',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** photos, videos or audios (the spec's mediaType). */
+    mediaType: text('media_type').notNull(),
+    url: text('url').notNull(),
+    uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('user_media_user_url').on(t.userId, t.url), index('user_media_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,45 @@
+/** Performers and their pending sign-ups. */
+import { sql } from 'drizzle-orm';
+import { integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull().unique(),
+  fname: text('fname').notNull(),
+  number: text('number').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  /** Bumped to revoke every token issued before (password change, log out everywhere). */
+  tokenVersion: integer('token_version').notNull().default(0),
+  pronoun: text('pronoun').notNull().default('Mr.'),
+  gender: text('gender').notNull().default('Male'),
+  category: text('category').notNull().default('Actor'),
+  profileUrl: text('profile_url').notNull().default(''),
+  visibility: text('visibility').notNull().default('public'),
+  profilePic: text('profile_pic').notNull().default(''),
+  location: text('location').notNull().default(''),
+  age: text('age').notNull().default(''),
+  height: text('height').notNull().default(''),
+  weight: text('weight').notNull().default(''),
+  bodyType: text('body_type').notNull().default(''),
+  hairColor: text('hair_color').notNull().default(''),
+  eyeColor: text('eye_color').notNull().default(''),
+  subscriptionName: text('subscription_name').notNull().default(''),
+  subscriptionPrice: numeric('subscription_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  subscriptionStart: timestamp('subscription_start', { withTimezone: true }),
+  subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+  /** Bumped on every change of what getUserData shows; the ETag is made from it. */
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const pendingSignups = pgTable('pending_signups', {
+  email: text('email').primaryKey(),
+  fname: text('fname').notNull(),
+  number: text('number').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** HMAC of the code under the server secret; the code itself is never stored. */
+  codeHash: text('code_hash').notNull(),
+  wrongTries: integer('wrong_tries').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,32 @@
+/**
+ * The catalogue of errors a call can answer. Services throw these; one handler in
+ * app.ts turns them into `{ msg, code }` with their status.
+ */
+import { MSG } from '../contract/messages.js';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    /** Seconds, sent as Retry-After with 429 and 503. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const errors = {
+  badRequest: (msg: string, code = 'bad_request') => new AppError(400, msg, code),
+  unauthorized: (msg: string = MSG.unauthorized) => new AppError(401, msg, 'unauthorized'),
+  paymentRequired: (msg: string) => new AppError(402, msg, 'payment_required'),
+  forbidden: (msg: string) => new AppError(403, msg, 'forbidden'),
+  notFound: (msg: string = MSG.notFound) => new AppError(404, msg, 'not_found'),
+  conflict: (msg: string) => new AppError(409, msg, 'conflict'),
+  tooLarge: (msg: string = MSG.bodyTooLarge) => new AppError(413, msg, 'too_large'),
+  unsupportedType: (msg: string) => new AppError(415, msg, 'unsupported_type'),
+  tooManyRequests: (retryAfter: number, msg: string = MSG.tooManyRequests) =>
+    new AppError(429, msg, 'too_many_requests', retryAfter),
+  badGateway: (msg: string) => new AppError(502, msg, 'upstream_failed'),
+  unavailable: (msg: string = MSG.unavailable) => new AppError(503, msg, 'unavailable', 5),
+};

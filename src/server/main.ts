@@ -1,0 +1,39 @@
+/** Starts the portal: reads settings, opens the stores, listens, and stops gracefully. */
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { closeContext, createContext } from './context.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const ctx = await createContext(config, (line) => console.log(line));
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.env.PORT, host: config.env.HOST });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

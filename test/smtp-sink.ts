@@ -1,0 +1,71 @@
+/**
+ * A real SMTP server on loopback that keeps every message it receives, so tests
+ * read the e-mails the app really sent.
+ */
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpSink {
+  url: string;
+  messages: ReceivedMail[];
+  /** Waits for the newest message to `to` received after `since` messages. */
+  waitFor(to: string, opts?: { timeoutMs?: number; since?: number }): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          for (const address of to) {
+            const mail = {
+              to: address,
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+            };
+            messages.push(mail);
+            onMail?.(mail);
+          }
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(to, { timeoutMs = 10_000, since = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.slice(since).filter((m) => m.to === to.toLowerCase()).at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The 4-digit code in a sign-up e-mail. */
+export function codeIn(mail: ReceivedMail): string {
+  const match = /\b(\d{4})\b/.exec(mail.text);
+  if (!match) throw new Error(`no code in mail: ${mail.text}`);
+  return match[1]!;
+}

@@ -1,0 +1,64 @@
+/**
+ * Builds the real app for one test file: a fresh database, real SMTP through the
+ * sink, an in-process rate limiter (or Redis when asked), and a temp DATA_DIR.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import type { AppContext } from '../src/server/context.js';
+import { createSmtpMailer } from '../src/server/adapters/mail/mailer.js';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+} from '../src/server/adapters/rate-limit/rate-limiter.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  sink: SmtpSink;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-test-'));
+  const sink = await startSmtpSink();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    SMTP_URL: sink.url,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
+    limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL) : createMemoryRateLimiter(),
+  };
+  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    sink,
+    dataDir,
+    async close() {
+      await app.close();
+      ctx.mailer.close();
+      await ctx.limiter.close();
+      await database.close();
+      await sink.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
