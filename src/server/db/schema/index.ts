@@ -3,3 +3,4 @@ export * from './media.js';
 export * from './studios.js';
 export * from './contact.js';
 export * from './payments.js';
+export * from './change-counters.js';
