@@ -28,7 +28,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.config.env.TRUST_PROXY_HOPS || false,
+    trustProxy: ctx.config.env.TRUST_PROXY_HOPS > 0 ? (_addr: string, hop: number) => hop < ctx.config.env.TRUST_PROXY_HOPS : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     disableRequestLogging: false,

@@ -1,0 +1,7 @@
+/** Sign-up, verify and login calls (spec §7). */
+import type { LoginAnswer, LoginBody, SignupBody, VerifyAnswer, VerifyBody } from '../../contract/auth';
+import { api } from './client';
+
+export const signup = (body: SignupBody) => api<{ msg: string }>('/api/audition/web/signup', { json: body, auth: false });
+export const verifyOtp = (body: VerifyBody) => api<VerifyAnswer>('/api/audition/web/verify-otp', { json: body, auth: false });
+export const login = (body: LoginBody) => api<LoginAnswer>('/api/audition/login', { json: body, auth: false });

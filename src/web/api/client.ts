@@ -1,0 +1,65 @@
+/**
+ * The one way the web app calls the server: JSON or form bodies, the token in
+ * x-auth-token, and every failure thrown as an ApiError carrying the server's msg.
+ */
+import { session } from '../lib/session';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  form?: FormData;
+  /** Send the stored token (default true when one exists). */
+  auth?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  if (!res.ok) throw await errorFrom(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** A GET that answers null on 304, for polling with If-None-Match. */
+export async function apiPoll<T>(path: string, etag: string | null, signal?: AbortSignal): Promise<{ data: T; etag: string | null } | null> {
+  const res = await send(path, { headers: etag ? { 'if-none-match': etag } : {}, signal });
+  if (res.status === 304) return null;
+  if (!res.ok) throw await errorFrom(res);
+  return { data: (await res.json()) as T, etag: res.headers.get('etag') };
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { ...opts.headers };
+  const token = session.token();
+  if (token && opts.auth !== false) headers['x-auth-token'] = token;
+  let body: BodyInit | undefined;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    body = opts.form;
+  }
+  try {
+    return await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal, cache: 'no-cache' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError((err as Error).message || 'Network error', 0, 'network');
+  }
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as { msg?: unknown; code?: string } | null;
+  const msg = typeof body?.msg === 'string' ? body.msg : `Request failed with status code ${res.status}`;
+  return new ApiError(msg, res.status, body?.code);
+}

@@ -1,0 +1,44 @@
+/** The top navigation bar in its two states (spec §2): logged in or not. */
+import { Link, NavLink, useNavigate } from 'react-router';
+import { session } from '../lib/session';
+import './nav-bar.css';
+
+export function NavBar() {
+  const navigate = useNavigate();
+  const loggedIn = session.isLoggedIn();
+
+  function handleLogout() {
+    session.logout();
+    navigate('/login');
+  }
+
+  return (
+    <header className="nav">
+      <nav className="nav-inner" aria-label="Main">
+        <Link to="/" className="nav-brand">
+          <span className="nav-logo" aria-hidden="true">A</span>
+          Audition
+        </Link>
+        <ul className="nav-links">
+          <li><NavLink to="/" end>Home</NavLink></li>
+          <li><NavLink to="/studio">Studio</NavLink></li>
+          <li><NavLink to="/contact">Contact us</NavLink></li>
+        </ul>
+        <div className="nav-actions">
+          {loggedIn ? (
+            <>
+              <Link to="/profile" className="icon-btn nav-icon" aria-label="My profile" title="My profile">
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+              </Link>
+              <button type="button" className="icon-btn nav-icon" aria-label="Log out" title="Log out" onClick={handleLogout}>
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className="btn nav-login">SignUp / LogIn</Link>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,46 @@
+/** Red toasts at the top right that close themselves after 5000 ms (spec §8, §9). */
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LIMITS } from '../../contract/limits';
+import './toasts.css';
+
+type Tone = 'error' | 'success';
+interface Toast {
+  id: number;
+  text: string;
+  tone: Tone;
+}
+
+const ToastContext = createContext<(text: string, tone?: Tone) => void>(() => {});
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(0);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const show = useCallback(
+    (text: string, tone: Tone = 'error') => {
+      const id = ++next.current;
+      setToasts((all) => [...all, { id, text, tone }]);
+      setTimeout(() => dismiss(id), LIMITS.toastMs);
+    },
+    [dismiss],
+  );
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div className="toasts" role="region" aria-label="Notifications">
+        {toasts.map((t) => (
+          <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+            <span>{t.text}</span>
+            <button type="button" className="toast-close" aria-label="Close notification" onClick={() => dismiss(t.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** Shows a toast: red by default, as the spec's error toasts are. */
+export const useToast = () => useContext(ToastContext);

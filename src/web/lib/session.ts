@@ -1,0 +1,25 @@
+/** The browser storage keys of spec §3, read and written in one place. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  id: 'id',
+  image: 'image',
+  profile: 'Audition',
+  updatedProfile: 'updatedProfile',
+  created: 'created',
+} as const;
+
+export const session = {
+  token: () => localStorage.getItem(STORAGE_KEYS.token),
+  isLoggedIn: () => Boolean(localStorage.getItem(STORAGE_KEYS.token)),
+  saveLogin(token: string, id: string) {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.id, id);
+  },
+  /** Spec: logout removes token, id and image, then clears all local storage. */
+  logout() {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.id);
+    localStorage.removeItem(STORAGE_KEYS.image);
+    localStorage.clear();
+  },
+};

@@ -1,0 +1,14 @@
+/** The brand panel beside the sign-up and login forms on wide screens. */
+export function AuthAside() {
+  return (
+    <aside className="auth-aside">
+      <h2>Your next role starts here.</h2>
+      <p>Audition connects actors, models, singers and dancers with the studios casting them.</p>
+      <ul>
+        <li>Share your portfolio with studios in one link</li>
+        <li>Talk directly with casting directors</li>
+        <li>Apply to auditions in a tap</li>
+      </ul>
+    </aside>
+  );
+}

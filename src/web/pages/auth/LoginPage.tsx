@@ -1,0 +1,56 @@
+/** /login: validate, call the server, keep token and id, go to / and reload (spec §2, §4, §5). */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { LIMITS } from '../../../contract/limits';
+import { MSG } from '../../../contract/messages';
+import { login } from '../../api/auth';
+import { useBusy } from '../../components/Busy';
+import { useToast } from '../../components/Toasts';
+import { session, STORAGE_KEYS } from '../../lib/session';
+import { AuthAside } from './AuthAside';
+import './auth.css';
+
+export default function LoginPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const toast = useToast();
+  const { run } = useBusy();
+  const justVerified = sessionStorage.getItem(STORAGE_KEYS.created) === 'yes';
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) return toast(MSG.fillAllFields);
+    if (password.length < LIMITS.passwordMin) return toast(MSG.passwordTooShort);
+    try {
+      const answer = await run(() => login({ email: email.trim(), password }));
+      session.saveLogin(answer.token, answer._id);
+      window.location.assign('/');
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
+
+  return (
+    <main className="auth-page">
+      <div className="auth-shell card">
+        <AuthAside />
+        <form className="auth-form" onSubmit={handleSubmit} noValidate>
+          <h1>Welcome back</h1>
+          <p className="lead">{justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer account.'}</p>
+          <div className="field">
+            <label htmlFor="email">Email</label>
+            <input id="email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="password">Password</label>
+            <input id="password" className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          <button type="submit" className="btn btn-block">Log In</button>
+          <p className="auth-switch">
+            New to Audition? <Link to="/signup">Create an account</Link>
+          </p>
+        </form>
+      </div>
+    </main>
+  );
+}
