@@ -14,6 +14,7 @@ import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
 } from '../src/server/adapters/rate-limit/rate-limiter.js';
+import { createPaymentsProvider } from '../src/server/adapters/payments/index.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -44,6 +45,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     db: database.db,
     mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
     limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL) : createMemoryRateLimiter(),
+    payments: createPaymentsProvider(config.env),
   };
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();

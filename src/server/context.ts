@@ -8,6 +8,7 @@ import {
   createRedisRateLimiter,
   type RateLimiter,
 } from './adapters/rate-limit/rate-limiter.js';
+import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
 import type { AuthHooks } from './plugins/auth.js';
 
 export interface AppContext {
@@ -16,6 +17,7 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   limiter: RateLimiter;
+  payments: PaymentsProvider;
 }
 
 /** The options every area's route plugin receives. */
@@ -35,7 +37,8 @@ export async function createContext(config: Config, log: (line: string) => void)
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(path.join(config.dataDir, 'mail'), env.MAIL_FROM, log);
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
-  return { config, database, db: database.db, mailer, limiter };
+  const payments = createPaymentsProvider(env);
+  return { config, database, db: database.db, mailer, limiter, payments };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {

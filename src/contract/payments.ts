@@ -1,0 +1,87 @@
+/**
+ * The payment calls (DESIGN §3, §5): the server creates and captures the order; the
+ * spec's two reporting calls only confirm an order the server captured for this user.
+ */
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { findPlan, type Plan } from './plans.js';
+
+/** Order ids of PayPal (17 characters) and of the demo provider; anything else is unknown. */
+export const ORDER_ID_MAX = 64;
+const orderIdText = z.string().trim().max(ORDER_ID_MAX, MSG.orderNotFound).regex(/^[A-Za-z0-9-]+$/, MSG.orderNotFound);
+
+/** A plan name in any letter case, read as the plan it names. */
+const planName = z
+  .string({ error: MSG.unknownPlan })
+  .max(40, MSG.unknownPlan)
+  .transform((name, ctx): Plan => {
+    const plan = findPlan(name);
+    if (!plan) {
+      ctx.addIssue({ code: 'custom', message: MSG.unknownPlan });
+      return z.NEVER;
+    }
+    return plan;
+  });
+
+export const createOrderBody = z.object({ plan: planName }, { error: MSG.unknownPlan });
+export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+export const createOrderAnswer = z.object({ id: z.string() });
+export type CreateOrderAnswer = z.infer<typeof createOrderAnswer>;
+
+export const orderIdParams = z.object({ id: orderIdText });
+
+/** What a successful capture answers; the same answer for a repeated capture. */
+export const captureAnswer = z.object({
+  orderId: z.string(),
+  captureId: z.string(),
+  subscriptionName: z.string(),
+  subscriptionPrice: z.number(),
+  /** ISO date-time at which the subscription ends. */
+  subscriptionEnd: z.string(),
+  daysLeft: z.number(),
+});
+export type CaptureAnswer = z.infer<typeof captureAnswer>;
+
+const money = z.union([z.number(), z.string().trim().max(20)], { error: 'The amount must be a number' });
+
+/** Spec §7 subscriptionData, plus the id of the order the server captured. */
+export const subscriptionDataBody = z.object(
+  {
+    subscriptionName: z.string({ error: MSG.unknownPlan }).max(40, MSG.unknownPlan),
+    subscriptionPrice: money,
+    orderId: orderIdText.optional(),
+  },
+  { error: MSG.paymentNotCaptured },
+);
+export type SubscriptionDataBody = z.input<typeof subscriptionDataBody>;
+
+/** Spec §7 addPayment, plus the id of the order the server captured. */
+export const addPaymentBody = z.object(
+  {
+    from: z.string().max(100).optional(),
+    name: z.string().max(200).optional(),
+    type: z.string().max(40).optional(),
+    paymentDate: z.string().max(100).optional(),
+    amount: money,
+    status: z.string().max(40).optional(),
+    orderId: orderIdText.optional(),
+  },
+  { error: MSG.paymentNotCaptured },
+);
+export type AddPaymentBody = z.input<typeof addPaymentBody>;
+
+export const confirmAnswer = z.object({ msg: z.string() });
+
+/** GET /api/config: what the browser needs to start. */
+export const PAYMENTS_MODES = ['paypal', 'demo'] as const;
+export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+
+export const appConfigAnswer = z.object({
+  paymentsMode: z.enum(PAYMENTS_MODES),
+  /** '' in demo mode. */
+  paypalClientId: z.string(),
+  paypalSdkUrl: z.string(),
+  playStoreUrl: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfigAnswer>;
