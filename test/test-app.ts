@@ -15,6 +15,7 @@ import {
   createRedisRateLimiter,
 } from '../src/server/adapters/rate-limit/rate-limiter.js';
 import { createPaymentsProvider } from '../src/server/adapters/payments/index.js';
+import { createStorage } from '../src/server/adapters/storage/index.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -46,6 +47,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
     limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL) : createMemoryRateLimiter(),
     payments: createPaymentsProvider(config.env),
+    // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
+    storage: createStorage(config),
   };
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();
@@ -58,6 +61,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await app.close();
       ctx.mailer.close();
       await ctx.limiter.close();
+      ctx.storage.close();
       await database.close();
       await sink.close();
       await rm(dataDir, { recursive: true, force: true });

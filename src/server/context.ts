@@ -9,6 +9,7 @@ import {
   type RateLimiter,
 } from './adapters/rate-limit/rate-limiter.js';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
+import { createStorage, type Storage } from './adapters/storage/index.js';
 import type { AuthHooks } from './plugins/auth.js';
 
 export interface AppContext {
@@ -18,6 +19,7 @@ export interface AppContext {
   mailer: Mailer;
   limiter: RateLimiter;
   payments: PaymentsProvider;
+  storage: Storage;
 }
 
 /** The options every area's route plugin receives. */
@@ -38,11 +40,13 @@ export async function createContext(config: Config, log: (line: string) => void)
     : createOutboxMailer(path.join(config.dataDir, 'mail'), env.MAIL_FROM, log);
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
   const payments = createPaymentsProvider(env);
-  return { config, database, db: database.db, mailer, limiter, payments };
+  const storage = createStorage(config);
+  return { config, database, db: database.db, mailer, limiter, payments, storage };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer.close();
   await ctx.limiter.close();
+  ctx.storage.close();
   await ctx.database.close();
 }

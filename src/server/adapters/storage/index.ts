@@ -1,0 +1,23 @@
+/** Chooses the storage driver once from config: a bucket when S3_BUCKET is set, else local disk. */
+import path from 'node:path';
+import type { Config } from '../../config.js';
+import { createLocalStorage } from './local-storage.js';
+import { createS3Storage } from './s3-storage.js';
+import type { Storage } from './storage.js';
+
+export type { Storage } from './storage.js';
+
+export function createStorage(config: Config): Storage {
+  const { env } = config;
+  if (env.S3_BUCKET) {
+    return createS3Storage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+    });
+  }
+  return createLocalStorage(path.join(config.dataDir, 'uploads'));
+}

@@ -1,0 +1,35 @@
+/**
+ * File storage behind one small interface (DESIGN §2): local disk by default, any
+ * S3-compatible bucket at scale. Chosen once from config in context.ts. The drivers
+ * stream both ways and never hold a whole file in memory; they know nothing of users
+ * or the database.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface Storage {
+  readonly driver: 'local' | 's3';
+  /** Streams `body` to `key`; resolves with the bytes stored. A failed put leaves nothing behind. */
+  put(key: string, body: Readable, contentType: string): Promise<{ size: number }>;
+  /** Removes a stored file; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** The URL the browser loads the file from: `/uploads/<key>` on the app, or the bucket's public URL. */
+  urlFor(key: string): string;
+  /** Answers GET /uploads/<key>: the file with range support (local) or a redirect to the bucket (S3). */
+  serve(request: FastifyRequest, reply: FastifyReply, key: string): Promise<FastifyReply>;
+  close(): void;
+}
+
+/** Where the app serves stored files from. */
+export const UPLOADS_PREFIX = '/uploads/';
+
+/** Keys the server makes: a kind folder and one safe file name (no dot-dot, no slashes, no case). */
+const KEY = /^(images|videos|audios)\/[a-z0-9][a-z0-9_.-]{0,250}$/;
+
+export function isValidKey(key: string): boolean {
+  return KEY.test(key) && !key.includes('..');
+}
+
+/** Long caching is safe: every key is unique and its file never changes. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
