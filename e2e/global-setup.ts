@@ -1,0 +1,40 @@
+/**
+ * Builds the web app, starts an SMTP sink and the real app once for the whole
+ * end-to-end suite. Mail lands in a folder the specs read codes from.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startSmtpSink } from '../test/smtp-sink.js';
+import { startAppProcess } from './app-process.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailDir: string;
+    smtpUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'audition-e2e-mail-'));
+  await mkdir(mailDir, { recursive: true });
+  const sink = await startSmtpSink((mail) => {
+    void writeFile(path.join(mailDir, `${mail.to}.json`), JSON.stringify(mail));
+  });
+  const app = await startAppProcess({ SMTP_URL: sink.url });
+  project.provide('baseUrl', app.baseUrl);
+  project.provide('mailDir', mailDir);
+  project.provide('smtpUrl', sink.url);
+
+  return async () => {
+    await app.stop();
+    await sink.close();
+    await rm(mailDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * What every end-to-end spec uses: the running app's address, Chromium through
+ * playwright-core, users set up through the API, screenshots at phone and desktop
+ * size, and an axe-core scan.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+const screenshotDir = path.resolve('e2e/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A fresh browser context (own storage) with a page on the app, phone-sized unless told. */
+export async function openPage(browser: Browser, viewport = DESKTOP, url = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: url });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Waits for the e-mailed code sent to `email` (clear it first with clearMail to wait for a new one). */
+export async function readCode(email: string): Promise<string> {
+  const file = path.join(inject('mailDir'), `${email.toLowerCase()}.json`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = await readFile(file, 'utf8').then((t) => JSON.parse(t) as { text: string }, () => null);
+    const code = mail && /\b(\d{4})\b/.exec(mail.text)?.[1];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function clearMail(email: string) {
+  await rm(path.join(inject('mailDir'), `${email.toLowerCase()}.json`), { force: true });
+}
+
+export interface TestUser {
+  fname: string;
+  email: string;
+  number: string;
+  password: string;
+  token: string;
+  _id: string;
+}
+
+export function newUserInput() {
+  const tag = randomBytes(4).toString('hex');
+  return { fname: `asha ${tag}`, email: `asha-${tag}@example.com`, number: '9876543210', password: 'spotlight-2026' };
+}
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Signs a user up through the API (code read from the mail sink) and logs in. */
+export async function createUser(overrides: Partial<ReturnType<typeof newUserInput>> = {}): Promise<TestUser> {
+  const input = { ...newUserInput(), ...overrides };
+  await clearMail(input.email);
+  await post('/api/audition/web/signup', input);
+  const otp = await readCode(input.email);
+  await post('/api/audition/web/verify-otp', { ...input, otp });
+  const { token, _id } = await post<{ token: string; _id: string }>('/api/audition/login', { email: input.email, password: input.password });
+  return { ...input, token, _id };
+}
+
+/** Puts a user's login into the page's storage, as the login screen does. */
+export async function logInAs(page: Page, user: TestUser) {
+  await page.goto('/');
+  await page.evaluate(([token, id]) => {
+    localStorage.setItem('token', token!);
+    localStorage.setItem('id', id!);
+  }, [user.token, user._id]);
+}
+
+/** Screenshots of the current screen at phone and desktop size into e2e/screenshots/. */
+export async function shoot(page: Page, name: string) {
+  await mkdir(screenshotDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Fails on any serious or critical axe-core violation of the current screen. */
+export async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The texts of the toasts on screen. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.toast span').allTextContents();
+}

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
+import { createUser, expectAccessible, launchBrowser, openPage, shoot, toastTexts } from './harness.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/login', () => {
+  it('looks finished, passes axe, and links to /signup', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await shoot(page, 'login');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL('**/signup');
+    await context.close();
+  });
+
+  it.each([
+    ['missing fields', { email: 'someone@example.com', password: '' }, MSG.fillAllFields],
+    ['a short password', { email: 'someone@example.com', password: 'short' }, MSG.passwordTooShort],
+    ['wrong credentials', { email: 'nobody@example.com', password: 'wrong password' }, MSG.wrongCredentials],
+  ])('shows a red toast for %s and ends the overlay', async (_case, input, text) => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(text);
+    expect(await page.locator('.toast-error').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('busy-overlay').count()).toBe(0);
+    expect(await page.getByLabel('Email').inputValue()).toBe(input.email);
+    await context.close();
+  });
+
+  it('trims the e-mail, stores token and id, and goes to / logged in', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(`  ${user.email}  `);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('id'))).toBe(user._id);
+    expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows a real not-found page for an unknown route', async () => {
+    const { page, context } = await openPage(browser);
+    const res = await page.goto('/no-such-page');
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'This page is not on the call sheet' }).waitFor();
+    await context.close();
+  });
+
+  it('sends a logged-out visit to a performer screen to /login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/info');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});

@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
+import { clearMail, expectAccessible, launchBrowser, newUserInput, openPage, readCode, shoot, toastTexts } from './harness.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fillSignup(page: import('playwright-core').Page, input: Partial<ReturnType<typeof newUserInput>>) {
+  if (input.fname !== undefined) await page.getByLabel('Fullname').fill(input.fname);
+  if (input.number !== undefined) await page.getByLabel('Phone No.').fill(input.number);
+  if (input.email !== undefined) await page.getByLabel('Email Id').fill(input.email);
+  if (input.password !== undefined) await page.getByLabel('Password').fill(input.password);
+}
+
+describe('/signup', () => {
+  it('signs up with the mailed code, lands on /login, logs in, sees profile and logout, and logs out', async () => {
+    const { page, context } = await openPage(browser);
+    const input = newUserInput();
+    await clearMail(input.email);
+    await page.goto('/signup');
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Audition' }).isVisible()).toBe(true);
+    await shoot(page, 'signup');
+    await expectAccessible(page);
+
+    await fillSignup(page, { ...input, fname: `  ${input.fname.toUpperCase()}`, email: input.email.toUpperCase(), number: `${input.number}ab` });
+    expect(await page.getByLabel('Fullname').inputValue()).toBe(input.fname);
+    expect(await page.getByLabel('Email Id').inputValue()).toBe(input.email);
+    expect(await page.getByLabel('Phone No.').inputValue()).toBe(input.number);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Enter verification code').isVisible()).toBe(true);
+    await shoot(page, 'signup-otp');
+    await expectAccessible(page);
+
+    const code = await readCode(input.email);
+    // Type digit by digit: focus moves to the next box by itself.
+    await page.getByLabel('Digit 1 of 4').focus();
+    await page.keyboard.type(code);
+    for (let i = 0; i < 4; i++) expect(await page.getByLabel(`Digit ${i + 1} of 4`).inputValue()).toBe(code[i]);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('created'))).toBe('yes');
+    await page.getByLabel('Email').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('link', { name: 'My profile' }).waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('token')?.length ?? 0, localStorage.getItem('id')])).toEqual([expect.any(Number), expect.any(String)]);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await page.getByRole('link', { name: 'SignUp / LogIn' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it.each([
+    ['an empty field', { fname: 'a b', number: '123456', email: 'x@example.com' }, MSG.fillAllFields],
+    ['a short password', { fname: 'a b', number: '123456', email: 'x@example.com', password: 'short' }, MSG.passwordTooShort],
+  ])('shows a toast for %s', async (_case, input, text) => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/signup');
+    await fillSignup(page, input);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(text);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows the server's message when the e-mail is refused", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/signup');
+    await fillSignup(page, { fname: 'a b', number: '123456', email: 'not-an-email', password: 'long enough pw' });
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.invalidEmail);
+    expect(await page.getByLabel('Email Id').inputValue()).toBe('not-an-email');
+    await context.close();
+  });
+
+  it('takes a pasted code, goes back on Backspace, and keeps the modal open on a wrong code', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const input = newUserInput();
+    await clearMail(input.email);
+    await page.goto('/signup');
+    await fillSignup(page, input);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog', { name: 'Verify OTP' }).waitFor();
+    const code = await readCode(input.email);
+    const wrong = code === '0000' ? '1111' : '0000';
+
+    await page.getByLabel('Digit 1 of 4').focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, wrong);
+    for (let i = 0; i < 4; i++) expect(await page.getByLabel(`Digit ${i + 1} of 4`).inputValue()).toBe(wrong[i]);
+
+    // Backspace clears the last box, then moves back and clears the one before.
+    await page.getByLabel('Digit 4 of 4').focus();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await page.getByLabel('Digit 3 of 4').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Digit 3 of 4').inputValue()).toBe('');
+    await page.keyboard.type(wrong.slice(2));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.otpWrong);
+    expect(await page.getByRole('dialog', { name: 'Verify OTP' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('busy-overlay').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,37 @@
+// npm test: every test. The server suite runs on PGlite, and again on PostgreSQL when
+// TEST_DATABASE_URL is set; the Redis suite when REDIS_URL is set; the end-to-end suite
+// when Chromium is installed. A part that cannot run here is said plainly; with CI=true
+// a missing part fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const results = [];
+
+function vitest(label, project, env) {
+  console.log(`\n=== ${label} ===`);
+  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  results.push({ label, status: run.status === 0 ? 'passed' : 'FAILED' });
+}
+
+function notRun(label, why) {
+  console.log(`\n=== ${label}: NOT RUN — ${why} ===`);
+  results.push({ label, status: ci ? 'FAILED (missing in CI)' : `NOT RUN (${why})` });
+}
+
+vitest('server suite on PGlite', 'server', { TEST_DB: 'pglite', TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) vitest('server suite on PostgreSQL', 'server', { TEST_DB: 'postgres' });
+else notRun('server suite on PostgreSQL', 'TEST_DATABASE_URL is not set');
+if (process.env.REDIS_URL) vitest('Redis suite', 'redis', {});
+else notRun('Redis suite', 'REDIS_URL is not set');
+if (chromium) vitest('end-to-end suite in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
+else notRun('end-to-end suite in Chromium', 'Chromium is not installed (apt-get install chromium)');
+
+console.log('\n=== Summary ===');
+for (const r of results) console.log(`${r.label}: ${r.status}`);
+const failed = results.filter((r) => r.status.startsWith('FAILED')).length;
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,23 @@
+/** GET /healthz (the process answers) and GET /readyz (its stores answer). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../context.js';
+
+export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (_req, reply) => {
+    const checks: Record<string, () => Promise<unknown>> = {
+      database: () => ctx.database.ping(),
+      rateLimits: () => ctx.limiter.count('readyz'),
+    };
+    const failing: string[] = [];
+    await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref());
+        await Promise.race([check(), timeout]).catch(() => failing.push(name));
+      }),
+    );
+    if (failing.length) return reply.status(503).send({ msg: `Not ready: ${failing.sort().join(', ')} unreachable`, failing });
+    return { status: 'ready' };
+  });
+};
