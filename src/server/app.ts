@@ -14,6 +14,7 @@ import type { AppContext, ModuleOptions } from './context.js';
 import { AppError } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { createAuthHooks } from './plugins/auth.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
   await app.register(authRoutes, modules);
   await app.register(profileRoutes, modules);
+  await app.register(mediaRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

@@ -1,0 +1,113 @@
+/**
+ * What happens to an uploaded file before it is stored: its type is found from its first
+ * bytes (never from its name or the browser's word), its key is made under the spec's
+ * layout, and images are re-encoded without their metadata, with a grid thumbnail.
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { acceptedType, MEDIA_LIMITS, type AcceptedType, type StorageKind } from '../../../contract/media.js';
+
+/** file-type's recommended sample: enough for every format we accept. */
+export const SNIFF_BYTES = 4100;
+
+/**
+ * Reads at least `want` bytes (or the whole stream if shorter) and gives back those bytes and a
+ * stream of the whole file, the head included. The rest is not read until the new stream is.
+ */
+export function readHead(stream: Readable, want = SNIFF_BYTES): Promise<{ head: Buffer; whole: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = () => {
+      stream.off('data', onData);
+      stream.off('end', finish);
+      stream.off('error', reject);
+      stream.pause();
+      const head = Buffer.concat(chunks);
+      resolve({ head, whole: Readable.from(prepend(head, stream), { objectMode: false }) });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= want) finish();
+    };
+    stream.on('data', onData);
+    stream.once('end', finish);
+    stream.once('error', reject);
+  });
+}
+
+async function* prepend(head: Buffer, rest: Readable): AsyncGenerator<Buffer> {
+  if (head.length > 0) yield head;
+  if (rest.readableEnded) return;
+  for await (const chunk of rest) yield chunk as Buffer;
+}
+
+/** The accepted type of these first bytes for this kind, or undefined (SVG, HTML, text, executables…). */
+export async function sniff(kind: StorageKind, head: Buffer): Promise<AcceptedType | undefined> {
+  const found = await fileTypeFromBuffer(head);
+  return acceptedType(kind, found?.mime);
+}
+
+/** A file name safe in a key and a URL: lowercase ASCII letters, digits and dashes, at most 60. */
+export function safeBaseName(filename: string | undefined): string {
+  const last = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const stem = last.replace(/\.[^.]*$/, '');
+  const clean = stem
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return clean || 'file';
+}
+
+/**
+ * The spec's key layout: images/{userId}_{date}_{filename} for a profile picture,
+ * {kind}/{filename+random} for everything else. The extension comes from the sniffed type.
+ */
+export function makeKey(kind: StorageKind, filename: string | undefined, ext: string, profileOf?: string): string {
+  const name = safeBaseName(filename);
+  if (profileOf) return `images/${profileOf}_${Date.now()}_${name}-${randomBytes(3).toString('hex')}.${ext}`;
+  return `${kind}/${name}-${randomBytes(8).toString('hex')}.${ext}`;
+}
+
+/** Where a stored image's grid thumbnail lives (see thumbUrlOf in the contract). */
+export const thumbKeyOf = (key: string) => key.replace(/\.[a-z0-9]+$/, '.thumb.webp');
+
+export class ImageTooLarge extends Error {}
+export class ImageUnreadable extends Error {}
+
+/**
+ * Re-encodes an image in its own format, turned upright, with every piece of metadata
+ * (EXIF, GPS, XMP, comments) left out, and makes a small WebP thumbnail.
+ */
+export async function reencodeImage(input: Buffer, type: AcceptedType): Promise<{ image: Buffer; thumb: Buffer }> {
+  const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
+  const open = (all: boolean) =>
+    sharp(input, { limitInputPixels: MEDIA_LIMITS.maxImagePixels, animated: all && animated, failOn: 'error' }).rotate();
+  try {
+    const base = open(true);
+    const encoded =
+      type.mime === 'image/jpeg'
+        ? base.jpeg({ quality: 88, mozjpeg: true })
+        : type.mime === 'image/png'
+          ? base.png({ compressionLevel: 9 })
+          : type.mime === 'image/webp'
+            ? base.webp({ quality: 88 })
+            : base.gif();
+    const size = MEDIA_LIMITS.thumbPx;
+    const [image, thumb] = await Promise.all([
+      encoded.toBuffer(),
+      open(false).resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
+    ]);
+    return { image, thumb };
+  } catch (error) {
+    if (/pixel limit/i.test(String((error as Error).message))) throw new ImageTooLarge();
+    throw new ImageUnreadable(String((error as Error).message), { cause: error });
+  }
+}

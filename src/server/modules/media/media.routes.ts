@@ -1,0 +1,73 @@
+/**
+ * POST /api/storage/{images|videos|audios} (DESIGN §3), POST /api/upload/profilePic,
+ * POST and DELETE /api/upload/media (spec §7), and GET /uploads/<key> for stored files.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  mediaAnswer,
+  mediaBody,
+  profilePicAnswer,
+  profilePicBody,
+  STORAGE_KINDS,
+  storedFileAnswer,
+} from '../../../contract/media.js';
+import { MSG } from '../../../contract/messages.js';
+import type { ModuleOptions } from '../../context.js';
+import { errors } from '../../errors.js';
+import { UPLOADS_PREFIX } from '../../adapters/storage/storage.js';
+import { createMediaService } from './media.service.js';
+
+export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
+  const media = createMediaService(ctx, app.log);
+  // Scoped to this plugin; every route sets its own file size limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
+
+  for (const kind of STORAGE_KINDS) {
+    app.post(
+      `/api/storage/${kind}`,
+      {
+        preHandler: auth.requireAuth,
+        schema: {
+          querystring: z.object({ purpose: z.enum(['profile']).optional() }),
+          response: { 200: storedFileAnswer },
+        },
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw errors.badRequest(MSG.fileMissing, 'file_missing');
+        const { limit, byQuota } = await media.limitFor(req.userId, kind);
+        const part = await req.file({ limits: { fileSize: limit }, throwFileSizeLimit: false });
+        if (!part || part.type !== 'file' || part.fieldname !== 'file') {
+          part?.file.resume();
+          throw errors.badRequest(MSG.fileMissing, 'file_missing');
+        }
+        return media.store(req.userId, kind, part, { byQuota, profilePicture: req.query.purpose === 'profile' });
+      },
+    );
+  }
+
+  app.post(
+    '/api/upload/profilePic',
+    { preHandler: auth.requireAuth, schema: { body: profilePicBody, response: { 200: profilePicAnswer } } },
+    async (req) => media.setProfilePic(req.userId, req.body.profilePicUrl),
+  );
+
+  app.post(
+    '/api/upload/media',
+    { preHandler: auth.requireAuth, schema: { body: mediaBody, response: { 200: mediaAnswer } } },
+    async (req) => media.add(req.userId, req.body),
+  );
+
+  app.delete(
+    '/api/upload/media',
+    { preHandler: auth.requireAuth, schema: { body: mediaBody, response: { 200: mediaAnswer } } },
+    async (req) => media.remove(req.userId, req.body),
+  );
+
+  // Public like any image on a page: keys are unguessable, and only accepted types are ever stored.
+  app.get(`${UPLOADS_PREFIX}*`, async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    return ctx.storage.serve(req, reply, key);
+  });
+};
