@@ -48,6 +48,7 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
 
     await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('created'))).toBe('yes');
     await page.getByLabel('Email').fill(input.email);
     await page.getByLabel('Password').fill(input.password);
