@@ -1,0 +1,33 @@
+/** The Redis limiter: two instances (as two app processes would have) share one count. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRedisRateLimiter } from './rate-limiter.js';
+
+const url = process.env.REDIS_URL!;
+const a = createRedisRateLimiter(url);
+const b = createRedisRateLimiter(url);
+afterAll(async () => {
+  await a.close();
+  await b.close();
+});
+
+describe('Redis rate limiter', () => {
+  it('counts hits from two instances against one limit', async () => {
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push((await a.hit(key, 5, 60)).ok, (await b.hit(key, 5, 60)).ok);
+    expect(results).toEqual([true, true, true, true, true, false]);
+    expect(await b.count(key)).toBe(6);
+  });
+
+  it('gives a Retry-After within the window and forgets after reset', async () => {
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    await a.hit(key, 1, 30);
+    const second = await b.hit(key, 1, 30);
+    expect(second.ok).toBe(false);
+    expect(second.retryAfter).toBeGreaterThan(0);
+    expect(second.retryAfter).toBeLessThanOrEqual(30);
+    await a.reset(key);
+    expect((await b.hit(key, 1, 30)).ok).toBe(true);
+  });
+});
