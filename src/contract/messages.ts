@@ -50,6 +50,7 @@ export const MSG = {
   paymentPending: 'The payment is pending at PayPal. Your subscription starts as soon as PayPal completes it.',
   paymentMismatch: 'The payment could not be verified, so the subscription was not changed. Please contact us.',
   paymentProviderDown: 'The payment service could not be reached. No subscription was recorded; please try again.',
+  paymentNotCompleted: 'The payment was not completed at PayPal. Please try again.',
   paymentNotCaptured: 'No completed payment was found for this subscription.',
   paymentConfirmed: 'The payment was received and the subscription is active.',
   webhookRejected: 'The webhook signature could not be verified.',

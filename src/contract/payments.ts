@@ -73,15 +73,5 @@ export type AddPaymentBody = z.input<typeof addPaymentBody>;
 
 export const confirmAnswer = z.object({ msg: z.string() });
 
-/** GET /api/config: what the browser needs to start. */
 export const PAYMENTS_MODES = ['paypal', 'demo'] as const;
 export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
-
-export const appConfigAnswer = z.object({
-  paymentsMode: z.enum(PAYMENTS_MODES),
-  /** '' in demo mode. */
-  paypalClientId: z.string(),
-  paypalSdkUrl: z.string(),
-  playStoreUrl: z.string(),
-});
-export type AppConfig = z.infer<typeof appConfigAnswer>;

@@ -15,6 +15,8 @@ import { AppError } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { configRoutes } from './modules/config/config.routes.js';
 import { createAuthHooks } from './plugins/auth.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -75,6 +77,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(authRoutes, modules);
   await app.register(profileRoutes, modules);
   await app.register(mediaRoutes, modules);
+  await app.register(subscriptionsRoutes, modules);
+  await app.register(configRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

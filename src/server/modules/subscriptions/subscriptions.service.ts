@@ -1,0 +1,270 @@
+/**
+ * Subscriptions and payments (spec §3, §4; DESIGN §3, §5). The server creates the
+ * order for a plan, captures it, verifies what the provider reports, and records the
+ * subscription and the spec's payment record in one transaction, once per order. The
+ * spec's two reporting calls only confirm an order captured here for the same user.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MSG } from '../../../contract/messages.js';
+import type { AddPaymentBody, CaptureAnswer, SubscriptionDataBody } from '../../../contract/payments.js';
+import { findPlan, PAYMENT_CURRENCY, PAYMENT_RECORD, SUBSCRIPTION_DAYS, type Plan } from '../../../contract/plans.js';
+import {
+  assertCaptureMatches,
+  PaymentError,
+  toCents,
+  type CapturedOrder,
+  type WebhookTransmission,
+} from '../../adapters/payments/provider.js';
+import type { AppContext } from '../../context.js';
+import { paymentOrders, payments, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { enforceLimit } from '../../plugins/rate-limit.js';
+import { daysLeft } from '../profile/profile.presenter.js';
+
+type OrderRow = typeof paymentOrders.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Orders a user may create an hour: generous for retries, a stop for scripts hammering PayPal. */
+export const ORDER_LIMIT = { limit: 30, windowSec: 3600 } as const;
+
+const captureEvent = z.object({
+  event_type: z.string(),
+  resource: z
+    .object({
+      id: z.string().min(1).max(64),
+      status: z.string(),
+      amount: z.object({ currency_code: z.string(), value: z.string() }),
+      custom_id: z.string().optional(),
+      supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().max(64).optional() }) }).optional(),
+    })
+    .optional(),
+});
+
+/** What became of a webhook call that passed the signature check. */
+export type WebhookOutcome = 'recorded' | 'already-recorded' | 'ignored';
+
+export function createSubscriptionsService(ctx: AppContext) {
+  const { db, payments: provider } = ctx;
+
+  async function orderById(id: string): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+    return row;
+  }
+
+  function planOf(order: OrderRow): Plan {
+    const plan = findPlan(order.plan);
+    if (!plan) throw new Error(`order ${order.id} names an unknown plan ${order.plan}`);
+    return plan;
+  }
+
+  /** Turns a provider failure into the answer the user sees; nothing was recorded. */
+  function refusal(err: unknown, orderId: string, log: FastifyBaseLogger): Error {
+    if (!(err instanceof PaymentError)) return err as Error;
+    switch (err.failure) {
+      case 'declined':
+        log.warn({ orderId, reason: err.message }, 'payment declined');
+        return errors.paymentRequired(MSG.paymentDeclined);
+      case 'pending':
+        log.warn({ orderId, reason: err.message }, 'payment pending');
+        return errors.paymentRequired(MSG.paymentPending);
+      case 'refused':
+        log.warn({ orderId, reason: err.message }, 'payment not completed');
+        return errors.paymentRequired(MSG.paymentNotCompleted);
+      case 'not_found':
+        return errors.notFound(MSG.orderNotFound);
+      case 'mismatch':
+        // Money may have moved for the wrong amount: a person has to look at it.
+        log.error({ orderId, reason: err.message }, 'captured amount does not match the plan');
+        return errors.badGateway(MSG.paymentMismatch);
+      case 'unavailable':
+        log.error({ orderId, reason: err.message }, 'payment provider unavailable');
+        return errors.badGateway(MSG.paymentProviderDown);
+    }
+  }
+
+  /**
+   * Records a verified capture: the order turns COMPLETED, the user gets the plan for
+   * 30 days and the payment record is written, all in one transaction. Only the caller
+   * that moves the order out of CREATED writes; every other (repeated, concurrent,
+   * webhook) finds it done and changes nothing. Answers whether this call recorded it.
+   */
+  async function record(order: OrderRow, capture: CapturedOrder): Promise<boolean> {
+    const plan = planOf(order);
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(paymentOrders)
+        .set({ status: 'COMPLETED', captureId: capture.captureId, capturedAt: now })
+        .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'CREATED')))
+        .returning({ id: paymentOrders.id });
+      if (!claimed) return false;
+      const [user] = await tx
+        .update(users)
+        .set({
+          subscriptionName: plan.name,
+          subscriptionPrice: Number(plan.priceUsd),
+          subscriptionStart: now,
+          subscriptionEnd: new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS),
+          version: sql`${users.version} + 1`,
+        })
+        .where(eq(users.id, order.userId))
+        .returning({ fname: users.fname });
+      if (!user) throw new Error(`order ${order.id} belongs to no user`);
+      await tx.insert(payments).values({
+        userId: order.userId,
+        orderId: order.id,
+        captureId: capture.captureId,
+        from: PAYMENT_RECORD.from,
+        name: user.fname,
+        type: PAYMENT_RECORD.type,
+        paymentDate: now.toLocaleDateString('en-US'),
+        amount: plan.priceUsd,
+        status: PAYMENT_RECORD.status,
+      });
+      return true;
+    });
+  }
+
+  async function answerFor(orderId: string): Promise<CaptureAnswer> {
+    const [row] = await db
+      .select({
+        plan: paymentOrders.plan,
+        captureId: paymentOrders.captureId,
+        amount: paymentOrders.amount,
+        subscriptionEnd: users.subscriptionEnd,
+      })
+      .from(paymentOrders)
+      .innerJoin(users, eq(users.id, paymentOrders.userId))
+      .where(eq(paymentOrders.id, orderId));
+    if (!row?.captureId) throw new Error(`order ${orderId} has no capture`);
+    return {
+      orderId,
+      captureId: row.captureId,
+      subscriptionName: row.plan,
+      subscriptionPrice: Number(row.amount),
+      subscriptionEnd: row.subscriptionEnd?.toISOString() ?? '',
+      daysLeft: daysLeft(row.subscriptionEnd),
+    };
+  }
+
+  /** The order if this user's server-side capture completed; otherwise 402 and nothing changes. */
+  async function capturedOrderOf(userId: string, orderId: string | undefined): Promise<OrderRow> {
+    const order = orderId ? await orderById(orderId) : undefined;
+    if (!order || order.userId !== userId || order.status !== 'COMPLETED') {
+      throw errors.paymentRequired(MSG.paymentNotCaptured);
+    }
+    return order;
+  }
+
+  const sameAmount = (a: number | string, b: string) => toCents(String(a)) === toCents(b);
+
+  return {
+    /** Creates the provider's order for a plan; the amount comes from the plan table only. */
+    async createOrder(userId: string, plan: Plan, requestId: string, log: FastifyBaseLogger): Promise<{ id: string }> {
+      await enforceLimit(ctx, `payment-orders:user:${userId}`, ORDER_LIMIT);
+      let created;
+      try {
+        created = await provider.createOrder(plan, userId, requestId);
+      } catch (err) {
+        throw refusal(err, '(new)', log);
+      }
+      await db.insert(paymentOrders).values({
+        id: created.id,
+        userId,
+        provider: provider.mode,
+        plan: plan.name,
+        amount: plan.priceUsd,
+        currency: PAYMENT_CURRENCY,
+      });
+      return { id: created.id };
+    },
+
+    /** Captures this user's order and records it once; a repeated capture answers the same. */
+    async capture(userId: string, orderId: string, log: FastifyBaseLogger): Promise<CaptureAnswer> {
+      const order = await orderById(orderId);
+      // Another user's order is answered exactly like one that does not exist.
+      if (!order || order.userId !== userId) throw errors.notFound(MSG.orderNotFound);
+      if (order.status === 'COMPLETED') return answerFor(order.id);
+      try {
+        // A fixed request id per order: a retry after a lost answer replays PayPal's answer.
+        const captured = await provider.captureOrder(order.id, `capture-${order.id}`);
+        assertCaptureMatches(captured, planOf(order), order.currency);
+        if (await record(order, captured)) log.info({ orderId, captureId: captured.captureId }, 'subscription recorded');
+      } catch (err) {
+        throw refusal(err, order.id, log);
+      }
+      return answerFor(order.id);
+    },
+
+    /** Spec's subscriptionData: confirms a captured order for this plan; never grants one. */
+    async confirmSubscription(userId: string, body: SubscriptionDataBody): Promise<void> {
+      const order = await capturedOrderOf(userId, body.orderId);
+      const plan = findPlan(body.subscriptionName);
+      if (!plan || plan.name !== order.plan || !sameAmount(body.subscriptionPrice, order.amount)) {
+        throw errors.paymentRequired(MSG.paymentNotCaptured);
+      }
+    },
+
+    /** Spec's addPayment: confirms the payment record the capture wrote; never writes one. */
+    async confirmPayment(userId: string, body: AddPaymentBody): Promise<void> {
+      const order = await capturedOrderOf(userId, body.orderId);
+      if (!sameAmount(body.amount, order.amount)) throw errors.paymentRequired(MSG.paymentNotCaptured);
+    },
+
+    /**
+     * A PayPal webhook call: refused unless PayPal confirms its signature; a completed
+     * capture of one of our orders is recorded if the browser never reported it.
+     */
+    async webhook(transmission: Partial<WebhookTransmission>, rawBody: string, log: FastifyBaseLogger): Promise<WebhookOutcome> {
+      let event: unknown;
+      try {
+        event = JSON.parse(rawBody);
+      } catch {
+        throw errors.badRequest(MSG.invalidBody);
+      }
+      const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = transmission;
+      if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime) {
+        throw errors.badRequest(MSG.webhookRejected, 'bad_signature');
+      }
+      let genuine: boolean;
+      try {
+        genuine = await provider.verifyWebhook({ authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime }, rawBody);
+      } catch (err) {
+        // PayPal retries a webhook that was not answered 2xx, so an outage loses nothing.
+        throw refusal(err, '(webhook)', log);
+      }
+      if (!genuine) {
+        log.warn({ transmissionId }, 'webhook signature refused');
+        throw errors.badRequest(MSG.webhookRejected, 'bad_signature');
+      }
+      const parsed = captureEvent.safeParse(event);
+      if (!parsed.success || parsed.data.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !parsed.data.resource) return 'ignored';
+      const capture = parsed.data.resource;
+      const orderId = capture.supplementary_data?.related_ids.order_id;
+      const order = orderId ? await orderById(orderId) : undefined;
+      if (!order || (capture.custom_id !== undefined && capture.custom_id !== order.userId)) {
+        log.warn({ orderId, captureId: capture.id }, 'webhook capture for an order we do not know');
+        return 'ignored';
+      }
+      if (order.status === 'COMPLETED') return 'already-recorded';
+      const captured: CapturedOrder = {
+        orderId: order.id,
+        captureId: capture.id,
+        amount: capture.amount.value,
+        currency: capture.amount.currency_code,
+      };
+      try {
+        if (capture.status !== 'COMPLETED') return 'ignored';
+        assertCaptureMatches(captured, planOf(order), order.currency);
+      } catch (err) {
+        log.error({ orderId, reason: (err as Error).message }, 'webhook capture does not match the plan');
+        return 'ignored';
+      }
+      const recorded = await record(order, captured);
+      if (recorded) log.info({ orderId, captureId: capture.id }, 'subscription recorded from webhook');
+      return recorded ? 'recorded' : 'already-recorded';
+    },
+  };
+}
