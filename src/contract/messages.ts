@@ -20,9 +20,15 @@ export const MSG = {
   downloadHeading: 'Download our app now!',
   contactHeading: "Let's talk about everything!",
 
+  // Studios and contact (our own wording).
+  studioNotFound: 'This studio was not found. It may have been removed.',
+  invalidCursor: 'This page link is not valid. Please reload the list.',
+  invalidPageLimit: 'The page size must be a whole number from 1 to 100.',
+
   // Server answers (our own wording; the spec leaves them open).
   codeSent: 'A verification code was sent to your e-mail.',
   invalidBody: 'The request body is not valid JSON.',
+  invalidForm: 'The form data is malformed.',
   bodyTooLarge: 'The request is too large.',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone No. must contain digits only',
@@ -38,11 +44,6 @@ export const MSG = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
-  // Storage and media (our own wording).
-  fileMissing: 'Please choose a file to upload.',
-  fileTooLarge: (label: string, mb: number) => `This ${label} is too large. The limit is ${mb} MB.`,
-  fileTypeRefused: (label: string, accepted: string) => `This file is not a supported ${label}. Accepted: ${accepted}.`,
-  imageUnreadable: 'This image could not be read. Please choose another file.',
   // Payments (our own wording).
   unknownPlan: 'Please choose one of the plans: Platinum, Gold or Silver.',
   orderNotFound: 'This payment order was not found.',
@@ -58,6 +59,11 @@ export const MSG = {
   paymentButtonsFailed: 'The PayPal buttons failed to render. Please try again later.',
   demoCheckout: 'Demo checkout — no money moves',
   demoNotice: 'This is a demo: payments are simulated and no money moves.',
+  // Storage and media (our own wording).
+  fileMissing: 'Please choose a file to upload.',
+  fileTooLarge: (label: string, mb: number) => `This ${label} is too large. The limit is ${mb} MB.`,
+  fileTypeRefused: (label: string, accepted: string) => `This file is not a supported ${label}. Accepted: ${accepted}.`,
+  imageUnreadable: 'This image could not be read. Please choose another file.',
   quotaExceeded: (gb: number) => `Your media storage is full (${gb} GB). Remove some photos, videos or audios to add new ones.`,
   fileNotYours: 'This file was not uploaded to your account. Please upload it again.',
   mediaTypeInvalid: "Media type must be 'photos', 'videos' or 'audios'",

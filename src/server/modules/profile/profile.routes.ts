@@ -1,12 +1,19 @@
-/** GET /api/audition/getUserData and the profile updates (spec §7). */
+/** GET /api/audition/getUserData, POST updateBasicInfo (form or { visibility }) and updateAppearance (spec §7). */
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userProfile } from '../../../contract/profile.js';
+import { appearanceForm, basicInfoForm, userProfile, visibilityBody } from '../../../contract/profile.js';
 import type { ModuleOptions } from '../../context.js';
+import { parseOrThrow } from '../../validation.js';
 import { createProfileService } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const profiles = createProfileService(ctx);
+  // The profile forms are multipart text fields only (spec §7): files go through /api/storage.
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 20, fieldSize: 64 * 1024, parts: 20 },
+  });
 
   // Polled every 3 s by every screen that shows the user: a 304 costs one small read.
   app.get(
@@ -23,5 +30,24 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       reply.header('etag', etag);
       return profile;
     },
+  );
+
+  // One path, two forms: JSON { visibility } flips the switch; the edit form saves basic info.
+  app.post(
+    '/api/audition/updateBasicInfo',
+    { preHandler: auth.requireAuth, schema: { response: { 200: userProfile } } },
+    async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!req.isMultipart() && typeof body === 'object' && 'visibility' in body) {
+        return profiles.updateVisibility(req.userId, parseOrThrow(visibilityBody, body).visibility);
+      }
+      return profiles.updateBasicInfo(req.userId, parseOrThrow(basicInfoForm, body));
+    },
+  );
+
+  app.post(
+    '/api/audition/updateAppearance',
+    { preHandler: auth.requireAuth, schema: { response: { 200: userProfile } } },
+    async (req) => profiles.updateAppearance(req.userId, parseOrThrow(appearanceForm, req.body ?? {})),
   );
 };

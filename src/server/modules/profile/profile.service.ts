@@ -1,10 +1,14 @@
 /** Reads and changes a performer's own profile. */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { UserProfile } from '../../../contract/profile.js';
+import { MSG } from '../../../contract/messages.js';
+import type { AppearanceForm, BasicInfoForm, UserProfile, Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { isIssuedTo } from '../media/media.service.js';
 import { presentProfile, profileEtag, type MediaLists } from './profile.presenter.js';
+
+type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
@@ -21,7 +25,73 @@ export function createProfileService(ctx: AppContext) {
     .orderBy(asc(userMedia.createdAt), asc(userMedia.id))
     .prepare('profile_media');
 
+  /** Writes the changes, bumps the version (so the next poll sees them) and answers the saved profile. */
+  async function save(userId: string, changes: Partial<typeof users.$inferInsert>): Promise<UserProfile> {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, version: sql`${users.version} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (!row) throw errors.unauthorized();
+    return (await get(userId)).profile;
+  }
+
+  async function get(userId: string): Promise<{ profile: UserProfile; etag: string }> {
+    const [[user], media] = await Promise.all([userById.execute({ id: userId }), mediaOf.execute({ id: userId })]);
+    if (!user) throw errors.unauthorized();
+    const lists: MediaLists = { photos: [], videos: [], audios: [] };
+    for (const item of media) {
+      if (item.mediaType === 'photos' || item.mediaType === 'videos' || item.mediaType === 'audios') lists[item.mediaType].push(item.url);
+    }
+    return { profile: presentProfile(user, lists), etag: profileEtag(user.id, user.version, user.subscriptionEnd) };
+  }
+
   return {
+    get,
+
+    /**
+     * Basic info from the edit-profile form. profilePic may be empty (no picture), the
+     * current picture, or an image the server stored for this user; nothing else.
+     * An empty name keeps the current one.
+     */
+    async updateBasicInfo(userId: string, form: Parsed<BasicInfoForm>): Promise<UserProfile> {
+      const [current] = await userById.execute({ id: userId });
+      if (!current) throw errors.unauthorized();
+      if (form.profilePic && form.profilePic !== current.profilePic && !(await isIssuedTo(ctx, userId, form.profilePic, 'images'))) {
+        throw errors.badRequest(MSG.fileNotYours, 'not_issued');
+      }
+      return save(userId, {
+        fname: form.fname || current.fname,
+        location: form.location,
+        gender: form.gender,
+        profileUrl: form.profileUrl,
+        pronoun: form.pronoun,
+        category: form.category,
+        profilePic: form.profilePic,
+      });
+    },
+
+    async updateVisibility(userId: string, visibility: Visibility): Promise<UserProfile> {
+      return save(userId, { visibility });
+    },
+
+    /** The appearance rows; name, location and gender come along unchanged from the screen. */
+    async updateAppearance(userId: string, form: Parsed<AppearanceForm>): Promise<UserProfile> {
+      const [current] = await userById.execute({ id: userId });
+      if (!current) throw errors.unauthorized();
+      return save(userId, {
+        fname: form.fname || current.fname,
+        location: form.location,
+        gender: form.gender,
+        age: form.age,
+        height: form.height,
+        weight: form.weight,
+        bodyType: form.bodyType,
+        hairColor: form.hairColor,
+        eyeColor: form.eyeColor,
+      });
+    },
+
     /** The current ETag of a user's profile, from one small indexed read. */
     async etag(userId: string): Promise<string> {
       const [row] = await versionOf.execute({ id: userId });
@@ -29,14 +99,5 @@ export function createProfileService(ctx: AppContext) {
       return profileEtag(userId, row.version, row.subscriptionEnd);
     },
 
-    async get(userId: string): Promise<{ profile: UserProfile; etag: string }> {
-      const [[user], media] = await Promise.all([userById.execute({ id: userId }), mediaOf.execute({ id: userId })]);
-      if (!user) throw errors.unauthorized();
-      const lists: MediaLists = { photos: [], videos: [], audios: [] };
-      for (const item of media) {
-        if (item.mediaType === 'photos' || item.mediaType === 'videos' || item.mediaType === 'audios') lists[item.mediaType].push(item.url);
-      }
-      return { profile: presentProfile(user, lists), etag: profileEtag(user.id, user.version, user.subscriptionEnd) };
-    },
   };
 }

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages.js';
+import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile.js';
+import { buildPerformer, type Performer } from '../../../../test/factories.js';
+import { formFields } from '../../../../test/form-data.js';
+import { makeImage, multipart } from '../../../../test/media-files.js';
+import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const getUserData = (p: Performer, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/audition/getUserData', headers: { 'x-auth-token': p.token, ...headers } });
+const updateBasicInfo = (p: Performer, fields: Record<string, string>) => {
+  const form = formFields(fields);
+  return t.app.inject({ method: 'POST', url: '/api/audition/updateBasicInfo', payload: form.payload, headers: { ...form.headers, 'x-auth-token': p.token } });
+};
+const setVisibility = (p: Performer, visibility: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/audition/updateBasicInfo', payload: { visibility }, headers: { 'x-auth-token': p.token } });
+const updateAppearance = (p: Performer, fields: Record<string, string>) => {
+  const form = formFields(fields);
+  return t.app.inject({ method: 'POST', url: '/api/audition/updateAppearance', payload: form.payload, headers: { ...form.headers, 'x-auth-token': p.token } });
+};
+const uploadImage = async (p: Performer) => {
+  const body = multipart({ filename: 'me.jpg', contentType: 'image/jpeg', body: await makeImage('jpeg') });
+  const res = await t.app.inject({ method: 'POST', url: '/api/storage/images?purpose=profile', payload: body.payload, headers: { ...body.headers, 'x-auth-token': p.token } });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { url: string }).url;
+};
+
+describe('GET /api/audition/getUserData', () => {
+  it('answers every field of the profile, unset texts as "", lists as [], numbers as 0', async () => {
+    const p = await buildPerformer(t);
+    const res = await getUserData(p);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: p._id,
+      fname: p.fname,
+      email: p.email,
+      number: p.number,
+      gender: 'Male',
+      pronoun: 'Mr.',
+      profileUrl: '',
+      category: 'Actor',
+      visibility: 'public',
+      profilePic: '',
+      location: '',
+      age: '',
+      height: '',
+      weight: '',
+      bodyType: '',
+      hairColor: '',
+      eyeColor: '',
+      photos: [],
+      videos: [],
+      audios: [],
+      subscriptionName: '',
+      subscriptionPrice: 0,
+      daysLeft: 0,
+    });
+    expect(res.body).not.toMatch(/argon2|password|tokenVersion/i);
+  });
+
+  it('answers 304 to a repeated read and 200 after a change', async () => {
+    const p = await buildPerformer(t);
+    const first = await getUserData(p);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await getUserData(p, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await setVisibility(p, 'private');
+    const changed = await getUserData(p, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ visibility: 'private' });
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('refuses a call without a token with 401', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/audition/getUserData' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ msg: MSG.unauthorized });
+  });
+});
+
+describe('POST /api/audition/updateBasicInfo (form)', () => {
+  it('saves the fields and answers the saved profile', async () => {
+    const p = await buildPerformer(t);
+    const res = await updateBasicInfo(p, {
+      fname: 'Asha Rao', location: 'Mumbai', gender: 'Female', profileUrl: 'https://asha.example.com', pronoun: 'Ms.', category: 'Dancer', profilePic: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fname: 'Asha Rao', location: 'Mumbai', gender: 'Female', profileUrl: 'https://asha.example.com', pronoun: 'Ms.', category: 'Dancer' });
+    expect((await getUserData(p)).json()).toMatchObject({ fname: 'Asha Rao', category: 'Dancer' });
+  });
+
+  it('applies the defaults Mr., Male and Actor when a choice is empty or missing', async () => {
+    const p = await buildPerformer(t);
+    await updateBasicInfo(p, { pronoun: 'Mrs.', gender: 'Female', category: 'Singer' });
+    const res = await updateBasicInfo(p, { pronoun: '', gender: '' });
+    expect(res.json()).toMatchObject({ pronoun: 'Mr.', gender: 'Male', category: 'Actor' });
+  });
+
+  it.each([
+    ...TITLES.map((v) => ['pronoun', v] as const),
+    ...GENDERS.map((v) => ['gender', v] as const),
+    ...PROFESSIONS.map((v) => ['category', v] as const),
+  ])('accepts %s %s', async (field, value) => {
+    const p = await buildPerformer(t);
+    const res = await updateBasicInfo(p, { [field]: value });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ [field]: value });
+  });
+
+  it.each([
+    ['an unknown gender', { gender: 'Robot' }],
+    ['an unknown title', { pronoun: 'Dr.' }],
+    ['an unknown profession', { category: 'Astronaut' }],
+    ['a 10 KB name', { fname: 'x'.repeat(10_240) }],
+    ['a picture the server never issued', { profilePic: 'javascript:alert(1)' }],
+  ])('refuses %s with 400 { msg } and changes nothing', async (_case, fields) => {
+    const p = await buildPerformer(t);
+    const before = (await getUserData(p)).json();
+    const res = await updateBasicInfo(p, fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('msg');
+    expect((await getUserData(p)).json()).toEqual(before);
+  });
+
+  it('takes a picture the server stored for this user, and refuses another user’s', async () => {
+    const owner = await buildPerformer(t);
+    const other = await buildPerformer(t);
+    const url = await uploadImage(owner);
+    expect((await updateBasicInfo(other, { profilePic: url })).statusCode).toBe(400);
+    const res = await updateBasicInfo(owner, { profilePic: url });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ profilePic: url });
+    // An empty picture removes it.
+    expect((await updateBasicInfo(owner, { profilePic: '' })).json()).toMatchObject({ profilePic: '' });
+  });
+
+  it('keeps the name when the form sends none', async () => {
+    const p = await buildPerformer(t);
+    expect((await updateBasicInfo(p, { fname: '', location: 'Pune' })).json()).toMatchObject({ fname: p.fname, location: 'Pune' });
+  });
+
+  it('only ever changes the caller’s own profile', async () => {
+    const a = await buildPerformer(t);
+    const b = await buildPerformer(t);
+    await updateBasicInfo(a, { fname: 'changed by a', location: 'Delhi' });
+    expect((await getUserData(b)).json()).toMatchObject({ fname: b.fname, location: '' });
+  });
+
+  it('refuses a call without a token with 401', async () => {
+    const form = formFields({ fname: 'x' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/audition/updateBasicInfo', payload: form.payload, headers: form.headers });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/audition/updateBasicInfo ({ visibility })', () => {
+  it('sets private and public', async () => {
+    const p = await buildPerformer(t);
+    expect((await setVisibility(p, 'private')).json()).toMatchObject({ visibility: 'private' });
+    expect((await setVisibility(p, 'public')).json()).toMatchObject({ visibility: 'public' });
+  });
+
+  it.each([['hidden'], [''], [true], [null]])('refuses %j with 400 and keeps the old value', async (value) => {
+    const p = await buildPerformer(t);
+    const res = await setVisibility(p, value);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: "Visibility must be 'public' or 'private'" });
+    expect((await getUserData(p)).json()).toMatchObject({ visibility: 'public' });
+  });
+});
+
+describe('POST /api/audition/updateAppearance', () => {
+  it('saves the appearance rows with name, location and gender', async () => {
+    const p = await buildPerformer(t);
+    const res = await updateAppearance(p, {
+      fname: p.fname, location: 'Chennai', gender: 'Female', age: '27', height: "5' 6\"", weight: '58 kg', bodyType: 'Athletic', hairColor: 'Black', eyeColor: 'Brown',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await getUserData(p)).json()).toMatchObject({ location: 'Chennai', gender: 'Female', age: '27', height: "5' 6\"", weight: '58 kg', bodyType: 'Athletic', hairColor: 'Black', eyeColor: 'Brown' });
+  });
+
+  it.each([
+    ['an over-long age', { age: '9'.repeat(100) }],
+    ['an unknown gender', { gender: 'Robot' }],
+  ])('refuses %s with 400 and changes nothing', async (_case, fields) => {
+    const p = await buildPerformer(t);
+    const before = (await getUserData(p)).json();
+    expect((await updateAppearance(p, fields)).statusCode).toBe(400);
+    expect((await getUserData(p)).json()).toEqual(before);
+  });
+
+  it('refuses a tampered token with 401', async () => {
+    const p = await buildPerformer(t);
+    const form = formFields({ age: '30' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/audition/updateAppearance', payload: form.payload, headers: { ...form.headers, 'x-auth-token': `${p.token}x` } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers a malformed form with 400 { msg }', async () => {
+    const p = await buildPerformer(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/audition/updateAppearance',
+      payload: formFields({ age: '30' }).payload,
+      headers: { ...formFields({}).headers, 'x-auth-token': p.token },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: MSG.invalidForm });
+  });
+});
