@@ -17,6 +17,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { configRoutes } from './modules/config/config.routes.js';
+import { studiosRoutes } from './modules/studios/studios.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createAuthHooks } from './plugins/auth.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -79,6 +81,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(mediaRoutes, modules);
   await app.register(subscriptionsRoutes, modules);
   await app.register(configRoutes, modules);
+  await app.register(studiosRoutes, modules);
+  await app.register(contactRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

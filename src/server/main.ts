@@ -2,6 +2,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
+import { seedDemoIfEmpty } from './db/seed.js';
 
 async function main() {
   let config;
@@ -15,6 +16,7 @@ async function main() {
     throw err;
   }
   const ctx = await createContext(config, (line) => console.log(line));
+  await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
 

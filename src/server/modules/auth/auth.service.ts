@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { otpMail } from './otp-mail.js';
-import { AUTH_LIMITS, enforceLimit } from './rate-limits.js';
+import { enforceLimit } from '../../plugins/rate-limit.js';
+import { AUTH_LIMITS } from './rate-limits.js';
 import { signToken } from './tokens.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };

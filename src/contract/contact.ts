@@ -1,0 +1,22 @@
+/** The contact form's call, POST /api/contact (spec §2, §3, §5, §7). */
+import { z } from 'zod';
+import { email, phone, requiredText } from './fields.js';
+import { MSG } from './messages.js';
+
+export const CONTACT_LIMITS = {
+  messageMax: 5000,
+  /** Messages one address may send per minute (DESIGN §3). */
+  perMinute: 5,
+} as const;
+
+export const contactBody = z.object(
+  {
+    email,
+    number: phone,
+    message: requiredText('Message', CONTACT_LIMITS.messageMax),
+  },
+  { error: MSG.fillAllFields },
+);
+export type ContactBody = z.input<typeof contactBody>;
+
+export const contactAnswer = z.object({ msg: z.string() });

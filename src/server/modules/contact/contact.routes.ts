@@ -1,0 +1,24 @@
+/** POST /api/contact (spec §7): open to everyone, limited per address (DESIGN §3). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTACT_LIMITS, contactAnswer, contactBody } from '../../../contract/contact.js';
+import { MSG } from '../../../contract/messages.js';
+import type { ModuleOptions } from '../../context.js';
+import { limitPerAddress } from '../../plugins/rate-limit.js';
+import { createContactService } from './contact.service.js';
+
+export const contactRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  const contact = createContactService(ctx);
+
+  app.post(
+    '/api/contact',
+    {
+      onRequest: limitPerAddress(ctx, 'contact', { limit: CONTACT_LIMITS.perMinute, windowSec: 60 }),
+      bodyLimit: 64 * 1024,
+      schema: { body: contactBody, response: { 200: contactAnswer } },
+    },
+    async (req) => {
+      await contact.send(req.body, req.log);
+      return { msg: MSG.contactSent };
+    },
+  );
+};

@@ -1,0 +1,29 @@
+/** Pure helpers of the studio search and the list's page cursor. */
+
+/** Escapes LIKE's wildcards and its escape character, so the text matches as written. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface PageCursor {
+  /** created_at with microseconds, as PostgreSQL prints it in UTC. */
+  at: string;
+  id: string;
+}
+
+const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string) => UUID.test(value);
+
+/** An opaque cursor: the last row's (created_at, id), base64url encoded. */
+export function encodeCursor(cursor: PageCursor): string {
+  return Buffer.from(`${cursor.at}_${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** The cursor's position, or null when it was not made by encodeCursor. */
+export function decodeCursor(value: string): PageCursor | null {
+  const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('_');
+  if (rest.length > 0 || !at || !id || !AT.test(at) || !UUID.test(id)) return null;
+  return { at, id };
+}
