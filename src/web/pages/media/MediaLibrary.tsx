@@ -1,0 +1,160 @@
+/**
+ * The body of the three media screens (spec §2 Media, §4 Media upload): left menu, tabs
+ * and profile header, the count, an add button with the kind's file chooser, and the
+ * items. Choosing a file shows the overlay with the upload's percent, uploads, registers
+ * the URL, and shows the new item at once; any failure ends the overlay with a toast.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { CHOOSER_ACCEPT, MEDIA_LIMITS, megabytes, type MediaType, type StorageKind } from '../../../contract/media-options';
+import { MSG } from '../../../contract/messages';
+import { addMedia, removeMedia } from '../../api/media';
+import { uploadFile } from '../../api/storage';
+import { useBusy } from '../../components/Busy';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ProfileShell } from '../../components/ProfileShell';
+import { MEDIA_MENU } from '../../components/SideMenu';
+import { useToast } from '../../components/Toasts';
+import { useUserData } from '../../lib/useUserData';
+import './media.css';
+
+export interface MediaView {
+  mediaType: MediaType;
+  kind: StorageKind;
+  title: string;
+  /** One item, as people say it: photo, video, audio. */
+  noun: string;
+  plural: string;
+  /** The spec's empty text, word for word. */
+  empty: string;
+  /** What the server's size message calls this kind. */
+  sizeLabel: string;
+  renderItems(items: string[], remove: (url: string, label: string) => void): ReactNode;
+}
+
+/** A readable name from a stored key: `my-take-1-0a1b…c9.mp3` reads `my take 1`. */
+export function displayName(url: string, fallback: string): string {
+  const file = url.split('/').pop() ?? '';
+  const stem = file
+    .replace(/\.[a-z0-9]+$/, '')
+    .replace(/-[0-9a-f]{16}$/, '')
+    .replace(/^[0-9a-f-]{36}_\d+_/, '')
+    .replace(/-[0-9a-f]{6}$/, '');
+  const words = stem.replace(/[-_]+/g, ' ').trim();
+  return words && words !== 'file' ? words : fallback;
+}
+
+export function MediaLibrary({ view }: { view: MediaView }) {
+  const { user, refresh } = useUserData();
+  const { run, setLabel } = useBusy();
+  const toast = useToast();
+  const chooser = useRef<HTMLInputElement>(null);
+  // The list the server answered after a change, shown until the next read of the profile.
+  const [answered, setAnswered] = useState<string[] | null>(null);
+  const [removing, setRemoving] = useState<{ url: string; label: string } | null>(null);
+
+  useEffect(() => setAnswered(null), [user]);
+  const items = answered ?? user?.[view.mediaType] ?? null;
+
+  async function handleChoose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const limit = MEDIA_LIMITS.maxBytes[view.kind];
+    if (file.size > limit) {
+      toast(MSG.fileTooLarge(view.sizeLabel, megabytes(limit)));
+      return;
+    }
+    try {
+      await run(async () => {
+        const { url } = await uploadFile(view.kind, file, { onProgress: (percent) => setLabel(MSG.uploading(percent)) });
+        const answer = await addMedia(view.mediaType, url);
+        setAnswered(answer.items);
+        await refresh();
+      }, MSG.uploading(0));
+    } catch (err) {
+      toast((err as Error).message || MSG.uploadFailed);
+    }
+  }
+
+  async function handleRemove() {
+    if (!removing) return;
+    const { url } = removing;
+    setRemoving(null);
+    try {
+      await run(async () => {
+        const answer = await removeMedia(view.mediaType, url);
+        setAnswered(answer.items);
+        await refresh();
+      }, 'Removing…');
+    } catch (err) {
+      toast((err as Error).message || MSG.removeFailed);
+    }
+  }
+
+  const count = items?.length ?? 0;
+  return (
+    <ProfileShell user={user} menu={MEDIA_MENU} menuLabel="Media">
+      <section className="media card" aria-labelledby="media-title">
+        <div className="media-head">
+          <div>
+            <h1 id="media-title">{view.title}</h1>
+            {items ? (
+              <p className="media-count" data-testid="media-count">
+                {count} {count === 1 ? view.noun : view.plural}
+              </p>
+            ) : null}
+          </div>
+          <input
+            ref={chooser}
+            id={`choose-${view.kind}`}
+            className="visually-hidden"
+            type="file"
+            accept={CHOOSER_ACCEPT[view.kind]}
+            onChange={handleChoose}
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+          <button type="button" className="btn" onClick={() => chooser.current?.click()}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+            Add {view.noun}
+          </button>
+        </div>
+        {items === null ? (
+          <p className="muted" role="status">Loading…</p>
+        ) : items.length === 0 ? (
+          <p className="media-empty">{view.empty}</p>
+        ) : (
+          view.renderItems(items, (url, label) => setRemoving({ url, label }))
+        )}
+      </section>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${view.noun}`}
+        message={MSG.confirmRemove(view.noun)}
+        confirmLabel="Remove"
+        onConfirm={() => void handleRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </ProfileShell>
+  );
+}
+
+/** The small remove button on each item. */
+export function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <button type="button" className="icon-btn media-remove" aria-label={`Remove ${label}`} title={`Remove ${label}`} onClick={onClick}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}
