@@ -3,7 +3,7 @@
  * end-to-end suite. Mail lands in a folder the specs read codes from.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -24,8 +24,10 @@ export default async function setup(project: TestProject) {
 
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'audition-e2e-mail-'));
   await mkdir(mailDir, { recursive: true });
+  // Written whole, then renamed, so a reader never sees half a message.
   const sink = await startSmtpSink((mail) => {
-    void writeFile(path.join(mailDir, `${mail.to}.json`), JSON.stringify(mail));
+    const file = path.join(mailDir, `${mail.to}.json`);
+    void writeFile(`${file}.tmp`, JSON.stringify(mail)).then(() => rename(`${file}.tmp`, file));
   });
   const app = await startAppProcess({ SMTP_URL: sink.url });
   project.provide('baseUrl', app.baseUrl);

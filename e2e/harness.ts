@@ -35,7 +35,9 @@ export async function readCode(email: string): Promise<string> {
   const file = path.join(inject('mailDir'), `${email.toLowerCase()}.json`);
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const mail = await readFile(file, 'utf8').then((t) => JSON.parse(t) as { text: string }, () => null);
+    const mail = await readFile(file, 'utf8')
+      .then((t) => JSON.parse(t) as { text: string })
+      .catch(() => null);
     const code = mail && /\b(\d{4})\b/.exec(mail.text)?.[1];
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
@@ -61,20 +63,23 @@ export function newUserInput() {
   return { fname: `asha ${tag}`, email: `asha-${tag}@example.com`, number: '9876543210', password: 'spotlight-2026' };
 }
 
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}, base = baseUrl()): Promise<T> {
+  const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-/** Signs a user up through the API (code read from the mail sink) and logs in. */
-export async function createUser(overrides: Partial<ReturnType<typeof newUserInput>> = {}): Promise<TestUser> {
+/**
+ * Signs a user up through the API (code read from the mail sink) and logs in; `base`
+ * is another app instance (startAppProcess with SMTP_URL: inject('smtpUrl')) when given.
+ */
+export async function createUser(overrides: Partial<ReturnType<typeof newUserInput>> = {}, base = baseUrl()): Promise<TestUser> {
   const input = { ...newUserInput(), ...overrides };
   await clearMail(input.email);
-  await post('/api/audition/web/signup', input);
+  await post('/api/audition/web/signup', input, {}, base);
   const otp = await readCode(input.email);
-  await post('/api/audition/web/verify-otp', { ...input, otp });
-  const { token, _id } = await post<{ token: string; _id: string }>('/api/audition/login', { email: input.email, password: input.password });
+  await post('/api/audition/web/verify-otp', { ...input, otp }, {}, base);
+  const { token, _id } = await post<{ token: string; _id: string }>('/api/audition/login', { email: input.email, password: input.password }, {}, base);
   return { ...input, token, _id };
 }
 

@@ -19,6 +19,7 @@ export const MSG = {
   alreadyPurchased: 'Already Purchased',
   downloadHeading: 'Download our app now!',
   contactHeading: "Let's talk about everything!",
+  viewAllStudios: 'view all studios',
 
   // Studios and contact (our own wording).
   studioNotFound: 'This studio was not found. It may have been removed.',
@@ -29,6 +30,7 @@ export const MSG = {
   codeSent: 'A verification code was sent to your e-mail.',
   invalidBody: 'The request body is not valid JSON.',
   invalidForm: 'The form data is malformed.',
+  profileUrlInvalid: 'Profile URL must start with http:// or https://',
   bodyTooLarge: 'The request is too large.',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone No. must contain digits only',
@@ -59,6 +61,10 @@ export const MSG = {
   paymentButtonsFailed: 'The PayPal buttons failed to render. Please try again later.',
   demoCheckout: 'Demo checkout — no money moves',
   demoNotice: 'This is a demo: payments are simulated and no money moves.',
+  paypalIneligible: 'PayPal checkout is not available for this purchase.',
+  paypalLoading: 'Loading PayPal…',
+  paymentConfirming: 'Confirming your payment…',
+  paymentSettingsFailed: 'The payment options could not be loaded. Please try again.',
   // Storage and media (our own wording).
   fileMissing: 'Please choose a file to upload.',
   fileTooLarge: (label: string, mb: number) => `This ${label} is too large. The limit is ${mb} MB.`,
@@ -80,4 +86,5 @@ export const MSG = {
 export const planTexts = {
   youHave: (plan: string) => `You have ${plan} subscription`,
   go: (plan: string) => `Go ${plan}`,
+  paid: (plan: string) => `Payment received. Your ${plan} subscription is active.`,
 };

@@ -2,17 +2,11 @@
 import { z } from 'zod';
 import { optionalText } from './fields.js';
 import { LIMITS } from './limits.js';
+import { MSG } from './messages.js';
 
-export const TITLES = ['Mr.', 'Mrs.', 'Ms.'] as const;
-/** Stored and shown as written; the spec's "other" option is shown as Transgender. */
-export const GENDERS = ['Male', 'Female', 'Transgender'] as const;
-export const PROFESSIONS = ['Actor', 'Model', 'Singer', 'Musician', 'Writer', 'Dancer', 'Choreographer', 'Designer', 'Other'] as const;
-export const VISIBILITIES = ['public', 'private'] as const;
+import { GENDERS, PROFESSIONS, TITLES, VISIBILITIES } from './profile-options.js';
 
-export type Title = (typeof TITLES)[number];
-export type Gender = (typeof GENDERS)[number];
-export type Profession = (typeof PROFESSIONS)[number];
-export type Visibility = (typeof VISIBILITIES)[number];
+export * from './profile-options.js';
 
 export const userProfile = z.object({
   _id: z.string(),
@@ -51,7 +45,9 @@ export const basicInfoForm = z.object({
   fname: optionalText('Name', LIMITS.nameMax),
   location: optionalText('Location'),
   gender: choice('Gender', GENDERS, 'Male'),
-  profileUrl: optionalText('Profile URL', LIMITS.urlMax),
+  profileUrl: optionalText('Profile URL', LIMITS.urlMax).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
+    error: MSG.profileUrlInvalid,
+  }),
   pronoun: choice('Title', TITLES, 'Mr.'),
   category: choice('Profession', PROFESSIONS, 'Actor'),
   profilePic: optionalText('Profile picture', LIMITS.urlMax),

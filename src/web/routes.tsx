@@ -11,23 +11,24 @@ const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticCompon
 const comingSoon = (title: string) =>
   page(() => import('./pages/common/ComingSoonPage').then((m) => ({ default: () => <m.default title={title} /> })));
 
-const Home = comingSoon('Home');
-const Contact = comingSoon('Contact us');
-const StudioList = comingSoon('Studios');
-const StudioDetail = comingSoon('Studio');
-const Download = comingSoon('Download');
-const EditProfile = comingSoon('Edit Profile');
-const Info = comingSoon('Basic Info');
-const BasicProfileSec = comingSoon('Basic Info');
-const Appearance = comingSoon('Appearance');
-const Subscription = comingSoon('Subscription');
+const Home = page(() => import('./pages/home/HomePage'));
+const Contact = page(() => import('./pages/contact/ContactPage'));
+const StudioList = page(() => import('./pages/studios/StudioListPage'));
+const StudioDetail = page(() => import('./pages/studios/StudioDetailPage'));
+const Download = page(() => import('./pages/download/DownloadPage'));
+const EditProfile = page(() => import('./pages/profile/EditProfilePage'));
+const Info = page(() => import('./pages/profile/InfoPage'));
+/** The spec does not show /basic-profile-sec; it shows the basic info. */
+const BasicProfileSec = Info;
+const Appearance = page(() => import('./pages/profile/AppearancePage'));
+const Subscription = page(() => import('./pages/subscription/SubscriptionPage'));
 const Photos = page(() => import('./pages/media/PhotosPage'));
 const Videos = page(() => import('./pages/media/VideosPage'));
 const Audios = page(() => import('./pages/media/AudiosPage'));
 const Login = page(() => import('./pages/auth/LoginPage'));
 const Signup = page(() => import('./pages/auth/SignupPage'));
-const Profile = comingSoon('Profile');
-const EditAppearance = comingSoon('Edit Profile');
+const Profile = page(() => import('./pages/profile/ProfilePage'));
+const EditAppearance = page(() => import('./pages/profile/EditAppearancePage'));
 const NotFound = page(() => import('./pages/common/NotFoundPage'));
 
 const own = (Screen: ComponentType) => (

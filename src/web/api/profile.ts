@@ -1,7 +1,27 @@
 /** The performer's own profile (spec §7 getUserData). */
 import type { UserProfile } from '../../contract/profile';
-import { apiPoll } from './client';
+import type { Visibility } from '../../contract/profile-options';
+import { api, apiPoll } from './client';
 
 /** getUserData with If-None-Match: null when nothing changed since `etag`. */
 export const pollUserData = (etag: string | null, signal?: AbortSignal) =>
   apiPoll<UserProfile>('/api/audition/getUserData', etag, signal);
+
+/** updateBasicInfo as form data: answers the saved profile. */
+export const updateBasicInfo = (form: FormData) => api<UserProfile>('/api/audition/updateBasicInfo', { form });
+
+/** updateBasicInfo as JSON { visibility }: the profile switch. */
+export const updateVisibility = (visibility: Visibility) =>
+  api<UserProfile>('/api/audition/updateBasicInfo', { json: { visibility } });
+
+export const updateAppearance = (form: FormData) => api<UserProfile>('/api/audition/updateAppearance', { form });
+
+/** Stores a chosen profile photo; answers the URL the server issued for it. */
+export const uploadProfilePhoto = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return api<{ url: string }>('/api/storage/images?purpose=profile', { form });
+};
+
+export const registerProfilePic = (profilePicUrl: string) =>
+  api<{ profileUrl: string; _id: string }>('/api/upload/profilePic', { json: { profilePicUrl } });

@@ -13,16 +13,18 @@ interface Props {
   user: Pick<UserProfile, 'fname' | 'location' | 'profilePic'> | null;
   menu: MenuItem[];
   menuLabel?: string;
+  /** Where the header's Edit link goes (default /editProfile). */
+  editTo?: string;
   children: ReactNode;
 }
 
-export function ProfileShell({ user, menu, menuLabel = 'Profile', children }: Props) {
+export function ProfileShell({ user, menu, menuLabel = 'Profile', editTo, children }: Props) {
   return (
     <div className="page profile-shell">
       <SideMenu items={menu} label={menuLabel} />
       <main className="profile-main">
         <Tabs items={PROFILE_TABS} />
-        <ProfileHeader user={user} />
+        <ProfileHeader user={user} editTo={editTo} />
         {children}
       </main>
     </div>

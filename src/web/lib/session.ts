@@ -15,6 +15,12 @@ export const session = {
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.id, id);
   },
+  /** Spec §3: the last saved profile, its picture, and the 'updated' flag after an edit. */
+  rememberSavedProfile(profile: { profilePic: string }) {
+    localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(profile));
+    localStorage.setItem(STORAGE_KEYS.image, profile.profilePic);
+    sessionStorage.setItem(STORAGE_KEYS.updatedProfile, 'yes');
+  },
   /** Spec: logout removes token, id and image, then clears all local storage. */
   logout() {
     localStorage.removeItem(STORAGE_KEYS.token);

@@ -1,0 +1,33 @@
+/** /apperance: the appearance rows, with an Edit link to /editapperance (spec §2). */
+import { PROFILE_MENU } from '../../components/SideMenu';
+import { ProfileShell } from '../../components/ProfileShell';
+import { useUserData } from '../../lib/useUserData';
+import { DetailsList } from './DetailsList';
+import './profile.css';
+
+export default function AppearancePage() {
+  const { user } = useUserData();
+  return (
+    <ProfileShell user={user} menu={PROFILE_MENU} editTo="/editapperance">
+      <section className="details card" aria-labelledby="appearance-title">
+        <div className="details-head">
+          <h1 id="appearance-title">Appearance</h1>
+        </div>
+        {user ? (
+          <DetailsList
+            rows={[
+              ['Age', user.age],
+              ['Height', user.height],
+              ['Weight', user.weight],
+              ['Body Type', user.bodyType],
+              ['Hair Color', user.hairColor],
+              ['Eye Color', user.eyeColor],
+            ]}
+          />
+        ) : (
+          <p className="muted" role="status">Loading…</p>
+        )}
+      </section>
+    </ProfileShell>
+  );
+}

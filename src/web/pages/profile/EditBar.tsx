@@ -1,0 +1,21 @@
+/** The header of the edit screens: a cross (or back arrow) that goes back one step and a tick that saves. */
+import { useNavigate } from 'react-router';
+
+export function EditBar({ title, backLabel, saveLabel, back = 'cross' }: { title: string; backLabel: string; saveLabel: string; back?: 'cross' | 'arrow' }) {
+  const navigate = useNavigate();
+  return (
+    <div className="edit-bar">
+      <button type="button" className="icon-btn" aria-label={backLabel} title={backLabel} onClick={() => navigate(-1)}>
+        {back === 'cross' ? (
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
+        ) : (
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        )}
+      </button>
+      <h1>{title}</h1>
+      <button type="submit" className="icon-btn icon-btn-primary" aria-label={saveLabel} title={saveLabel}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** /info: the performer's basic info (spec §2 Profile details). */
+import { Link } from 'react-router';
+import { PROFILE_MENU } from '../../components/SideMenu';
+import { ProfileShell } from '../../components/ProfileShell';
+import { useUserData } from '../../lib/useUserData';
+import { DetailsList } from './DetailsList';
+import { SafeLink } from './SafeLink';
+import './profile.css';
+
+export default function InfoPage() {
+  const { user } = useUserData();
+  return (
+    <ProfileShell user={user} menu={PROFILE_MENU}>
+      <section className="details card" aria-labelledby="info-title">
+        <div className="details-head">
+          <h1 id="info-title">Basic Info</h1>
+        </div>
+        {user ? (
+          <DetailsList
+            rows={[
+              ['Name', <span style={{ textTransform: 'capitalize' }}>{`${user.pronoun} ${user.fname}`}</span>],
+              ['Location', user.location],
+              ['Gender', user.gender],
+              ['Profile URL', <SafeLink href={user.profileUrl} />],
+              ['Profession', user.category],
+            ]}
+          />
+        ) : (
+          <p className="muted" role="status">Loading…</p>
+        )}
+        <div className="details-links">
+          <Link className="btn btn-secondary" to="/info">Details</Link>
+          <Link className="btn" to="/editProfile">Edit Profile</Link>
+        </div>
+      </section>
+    </ProfileShell>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * /profile: gender, profile URL, profession and the visibility switch. The switch
+ * moves at once; if the server refuses, it moves back and a toast says why (DESIGN §5).
+ */
+import { useState } from 'react';
+import type { Visibility } from '../../../contract/profile-options';
+import { updateVisibility } from '../../api/profile';
+import { PROFILE_MENU } from '../../components/SideMenu';
+import { ProfileShell } from '../../components/ProfileShell';
+import { useToast } from '../../components/Toasts';
+import { useUserData } from '../../lib/useUserData';
+import { DetailsList } from './DetailsList';
+import { SafeLink } from './SafeLink';
+import './profile.css';
+
+export default function ProfilePage() {
+  const { user, refresh } = useUserData();
+  const toast = useToast();
+  /** What the switch shows while a change is on its way; null follows the server. */
+  const [pending, setPending] = useState<Visibility | null>(null);
+  const visibility = pending ?? user?.visibility ?? 'public';
+
+  async function handleToggle(checked: boolean) {
+    const wanted: Visibility = checked ? 'public' : 'private';
+    setPending(wanted);
+    try {
+      await updateVisibility(wanted);
+      await refresh();
+    } catch (err) {
+      console.error('Error updating visibility', err);
+      toast((err as Error).message);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <ProfileShell user={user} menu={PROFILE_MENU}>
+      <section className="details card" aria-labelledby="profile-title">
+        <div className="details-head">
+          <h1 id="profile-title">Profile</h1>
+        </div>
+        {user ? (
+          <>
+            <DetailsList
+              rows={[
+                ['Gender', user.gender],
+                ['Profile URL', <SafeLink href={user.profileUrl} />],
+                ['Profession title', user.category],
+              ]}
+            />
+            <div className="visibility-row">
+              <div>
+                <p style={{ margin: 0, fontWeight: 600 }} id="visibility-label">Profile visibility</p>
+                <p className="muted" style={{ margin: 0 }} data-testid="visibility-text">
+                  Your profile is {visibility}
+                </p>
+              </div>
+              <span className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-labelledby="visibility-label"
+                  checked={visibility === 'public'}
+                  onChange={(e) => void handleToggle(e.target.checked)}
+                />
+                <span className="switch-track" aria-hidden="true" />
+              </span>
+            </div>
+          </>
+        ) : (
+          <p className="muted" role="status">Loading…</p>
+        )}
+      </section>
+    </ProfileShell>
+  );
+}
