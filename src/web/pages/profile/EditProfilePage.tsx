@@ -78,8 +78,8 @@ export default function EditProfilePage() {
               <div className="photo-picker">
                 {picture ? <img className="photo-preview" src={picture} alt="Your profile picture" width={96} height={96} /> : <span className="photo-preview" role="img" aria-label="No profile picture yet" />}
                 <div className="photo-actions">
-                  <label className="btn btn-secondary" htmlFor="photo">Choose photo</label>
                   <input id="photo" className="visually-hidden" type="file" accept="image/*" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+                  <label className="btn btn-secondary" htmlFor="photo">Choose photo</label>
                   {picture && (
                     <button type="button" className="btn btn-ghost" onClick={() => { setPhoto(null); set('profilePic', ''); }}>
                       Remove photo
