@@ -7,12 +7,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fastifySwagger from '@fastify/swagger';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
 import { AppError } from './errors.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -36,7 +39,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     trustProxy: ctx.config.env.TRUST_PROXY_HOPS > 0 ? (_addr: string, hop: number) => hop < ctx.config.env.TRUST_PROXY_HOPS : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,6 +69,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       const msg = error.code?.startsWith('FST_ERR_CTP') ? MSG.invalidBody : error.message;
       return reply.status(error.statusCode).send({ msg, code: 'bad_request' });
     }
+    // Busboy's own parse errors carry no status: a malformed form is bad input.
+    if (/^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
+      return reply.status(400).send({ msg: MSG.invalidForm, code: 'bad_request' });
+    }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ msg: MSG.unavailable, code: 'unavailable' });
@@ -75,7 +81,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return reply.status(500).send({ msg: MSG.serverError, code: 'internal' });
   });
 
+  // The API description at /api/docs comes from the same zod schemas that validate the calls.
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Audition API', description: 'The audition and casting portal', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
   const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
+  await app.register(healthRoutes, modules);
   await app.register(authRoutes, modules);
   await app.register(profileRoutes, modules);
   await app.register(mediaRoutes, modules);
