@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from '../test/smtp-sink.js';
-import { startAppProcess } from './app-process.js';
+import { startAppProcess } from '../test/app-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -25,9 +25,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+/** Starts the app; `dataDir` reuses a folder (kept on stop), otherwise a new one is made and removed. */
+export async function startAppProcess(env: Record<string, string>, opts: { dataDir?: string } = {}): Promise<AppProcess> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-e2e-'));
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'audition-app-')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -50,7 +51,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
