@@ -14,9 +14,9 @@ export const fixture = (name: string): Buffer => readFileSync(new URL(name, fixt
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
 /** A small image in the given format; with `gps`, a JPEG carrying camera make and GPS position in EXIF. */
-export async function makeImage(format: ImageFormat, opts: { width?: number; height?: number; gps?: boolean } = {}): Promise<Buffer> {
+export async function makeImage(format: ImageFormat, opts: { width?: number; height?: number; gps?: boolean; color?: string } = {}): Promise<Buffer> {
   const image = sharp({
-    create: { width: opts.width ?? 64, height: opts.height ?? 48, channels: 3, background: { r: 200, g: 60, b: 90 } },
+    create: { width: opts.width ?? 64, height: opts.height ?? 48, channels: 3, background: opts.color ?? { r: 200, g: 60, b: 90 } },
   });
   if (opts.gps) {
     return image

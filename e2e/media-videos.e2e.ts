@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
+import { fixture } from '../test/media-files.js';
+import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot } from './harness.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function chooseVideo(page: Page, name: string, buffer: Buffer, mimeType: string) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add video' }).click()]);
+  expect(await chooser.element().getAttribute('accept')).toBe('video/*');
+  await chooser.setFiles({ name, mimeType, buffer });
+}
+
+describe('/media/videos', () => {
+  it("shows the spec's empty text on a new account", async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logInAs(page, user);
+    await page.goto('/media/videos');
+    await page.getByText(MSG.noVideos, { exact: true }).waitFor();
+    expect(await page.getByTestId('media-count').textContent()).toBe('0 videos');
+    await shoot(page, 'media-videos-empty');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('adds videos, plays one and seeks in it, and removes one', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logInAs(page, user);
+    await page.goto('/media/videos');
+    await page.getByText(MSG.noVideos).waitFor();
+
+    await chooseVideo(page, 'Audition reel.webm', fixture('clip.webm'), 'video/webm');
+    const first = page.getByLabel('Video 1: audition reel');
+    await first.waitFor();
+    expect(await page.getByTestId('media-count').textContent()).toBe('1 video');
+    await chooseVideo(page, 'monologue.mp4', fixture('clip.mp4'), 'video/mp4');
+    await page.getByLabel('Video 2: monologue').waitFor();
+    expect(await page.getByTestId('media-count').textContent()).toBe('2 videos');
+    expect(await first.getAttribute('controls')).not.toBeNull();
+
+    // Play, then seek to 2.5 s of the 4 s clip: the player asks the server for a byte range.
+    const played = await first.evaluate(async (video: HTMLVideoElement) => {
+      video.muted = true;
+      await video.play();
+      await new Promise((r) => setTimeout(r, 300));
+      const playing = !video.paused && video.currentTime > 0;
+      video.pause();
+      video.currentTime = 2.5;
+      await new Promise((r) => video.addEventListener('seeked', r, { once: true }));
+      return { playing, time: video.currentTime, duration: video.duration, seekable: video.seekable.length ? video.seekable.end(0) : 0 };
+    });
+    expect(played.playing).toBe(true);
+    expect(played.duration).toBeCloseTo(4, 0);
+    expect(played.time).toBeCloseTo(2.5, 1);
+    expect(played.seekable).toBeGreaterThan(3);
+    await shoot(page, 'media-videos');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Remove video 2' }).click();
+    await page.getByRole('dialog', { name: 'Remove video' }).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByTestId('media-count').textContent()).toBe('1 video');
+    expect(await page.getByLabel('Video 2: monologue').count()).toBe(0);
+    await context.close();
+  });
+});
