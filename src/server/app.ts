@@ -44,9 +44,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', '');
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
+    // A 304 has no body: no length or type either, or clients wait for bytes that never come.
+    if (reply.statusCode === 304) {
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    }
+    return payload;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

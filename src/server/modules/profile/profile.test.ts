@@ -74,6 +74,7 @@ describe('GET /api/audition/getUserData', () => {
     const again = await getUserData(p, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(again.headers['content-length'] ?? '0').toBe('0');
     await setVisibility(p, 'private');
     const changed = await getUserData(p, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
