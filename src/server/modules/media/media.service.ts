@@ -3,6 +3,7 @@
  * a total quota), which URLs a user may register (only those issued to them), and
  * the photos, videos and audios lists with removal of the stored file.
  */
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,7 +23,6 @@ import type { AppContext } from '../../context.js';
 import { uploads, userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
-import { Readable } from 'node:stream';
 
 type UploadRow = typeof uploads.$inferSelect;
 

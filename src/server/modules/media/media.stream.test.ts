@@ -2,7 +2,8 @@
  * Uploads stream to storage: a 200 MB video sent over real HTTP is stored whole while
  * the server's memory grows by less than 64 MB.
  */
-import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,5 +45,27 @@ describe('POST /api/storage/videos over HTTP', () => {
       `200 MB upload: ${(200 / (res.ms / 1000)).toFixed(0)} MB/s, RSS grew ${(grewBy / MB).toFixed(1)} MB (peak ${(peak / MB).toFixed(0)} MB)`,
     );
     expect(grewBy).toBeLessThan(64 * MB);
+  });
+
+  it('leaves no partial file behind when the client goes away mid-upload', async () => {
+    const folder = path.join(t.dataDir, 'uploads', 'videos');
+    const before = await readdir(folder);
+    const boundary = '----audition-abort';
+    const request = http.request(`${origin}/api/storage/videos`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(100 * MB),
+        'x-auth-token': performer.token,
+      },
+    });
+    request.on('error', () => {});
+    request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.mp4"\r\n\r\n`);
+    request.write(MP4_HEAD);
+    for (let i = 0; i < 8; i += 1) request.write(Buffer.alloc(MB));
+    // Wait until the server has started writing, then drop the connection.
+    await expect.poll(async () => (await readdir(folder)).some((f) => f.endsWith('.part')), { timeout: 10_000 }).toBe(true);
+    request.destroy();
+    await expect.poll(async () => readdir(folder), { timeout: 10_000 }).toEqual(before);
   });
 });

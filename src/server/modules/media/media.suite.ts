@@ -11,7 +11,7 @@ import { MSG } from '../../../contract/messages.js';
 import { uploads } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
-import { fixture, makeImage, multipart, MP4_HEAD, type ImageFormat } from '../../../../test/media-files.js';
+import { fixture, makeImage, multipart, type ImageFormat } from '../../../../test/media-files.js';
 
 export interface DriverSetup {
   driver: 'local' | 's3';
