@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { MSG, planTexts } from '../src/contract/messages.js';
+import { startPayPalFake, type PayPalFake } from '../test/fakes/paypal-fake.js';
+import { startFakeSdkServer, type FakeSdkServer } from '../test/fakes/paypal-sdk-server.js';
+import { startAppProcess, type AppProcess } from '../test/app-process.js';
+import { baseUrl, createUser, DESKTOP, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+
+/**
+ * /subscription against a second app instance configured for PayPal, whose REST API and
+ * SDK script are local fakes; the demo checkout runs on the suite's own (demo) instance.
+ */
+let browser: Browser;
+let paypalRest: PayPalFake;
+let sdk: FakeSdkServer;
+let paypalApp: AppProcess;
+
+beforeAll(async () => {
+  [browser, paypalRest, sdk] = await Promise.all([launchBrowser(), startPayPalFake(), startFakeSdkServer()]);
+  paypalApp = await startAppProcess({
+    SMTP_URL: inject('smtpUrl'),
+    SEED_DEMO: '0',
+    ...paypalRest.env(),
+    PAYPAL_SDK_URL: sdk.sdkUrl,
+  });
+});
+afterAll(async () => {
+  await paypalApp?.stop();
+  await Promise.all([browser?.close(), paypalRest?.close(), sdk?.close()]);
+});
+beforeEach(() => {
+  paypalRest.reset();
+  sdk.mode = 'ok';
+});
+/** Every page a test opened is closed after it, passed or failed. */
+const opened: Page[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((p) => p.context().close().catch(() => {})));
+});
+
+/** A new user, logged in on a new page of the given app instance, on /subscription. */
+async function subscriptionPage(base: string, viewport = DESKTOP): Promise<Page> {
+  const user = await createUser({}, base);
+  const { page } = await openPage(browser, viewport, base);
+  opened.push(page);
+  await logInAs(page, user);
+  await page.goto('/subscription');
+  await page.getByRole('heading', { name: MSG.notSubscribed }).waitFor();
+  return page;
+}
+
+const overlay = (page: Page) => page.getByRole('dialog', { name: planTexts.go('Gold') });
+const heading = (page: Page) => page.locator('#subscription-heading');
+const planButton = (page: Page, plan: string) => page.getByRole('article', { name: plan }).getByRole('button');
+
+describe('/subscription with PayPal', () => {
+  it('shows the frame, the heading and three plan cards; looks finished and passes axe', async () => {
+    const page = await subscriptionPage(paypalApp.baseUrl);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Subscription' }).getAttribute('aria-current')).toBe('page');
+    for (const link of ['Basic Info', 'Appearance']) expect(await page.getByRole('link', { name: link }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Detail' }).getAttribute('href')).toBe('/info');
+    expect(await page.getByRole('link', { name: 'Media' }).getAttribute('href')).toBe('/media/photos');
+    expect(await page.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/editProfile');
+    expect(await page.getByRole('article').count()).toBe(3);
+    for (const plan of ['Platinum', 'Gold', 'Silver']) expect(await planButton(page, plan).textContent()).toBe(planTexts.go(plan));
+    expect(await page.getByText('Unlimited job applications').count()).toBe(1);
+    // The PayPal script is not loaded until a checkout opens.
+    expect(sdk.loads).toHaveLength(0);
+    await shoot(page, 'subscription');
+    await expectAccessible(page);
+  });
+
+  it('buys Gold: the server creates and captures 60.51 USD, the overlay closes, heading and card change without a reload', async () => {
+    const page = await subscriptionPage(paypalApp.baseUrl);
+    await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+    await planButton(page, 'Gold').click();
+    await overlay(page).waitFor();
+    const buttons = page.locator('.fake-paypal-buttons');
+    await buttons.waitFor();
+    expect(await buttons.getAttribute('data-layout')).toBe('vertical');
+    expect(sdk.loads[0]?.get('client-id')).toBe(paypalRest.clientId);
+    expect(sdk.loads[0]?.get('currency')).toBe('USD');
+    expect(sdk.loads[0]?.get('intent')).toBe('capture');
+    await shoot(page, 'subscription-paypal');
+    await expectAccessible(page);
+
+    await buttons.getByRole('button', { name: 'PayPal' }).click();
+    await page.getByRole('heading', { name: planTexts.youHave('Gold') }).waitFor();
+    expect(await overlay(page).count()).toBe(0);
+    expect(await planButton(page, 'Gold').textContent()).toBe(MSG.alreadyPurchased);
+    expect(await planButton(page, 'Gold').isDisabled()).toBe(true);
+    expect(await planButton(page, 'Silver').textContent()).toBe(planTexts.go('Silver'));
+    expect(await page.getByText('30 days left').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+
+    const [create] = paypalRest.requestsTo('POST', '/v2/checkout/orders').filter((r) => r.path === '/v2/checkout/orders');
+    expect(create?.body).toMatchObject({
+      intent: 'CAPTURE',
+      purchase_units: [{ description: 'Gold', amount: { currency_code: 'USD', value: '60.51' } }],
+      payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } },
+    });
+    const captures = paypalRest.requestsTo('POST', '/v2/checkout/orders/').filter((r) => r.path.endsWith('/capture'));
+    expect(captures).toHaveLength(1);
+    const orderId = captures[0]!.path.split('/')[4]!;
+    expect(paypalRest.orders.get(orderId)?.capture).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: '60.51' } });
+    await shoot(page, 'subscription-gold');
+    await expectAccessible(page);
+  });
+
+  it('closes the overlay with the cross and with Escape, and returns focus to the plan button', async () => {
+    const page = await subscriptionPage(paypalApp.baseUrl, PHONE);
+    await planButton(page, 'Gold').click();
+    await overlay(page).waitFor();
+    await page.locator('.fake-paypal-buttons').waitFor();
+    await page.getByRole('button', { name: 'Close payment' }).click();
+    await overlay(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(planTexts.go('Gold'));
+    await planButton(page, 'Gold').click();
+    await overlay(page).waitFor();
+    await page.keyboard.press('Escape');
+    await overlay(page).waitFor({ state: 'detached' });
+    expect(paypalRest.requestsTo('POST', '/v2/checkout/orders')).toHaveLength(0);
+  });
+
+  it('hides the widget when PayPal says the button is not eligible', async () => {
+    sdk.mode = 'ineligible';
+    const page = await subscriptionPage(paypalApp.baseUrl);
+    await planButton(page, 'Gold').click();
+    await overlay(page).getByText(MSG.paypalIneligible).waitFor();
+    expect(await page.locator('.fake-paypal-buttons').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __paypalFakeLog: Array<{ event: string }> }).__paypalFakeLog.map((e) => e.event))).not.toContain('rendered');
+  });
+
+  it('says in words when the PayPal script fails to load', async () => {
+    sdk.mode = 'unavailable';
+    const page = await subscriptionPage(paypalApp.baseUrl);
+    await planButton(page, 'Gold').click();
+    await overlay(page).getByRole('alert').getByText(MSG.paymentScriptFailed).waitFor();
+    await shoot(page, 'subscription-script-failed');
+    await expectAccessible(page);
+  });
+
+  it('says in words when the PayPal buttons fail to render', async () => {
+    sdk.mode = 'render-fails';
+    const page = await subscriptionPage(paypalApp.baseUrl);
+    await planButton(page, 'Gold').click();
+    await overlay(page).getByRole('alert').getByText(MSG.paymentButtonsFailed).waitFor();
+  });
+
+  it('shows a payment error in words and keeps the subscription as it was when the capture is declined', async () => {
+    paypalRest.behaviour.captureStatus = 'DECLINED';
+    const page = await subscriptionPage(paypalApp.baseUrl);
+    await planButton(page, 'Gold').click();
+    await page.locator('.fake-paypal-buttons').getByRole('button', { name: 'PayPal' }).click();
+    const alert = overlay(page).getByRole('alert');
+    await alert.getByText(MSG.paymentError.trim()).waitFor();
+    expect(await alert.textContent()).toContain(MSG.paymentDeclined);
+    expect(await heading(page).textContent()).toBe(MSG.notSubscribed);
+    expect(await page.getByTestId('busy-overlay').count()).toBe(0);
+    await shoot(page, 'subscription-payment-error');
+  });
+});
+
+describe('/subscription with the offline demo checkout', () => {
+  it('buys Platinum through the labelled demo checkout', async () => {
+    const page = await subscriptionPage(baseUrl());
+    await planButton(page, 'Platinum').click();
+    const dialog = page.getByRole('dialog', { name: planTexts.go('Platinum') });
+    await dialog.getByText(MSG.demoNotice).waitFor();
+    await shoot(page, 'subscription-demo');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: MSG.demoCheckout }).click();
+    await page.getByRole('heading', { name: planTexts.youHave('Platinum') }).waitFor();
+    expect(await dialog.count()).toBe(0);
+    expect(await planButton(page, 'Platinum').textContent()).toBe(MSG.alreadyPurchased);
+  });
+});

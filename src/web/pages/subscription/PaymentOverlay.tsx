@@ -1,0 +1,144 @@
+/**
+ * The full-screen payment overlay (spec §2, §4 Payment flow): a cross that closes it,
+ * the plan being bought, and the checkout widget for the payments mode. Failures are
+ * shown in words, not only kept in state (spec §8; DESIGN §5). While it is open the
+ * page behind is inert, Escape closes it, and focus returns to the plan button.
+ */
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { AppConfig } from '../../../contract/config';
+import { MSG, planTexts } from '../../../contract/messages';
+import type { CaptureAnswer } from '../../../contract/payments';
+import { SUBSCRIPTION_DAYS, type Plan } from '../../../contract/plans';
+import { ApiError } from '../../api/client';
+import { getAppConfig } from '../../api/config';
+import { capturePaymentOrder, createPaymentOrder } from '../../api/payments';
+import { useBusy } from '../../components/Busy';
+import type { CheckoutFailure, CheckoutProps } from './checkout';
+import { DemoCheckout } from './DemoCheckout';
+
+const PayPalCheckout = lazy(() => import('./PayPalCheckout'));
+
+interface Props {
+  plan: Plan;
+  onClose(): void;
+  onPaid(answer: CaptureAnswer): void;
+}
+
+interface Failure {
+  kind: CheckoutFailure;
+  detail?: string;
+}
+
+const failureText: Record<CheckoutFailure, string> = {
+  script: MSG.paymentScriptFailed,
+  render: MSG.paymentButtonsFailed,
+  // Spec §8 fixes this text, trailing space and spelling included.
+  payment: MSG.paymentError,
+};
+
+export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  const [configFailed, setConfigFailed] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const busy = useBusy();
+
+  useEffect(() => {
+    let live = true;
+    getAppConfig().then(
+      (c) => live && setConfig(c),
+      () => live && setConfigFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // Modal behaviour: the page behind is inert and still; Escape closes; focus comes back to the opener.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const root = document.getElementById('root');
+    root?.setAttribute('inert', '');
+    const scroll = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      root?.removeAttribute('inert');
+      document.body.style.overflow = scroll;
+      opener?.focus();
+    };
+  }, [onClose]);
+
+  const fail = useCallback((kind: CheckoutFailure, detail?: string) => {
+    setFailure((previous) => ({ kind, detail: detail ?? (previous?.kind === kind ? previous.detail : undefined) }));
+  }, []);
+
+  const createOrder = useCallback(async () => {
+    setFailure(null);
+    try {
+      return (await createPaymentOrder(plan.name)).id;
+    } catch (err) {
+      fail('payment', err instanceof ApiError ? err.message : undefined);
+      throw err;
+    }
+  }, [plan.name, fail]);
+
+  const approve = useCallback(
+    async (orderId: string) => {
+      try {
+        const answer = await busy.run(() => capturePaymentOrder(orderId), MSG.paymentConfirming);
+        onPaid(answer);
+      } catch (err) {
+        fail('payment', err instanceof ApiError ? err.message : undefined);
+      }
+    },
+    [busy, onPaid, fail],
+  );
+
+  const checkout: CheckoutProps = { plan, createOrder, approve, fail };
+
+  return createPortal(
+    <div className="pay-overlay" role="dialog" aria-modal="true" aria-labelledby="pay-title" aria-describedby="pay-summary">
+      <div className="pay-panel">
+        <button ref={closeRef} type="button" className="icon-btn pay-close" aria-label="Close payment" onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <h2 id="pay-title">{planTexts.go(plan.name)}</h2>
+        <p id="pay-summary" className="pay-summary">
+          <span className="pay-amount">${plan.priceUsd} USD</span>
+          <span className="muted"> for {SUBSCRIPTION_DAYS} days of {plan.name}</span>
+        </p>
+
+        {failure ? (
+          <div className="pay-error" role="alert">
+            <p>{failureText[failure.kind]}</p>
+            {failure.kind === 'payment' && failure.detail ? <p className="pay-error-detail">{failure.detail}</p> : null}
+          </div>
+        ) : null}
+
+        <div className="pay-widget">
+          {configFailed ? (
+            <p className="pay-error" role="alert">{MSG.paymentSettingsFailed}</p>
+          ) : !config ? (
+            <p className="muted" role="status">{MSG.loading}</p>
+          ) : config.paymentsMode === 'demo' ? (
+            <DemoCheckout {...checkout} />
+          ) : (
+            <Suspense fallback={<p className="muted" role="status">{MSG.paypalLoading}</p>}>
+              <PayPalCheckout config={config} {...checkout} />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

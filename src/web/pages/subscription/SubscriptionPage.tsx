@@ -1,0 +1,58 @@
+/**
+ * /subscription (spec §2, §4): the heading, three plan cards, and the payment overlay.
+ * After a capture the overlay closes and the user data is asked for again, so the
+ * heading and the card change without a reload.
+ */
+import { useCallback, useState } from 'react';
+import { MSG, planTexts } from '../../../contract/messages';
+import type { CaptureAnswer } from '../../../contract/payments';
+import { PLANS, type Plan } from '../../../contract/plans';
+import { ProfileShell } from '../../components/ProfileShell';
+import { PROFILE_MENU } from '../../components/SideMenu';
+import { useToast } from '../../components/Toasts';
+import { useUserData } from '../../lib/useUserData';
+import { PaymentOverlay } from './PaymentOverlay';
+import { PlanCard } from './PlanCard';
+import './subscription.css';
+
+export default function SubscriptionPage() {
+  const { user, refresh } = useUserData();
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const toast = useToast();
+
+  const handleClose = useCallback(() => setChosen(null), []);
+  const handlePaid = useCallback(
+    (answer: CaptureAnswer) => {
+      setChosen(null);
+      toast(planTexts.paid(answer.subscriptionName), 'success');
+      void refresh();
+    },
+    [refresh, toast],
+  );
+
+  const subscribed = (user?.subscriptionPrice ?? 0) > 0;
+  const isPurchased = (plan: Plan) => user !== null && user.subscriptionName === plan.name && user.daysLeft > 0;
+
+  return (
+    <ProfileShell user={user} menu={PROFILE_MENU}>
+      <section className="subscription card" aria-labelledby="subscription-heading">
+        <h1 id="subscription-heading" className="subscription-heading" aria-live="polite">
+          {user === null ? MSG.loading : subscribed ? planTexts.youHave(user.subscriptionName) : MSG.notSubscribed}
+        </h1>
+        {user && subscribed && user.daysLeft > 0 ? (
+          <p className="subscription-days muted">
+            {user.daysLeft} {user.daysLeft === 1 ? 'day' : 'days'} left
+          </p>
+        ) : (
+          <p className="subscription-days muted">Monthly plans. Pick the one that fits your next audition season.</p>
+        )}
+        <div className="plan-grid">
+          {PLANS.map((plan) => (
+            <PlanCard key={plan.name} plan={plan} purchased={isPurchased(plan)} onChoose={setChosen} />
+          ))}
+        </div>
+      </section>
+      {chosen ? <PaymentOverlay plan={chosen} onClose={handleClose} onPaid={handlePaid} /> : null}
+    </ProfileShell>
+  );
+}
