@@ -1,13 +1,10 @@
 /** The contact form's call, POST /api/contact (spec §2, §3, §5, §7). */
 import { z } from 'zod';
 import { email, phone, requiredText } from './fields.js';
+import { CONTACT_LIMITS } from './contact-limits.js';
 import { MSG } from './messages.js';
 
-export const CONTACT_LIMITS = {
-  messageMax: 5000,
-  /** Messages one address may send per minute (DESIGN §3). */
-  perMinute: 5,
-} as const;
+export { CONTACT_LIMITS } from './contact-limits.js';
 
 export const contactBody = z.object(
   {

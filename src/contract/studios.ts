@@ -1,21 +1,9 @@
 /** Studios, their job posts and the studio search (spec §3, §7; DESIGN §3). */
 import { z } from 'zod';
 import { MSG } from './messages.js';
+import { STUDIO_LIMITS } from './studio-limits.js';
 
-export const STUDIO_LIMITS = {
-  /** Studios per page of getAllStudio when no limit is asked for. */
-  pageDefault: 24,
-  /** The largest page getAllStudio answers. */
-  pageMax: 100,
-  /** showAllStudioList answers at most this many studios. */
-  searchResults: 20,
-  searchTextMax: 100,
-  /** alljobs answers at most this many posts, newest first. */
-  jobsMax: 100,
-} as const;
-
-/** The response header that carries the cursor of the next page; absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+export { NEXT_CURSOR_HEADER, STUDIO_LIMITS } from './studio-limits.js';
 
 export const studio = z.object({
   _id: z.string(),

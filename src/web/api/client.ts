@@ -31,12 +31,16 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   return (await res.json()) as T;
 }
 
-/** A GET that answers null on 304, for polling with If-None-Match. */
-export async function apiPoll<T>(path: string, etag: string | null, signal?: AbortSignal): Promise<{ data: T; etag: string | null } | null> {
+/** A GET that answers null on 304, for polling with If-None-Match. `headers` carries e.g. a next-page cursor. */
+export async function apiPoll<T>(
+  path: string,
+  etag: string | null,
+  signal?: AbortSignal,
+): Promise<{ data: T; etag: string | null; headers: Headers } | null> {
   const res = await send(path, { headers: etag ? { 'if-none-match': etag } : {}, signal });
   if (res.status === 304) return null;
   if (!res.ok) throw await errorFrom(res);
-  return { data: (await res.json()) as T, etag: res.headers.get('etag') };
+  return { data: (await res.json()) as T, etag: res.headers.get('etag'), headers: res.headers };
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {

@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../src/contract/limits.js';
+import { MSG } from '../src/contract/messages.js';
+import { expectAccessible, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { jobsOf, studioNamed } from './studio-data.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+
+describe('/studio-detail/{id}', () => {
+  it('shows the banner, the 338 and 900 character cuts, the services, at most 3 jobs with 33-character texts, and the footer', async () => {
+    const studio = await studioNamed('Silver Reel Studios');
+    const jobs = await jobsOf(studio);
+    expect(studio.projectDesc.length).toBeGreaterThan(LIMITS.studioAboutChars);
+    expect(jobs.length).toBeGreaterThan(LIMITS.studioJobsShown);
+
+    const { page, context } = await openPage(browser);
+    await page.goto(`/studio-detail/${studio._id}`);
+    await page.getByRole('heading', { name: studio.fname, level: 1 }).waitFor();
+    expect(await text(page, 'studio-intro')).toBe(studio.projectDesc.slice(0, LIMITS.studioBannerChars));
+    expect(await page.getByRole('heading', { name: 'About Us' }).isVisible()).toBe(true);
+    expect(await text(page, 'studio-about')).toBe(studio.projectDesc.slice(0, LIMITS.studioAboutChars));
+    for (const title of ['Open auditions', 'Casting for every screen', 'Fair and clear']) {
+      expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
+    }
+
+    expect(await page.getByRole('heading', { name: 'Posted Jobs' }).isVisible()).toBe(true);
+    const cards = page.getByTestId('job-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(LIMITS.studioJobsShown);
+    for (let i = 0; i < LIMITS.studioJobsShown; i += 1) {
+      const job = jobs[i]!;
+      const card = cards.nth(i);
+      expect(await card.getAttribute('href')).toBe('/download-section');
+      expect(await card.locator('.job-card-type').textContent()).toBe(job.jobType);
+      expect(await card.getByTestId('job-description').textContent()).toBe(job.description.slice(0, LIMITS.jobCardChars));
+      expect(await card.locator('img').getAttribute('src')).toBe(job.images[0]);
+    }
+    expect(await page.getByRole('contentinfo').textContent()).toMatch(/©\s*\d{4}/);
+    await shoot(page, 'studio-detail');
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Apply' }).click();
+    await page.waitForURL('**/download-section');
+    await page.goBack();
+    await cards.first().click();
+    await page.waitForURL('**/download-section');
+    await context.close();
+  });
+
+  it('loads by id on a reload and from a shared link', async () => {
+    const studio = await studioNamed('Charminar Pictures');
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`/studio-detail/${studio._id}`);
+    await page.getByRole('heading', { name: studio.fname, level: 1 }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: studio.fname, level: 1 }).waitFor();
+    expect(await text(page, 'studio-intro')).toBe(studio.projectDesc.slice(0, LIMITS.studioBannerChars));
+    await context.close();
+  });
+
+  it('shows a short description whole and says when no jobs are posted', async () => {
+    const studio = await studioNamed('Howrah Bridge Films');
+    expect(studio.projectDesc.length).toBeLessThanOrEqual(LIMITS.studioBannerChars);
+    expect(await jobsOf(studio)).toEqual([]);
+    const { page, context } = await openPage(browser);
+    await page.goto(`/studio-detail/${studio._id}`);
+    await page.getByText('No jobs posted yet. Check back soon.').waitFor();
+    expect(await text(page, 'studio-intro')).toBe(studio.projectDesc);
+    expect(await page.getByTestId('job-card').count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(['0b6f7d7e-3c1a-4c53-9a4c-0d1e2f3a4b5c', 'not-a-studio'])('shows a real not-found state for %s', async (id) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`/studio-detail/${id}`);
+    await page.getByRole('heading', { name: 'Studio not found' }).waitFor();
+    expect(await page.getByText(MSG.studioNotFound).isVisible()).toBe(true);
+    if (id === 'not-a-studio') {
+      await shoot(page, 'studio-detail-not-found');
+      await expectAccessible(page);
+    }
+    await page.getByRole('link', { name: 'See all studios' }).click();
+    await page.waitForURL('**/studio');
+    await context.close();
+  });
+});

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
+import { STUDIO_LIMITS } from '../src/contract/studio-limits.js';
+import { expectAccessible, launchBrowser, openPage, shoot } from './harness.js';
+import { allStudios } from './studio-data.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Studios' }).getByRole('link');
+
+describe('/studio', () => {
+  it("shows 'Loading...' while the list is unknown, then cards with picture, name and location; passes axe", async () => {
+    const { page, context } = await openPage(browser);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/audition/getAllStudio**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/studio');
+    await page.getByText(MSG.loading, { exact: true }).waitFor();
+    release();
+    await cards(page).first().waitFor();
+    expect(await page.getByText(MSG.loading, { exact: true }).count()).toBe(0);
+
+    const studios = await allStudios();
+    const first = cards(page).first();
+    expect(await first.textContent()).toContain(studios[0]!.fname);
+    expect(await first.textContent()).toContain(studios[0]!.location);
+    expect(await first.getAttribute('href')).toBe(`/studio-detail/${studios[0]!._id}`);
+    expect(await first.locator('img').first().getAttribute('src')).toBeTruthy();
+    await page.unroute('**/api/audition/getAllStudio**');
+    await shoot(page, 'studio-list');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('pages in more studios as the list scrolls, each studio once', async () => {
+    const studios = await allStudios();
+    expect(studios.length).toBeGreaterThan(STUDIO_LIMITS.pageDefault);
+    const { page, context } = await openPage(browser, { width: 1280, height: 600 });
+    await page.goto('/studio');
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(STUDIO_LIMITS.pageDefault);
+    await cards(page).last().scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(studios.length);
+    const hrefs = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(studios.map((s) => `/studio-detail/${s._id}`));
+    expect(await page.getByRole('button', { name: 'Show more studios' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('polls every 3 s with If-None-Match and is answered 304 while nothing changes', async () => {
+    const { page, context } = await openPage(browser);
+    const polls: { status: number; ifNoneMatch: string | undefined }[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/audition/getAllStudio')) polls.push({ status: res.status(), ifNoneMatch: res.request().headers()['if-none-match'] });
+    });
+    await page.goto('/studio');
+    await cards(page).first().waitFor();
+    await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(polls[0]).toMatchObject({ status: 200, ifNoneMatch: undefined });
+    expect(polls[1]?.status).toBe(304);
+    expect(polls[1]?.ifNoneMatch).toMatch(/^W\/"studios-/);
+    expect(await cards(page).count()).toBe(STUDIO_LIMITS.pageDefault);
+    await context.close();
+  });
+
+  it("shows 'No Studios Found' when the list is empty", async () => {
+    const { page, context } = await openPage(browser);
+    await page.route('**/api/audition/getAllStudio**', (route) => route.fulfill({ json: [] }));
+    await page.goto('/studio');
+    await page.getByText(MSG.noStudios, { exact: true }).waitFor();
+    await shoot(page, 'studio-list-empty');
+    await context.close();
+  });
+
+  it('opens a studio from its card', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/studio');
+    const card = cards(page).nth(2);
+    await card.waitFor();
+    const name = await card.locator('.studio-card-name').textContent();
+    await card.click();
+    await page.waitForURL('**/studio-detail/*');
+    await page.getByRole('heading', { name: name!, level: 1 }).waitFor();
+    await context.close();
+  });
+});
