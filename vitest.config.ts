@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/*.redis.test.ts'],
+          exclude: ['**/*.redis.test.ts', '**/*.services.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -16,8 +16,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'redis',
-          include: ['src/**/*.redis.test.ts', 'test/**/*.redis.test.ts'],
+          name: 'services',
+          include: ['src/**/*.redis.test.ts', 'src/**/*.services.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

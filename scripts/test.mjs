@@ -26,8 +26,9 @@ function notRun(label, why) {
 vitest('server suite on PGlite', 'server', { TEST_DB: 'pglite', TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) vitest('server suite on PostgreSQL', 'server', { TEST_DB: 'postgres' });
 else notRun('server suite on PostgreSQL', 'TEST_DATABASE_URL is not set');
-if (process.env.REDIS_URL) vitest('Redis suite', 'redis', {});
-else notRun('Redis suite', 'REDIS_URL is not set');
+// Redis, PostgreSQL and S3 together: shared limits, two instances, a database outage.
+if (process.env.REDIS_URL && process.env.TEST_DATABASE_URL) vitest('services suite (Redis, PostgreSQL, S3, two instances)', 'services', { TEST_DB: 'postgres' });
+else notRun('services suite (Redis, PostgreSQL, S3, two instances)', 'REDIS_URL and TEST_DATABASE_URL are both needed');
 if (chromium) vitest('end-to-end suite in Chromium', 'e2e', { CHROMIUM_PATH: chromium });
 else notRun('end-to-end suite in Chromium', 'Chromium is not installed (apt-get install chromium)');
 

@@ -134,9 +134,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   return app;
 }
 
-/** Connection failures of pg or PGlite: answered 503, never 500. */
+/** Connection failures of pg or PGlite, however deep Drizzle wrapped them: answered 503, never 500. */
 function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003'].includes(code ?? '') ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error).message));
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'];
+  const messages = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i;
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && codes.includes(e.code)) return true;
+    if (typeof e.message === 'string' && messages.test(e.message)) return true;
+  }
+  return false;
 }

@@ -1,0 +1,99 @@
+/**
+ * The database goes away mid-run: calls answer 503 { msg } quickly (never hang, never
+ * 500), nothing is half-written, and the app recovers when the database returns.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../contract/messages.js';
+import { buildApp } from './app.js';
+import { createMemoryRateLimiter } from './adapters/rate-limit/rate-limiter.js';
+import { createSmtpMailer } from './adapters/mail/mailer.js';
+import { createPaymentsProvider } from './adapters/payments/index.js';
+import { createStorage } from './adapters/storage/index.js';
+import { loadConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/client.js';
+import { pendingSignups } from './db/schema/index.js';
+import { buildPerformer, newAddress, performerInput } from '../../test/factories.js';
+import { createPostgresDatabase } from '../../test/postgres-database.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
+import type { TestApp } from '../../test/test-app.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+let t: TestApp;
+let proxy: TcpProxy;
+let sink: SmtpSink;
+let dropDatabase: () => Promise<void>;
+
+beforeAll(async () => {
+  const fresh = await createPostgresDatabase();
+  dropDatabase = fresh.drop;
+  const real = new URL(fresh.url);
+  proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+  const viaProxy = new URL(fresh.url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  sink = await startSmtpSink();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-outage-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: sink.url, SEED_DEMO: '0', JWT_SECRET: 'outage-secret-outage-secret-outage-1234' });
+  const database = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), poolSize: 4 });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
+    limiter: createMemoryRateLimiter(),
+    payments: createPaymentsProvider(config.env),
+    storage: createStorage(config),
+  };
+  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  t = {
+    app,
+    ctx,
+    sink,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+});
+
+afterAll(async () => {
+  await t?.close();
+  await proxy?.close();
+  await sink?.close();
+  await dropDatabase?.();
+});
+
+describe('when PostgreSQL goes away', () => {
+  it('answers 503 { msg } within seconds, writes nothing, and recovers when it returns', async () => {
+    const performer = await buildPerformer(t);
+    const getUserData = () =>
+      t.app.inject({ method: 'GET', url: '/api/audition/getUserData', headers: { 'x-auth-token': performer.token } });
+    expect((await getUserData()).statusCode).toBe(200);
+
+    await proxy.cut();
+    const started = Date.now();
+    const during = await getUserData();
+    expect(during.statusCode).toBe(503);
+    expect(during.json()).toMatchObject({ msg: MSG.unavailable });
+    expect(Date.now() - started).toBeLessThan(15_000);
+
+    const input = performerInput();
+    const signup = await t.app.inject({ method: 'POST', url: '/api/audition/web/signup', payload: input, remoteAddress: newAddress() });
+    expect(signup.statusCode).toBe(503);
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ msg: expect.stringContaining('database') });
+
+    await proxy.restore();
+    await expect.poll(async () => (await getUserData()).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
+    expect(await t.ctx.db.$count(pendingSignups, eq(pendingSignups.email, input.email))).toBe(0);
+    expect(sink.messages.some((m) => m.to === input.email)).toBe(false);
+  });
+});
