@@ -23,6 +23,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Any fixed number: the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK = 7_245_891;
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
@@ -42,7 +45,17 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (runMigrations) await migratePg(drizzlePg(pool), { migrationsFolder });
+    if (runMigrations) {
+      // Instances starting together take turns: one migrates, the others then find nothing to do.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        lock.release();
+      }
+    }
     return {
       db,
       engine: 'postgres',
