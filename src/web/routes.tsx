@@ -8,8 +8,6 @@ import { Layout } from './Layout';
 import { RequireAuth } from './components/RequireAuth';
 
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
-const comingSoon = (title: string) =>
-  page(() => import('./pages/common/ComingSoonPage').then((m) => ({ default: () => <m.default title={title} /> })));
 
 const Home = page(() => import('./pages/home/HomePage'));
 const Contact = page(() => import('./pages/contact/ContactPage'));
