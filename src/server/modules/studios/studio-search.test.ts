@@ -69,6 +69,23 @@ describe('GET /api/showAllStudioList', () => {
     expect(await names('nagpur')).toHaveLength(STUDIO_LIMITS.searchResults);
   });
 
+  it('keeps the tiers when one tier alone has more than 20 matches: name prefix, then name, then location', async () => {
+    await t.ctx.db.insert(studios).values([
+      { fname: 'The Nagpur Players', location: 'Mumbai, Maharashtra' },
+      { fname: 'Nagpur Nights', location: 'Pune, Maharashtra' },
+    ]);
+    const found = await names('NAGPUR');
+    expect(found).toHaveLength(STUDIO_LIMITS.searchResults);
+    expect(found.slice(0, 2)).toEqual(['Nagpur Nights', 'The Nagpur Players']);
+    expect(found.slice(2).every((n) => n.startsWith('Bulk Casting'))).toBe(true);
+  });
+
+  it('lists shorter names first among names that contain the text', async () => {
+    expect(await names('frame')).toEqual(['Golden Frame Pictures']);
+    await t.ctx.db.insert(studios).values([{ fname: 'Big Frame Co', location: 'Goa' }, { fname: 'A Very Long Frame Studio Name', location: 'Goa' }]);
+    expect(await names('frame')).toEqual(['Big Frame Co', 'Golden Frame Pictures', 'A Very Long Frame Studio Name']);
+  });
+
   it('treats %, _, quotes and backslashes as plain text', async () => {
     expect(await names('%')).toEqual(['100% Pure Films']);
     expect(await names('0%')).toEqual(['100% Pure Films']);

@@ -3,7 +3,7 @@
  * studio, its jobs, and the live search (DESIGN §3). Studios are public: nothing
  * here depends on who asks.
  */
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { STUDIO_LIMITS, type Job, type Studio } from '../../../contract/studios.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
@@ -24,6 +24,15 @@ const columns = {
 
 /** created_at to the microsecond: a JavaScript Date would drop the last three digits. */
 const cursorAt = sql<string>`to_char(${studios.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Rows a later search tier reads at most before ranking them. Exact when a tier has
+ * fewer matches; beyond that the work stays bounded and the tier order still holds.
+ */
+const SEARCH_CANDIDATES = 50;
+
+const byShortName = (a: { fname: string; id: string }, b: { fname: string; id: string }) =>
+  a.fname.length - b.fname.length || (a.fname < b.fname ? -1 : a.fname > b.fname ? 1 : 0) || (a.id < b.id ? -1 : 1);
 
 export interface StudioPage {
   studios: Studio[];
@@ -112,24 +121,39 @@ export function createStudiosService(ctx: AppContext) {
 
     /**
      * Studios whose name or location contains the text, in any letter case: names
-     * that start with it first, then names that contain it, then locations. The
-     * pg_trgm GIN indexes on fname and location serve both ILIKEs. Not prepared on
-     * purpose: a generic plan cannot see the pattern and may skip the indexes.
+     * that start with it first (alphabetically), then names that contain it, then
+     * locations; within those two, shorter names first. Each tier is a bounded query
+     * asked only while fewer than 20 are found, so a one-letter text that matches
+     * every studio costs an index range scan, not a sort of the whole table: the
+     * first tier walks the lower(fname) btree; the others read at most 50 candidates,
+     * through the pg_trgm GIN indexes or a scan that stops early, whichever the
+     * planner finds cheaper. Not prepared on purpose: a generic plan cannot see the
+     * pattern and may skip the indexes.
      */
     async search(text: string): Promise<Studio[]> {
       const needle = text.trim();
       if (needle.length === 0) return [];
-      const escaped = escapeLike(needle);
-      const contains = `%${escaped}%`;
-      const prefix = `${escaped}%`;
-      const rank = sql`case when ${studios.fname} ilike ${prefix} then 0 when ${studios.fname} ilike ${contains} then 1 else 2 end`;
-      const rows = await db
-        .select(columns)
-        .from(studios)
-        .where(or(ilike(studios.fname, contains), ilike(studios.location, contains)))
-        .orderBy(rank, sql`length(${studios.fname})`, asc(studios.fname), asc(studios.id))
-        .limit(STUDIO_LIMITS.searchResults);
-      return rows.map(presentStudio);
+      const max = STUDIO_LIMITS.searchResults;
+      const contains = `%${escapeLike(needle)}%`;
+      const prefix = `${escapeLike(needle.toLowerCase())}%`;
+      // Written exactly as the studios_fname_lower_c index is, so the planner uses it.
+      const lowerName = sql`lower(${studios.fname}) collate "C"`;
+      const startsWith = sql`${lowerName} like ${prefix}`;
+
+      const found = await db.select(columns).from(studios).where(startsWith).orderBy(lowerName, asc(studios.id)).limit(max);
+      // Rows an earlier tier already holds are skipped here rather than excluded in SQL:
+      // one ILIKE per row is cheaper than two when the planner scans the table.
+      for (const column of [studios.fname, studios.location]) {
+        if (found.length >= max) break;
+        const seen = new Set(found.map((r) => r.id));
+        const rows = await db
+          .select(columns)
+          .from(studios)
+          .where(ilike(column, contains))
+          .limit(SEARCH_CANDIDATES + found.length);
+        found.push(...rows.filter((r) => !seen.has(r.id)).sort(byShortName).slice(0, max - found.length));
+      }
+      return found.map(presentStudio);
     },
   };
 }

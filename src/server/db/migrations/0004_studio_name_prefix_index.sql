@@ -1,0 +1,1 @@
+CREATE INDEX "studios_fname_lower_c" ON "studios" USING btree (lower("fname") collate "C");
