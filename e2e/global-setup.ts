@@ -19,7 +19,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A production build, as users get it (vitest itself runs with NODE_ENV=test).
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('vite build failed');
 
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'audition-e2e-mail-'));

@@ -48,7 +48,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL) : createMemoryRateLimiter(),
     payments: createPaymentsProvider(config.env),
     // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
-    storage: createStorage(config),
+    storage: await createStorage(config),
   };
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   await app.ready();

@@ -40,7 +40,7 @@ export async function createContext(config: Config, log: (line: string) => void)
     : createOutboxMailer(path.join(config.dataDir, 'mail'), env.MAIL_FROM, log);
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
   const payments = createPaymentsProvider(env);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   return { config, database, db: database.db, mailer, limiter, payments, storage };
 }
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
     mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
     limiter: createMemoryRateLimiter(),
     payments: createPaymentsProvider(config.env),
-    storage: createStorage(config),
+    storage: await createStorage(config),
   };
   const app = await buildApp(ctx, { logger: false, serveWeb: false });
   t = {

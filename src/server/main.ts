@@ -19,6 +19,7 @@ async function main() {
   await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,6 +2,8 @@
  * Opens the database: PGlite (embedded PostgreSQL with pg_trgm) in DATA_DIR/db by
  * default, PostgreSQL when a URL is given. Both run the same migrations at start.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { readTemplate } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,11 +66,10 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       close: () => pool.end(),
     };
   }
-  const client = await PGlite.create({
-    dataDir: target.dataDir,
-    extensions: { pg_trgm },
-    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
-  });
+  // A new data directory starts from the install's migrated template when there is one.
+  const isNew = target.dataDir !== 'memory://' && !existsSync(path.join(target.dataDir, 'PG_VERSION'));
+  const loadDataDir = target.loadDataDir ?? (isNew ? await readTemplate() : undefined);
+  const client = await PGlite.create({ dataDir: target.dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (runMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {

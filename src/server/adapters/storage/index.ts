@@ -2,14 +2,15 @@
 import path from 'node:path';
 import type { Config } from '../../config.js';
 import { createLocalStorage } from './local-storage.js';
-import { createS3Storage } from './s3-storage.js';
 import type { Storage } from './storage.js';
 
 export type { Storage } from './storage.js';
 
-export function createStorage(config: Config): Storage {
+/** The AWS SDK is loaded only when a bucket is configured: it is a third of a second of start-up. */
+export async function createStorage(config: Config): Promise<Storage> {
   const { env } = config;
   if (env.S3_BUCKET) {
+    const { createS3Storage } = await import('./s3-storage.js');
     return createS3Storage({
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,
