@@ -18,6 +18,7 @@ import { createPaymentsProvider } from '../src/server/adapters/payments/index.js
 import { createStorage } from '../src/server/adapters/storage/index.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { openTestDatabase } from './test-database.js';
+import type { Database } from '../src/server/db/client.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,7 +28,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `database` replaces the fresh test database, e.g. one reached through a proxy the test can cut. */
+export async function buildTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-test-'));
   const sink = await startSmtpSink();
   const config = loadConfig({
@@ -39,7 +41,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...env,
   });
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   const ctx: AppContext = {
     config,
     database,

@@ -5,27 +5,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../contract/messages.js';
-import { buildApp } from './app.js';
-import { createMemoryRateLimiter } from './adapters/rate-limit/rate-limiter.js';
-import { createSmtpMailer } from './adapters/mail/mailer.js';
-import { createPaymentsProvider } from './adapters/payments/index.js';
-import { createStorage } from './adapters/storage/index.js';
-import { loadConfig } from './config.js';
-import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { pendingSignups } from './db/schema/index.js';
 import { buildPerformer, newAddress, performerInput } from '../../test/factories.js';
 import { createPostgresDatabase } from '../../test/postgres-database.js';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
-import type { TestApp } from '../../test/test-app.js';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let proxy: TcpProxy;
-let sink: SmtpSink;
 let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
@@ -36,37 +24,12 @@ beforeAll(async () => {
   const viaProxy = new URL(fresh.url);
   viaProxy.hostname = '127.0.0.1';
   viaProxy.port = String(proxy.port);
-  sink = await startSmtpSink();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-outage-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: sink.url, SEED_DEMO: '0', JWT_SECRET: 'outage-secret-outage-secret-outage-1234' });
-  const database = await openDatabase({ kind: 'postgres', url: viaProxy.toString(), poolSize: 4 });
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
-    limiter: createMemoryRateLimiter(),
-    payments: createPaymentsProvider(config.env),
-    storage: await createStorage(config),
-  };
-  const app = await buildApp(ctx, { logger: false, serveWeb: false });
-  t = {
-    app,
-    ctx,
-    sink,
-    dataDir,
-    async close() {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  t = await buildTestApp({}, { database: await openDatabase({ kind: 'postgres', url: viaProxy.toString(), poolSize: 4 }) });
 });
 
 afterAll(async () => {
   await t?.close();
   await proxy?.close();
-  await sink?.close();
   await dropDatabase?.();
 });
 
@@ -94,6 +57,6 @@ describe('when PostgreSQL goes away', () => {
     await proxy.restore();
     await expect.poll(async () => (await getUserData()).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
     expect(await t.ctx.db.$count(pendingSignups, eq(pendingSignups.email, input.email))).toBe(0);
-    expect(sink.messages.some((m) => m.to === input.email)).toBe(false);
+    expect(t.sink.messages.some((m) => m.to === input.email)).toBe(false);
   });
 });
