@@ -150,7 +150,7 @@ async function main() {
 
     console.log('Upload of 200 MB…');
     const upload = await measureUpload(200);
-    add('upload 200 MB through the app', `${upload.uploadMBps} MB/s, peak RSS ${upload.peakRssMB} MB (+${upload.rssGrowthMB} MB)`, `plain file copy ${upload.copyFileMBps} MB/s`);
+    add('upload 200 MB through the app', `${upload.uploadMBps} MB/s, peak RSS ${upload.peakRssMB} MB (+${upload.rssGrowthMB} MB)`, `plain file copy ${upload.copyFileMBps} MB/s (copyFile), ${upload.streamCopyMBps} MB/s (streamed)`);
 
     console.log('First-load JavaScript…');
     const [ours, empty] = await Promise.all([firstLoadKB('src/web'), firstLoadKB('bench/empty-react')]);

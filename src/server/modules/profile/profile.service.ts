@@ -12,11 +12,6 @@ type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
-  const versionOf = db
-    .select({ version: users.version, subscriptionEnd: users.subscriptionEnd })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('profile_version');
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_user');
   const mediaOf = db
     .select({ mediaType: userMedia.mediaType, url: userMedia.url })
@@ -91,13 +86,5 @@ export function createProfileService(ctx: AppContext) {
         eyeColor: form.eyeColor,
       });
     },
-
-    /** The current ETag of a user's profile, from one small indexed read. */
-    async etag(userId: string): Promise<string> {
-      const [row] = await versionOf.execute({ id: userId });
-      if (!row) throw errors.unauthorized();
-      return profileEtag(userId, row.version, row.subscriptionEnd);
-    },
-
   };
 }
