@@ -47,7 +47,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
     database,
     db: database.db,
     mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
-    limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL) : createMemoryRateLimiter(),
+    limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL, config.env.REDIS_KEY_PREFIX) : createMemoryRateLimiter(),
     payments: createPaymentsProvider(config.env),
     // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
     storage: await createStorage(config),

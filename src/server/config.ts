@@ -16,6 +16,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Audition <no-reply@audition.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  /** Lets several deployments (or test runs) share one Redis without sharing counts. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('audition:'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   ADMIN_EMAILS: z.string().default(''),

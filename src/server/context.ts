@@ -38,7 +38,7 @@ export async function createContext(config: Config, log: (line: string) => void)
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(path.join(config.dataDir, 'mail'), env.MAIL_FROM, log);
-  const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL) : createMemoryRateLimiter();
+  const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL, env.REDIS_KEY_PREFIX) : createMemoryRateLimiter();
   const payments = createPaymentsProvider(env);
   const storage = await createStorage(config);
   return { config, database, db: database.db, mailer, limiter, payments, storage };

@@ -47,10 +47,10 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
 }
 
-export function createRedisRateLimiter(url: string): RateLimiter {
+export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', () => {}); // reported by /readyz; a failed hit below fails its call
-  const prefix = 'audition:rl:';
+  const prefix = `${keyPrefix}rl:`;
   return {
     async hit(key, limit, windowSec) {
       const k = prefix + key;
