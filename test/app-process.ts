@@ -30,7 +30,7 @@ export async function startAppProcess(env: Record<string, string>, opts: { dataD
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'audition-app-')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', REDIS_KEY_PREFIX: `audition-test-${port}-${Date.now()}:`, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

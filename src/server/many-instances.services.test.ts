@@ -23,7 +23,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL: process.env.REDIS_URL!,
-    // Counts of earlier runs on the same Redis must not leak into this one.
+    // One prefix for both instances: they share counts, and no earlier run's.
     REDIS_KEY_PREFIX: `audition-test-${Date.now()}:`,
     SMTP_URL: sink.url,
     JWT_SECRET: 'two-instances-secret-two-instances-secret',
