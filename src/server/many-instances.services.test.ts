@@ -99,3 +99,25 @@ describe('two instances', () => {
     expect(await next.json()).toMatchObject({ visibility: 'private' });
   });
 });
+
+describe('readiness', () => {
+  it('names storage when the bucket cannot be reached', async () => {
+    const database = await createPostgresDatabase();
+    const broken = await startAppProcess({
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'two-instances-secret-two-instances-secret',
+      SEED_DEMO: '0',
+      ...s3.env,
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+    });
+    try {
+      const res = await fetch(`${broken.baseUrl}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ failing: ['storage'] });
+      expect((await fetch(`${a.baseUrl}/readyz`)).status).toBe(200);
+    } finally {
+      await broken.stop();
+      await database.drop();
+    }
+  });
+});

@@ -8,6 +8,9 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get('/readyz', async (_req, reply) => {
     const checks: Record<string, () => Promise<unknown>> = {
       database: () => ctx.database.ping(),
+      // A lookup of a key that never exists: it answers false when the store is reachable, throws when not.
+      storage: () => ctx.storage.exists('images/readyz-probe.png'),
+      // In process this always answers; with REDIS_URL it is a round trip to Redis.
       rateLimits: () => ctx.limiter.count('readyz'),
     };
     const failing: string[] = [];
