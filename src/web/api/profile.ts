@@ -16,12 +16,5 @@ export const updateVisibility = (visibility: Visibility) =>
 
 export const updateAppearance = (form: FormData) => api<UserProfile>('/api/audition/updateAppearance', { form });
 
-/** Stores a chosen profile photo; answers the URL the server issued for it. */
-export const uploadProfilePhoto = (file: File) => {
-  const form = new FormData();
-  form.append('file', file);
-  return api<{ url: string }>('/api/storage/images?purpose=profile', { form });
-};
-
 export const registerProfilePic = (profilePicUrl: string) =>
   api<{ profileUrl: string; _id: string }>('/api/upload/profilePic', { json: { profilePicUrl } });

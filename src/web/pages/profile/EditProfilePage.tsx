@@ -7,8 +7,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile-options';
+import { MSG } from '../../../contract/messages';
 import type { UserProfile } from '../../../contract/profile';
-import { registerProfilePic, updateBasicInfo, uploadProfilePhoto } from '../../api/profile';
+import { registerProfilePic, updateBasicInfo } from '../../api/profile';
+import { uploadFile } from '../../api/storage';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
@@ -27,7 +29,7 @@ export default function EditProfilePage() {
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const toast = useToast();
-  const { run } = useBusy();
+  const { run, setLabel } = useBusy();
   const navigate = useNavigate();
 
   // Prefill once; later polls must not overwrite what the user is typing.
@@ -54,7 +56,7 @@ export default function EditProfilePage() {
         for (const [k, v] of Object.entries(fields)) body.append(k, v);
         let saved = await updateBasicInfo(body);
         if (photo) {
-          const { url } = await uploadProfilePhoto(photo);
+          const { url } = await uploadFile('images', photo, { purpose: 'profile', onProgress: (percent) => setLabel(MSG.uploading(percent)) });
           await registerProfilePic(url);
           saved = { ...saved, profilePic: url };
         }
