@@ -7,7 +7,7 @@ import { login } from '../../api/auth';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session, STORAGE_KEYS } from '../../lib/session';
-import { AuthAside } from './AuthAside';
+import { AuthShell } from './AuthShell';
 import './auth.css';
 
 export default function LoginPage() {
@@ -31,26 +31,21 @@ export default function LoginPage() {
   }
 
   return (
-    <main className="auth-page">
-      <div className="auth-shell card">
-        <AuthAside />
-        <form className="auth-form" onSubmit={handleSubmit} noValidate>
-          <h1>Welcome back</h1>
-          <p className="lead">{justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer account.'}</p>
-          <div className="field">
-            <label htmlFor="email">Email</label>
-            <input id="email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password</label>
-            <input id="password" className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-block">Log In</button>
-          <p className="auth-switch">
-            New to Audition? <Link to="/signup">Create an account</Link>
-          </p>
-        </form>
+    <AuthShell onSubmit={handleSubmit}>
+      <h1>Welcome back</h1>
+      <p className="lead">{justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer account.'}</p>
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
-    </main>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input id="password" className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <button type="submit" className="btn btn-block">Log In</button>
+      <p className="auth-switch">
+        New to Audition? <Link to="/signup">Create an account</Link>
+      </p>
+    </AuthShell>
   );
 }

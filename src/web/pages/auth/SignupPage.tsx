@@ -7,7 +7,7 @@ import { signup, verifyOtp } from '../../api/auth';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { STORAGE_KEYS } from '../../lib/session';
-import { AuthAside } from './AuthAside';
+import { AuthShell } from './AuthShell';
 import { VerifyOtpModal } from './VerifyOtpModal';
 import './auth.css';
 
@@ -54,35 +54,32 @@ export default function SignupPage() {
   }
 
   return (
-    <main className="auth-page">
-      <div className="auth-shell card">
-        <AuthAside />
-        <form className="auth-form" onSubmit={handleSubmit} noValidate>
-          <h1>Welcome to Audition</h1>
-          <p className="lead">Create your performer account in a minute.</p>
-          <div className="field">
-            <label htmlFor="fname">Fullname</label>
-            <input id="fname" className="input" autoComplete="name" value={form.fname} onChange={(e) => set('fname', e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="number">Phone No.</label>
-            <input id="number" className="input" inputMode="numeric" autoComplete="tel" value={form.number} onChange={(e) => set('number', e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="email">Email Id</label>
-            <input id="email" className="input" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="password">Password</label>
-            <input id="password" className="input" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
-          </div>
-          <button type="submit" className="btn btn-block">Sign Up</button>
-          <p className="auth-switch">
-            Already have an account? <Link to="/login">Log in</Link>
-          </p>
-        </form>
-      </div>
+    <>
+      <AuthShell onSubmit={handleSubmit}>
+        <h1>Welcome to Audition</h1>
+        <p className="lead">Create your performer account in a minute.</p>
+        <div className="field">
+          <label htmlFor="fname">Fullname</label>
+          <input id="fname" className="input" autoComplete="name" value={form.fname} onChange={(e) => set('fname', e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="number">Phone No.</label>
+          <input id="number" className="input" inputMode="numeric" autoComplete="tel" value={form.number} onChange={(e) => set('number', e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="email">Email Id</label>
+          <input id="email" className="input" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="password">Password</label>
+          <input id="password" className="input" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
+        </div>
+        <button type="submit" className="btn btn-block">Sign Up</button>
+        <p className="auth-switch">
+          Already have an account? <Link to="/login">Log in</Link>
+        </p>
+      </AuthShell>
       {otpOpen && <VerifyOtpModal email={payload().email} onVerify={handleVerify} onClose={() => setOtpOpen(false)} />}
-    </main>
+    </>
   );
 }
