@@ -19,6 +19,7 @@ import { createStorage } from '../src/server/adapters/storage/index.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { openTestDatabase } from './test-database.js';
 import type { Database } from '../src/server/db/client.js';
+import { createChangeFeed } from '../src/server/db/change-feed.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -46,6 +47,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
     config,
     database,
     db: database.db,
+    changes: await createChangeFeed(database),
     mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
     limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL, config.env.REDIS_KEY_PREFIX) : createMemoryRateLimiter(),
     payments: createPaymentsProvider(config.env),
@@ -64,6 +66,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
       ctx.mailer.close();
       await ctx.limiter.close();
       ctx.storage.close();
+      await ctx.changes.close();
       await database.close();
       await sink.close();
       await rm(dataDir, { recursive: true, force: true });

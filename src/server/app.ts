@@ -98,6 +98,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
+  app.addHook('onSend', modules.auth.forgetAfterWrite);
   await app.register(healthRoutes, modules);
   await app.register(authRoutes, modules);
   await app.register(profileRoutes, modules);

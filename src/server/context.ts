@@ -1,6 +1,7 @@
 /** What every area of the server is given: settings and the outside world, chosen once from config. */
 import path from 'node:path';
 import type { Config } from './config.js';
+import { createChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import {
@@ -16,6 +17,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** What changed in the database, for caches of polled versions. */
+  changes: ChangeFeed;
   mailer: Mailer;
   limiter: RateLimiter;
   payments: PaymentsProvider;
@@ -41,12 +44,14 @@ export async function createContext(config: Config, log: (line: string) => void)
   const limiter = env.REDIS_URL ? createRedisRateLimiter(env.REDIS_URL, env.REDIS_KEY_PREFIX) : createMemoryRateLimiter();
   const payments = createPaymentsProvider(env);
   const storage = await createStorage(config);
-  return { config, database, db: database.db, mailer, limiter, payments, storage };
+  const changes = await createChangeFeed(database);
+  return { config, database, db: database.db, changes, mailer, limiter, payments, storage };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer.close();
   await ctx.limiter.close();
   ctx.storage.close();
+  await ctx.changes.close();
   await ctx.database.close();
 }

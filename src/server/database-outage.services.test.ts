@@ -54,8 +54,11 @@ describe('when PostgreSQL goes away', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ msg: expect.stringContaining('database') });
 
+    // The change feed's own connection dropped too: nothing is cached until it is back.
+    expect(t.ctx.changes.live).toBe(false);
     await proxy.restore();
     await expect.poll(async () => (await getUserData()).statusCode, { timeout: 15_000, interval: 250 }).toBe(200);
+    await expect.poll(() => t.ctx.changes.live, { timeout: 15_000, interval: 250 }).toBe(true);
     expect(await t.ctx.db.$count(pendingSignups, eq(pendingSignups.email, input.email))).toBe(0);
     expect(t.sink.messages.some((m) => m.to === input.email)).toBe(false);
   });

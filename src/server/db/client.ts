@@ -23,6 +23,12 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Answers quickly whether the database can run a query. */
   ping(): Promise<void>;
+  /**
+   * Delivers the NOTIFY payloads of `channels`. `onLive(true)` once delivery runs,
+   * `onLive(false)` whenever it is lost (it is then re-established by itself).
+   * Answers the function that stops listening.
+   */
+  listen(channels: readonly string[], onMessage: (channel: string, payload: string) => void, onLive: (live: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       db,
       engine: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: (channels, onMessage, onLive) => listenPostgres(target.url, channels, onMessage, onLive),
       close: () => pool.end(),
     };
   }
@@ -76,6 +83,70 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     db,
     engine: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    async listen(channels, onMessage, onLive) {
+      // In process: delivery cannot be lost while the database is open.
+      const stops = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => onMessage(channel, payload))));
+      onLive(true);
+      return async () => {
+        onLive(false);
+        await Promise.all(stops.map((stop) => stop()));
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection of its own, reconnecting (1 s, then up to 5 s apart) whenever it drops. */
+async function listenPostgres(
+  url: string,
+  channels: readonly string[],
+  onMessage: (channel: string, payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 1000;
+
+  const lost = () => {
+    onLive(false);
+    client?.removeAllListeners();
+    client?.end().catch(() => {});
+    client = undefined;
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 5000);
+    }
+  };
+
+  async function connect() {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    next.on('notification', (m) => onMessage(m.channel, m.payload ?? ''));
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      delay = 1000;
+      onLive(true);
+    } catch {
+      if (client === next) lost();
+    }
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onLive(false);
+    const last = client;
+    client = undefined;
+    last?.removeAllListeners();
+    await last?.end().catch(() => {});
   };
 }

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { readToken } from '../modules/auth/tokens.js';
@@ -30,6 +31,8 @@ export function createAuthHooks(ctx: AppContext) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_token_check');
+  // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
+  const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null }>(ctx.changes, CHANNELS.user);
 
   /** Sets userId and profileVersion when the token is valid and not revoked; tells whether it was. */
   async function authenticate(request: FastifyRequest): Promise<boolean> {
@@ -37,7 +40,7 @@ export function createAuthHooks(ctx: AppContext) {
     if (typeof header !== 'string' || header.length === 0 || header.length > 2048) return false;
     const claims = await readToken(ctx.config.jwtSecret, header);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return false;
-    const [row] = await tokenCheck.execute({ id: claims.userId });
+    const row = await checks.get(claims.userId, async () => (await tokenCheck.execute({ id: claims.userId }))[0]);
     if (!row || row.tokenVersion !== claims.version) return false;
     request.userId = claims.userId;
     request.profileVersion = { version: row.version, subscriptionEnd: row.subscriptionEnd };
@@ -52,6 +55,13 @@ export function createAuthHooks(ctx: AppContext) {
     /** preHandler for calls that work for everyone but know the user when a token is sent. */
     async optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
       await authenticate(request);
+    },
+    /**
+     * onSend: a user's own write is visible to their very next read on this instance,
+     * even before the database's change notification arrives.
+     */
+    async forgetAfterWrite(request: FastifyRequest) {
+      if (request.userId && request.method !== 'GET' && request.method !== 'HEAD') checks.forget(request.userId);
     },
   };
 }

@@ -7,6 +7,7 @@ import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { STUDIO_LIMITS, type Job, type Studio } from '../../../contract/studios.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS, createInvalidatedCache } from '../../db/change-feed.js';
 import { changeCounters, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { presentJob, presentStudio } from './studios.presenter.js';
@@ -47,6 +48,8 @@ export function createStudiosService(ctx: AppContext) {
     .from(changeCounters)
     .where(eq(changeCounters.name, 'studios'))
     .prepare('studios_version');
+  // Kept in memory while the change feed is live: a 304 poll of the list costs no query.
+  const versionCache = createInvalidatedCache<number>(ctx.changes, CHANNELS.counter);
 
   const firstPage = db
     .select({ ...columns, cursorAt })
@@ -84,8 +87,8 @@ export function createStudiosService(ctx: AppContext) {
   return {
     /** The version of the whole studio table; bumped by a trigger on every write. */
     async version(): Promise<number> {
-      const [row] = await versionQuery.execute();
-      return row?.version ?? 0;
+      const version = await versionCache.get('studios', async () => (await versionQuery.execute())[0]?.version);
+      return version ?? 0;
     },
 
     /** One page ordered by (created_at, id); a studio added while paging shows up at the end. */

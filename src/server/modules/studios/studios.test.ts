@@ -6,6 +6,7 @@ import { jobs, studios } from '../../db/schema/index.js';
 import { seedStudios } from '../../db/seed.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { newAddress } from '../../../../test/factories.js';
+import { announced } from '../../../../test/announcements.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,19 +100,25 @@ describe('GET /api/audition/getAllStudio', () => {
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
 
+    let change = announced(t, 'counter', 'studios');
     const added = await addStudio({ fname: 'Fresh Studio' });
+    await change;
     const afterAdd = await get(url, { 'if-none-match': etag });
     expect(afterAdd.statusCode).toBe(200);
     const etag2 = afterAdd.headers.etag as string;
     expect(etag2).not.toBe(etag);
     expect((await get(url, { 'if-none-match': etag2 })).statusCode).toBe(304);
 
+    change = announced(t, 'counter', 'studios');
     await t.ctx.db.update(studios).set({ fname: 'Fresh Studio Renamed' }).where(eq(studios.id, added.id));
+    await change;
     const afterUpdate = await get(url, { 'if-none-match': etag2 });
     expect(afterUpdate.statusCode).toBe(200);
     const etag3 = afterUpdate.headers.etag as string;
 
+    change = announced(t, 'counter', 'studios');
     await t.ctx.db.delete(studios).where(eq(studios.id, added.id));
+    await change;
     const afterDelete = await get(url, { 'if-none-match': etag3 });
     expect(afterDelete.statusCode).toBe(200);
     expect(afterDelete.headers.etag).not.toBe(etag3);

@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPerformer } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { CHANNELS, createInvalidatedCache } from './change-feed.js';
+import { changeCounters, users } from './schema/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  return check();
+};
+
+describe('the change feed and its caches', () => {
+  it('is live once listening', () => {
+    expect(t.ctx.changes.live).toBe(true);
+  });
+
+  it('serves a cached value without loading, and loads again after the row changes', async () => {
+    const p = await buildPerformer(t);
+    const cache = createInvalidatedCache<number>(t.ctx.changes, CHANNELS.user);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      const [row] = await t.ctx.db.select({ version: users.version }).from(users).where(eq(users.id, p._id));
+      return row?.version;
+    };
+    const first = await cache.get(p._id, load);
+    expect(await cache.get(p._id, load)).toBe(first);
+    expect(loads).toBe(1);
+
+    const announced: string[] = [];
+    t.ctx.changes.subscribe(CHANNELS.user, (key) => announced.push(key));
+    await t.ctx.db.update(users).set({ version: sql`${users.version} + 1` }).where(eq(users.id, p._id));
+    // The notification arrives after the commit; then the next read loads the new version.
+    expect(await until(() => announced.includes(p._id))).toBe(true);
+    expect(await cache.get(p._id, load)).toBe(first! + 1);
+    expect(loads).toBe(2);
+  });
+
+  it('does not keep a value loaded while the same key changed', async () => {
+    const cache = createInvalidatedCache<number>(t.ctx.changes, CHANNELS.counter);
+    let loads = 0;
+    const stale = await cache.get('studios', async () => {
+      loads += 1;
+      await t.ctx.db.update(changeCounters).set({ version: sql`${changeCounters.version} + 1` }).where(eq(changeCounters.name, 'studios'));
+      await new Promise((r) => setTimeout(r, 50));
+      return -1;
+    });
+    expect(stale).toBe(-1);
+    expect(await cache.get('studios', async () => (loads += 1))).toBe(2);
+  });
+
+  it('forgets at once when told (an instance’s own write)', async () => {
+    const cache = createInvalidatedCache<string>(t.ctx.changes, CHANNELS.user);
+    await cache.get('k', async () => 'old');
+    cache.forget('k');
+    expect(await cache.get('k', async () => 'new')).toBe('new');
+  });
+});
