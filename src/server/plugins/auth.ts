@@ -34,11 +34,25 @@ export function createAuthHooks(ctx: AppContext) {
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null }>(ctx.changes, CHANNELS.user);
 
+  // A verified signature stays verified: polls with the same token skip the HMAC until it expires.
+  // Revocation is still checked on every call, through the token version above.
+  const verified = new Map<string, { userId: string; version: number; expiresAt: number }>();
+  async function verifiedClaims(token: string) {
+    const known = verified.get(token);
+    if (known && known.expiresAt > Date.now()) return known;
+    const claims = await readToken(ctx.config.jwtSecret, token);
+    if (claims) {
+      if (verified.size >= 50_000) verified.clear();
+      verified.set(token, claims);
+    }
+    return claims;
+  }
+
   /** Sets userId and profileVersion when the token is valid and not revoked; tells whether it was. */
   async function authenticate(request: FastifyRequest): Promise<boolean> {
     const header = request.headers[AUTH_HEADER];
     if (typeof header !== 'string' || header.length === 0 || header.length > 2048) return false;
-    const claims = await readToken(ctx.config.jwtSecret, header);
+    const claims = await verifiedClaims(header);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return false;
     const row = await checks.get(claims.userId, async () => (await tokenCheck.execute({ id: claims.userId }))[0]);
     if (!row || row.tokenVersion !== claims.version) return false;

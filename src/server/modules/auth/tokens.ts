@@ -17,11 +17,11 @@ export async function signToken(secret: Uint8Array, userId: string, tokenVersion
 }
 
 /** The user id and token version of a valid token, or null for any token that is not. */
-export async function readToken(secret: Uint8Array, token: string): Promise<{ userId: string; version: number } | null> {
+export async function readToken(secret: Uint8Array, token: string): Promise<{ userId: string; version: number; expiresAt: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-    return { userId: payload.sub, version: payload.ver };
+    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
+    return { userId: payload.sub, version: payload.ver, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }
