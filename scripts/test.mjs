@@ -3,19 +3,28 @@
 // when Chromium is installed. A part that cannot run here is said plainly; with CI=true
 // a missing part fails the run.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const results = [];
+const reports = mkdtempSync(path.join(os.tmpdir(), 'audition-test-report-'));
+const totals = { passed: 0, failed: 0 };
 
 function vitest(label, project, env) {
   console.log(`\n=== ${label} ===`);
-  const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', project], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  results.push({ label, status: run.status === 0 ? 'passed' : 'FAILED' });
+  const report = path.join(reports, `${results.length}.json`);
+  const run = spawnSync(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
+  totals.passed += counts.numPassedTests;
+  totals.failed += counts.numFailedTests;
+  results.push({ label, status: run.status === 0 ? `passed (${counts.numPassedTests} tests)` : 'FAILED' });
 }
 
 function notRun(label, why) {
@@ -34,5 +43,7 @@ else notRun('end-to-end suite in Chromium', 'Chromium is not installed (apt-get 
 
 console.log('\n=== Summary ===');
 for (const r of results) console.log(`${r.label}: ${r.status}`);
+rmSync(reports, { recursive: true, force: true });
 const failed = results.filter((r) => r.status.startsWith('FAILED')).length;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failed ? 1 : 0);
