@@ -1,5 +1,6 @@
 /** Reads and changes a performer's own profile. */
 import { asc, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../contract/messages.js';
 import type { AppearanceForm, BasicInfoForm, UserProfile, Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
@@ -20,26 +21,33 @@ export function createProfileService(ctx: AppContext) {
     .orderBy(asc(userMedia.createdAt), asc(userMedia.id))
     .prepare('profile_media');
 
+  async function mediaListsOf(userId: string): Promise<MediaLists> {
+    const lists: MediaLists = { photos: [], videos: [], audios: [] };
+    for (const item of await mediaOf.execute({ id: userId })) {
+      if (item.mediaType === 'photos' || item.mediaType === 'videos' || item.mediaType === 'audios') lists[item.mediaType].push(item.url);
+    }
+    return lists;
+  }
+
   /** Writes the changes, bumps the version (so the next poll sees them) and answers the saved profile. */
-  async function save(userId: string, changes: Partial<typeof users.$inferInsert>): Promise<UserProfile> {
-    const [row] = await db
+  async function save(userId: string, changes: PgUpdateSetSource<typeof users>): Promise<UserProfile> {
+    const [user] = await db
       .update(users)
       .set({ ...changes, version: sql`${users.version} + 1` })
       .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (!row) throw errors.unauthorized();
-    return (await get(userId)).profile;
+      .returning();
+    if (!user) throw errors.unauthorized();
+    return presentProfile(user, await mediaListsOf(userId));
   }
 
   async function get(userId: string): Promise<{ profile: UserProfile; etag: string }> {
-    const [[user], media] = await Promise.all([userById.execute({ id: userId }), mediaOf.execute({ id: userId })]);
+    const [[user], lists] = await Promise.all([userById.execute({ id: userId }), mediaListsOf(userId)]);
     if (!user) throw errors.unauthorized();
-    const lists: MediaLists = { photos: [], videos: [], audios: [] };
-    for (const item of media) {
-      if (item.mediaType === 'photos' || item.mediaType === 'videos' || item.mediaType === 'audios') lists[item.mediaType].push(item.url);
-    }
     return { profile: presentProfile(user, lists), etag: profileEtag(user.id, user.version, user.subscriptionEnd) };
   }
+
+  /** An empty name in a form keeps the current one. */
+  const nameOr = (fname: string) => fname || sql`${users.fname}`;
 
   return {
     get,
@@ -56,7 +64,7 @@ export function createProfileService(ctx: AppContext) {
         throw errors.badRequest(MSG.fileNotYours, 'not_issued');
       }
       return save(userId, {
-        fname: form.fname || current.fname,
+        fname: nameOr(form.fname),
         location: form.location,
         gender: form.gender,
         profileUrl: form.profileUrl,
@@ -72,10 +80,8 @@ export function createProfileService(ctx: AppContext) {
 
     /** The appearance rows; name, location and gender come along unchanged from the screen. */
     async updateAppearance(userId: string, form: Parsed<AppearanceForm>): Promise<UserProfile> {
-      const [current] = await userById.execute({ id: userId });
-      if (!current) throw errors.unauthorized();
       return save(userId, {
-        fname: form.fname || current.fname,
+        fname: nameOr(form.fname),
         location: form.location,
         gender: form.gender,
         age: form.age,
