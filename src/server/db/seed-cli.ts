@@ -21,7 +21,7 @@ async function main() {
       await seedStudios(ctx.db, n);
       console.log(`added ${n} studios in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } else {
-      const added = await seedDemo(ctx.db, { onlyIfEmpty: true });
+      const added = await seedDemo(ctx.db);
       console.log(added > 0 ? `seeded ${added} demo studios with their jobs` : 'studios already present: nothing seeded');
     }
   } finally {

@@ -66,10 +66,6 @@ export function createAuthHooks(ctx: AppContext) {
     async requireAuth(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
     },
-    /** preHandler for calls that work for everyone but know the user when a token is sent. */
-    async optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
-      await authenticate(request);
-    },
     /**
      * onSend: a user's own write is visible to their very next read on this instance,
      * even before the database's change notification arrives.

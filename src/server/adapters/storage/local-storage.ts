@@ -2,6 +2,7 @@
  * The embedded storage driver: files under DATA_DIR/uploads, served by the app itself
  * with byte ranges (206) so players can seek, their real type, nosniff and long caching.
  */
+import { errors } from '../../errors.js';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
@@ -52,7 +53,7 @@ export function createLocalStorage(root: string): Storage {
 
     async serve(request, reply, key) {
       const info = isValidKey(key) ? await stat(fileOf(key)).catch(() => null) : null;
-      if (!info?.isFile()) return reply.status(404).send({ msg: 'Not found.', code: 'not_found' });
+      if (!info?.isFile()) throw errors.notFound();
       const size = info.size;
       const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
       reply

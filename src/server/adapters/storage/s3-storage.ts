@@ -3,6 +3,7 @@
  * Uploads stream as multipart parts of a few megabytes; files are read from the bucket:
  * its public URL when S3_PUBLIC_URL is set, otherwise a short-lived signed URL.
  */
+import { errors } from '../../errors.js';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -96,7 +97,7 @@ export function createS3Storage(settings: S3Settings): Storage {
     urlFor: (key) => (publicBase ? `${publicBase}/${key}` : `${UPLOADS_PREFIX}${key}`),
 
     async serve(_request, reply, key) {
-      if (!isValidKey(key)) return reply.status(404).send({ msg: 'Not found.', code: 'not_found' });
+      if (!isValidKey(key)) throw errors.notFound();
       if (publicBase) return reply.header('cache-control', IMMUTABLE).redirect(`${publicBase}/${key}`, 301);
       const url = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: SIGNED_SECONDS });
       // The bucket answers ranges itself; the redirect is cached so seeking does not come back here.

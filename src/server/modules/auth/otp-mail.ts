@@ -1,9 +1,7 @@
 /** The e-mail that carries a sign-up code. */
 import { LIMITS } from '../../../contract/limits.js';
-import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function otpMail(to: string, name: string, code: string): MailMessage {
   const minutes = LIMITS.otpLifeMinutes;

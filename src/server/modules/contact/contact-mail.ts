@@ -1,8 +1,6 @@
 /** The e-mail that forwards a contact message to CONTACT_TO. */
-import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface ContactMessage {
   email: string;

@@ -5,7 +5,7 @@ import type { users } from '../../db/schema/index.js';
 type UserRow = typeof users.$inferSelect;
 export type MediaLists = Pick<UserProfile, 'photos' | 'videos' | 'audios'>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole days until the subscription ends, counted up; 0 once it has ended. */
 export function daysLeft(end: Date | null, now = Date.now()): number {

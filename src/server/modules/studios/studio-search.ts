@@ -24,6 +24,7 @@ export function encodeCursor(cursor: PageCursor): string {
 /** The cursor's position, or null when it was not made by encodeCursor. */
 export function decodeCursor(value: string): PageCursor | null {
   const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('_');
-  if (rest.length > 0 || !at || !id || !AT.test(at) || !UUID.test(id)) return null;
+  // The shape alone lets 2024-13-45 through; the database would refuse it with a 500.
+  if (rest.length > 0 || !at || !id || !AT.test(at) || Number.isNaN(Date.parse(at)) || !UUID.test(id)) return null;
   return { at, id };
 }

@@ -137,7 +137,13 @@ describe('GET /api/audition/getAllStudio', () => {
     expect(res.json().msg).toBe(MSG.invalidPageLimit);
   });
 
-  it.each(['nonsense', Buffer.from('2025-01-01_x').toString('base64url'), 'x'.repeat(201)])(
+  it.each([
+    'nonsense',
+    Buffer.from('2025-01-01_x').toString('base64url'),
+    'x'.repeat(201),
+    // The right shape, an impossible date: must not reach the database.
+    Buffer.from('2024-13-45T99:00:00.000000Z_0b6f7d7e-3c1a-4c53-9a4c-0d1e2f3a4b5c').toString('base64url'),
+  ])(
     'refuses a cursor it did not make with 400 { msg } (%#)',
     async (cursor) => {
       const res = await get(`/api/audition/getAllStudio?cursor=${cursor}`);

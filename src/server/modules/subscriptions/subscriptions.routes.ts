@@ -26,7 +26,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
   app.post(
     '/api/payments/orders',
     { preHandler: auth.requireAuth, schema: { body: createOrderBody, response: { 200: createOrderAnswer } } },
-    async (req) => subscriptions.createOrder(req.userId, req.body.plan, req.id, req.log),
+    async (req) => subscriptions.createOrder(req.userId, req.body.plan, req.log),
   );
 
   app.post(

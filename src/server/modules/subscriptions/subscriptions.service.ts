@@ -4,7 +4,9 @@
  * subscription and the spec's payment record in one transaction, once per order. The
  * spec's two reporting calls only confirm an order captured here for the same user.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { DAY_MS } from '../profile/profile.presenter.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../../contract/messages.js';
@@ -25,9 +27,8 @@ import { daysLeft } from '../profile/profile.presenter.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders a user may create an hour: generous for retries, a stop for scripts hammering PayPal. */
-export const ORDER_LIMIT = { limit: 30, windowSec: 3600 } as const;
+const ORDER_LIMIT = { limit: 30, windowSec: 3600 } as const;
 
 const captureEvent = z.object({
   event_type: z.string(),
@@ -43,7 +44,7 @@ const captureEvent = z.object({
 });
 
 /** What became of a webhook call that passed the signature check. */
-export type WebhookOutcome = 'recorded' | 'already-recorded' | 'ignored';
+type WebhookOutcome = 'recorded' | 'already-recorded' | 'ignored';
 
 export function createSubscriptionsService(ctx: AppContext) {
   const { db, payments: provider } = ctx;
@@ -162,11 +163,12 @@ export function createSubscriptionsService(ctx: AppContext) {
 
   return {
     /** Creates the provider's order for a plan; the amount comes from the plan table only. */
-    async createOrder(userId: string, plan: Plan, requestId: string, log: FastifyBaseLogger): Promise<{ id: string }> {
+    async createOrder(userId: string, plan: Plan, log: FastifyBaseLogger): Promise<{ id: string }> {
       await enforceLimit(ctx, `payment-orders:user:${userId}`, ORDER_LIMIT);
       let created;
       try {
-        created = await provider.createOrder(plan, userId, requestId);
+        // PayPal's idempotency key: made here, never taken from a client header (x-request-id).
+        created = await provider.createOrder(plan, userId, `order-${randomUUID()}`);
       } catch (err) {
         throw refusal(err, '(new)', log);
       }

@@ -69,6 +69,14 @@ async function expectNothingRecorded(who: Performer, orderId: string) {
 }
 
 describe('POST /api/payments/orders', () => {
+  it('makes a new order for each call, even when the client repeats its x-request-id', async () => {
+    const headers = { 'x-request-id': 'same-id-twice' };
+    const first = await call('POST', '/api/payments/orders', alice, { plan: 'Gold' }, headers);
+    const second = await call('POST', '/api/payments/orders', bob, { plan: 'Gold' }, headers);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect((first.json() as { id: string }).id).not.toBe((second.json() as { id: string }).id);
+  });
+
   it('creates a PayPal order for the plan: intent CAPTURE, one unit named after the plan, its USD price, no shipping', async () => {
     const res = await createOrder(alice, 'gOLD');
     expect(res.statusCode).toBe(200);
