@@ -51,6 +51,16 @@ describe('/profile', () => {
     await context.close();
   });
 
+  it('logs out to /login when the server no longer accepts the stored token', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logInAs(page, { ...user, token: `${user.token}tampered` });
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
   it('sends a logged-out visit to /login', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/profile');

@@ -63,7 +63,11 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {
-  const body = (await res.json().catch(() => null)) as { msg?: unknown; code?: string } | null;
-  const msg = typeof body?.msg === 'string' ? body.msg : `Request failed with status code ${res.status}`;
-  return new ApiError(msg, res.status, body?.code);
+  return apiErrorFrom(res.status, await res.json().catch(() => null));
+}
+
+/** The ApiError of a failed answer: the server's msg, or the status when the body has none. */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const { msg, code } = (body ?? {}) as { msg?: unknown; code?: string };
+  return new ApiError(typeof msg === 'string' ? msg : `Request failed with status code ${status}`, status, code);
 }

@@ -5,7 +5,7 @@
  */
 import type { StoredFileAnswer } from '../../contract/media';
 import type { StorageKind } from '../../contract/media-options';
-import { ApiError } from './client';
+import { ApiError, apiErrorFrom } from './client';
 import { session } from '../lib/session';
 
 export interface UploadOptions {
@@ -32,8 +32,7 @@ export function uploadFile(kind: StorageKind, file: Blob, opts: UploadOptions = 
         resolve(body.thumbUrl ? { url: body.url, thumbUrl: body.thumbUrl } : { url: body.url });
         return;
       }
-      const msg = typeof body?.msg === 'string' ? body.msg : `Request failed with status code ${xhr.status}`;
-      reject(new ApiError(msg, xhr.status, body?.code));
+      reject(apiErrorFrom(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError('Network error', 0, 'network'));
     xhr.onabort = () => reject(new DOMException('The upload was canceled.', 'AbortError'));

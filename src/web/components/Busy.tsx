@@ -3,6 +3,7 @@
  * ends it, whether the work succeeds or fails (DESIGN §5).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { MSG } from '../../contract/messages';
 import './busy.css';
 
 interface BusyApi {
@@ -16,8 +17,8 @@ const BusyContext = createContext<BusyApi>({ run: (w) => w(), setLabel: () => {}
 
 export function BusyProvider({ children }: { children: ReactNode }) {
   const [count, setCount] = useState(0);
-  const [label, setLabel] = useState('Loading…');
-  const run = useCallback(async <T,>(work: () => Promise<T>, text = 'Loading…') => {
+  const [label, setLabel] = useState<string>(MSG.loading);
+  const run = useCallback(async <T,>(work: () => Promise<T>, text: string = MSG.loading) => {
     setLabel(text);
     setCount((c) => c + 1);
     try {

@@ -1,10 +1,11 @@
 /** The profile header (spec §2): picture (placeholder when empty), first name, location, Edit link. */
 import { Link } from 'react-router';
 import type { UserProfile } from '../../contract/profile';
+import { MSG } from '../../contract/messages';
 
 type HeaderUser = Pick<UserProfile, 'fname' | 'location' | 'profilePic'>;
 
-export const firstName = (fname: string) => fname.trim().split(/\s+/)[0] ?? '';
+const firstName = (fname: string) => fname.trim().split(/\s+/)[0] ?? '';
 
 export function ProfileHeader({ user, editTo = '/editProfile' }: { user: HeaderUser | null; editTo?: string }) {
   const name = user ? firstName(user.fname) : '';
@@ -21,7 +22,7 @@ export function ProfileHeader({ user, editTo = '/editProfile' }: { user: HeaderU
         </span>
       )}
       <div className="profile-header-text">
-        <p className="profile-header-name">{user ? name : <span className="muted">Loading…</span>}</p>
+        <p className="profile-header-name">{user ? name : <span className="muted">{MSG.loading}</span>}</p>
         {user?.location ? <p className="profile-header-location muted">{user.location}</p> : null}
       </div>
       <Link to={editTo} className="btn btn-secondary profile-header-edit">Edit</Link>

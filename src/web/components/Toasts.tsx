@@ -1,5 +1,5 @@
 /** Red toasts at the top right that close themselves after 5000 ms (spec §8, §9). */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../contract/limits';
 import './toasts.css';
 
@@ -24,9 +24,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  const value = useMemo(() => show, [show]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={show}>
       {children}
       <div className="toasts" role="region" aria-label="Notifications">
         {toasts.map((t) => (

@@ -1,5 +1,5 @@
 /** /signup: the form, then the Verify OTP modal, then /login (spec §2, §4, §5). */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
@@ -41,6 +41,9 @@ export default function SignupPage() {
     }
   }
 
+  // Stable, so the modal's Escape listener is added once.
+  const handleCloseOtp = useCallback(() => setOtpOpen(false), []);
+
   async function handleVerify(otp: string) {
     try {
       const answer = await run(() => verifyOtp({ ...payload(), otp }));
@@ -79,7 +82,7 @@ export default function SignupPage() {
           Already have an account? <Link to="/login">Log in</Link>
         </p>
       </AuthShell>
-      {otpOpen && <VerifyOtpModal email={payload().email} onVerify={handleVerify} onClose={() => setOtpOpen(false)} />}
+      {otpOpen && <VerifyOtpModal email={payload().email} onVerify={handleVerify} onClose={handleCloseOtp} />}
     </>
   );
 }

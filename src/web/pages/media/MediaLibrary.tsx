@@ -4,7 +4,7 @@
  * items. Choosing a file shows the overlay with the upload's percent, uploads, registers
  * the URL, and shows the new item at once; any failure ends the overlay with a toast.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CHOOSER_ACCEPT, MEDIA_LIMITS, megabytes, type MediaType, type StorageKind } from '../../../contract/media-options';
 import { MSG } from '../../../contract/messages';
 import { addMedia, removeMedia } from '../../api/media';
@@ -48,12 +48,9 @@ export function MediaLibrary({ view }: { view: MediaView }) {
   const { run, setLabel } = useBusy();
   const toast = useToast();
   const chooser = useRef<HTMLInputElement>(null);
-  // The list the server answered after a change, shown until the next read of the profile.
-  const [answered, setAnswered] = useState<string[] | null>(null);
   const [removing, setRemoving] = useState<{ url: string; label: string } | null>(null);
 
-  useEffect(() => setAnswered(null), [user]);
-  const items = answered ?? user?.[view.mediaType] ?? null;
+  const items = user?.[view.mediaType] ?? null;
 
   async function handleChoose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -67,8 +64,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
     try {
       await run(async () => {
         const { url } = await uploadFile(view.kind, file, { onProgress: (percent) => setLabel(MSG.uploading(percent)) });
-        const answer = await addMedia(view.mediaType, url);
-        setAnswered(answer.items);
+        await addMedia(view.mediaType, url);
         await refresh();
       }, MSG.uploading(0));
     } catch (err) {
@@ -82,8 +78,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
     setRemoving(null);
     try {
       await run(async () => {
-        const answer = await removeMedia(view.mediaType, url);
-        setAnswered(answer.items);
+        await removeMedia(view.mediaType, url);
         await refresh();
       }, 'Removing…');
     } catch (err) {
@@ -122,7 +117,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
           </button>
         </div>
         {items === null ? (
-          <p className="muted" role="status">Loading…</p>
+          <p className="muted" role="status">{MSG.loading}</p>
         ) : items.length === 0 ? (
           <p className="media-empty">{view.empty}</p>
         ) : (

@@ -4,6 +4,7 @@ import { ProfileShell } from '../../components/ProfileShell';
 import { useUserData } from '../../lib/useUserData';
 import { DetailsList } from './DetailsList';
 import './profile.css';
+import { MSG } from '../../../contract/messages';
 
 export default function AppearancePage() {
   const { user } = useUserData();
@@ -25,7 +26,7 @@ export default function AppearancePage() {
             ]}
           />
         ) : (
-          <p className="muted" role="status">Loading…</p>
+          <p className="muted" role="status">{MSG.loading}</p>
         )}
       </section>
     </ProfileShell>

@@ -11,6 +11,7 @@ import { session } from '../../lib/session';
 import { useUserData } from '../../lib/useUserData';
 import { EditBar } from './EditBar';
 import './profile.css';
+import { MSG } from '../../../contract/messages';
 
 const FIELDS = [
   ['age', 'Age'],
@@ -63,7 +64,7 @@ export default function EditAppearancePage() {
             ))}
           </div>
         ) : (
-          <p className="muted" role="status">Loading…</p>
+          <p className="muted" role="status">{MSG.loading}</p>
         )}
       </form>
     </main>

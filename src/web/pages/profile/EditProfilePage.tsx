@@ -123,7 +123,7 @@ export default function EditProfilePage() {
             </div>
           </div>
         ) : (
-          <p className="muted" role="status">Loading…</p>
+          <p className="muted" role="status">{MSG.loading}</p>
         )}
       </form>
     </main>

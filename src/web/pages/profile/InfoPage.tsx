@@ -6,6 +6,7 @@ import { useUserData } from '../../lib/useUserData';
 import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
+import { MSG } from '../../../contract/messages';
 
 export default function InfoPage() {
   const { user } = useUserData();
@@ -26,7 +27,7 @@ export default function InfoPage() {
             ]}
           />
         ) : (
-          <p className="muted" role="status">Loading…</p>
+          <p className="muted" role="status">{MSG.loading}</p>
         )}
         <div className="details-links">
           <Link className="btn btn-secondary" to="/info">Details</Link>

@@ -2,7 +2,7 @@
  * /profile: gender, profile URL, profession and the visibility switch. The switch
  * moves at once; if the server refuses, it moves back and a toast says why (DESIGN §5).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Visibility } from '../../../contract/profile-options';
 import { updateVisibility } from '../../api/profile';
 import { PROFILE_MENU } from '../../components/SideMenu';
@@ -12,6 +12,7 @@ import { useUserData } from '../../lib/useUserData';
 import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
+import { MSG } from '../../../contract/messages';
 
 export default function ProfilePage() {
   const { user, refresh } = useUserData();
@@ -19,9 +20,12 @@ export default function ProfilePage() {
   /** What the switch shows while a change is on its way; null follows the server. */
   const [pending, setPending] = useState<Visibility | null>(null);
   const visibility = pending ?? user?.visibility ?? 'public';
+  /** Only the latest flip decides what the switch shows when its answer comes back. */
+  const latest = useRef(0);
 
   async function handleToggle(checked: boolean) {
     const wanted: Visibility = checked ? 'public' : 'private';
+    const flip = ++latest.current;
     setPending(wanted);
     try {
       await updateVisibility(wanted);
@@ -30,7 +34,7 @@ export default function ProfilePage() {
       console.error('Error updating visibility', err);
       toast((err as Error).message);
     } finally {
-      setPending(null);
+      if (flip === latest.current) setPending(null);
     }
   }
 
@@ -69,7 +73,7 @@ export default function ProfilePage() {
             </div>
           </>
         ) : (
-          <p className="muted" role="status">Loading…</p>
+          <p className="muted" role="status">{MSG.loading}</p>
         )}
       </section>
     </ProfileShell>
