@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCEPTED_TYPES,
@@ -198,22 +198,22 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       return { mediaType, items: await listOf(userId, mediaType) };
     },
 
-    /** Deletes an upload of this user (row, file, thumbnail) unless a list or the profile picture still shows it. */
+    /**
+     * Deletes an upload of this user (row, file, thumbnail) unless a list or the profile
+     * picture still shows it. One statement checks and deletes, so a registration racing
+     * it either keeps the file or finds it gone (and is refused), never a dangling URL.
+     */
     async forgetIfUnused(userId: string, url: string): Promise<void> {
-      const [inList] = await db
-        .select({ id: userMedia.id })
-        .from(userMedia)
-        .where(and(eq(userMedia.userId, userId), eq(userMedia.url, url)))
-        .limit(1);
-      const [asPicture] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, userId), eq(users.profilePic, url)))
-        .limit(1);
-      if (inList || asPicture) return;
       const gone = await db
         .delete(uploads)
-        .where(and(eq(uploads.userId, userId), eq(uploads.url, url)))
+        .where(
+          and(
+            eq(uploads.userId, userId),
+            eq(uploads.url, url),
+            notExists(db.select({ id: userMedia.id }).from(userMedia).where(and(eq(userMedia.userId, userId), eq(userMedia.url, url)))),
+            notExists(db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.profilePic, url)))),
+          ),
+        )
         .returning({ key: uploads.key, thumbKey: uploads.thumbKey });
       for (const row of gone) await deleteStored(row.key, row.thumbKey);
     },
