@@ -60,7 +60,8 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
-    expect(await page.getByRole('link', { name: 'SignUp / LogIn' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'SignUp / LogIn' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
     await context.close();
   });
 

@@ -1,10 +1,13 @@
 /** The top navigation bar in its two states (spec §2): logged in or not. */
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { session } from '../lib/session';
 import './nav-bar.css';
 
 export function NavBar() {
   const navigate = useNavigate();
+  // Subscribing to the location re-renders the bar on every navigation, so it reads the
+  // stored token again (after logout, and after a 401 sends the user to /login).
+  useLocation();
   const loggedIn = session.isLoggedIn();
 
   function handleLogout() {
