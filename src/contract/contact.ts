@@ -10,7 +10,7 @@ export const contactBody = z.object(
   {
     email,
     number: phone,
-    message: requiredText('Message', CONTACT_LIMITS.messageMax),
+    message: requiredText('Message', CONTACT_LIMITS.messageMax, { multiline: true }),
   },
   { error: MSG.fillAllFields },
 );
