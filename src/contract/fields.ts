@@ -4,8 +4,10 @@ import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 
 /** C0 and C1 control characters and DEL: PostgreSQL refuses NUL, and none of them belongs in a form. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, except tab, line feed and carriage return, which a multi-line field keeps. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 export interface TextOptions {

@@ -19,7 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Send = (value: string) => ReturnType<TestApp['app']['inject']>;
+type Send = (value: string) => Promise<import('light-my-request').Response>;
 const json = (method: 'POST' | 'DELETE', url: string, body: (value: string) => object, auth = true): Send => (value) =>
   t.app.inject({ method, url, payload: body(value), remoteAddress: newAddress(), headers: auth ? { 'x-auth-token': p.token } : {} });
 const form = (url: string, field: string): Send => (value) => {
