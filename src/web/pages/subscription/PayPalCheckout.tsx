@@ -13,10 +13,14 @@ import type { CheckoutProps } from './checkout';
 /** react-paypal-js reports a failed render with this prefix (LIBRARY-NOTES, PayPal). */
 const RENDER_FAILURE = /Failed to render <PayPalButtons/;
 
+/** The page's CSP nonce (see src/server/plugins/web-app.ts): PayPal's SDK marks the styles it injects with it. */
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+
 export default function PayPalCheckout({ config, ...checkout }: CheckoutProps & { config: AppConfig }) {
   return (
     <PayPalScriptProvider
       options={{
+        ...(cspNonce ? { dataCspNonce: cspNonce } : {}),
         clientId: config.paypalClientId,
         sdkBaseUrl: config.paypalSdkUrl,
         currency: PAYMENT_CURRENCY,
