@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DAY_MS } from '../profile/profile.presenter.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../../contract/messages.js';
@@ -23,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import { paymentOrders, payments, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../plugins/rate-limit.js';
-import { daysLeft } from '../profile/profile.presenter.js';
+import { DAY_MS, daysLeft } from '../profile/index.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
