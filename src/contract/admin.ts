@@ -1,4 +1,4 @@
-/** The administrators' calls (docs/product.md, "Administrators"). */
+/** The administrators' calls (docs/product.md §6). */
 import { z } from 'zod';
 
 /** GET /api/admin/whoami: who the server takes the caller to be, when they are an administrator. */

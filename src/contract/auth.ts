@@ -1,4 +1,4 @@
-/** Sign-up, verification and login calls (spec §3, §7; DESIGN §4). */
+/** Sign-up, verification and login calls (docs/product.md §3, §7, §10). */
 import { z } from 'zod';
 import { email, password, phone, requiredText, text } from './fields.js';
 import { LIMITS } from './limits.js';

@@ -1,4 +1,4 @@
-/** The contact form's call, POST /api/contact (spec §2, §3, §5, §7). */
+/** The contact form's call, POST /api/contact (docs/product.md §2, §3, §5, §7). */
 import { z } from 'zod';
 import { email, phone, requiredText } from './fields.js';
 import { CONTACT_LIMITS } from './contact-limits.js';

@@ -20,7 +20,7 @@ export interface TextOptions {
 /**
  * The one text schema every text field of the contract starts from: a string with no
  * control characters, so a NUL byte is a 400 `{ msg }` on every call and never reaches the
- * database (docs/product.md, "Input rules").
+ * database (docs/product.md §5).
  */
 export const text = (label: string, opts: TextOptions = {}) =>
   z

@@ -1,6 +1,6 @@
 /**
- * The media library and file storage calls (spec §7 upload/media and the storage keys;
- * DESIGN §3): request and answer shapes. The plain constants live in media-options.ts.
+ * The media library and file storage calls (docs/product.md §7: upload/media and the
+ * storage calls): request and answer shapes. The plain constants live in media-options.ts.
  */
 import { z } from 'zod';
 import { text } from './fields.js';

@@ -3,7 +3,7 @@
  * The web app and the server import these; no message string is typed twice.
  */
 export const MSG = {
-  // Spec §5 and §8, word for word (typos included).
+  // docs/product.md §5 and §8, word for word (typos included).
   fillAllFields: 'Please fill all the fields',
   passwordTooShort: 'Password must be atleast 8 characters long',
   somethingWentWrong: 'Something went wrong!',

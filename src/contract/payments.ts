@@ -1,5 +1,5 @@
 /**
- * The payment calls (DESIGN §3, §5): the server creates and captures the order; the
+ * The payment calls (docs/product.md §7, §11): the server creates and captures the order; the
  * spec's two reporting calls only confirm an order the server captured for this user.
  */
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export type CaptureAnswer = z.infer<typeof captureAnswer>;
 
 const money = z.union([z.number(), text('Amount').trim().max(20)], { error: 'The amount must be a number' });
 
-/** Spec §7 subscriptionData, plus the id of the order the server captured. */
+/** docs/product.md §7 subscriptionData, plus the id of the order the server captured. */
 export const subscriptionDataBody = z.object(
   {
     subscriptionName: text('Plan', { error: MSG.unknownPlan }).max(40, MSG.unknownPlan),
@@ -57,7 +57,7 @@ export const subscriptionDataBody = z.object(
 );
 export type SubscriptionDataBody = z.input<typeof subscriptionDataBody>;
 
-/** Spec §7 addPayment, plus the id of the order the server captured. */
+/** docs/product.md §7 addPayment, plus the id of the order the server captured. */
 export const addPaymentBody = z.object(
   {
     from: text('From').max(100).optional(),

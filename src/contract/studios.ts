@@ -1,4 +1,4 @@
-/** Studios, their job posts and the studio search (spec §3, §7; DESIGN §3). */
+/** Studios, their job posts and the studio search (docs/product.md §3, §7). */
 import { z } from 'zod';
 import { text } from './fields.js';
 import { MSG } from './messages.js';

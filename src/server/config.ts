@@ -1,5 +1,5 @@
 /**
- * Reads the environment once (DESIGN §2). Everything else receives a Config object,
+ * Reads the environment once (docs/product.md §12). Everything else receives a Config object,
  * so tests can build the app with their own settings.
  */
 import { randomBytes } from 'node:crypto';
@@ -84,7 +84,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * What a production start must not run with (docs/product.md, "Settings and safe production"):
+ * What a production start must not run with (docs/product.md §12):
  * each of these silently weakens the portal instead of failing.
  */
 function productionRefusals(env: ParsedEnv): string[] {

@@ -1,6 +1,6 @@
 /**
- * The browser's defences on every answer, through @fastify/helmet (docs/architecture.md,
- * "Security headers"). The token lives in localStorage (docs/product.md, "Accounts"), so
+ * The browser's defences on every answer, through @fastify/helmet (docs/product.md §13,
+ * docs/architecture.md "Security headers"). The token lives in localStorage (§10), so
  * one injected script could read it: the Content-Security-Policy lets the page run only
  * our own scripts and PayPal's, never an inline one.
  *

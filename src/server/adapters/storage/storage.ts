@@ -1,5 +1,5 @@
 /**
- * File storage behind one small interface (DESIGN §2): local disk by default, any
+ * File storage behind one small interface (docs/product.md §12): local disk by default, any
  * S3-compatible bucket at scale. Chosen once from config in context.ts. The drivers
  * stream both ways and never hold a whole file in memory; they know nothing of users
  * or the database.

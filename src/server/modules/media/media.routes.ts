@@ -1,6 +1,6 @@
 /**
- * POST /api/storage/{images|videos|audios} (DESIGN §3), POST /api/upload/profilePic,
- * POST and DELETE /api/upload/media (spec §7), and GET /uploads/<key> for stored files.
+ * POST /api/storage/{images|videos|audios} (docs/product.md §7), POST /api/upload/profilePic,
+ * POST and DELETE /api/upload/media (docs/product.md §7), and GET /uploads/<key> for stored files.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Subscriptions and payments (spec §3, §4; DESIGN §3, §5). The server creates the
+ * Subscriptions and payments (docs/product.md §3, §4, §7, §11). The server creates the
  * order for a plan, captures it, verifies what the provider reports, and records the
  * subscription and the spec's payment record in one transaction, once per order. The
  * spec's two reporting calls only confirm an order captured here for the same user.
