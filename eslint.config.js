@@ -14,6 +14,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // An area is used by others only through its index.ts (docs/architecture.md, "Areas").
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*.test.ts', 'src/server/modules/**/*.suite.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: "Another area is used through its index.ts only: import from '../<area>/index.js'." }] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    ignores: ['src/server/modules/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/[^/]+/(?!index\\.js$)[^/]+$', message: "An area is used through its index.ts only: import from 'modules/<area>/index.js'." }] }],
+    },
+  },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -17,7 +17,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { closeContext, createContext } from '../src/server/context.js';
 import { users } from '../src/server/db/schema/index.js';
-import { signToken } from '../src/server/modules/auth/tokens.js';
+import { signToken } from '../src/server/modules/auth/index.js';
 import { MP4_HEAD } from '../test/media-files.js';
 import { sampleMemory, streamUpload } from '../test/stream-upload.js';
 

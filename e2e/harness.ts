@@ -8,7 +8,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -23,12 +23,45 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (own storage) with a page on the app, phone-sized unless told. */
+/** What a page reported through `securitypolicyviolation`, per page of this test. */
+const cspViolations = new Map<Page, string[]>();
+
+/**
+ * A fresh browser context (own storage) with a page on the app, phone-sized unless told.
+ * Every page reports Content-Security-Policy violations; a test with one fails after it ends
+ * (a test that expects one takes it with takeCspViolations).
+ */
 export async function openPage(browser: Browser, viewport = DESKTOP, url = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: url });
+  await context.exposeBinding('__reportCspViolation', ({ page }, line: string) => {
+    if (page) cspViolations.get(page)?.push(line);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`);
+    });
+  });
+  context.on('page', (page) => {
+    if (!cspViolations.has(page)) cspViolations.set(page, []);
+  });
   const page = await context.newPage();
+  if (!cspViolations.has(page)) cspViolations.set(page, []);
   return { context, page };
 }
+
+/** The violations a page has reported so far, forgotten once taken. */
+export function takeCspViolations(page: Page): string[] {
+  const lines = cspViolations.get(page) ?? [];
+  cspViolations.set(page, []);
+  return lines;
+}
+
+afterEach(() => {
+  const lines = [...cspViolations.values()].flat();
+  cspViolations.clear();
+  expect(lines, 'Content-Security-Policy violations').toEqual([]);
+});
 
 /** Waits for the e-mailed code sent to `email` (clear it first with clearMail to wait for a new one). */
 export async function readCode(email: string): Promise<string> {

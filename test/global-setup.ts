@@ -1,29 +1,10 @@
 /**
- * Migrates one PGlite database once and keeps it as a dumped data directory, so
- * every test file starts from it in a fraction of the time a fresh initdb takes.
+ * Makes sure the install's migrated PGlite template exists (src/server/db/pglite-template.ts,
+ * the one `npm start` uses), so every test file starts from it in a fraction of the time a
+ * fresh initdb takes.
  */
-import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { TestProject } from 'vitest/node';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../src/server/db/client.js';
+import { writeTemplate } from '../src/server/db/pglite-template.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-  }
-}
-
-export default async function setup(project: TestProject) {
-  const client = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } });
-  await migrate(drizzle(client), { migrationsFolder });
-  const dump = await client.dumpDataDir('none');
-  await client.close();
-  const file = path.join(os.tmpdir(), `audition-pglite-template-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+export default async function setup() {
+  await writeTemplate();
 }

@@ -1,5 +1,5 @@
 /**
- * An S3-compatible store on loopback for the S3 storage driver's tests (DESIGN §6):
+ * An S3-compatible store on loopback for the S3 storage driver's tests (docs/product.md §14):
  * s3rver on 127.0.0.1 with a free port, a fresh directory and one bucket.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 /**
  * Builds the real app for one test file: a fresh database, real SMTP through the
- * sink, an in-process rate limiter (or Redis when asked), and a temp DATA_DIR.
+ * sink, an in-process rate limiter (or Redis when asked), and a temp DATA_DIR. The
+ * outside world is chosen by the same createContext that main.ts uses.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -8,18 +9,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import type { AppContext } from '../src/server/context.js';
-import { createSmtpMailer } from '../src/server/adapters/mail/mailer.js';
-import {
-  createMemoryRateLimiter,
-  createRedisRateLimiter,
-} from '../src/server/adapters/rate-limit/rate-limiter.js';
-import { createPaymentsProvider } from '../src/server/adapters/payments/index.js';
-import { createStorage } from '../src/server/adapters/storage/index.js';
+import { closeContext, createContext, type AppContext } from '../src/server/context.js';
+import type { Database } from '../src/server/db/client.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { openTestDatabase } from './test-database.js';
-import type { Database } from '../src/server/db/client.js';
-import { createChangeFeed } from '../src/server/db/change-feed.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,8 +22,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `database` replaces the fresh test database, e.g. one reached through a proxy the test can cut. */
-export async function buildTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Replaces the fresh test database, e.g. one reached through a proxy the test can cut. */
+  database?: Database;
+  /** A built web app to serve (the tests of the page's headers give a small one). */
+  webDist?: string;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-test-'));
   const sink = await startSmtpSink();
   const config = loadConfig({
@@ -42,19 +41,9 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...env,
   });
-  const database = opts.database ?? (await openTestDatabase());
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    changes: await createChangeFeed(database),
-    mailer: createSmtpMailer(sink.url, config.env.MAIL_FROM),
-    limiter: config.env.REDIS_URL ? createRedisRateLimiter(config.env.REDIS_URL, config.env.REDIS_KEY_PREFIX) : createMemoryRateLimiter(),
-    payments: createPaymentsProvider(config.env),
-    // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
-    storage: await createStorage(config),
-  };
-  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
+  const ctx = await createContext(config, () => {}, { database: opts.database ?? (await openTestDatabase()) });
+  const app = await buildApp(ctx, { logger: false, serveWeb: Boolean(opts.webDist), webDist: opts.webDist });
   await app.ready();
   return {
     app,
@@ -63,11 +52,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
     dataDir,
     async close() {
       await app.close();
-      ctx.mailer.close();
-      await ctx.limiter.close();
-      ctx.storage.close();
-      await ctx.changes.close();
-      await database.close();
+      await closeContext(ctx);
       await sink.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,6 @@
-/** Sign-up, verification and login calls (spec §3, §7; DESIGN §4). */
+/** Sign-up, verification and login calls (docs/product.md §3, §7, §10). */
 import { z } from 'zod';
-import { email, password, phone, requiredText } from './fields.js';
+import { email, password, phone, requiredText, text } from './fields.js';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 
@@ -18,8 +18,7 @@ export type SignupBody = z.input<typeof signupBody>;
 export const signupAnswer = z.object({ msg: z.string() });
 
 export const verifyBody = signupBody.extend({
-  otp: z
-    .string({ error: MSG.otpFormat })
+  otp: text('Verification code', { error: MSG.otpFormat })
     .trim()
     .regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), MSG.otpFormat),
 });
@@ -32,7 +31,7 @@ export const verifyAnswer = z.object({
 export type VerifyAnswer = z.infer<typeof verifyAnswer>;
 
 export const loginBody = z.object(
-  { email, password: z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.wrongCredentials) },
+  { email, password: text('Password', { error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.wrongCredentials) },
   { error: MSG.fillAllFields },
 );
 export type LoginBody = z.input<typeof loginBody>;

@@ -1,4 +1,4 @@
-/** GET /api/config: what the browser needs to start (DESIGN §3). */
+/** GET /api/config: what the browser needs to start (docs/product.md §7). */
 import { z } from 'zod';
 import { PAYMENTS_MODES } from './payments.js';
 

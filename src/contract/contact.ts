@@ -1,4 +1,4 @@
-/** The contact form's call, POST /api/contact (spec §2, §3, §5, §7). */
+/** The contact form's call, POST /api/contact (docs/product.md §2, §3, §5, §7). */
 import { z } from 'zod';
 import { email, phone, requiredText } from './fields.js';
 import { CONTACT_LIMITS } from './contact-limits.js';
@@ -10,7 +10,7 @@ export const contactBody = z.object(
   {
     email,
     number: phone,
-    message: requiredText('Message', CONTACT_LIMITS.messageMax),
+    message: requiredText('Message', CONTACT_LIMITS.messageMax, { multiline: true }),
   },
   { error: MSG.fillAllFields },
 );

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9, DESIGN §4), in one place. */
+/** Business constants and limits (docs/product.md §9, §10), in one place. */
 export const LIMITS = {
   passwordMin: 8,
   passwordMax: 128,

@@ -1,5 +1,5 @@
 /**
- * The media library's plain constants (spec §2 Media, §5 file choosers; DESIGN §3, §5):
+ * The media library's plain constants (docs/product.md §2 Media, §5 file choosers, §7, §11):
  * kinds, limits, accepted types. No zod here, so the web app can import them.
  */
 /** Storage folders, as in the spec's keys images/…, videos/…, audios/…. */
@@ -85,7 +85,7 @@ export function contentTypeOfKey(key: string): string | undefined {
   return undefined;
 }
 
-/** What each file chooser accepts (spec §5: photo accepts images, video accepts video, audio accepts audio). */
+/** What each file chooser accepts (docs/product.md §5: photo accepts images, video accepts video, audio accepts audio). */
 export const CHOOSER_ACCEPT: Record<StorageKind, string> = {
   images: 'image/*',
   videos: 'video/*',

@@ -1,8 +1,9 @@
 /**
- * The media library and file storage calls (spec §7 upload/media and the storage keys;
- * DESIGN §3): request and answer shapes. The plain constants live in media-options.ts.
+ * The media library and file storage calls (docs/product.md §7: upload/media and the
+ * storage calls): request and answer shapes. The plain constants live in media-options.ts.
  */
 import { z } from 'zod';
+import { text } from './fields.js';
 import { LIMITS } from './limits.js';
 import { MEDIA_TYPES } from './media-options.js';
 import { MSG } from './messages.js';
@@ -13,8 +14,7 @@ export * from './media-options.js';
 export const storedFileAnswer = z.object({ url: z.string(), thumbUrl: z.string().optional() });
 export type StoredFileAnswer = z.infer<typeof storedFileAnswer>;
 
-const issuedUrl = z
-  .string({ error: MSG.fileNotYours })
+const issuedUrl = text('File address', { error: MSG.fileNotYours })
   .trim()
   .min(1, MSG.fileNotYours)
   .max(LIMITS.urlMax, MSG.fileNotYours);

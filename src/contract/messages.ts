@@ -3,7 +3,7 @@
  * The web app and the server import these; no message string is typed twice.
  */
 export const MSG = {
-  // Spec §5 and §8, word for word (typos included).
+  // docs/product.md §5 and §8, word for word (typos included).
   fillAllFields: 'Please fill all the fields',
   passwordTooShort: 'Password must be atleast 8 characters long',
   somethingWentWrong: 'Something went wrong!',
@@ -43,6 +43,7 @@ export const MSG = {
   wrongCredentials: 'Invalid email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
   unauthorized: 'Please log in to continue.',
+  notAdmin: 'This is for administrators only.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
@@ -78,6 +79,7 @@ export const MSG = {
   removeFailed: 'The item could not be removed. Please try again.',
   uploading: (percent: number) => `Uploading… ${percent}%`,
   confirmRemove: (what: string) => `Remove this ${what}? This cannot be undone.`,
+  controlCharacters: (field: string) => `${field} contains characters that are not allowed`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
   required: (field: string) => `${field} is required`,
 } as const;

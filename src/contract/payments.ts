@@ -1,14 +1,15 @@
 /**
- * The payment calls (DESIGN §3, §5): the server creates and captures the order; the
+ * The payment calls (docs/product.md §7, §11): the server creates and captures the order; the
  * spec's two reporting calls only confirm an order the server captured for this user.
  */
 import { z } from 'zod';
+import { text } from './fields.js';
 import { MSG } from './messages.js';
 import { findPlan, type Plan } from './plans.js';
 
 /** Order ids of PayPal (17 characters) and of the demo provider; anything else is unknown. */
 export const ORDER_ID_MAX = 64;
-const orderIdText = z.string().trim().max(ORDER_ID_MAX, MSG.orderNotFound).regex(/^[A-Za-z0-9-]+$/, MSG.orderNotFound);
+const orderIdText = text('Order id', { error: MSG.orderNotFound }).trim().max(ORDER_ID_MAX, MSG.orderNotFound).regex(/^[A-Za-z0-9-]+$/, MSG.orderNotFound);
 
 /** A plan name in any letter case, read as the plan it names. */
 const planName = z
@@ -43,12 +44,12 @@ export const captureAnswer = z.object({
 });
 export type CaptureAnswer = z.infer<typeof captureAnswer>;
 
-const money = z.union([z.number(), z.string().trim().max(20)], { error: 'The amount must be a number' });
+const money = z.union([z.number(), text('Amount').trim().max(20)], { error: 'The amount must be a number' });
 
-/** Spec §7 subscriptionData, plus the id of the order the server captured. */
+/** docs/product.md §7 subscriptionData, plus the id of the order the server captured. */
 export const subscriptionDataBody = z.object(
   {
-    subscriptionName: z.string({ error: MSG.unknownPlan }).max(40, MSG.unknownPlan),
+    subscriptionName: text('Plan', { error: MSG.unknownPlan }).max(40, MSG.unknownPlan),
     subscriptionPrice: money,
     orderId: orderIdText.optional(),
   },
@@ -56,15 +57,15 @@ export const subscriptionDataBody = z.object(
 );
 export type SubscriptionDataBody = z.input<typeof subscriptionDataBody>;
 
-/** Spec §7 addPayment, plus the id of the order the server captured. */
+/** docs/product.md §7 addPayment, plus the id of the order the server captured. */
 export const addPaymentBody = z.object(
   {
-    from: z.string().max(100).optional(),
-    name: z.string().max(200).optional(),
-    type: z.string().max(40).optional(),
-    paymentDate: z.string().max(100).optional(),
+    from: text('From').max(100).optional(),
+    name: text('Name').max(200).optional(),
+    type: text('Type').max(40).optional(),
+    paymentDate: text('Payment date').max(100).optional(),
     amount: money,
-    status: z.string().max(40).optional(),
+    status: text('Status').max(40).optional(),
     orderId: orderIdText.optional(),
   },
   { error: MSG.paymentNotCaptured },

@@ -1,5 +1,5 @@
 /**
- * The subscription plans (spec §3, §9), written once. Prices are fixed: the INR figure
+ * The subscription plans (docs/product.md §3, §9), written once. Prices are fixed: the INR figure
  * is what the card shows, the USD figure is what is charged and recorded.
  */
 export const PAYMENT_CURRENCY = 'USD';
@@ -33,7 +33,7 @@ export function findPlan(name: string): Plan | undefined {
   return PLANS.find((p) => p.name.toLowerCase() === wanted);
 }
 
-/** The spec's "Payment record" labels (spec §3, §9). */
+/** The spec's "Payment record" labels (docs/product.md §3, §9). */
 export const PAYMENT_RECORD = {
   from: 'Audition',
   type: 'subscription',

@@ -1,4 +1,4 @@
-/** The profile's fixed choices (spec §5), free of zod so the web bundle can import them. */
+/** The profile's fixed choices (docs/product.md §5), free of zod so the web bundle can import them. */
 export const TITLES = ['Mr.', 'Mrs.', 'Ms.'] as const;
 /** Stored and shown as written; the spec's "other" option is shown as Transgender. */
 export const GENDERS = ['Male', 'Female', 'Transgender'] as const;

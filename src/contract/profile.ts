@@ -1,4 +1,4 @@
-/** The performer's profile: getUserData, updateBasicInfo, updateAppearance (spec §3, §5, §7). */
+/** The performer's profile: getUserData, updateBasicInfo, updateAppearance (docs/product.md §3, §5, §7). */
 import { z } from 'zod';
 import { optionalText } from './fields.js';
 import { LIMITS } from './limits.js';

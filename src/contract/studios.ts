@@ -1,5 +1,6 @@
-/** Studios, their job posts and the studio search (spec §3, §7; DESIGN §3). */
+/** Studios, their job posts and the studio search (docs/product.md §3, §7). */
 import { z } from 'zod';
+import { text } from './fields.js';
 import { MSG } from './messages.js';
 import { STUDIO_LIMITS } from './studio-limits.js';
 
@@ -38,12 +39,11 @@ export const studioPageQuery = z.object({
     .min(1, MSG.invalidPageLimit)
     .max(STUDIO_LIMITS.pageMax, MSG.invalidPageLimit)
     .default(STUDIO_LIMITS.pageDefault),
-  cursor: z.string().max(200, MSG.invalidCursor).optional(),
+  cursor: text('Cursor', { error: MSG.invalidCursor }).max(200, MSG.invalidCursor).optional(),
 });
 
 export const studioSearchQuery = z.object({
-  search: z
-    .string()
+  search: text('Search')
     .max(STUDIO_LIMITS.searchTextMax, MSG.tooLong('Search', STUDIO_LIMITS.searchTextMax))
     .default(''),
 });

@@ -8,21 +8,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
 import { AppError } from './errors.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { configRoutes } from './modules/config/config.routes.js';
-import { studiosRoutes } from './modules/studios/studios.routes.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
+import { authRoutes } from './modules/auth/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { profileRoutes } from './modules/profile/index.js';
+import { mediaRoutes } from './modules/media/index.js';
+import { subscriptionsRoutes } from './modules/subscriptions/index.js';
+import { configRoutes } from './modules/config/index.js';
+import { studiosRoutes } from './modules/studios/index.js';
+import { contactRoutes } from './modules/contact/index.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { createAuthHooks } from './plugins/auth.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerRobots, registerWebApp } from './plugins/web-app.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -30,6 +32,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built web app from dist/web when it exists (default true). */
   serveWeb?: boolean;
+  /** Another built web app to serve (tests give a small one of their own). */
+  webDist?: string;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -45,9 +49,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
 
+  await registerSecurityHeaders(app, ctx.config.env);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
     // A 304 has no body: no length or type either, or clients wait for bytes that never come.
     if (reply.statusCode === 304) {
       reply.removeHeader('content-type');
@@ -107,28 +111,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(configRoutes, modules);
   await app.register(studiosRoutes, modules);
   await app.register(contactRoutes, modules);
+  await app.register(adminRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),
   );
 
-  if (opts.serveWeb !== false && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, file) {
-        // Hashed assets never change; index.html must always be revalidated.
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    // Every other GET is a route of the single-page app.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
-        return reply.status(404).send({ msg: MSG.notFound, code: 'not_found' });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
+  registerRobots(app);
+  const web = opts.webDist ?? webDist;
+  if (opts.serveWeb !== false && existsSync(path.join(web, 'index.html'))) {
+    await registerWebApp(app, web);
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }));
   }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['PAYMENTS', 'free'],
     ['PORT', 'not-a-port'],
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'http://x'],
@@ -28,5 +29,85 @@ describe('loadConfig', () => {
     const second = loadConfig({ DATA_DIR: dir });
     expect(Buffer.from(second.jwtSecret).toString()).toBe(Buffer.from(first.jwtSecret).toString());
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+});
+
+/** A production environment that starts; each case below takes one piece away. */
+const production = (overrides: Record<string, string | undefined> = {}) => ({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir(),
+  JWT_SECRET: 'k3Yq9-production-secret-0123456789-abcdef',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  PAYPAL_CLIENT_ID: 'live-client-id',
+  PAYPAL_CLIENT_SECRET: 'live-client-secret',
+  ...overrides,
+});
+
+describe('a production start', () => {
+  it('starts with every setting it needs, selling through PayPal without demo studios', () => {
+    const config = loadConfig(production());
+    expect(config.production).toBe(true);
+    expect(config.env.PAYMENTS).toBe('paypal');
+    expect(config.env.SEED_DEMO).toBe('0');
+  });
+
+  it.each([
+    ['PAYPAL_CLIENT_SECRET', { PAYPAL_CLIENT_SECRET: undefined }],
+    ['PAYPAL_CLIENT_ID', { PAYPAL_CLIENT_ID: undefined }],
+  ])('refuses a half-set PayPal configuration, naming the missing %s', (missing, overrides) => {
+    expect(() => loadConfig(production(overrides))).toThrow(ConfigError);
+    expect(() => loadConfig(production(overrides))).toThrow(new RegExp(`${missing} must be set`));
+  });
+
+  it('refuses to sell through the demo checkout unless PAYMENTS=demo says so', () => {
+    const noPayPal = { PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined };
+    expect(() => loadConfig(production(noPayPal))).toThrow(/PAYMENTS=demo/);
+    expect(loadConfig(production({ ...noPayPal, PAYMENTS: 'demo' })).env.PAYMENTS).toBe('demo');
+  });
+
+  it('refuses PAYMENTS=paypal without credentials, in any environment', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENTS: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set/);
+  });
+
+  it('refuses a start without SMTP_URL: codes printed to a log are not mail', () => {
+    expect(() => loadConfig(production({ SMTP_URL: undefined }))).toThrow(/SMTP_URL must be set/);
+  });
+
+  it.each([
+    ['missing', undefined, /JWT_SECRET must be set/],
+    ['shorter than 32', 'x'.repeat(10) + 'abc', /JWT_SECRET: must be at least 32/],
+    ['one repeated character', 'a'.repeat(64), /JWT_SECRET is one repeated character/],
+  ])('refuses a JWT_SECRET that is %s', (_case, secret, message) => {
+    expect(() => loadConfig(production({ JWT_SECRET: secret }))).toThrow(message);
+  });
+
+  it('names every refusal at once', () => {
+    const error = (() => {
+      try {
+        loadConfig(production({ SMTP_URL: undefined, PAYPAL_CLIENT_SECRET: undefined }));
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/SMTP_URL/);
+    expect(error?.message).toMatch(/PAYPAL_CLIENT_SECRET/);
+  });
+
+  it('seeds demo studios when asked with SEED_DEMO=1', () => {
+    expect(loadConfig(production({ SEED_DEMO: '1' })).env.SEED_DEMO).toBe('1');
+  });
+});
+
+describe('outside production', () => {
+  it('seeds the demo and sells through the demo checkout by default, so npm start works offline', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.env.SEED_DEMO).toBe('1');
+    expect(config.env.PAYMENTS).toBe('demo');
+  });
+
+  it('uses PayPal when both credentials are set, and the demo when PAYMENTS=demo says so', () => {
+    const paypal = { DATA_DIR: dataDir(), PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(paypal).env.PAYMENTS).toBe('paypal');
+    expect(loadConfig({ ...paypal, PAYMENTS: 'demo' }).env.PAYMENTS).toBe('demo');
   });
 });

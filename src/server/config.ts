@@ -1,5 +1,5 @@
 /**
- * Reads the environment once (DESIGN §2). Everything else receives a Config object,
+ * Reads the environment once (docs/product.md §12). Everything else receives a Config object,
  * so tests can build the app with their own settings.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,13 @@ const envSchema = z.object({
   /** Lets several deployments (or test runs) share one Redis without sharing counts. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('audition:'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Unset: 1 outside production (the README's `npm start` shows studios), 0 in production. */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  /**
+   * Which checkout sells plans. Unset: PayPal when its credentials are set; otherwise the
+   * demo outside production, and a refused start in production (free plans by accident).
+   */
+  PAYMENTS: z.enum(['paypal', 'demo']).optional(),
   ADMIN_EMAILS: z.string().default(''),
   CONTACT_TO: z.string().optional(),
   S3_BUCKET: z.string().optional(),
@@ -41,7 +47,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** The settings after the defaults that depend on NODE_ENV are applied. */
+export type Env = Omit<ParsedEnv, 'SEED_DEMO' | 'PAYMENTS'> & { SEED_DEMO: '0' | '1'; PAYMENTS: 'paypal' | 'demo' };
 
 export interface Config {
   env: Env;
@@ -59,14 +68,60 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
-  const env = parsed.data;
-  const production = env.NODE_ENV === 'production';
-  if (production && !env.JWT_SECRET) {
-    throw new ConfigError('JWT_SECRET must be set when NODE_ENV=production (at least 32 characters).');
-  }
+  const production = parsed.data.NODE_ENV === 'production';
+  const refusals = production ? productionRefusals(parsed.data) : [];
+  const payments = paymentsMode(parsed.data, production);
+  if (typeof payments !== 'string') refusals.push(payments.refusal);
+  if (refusals.length > 0) throw new ConfigError(`Refusing to start:\n${refusals.map((r) => `  ${r}`).join('\n')}`);
+  const env: Env = {
+    ...parsed.data,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? (production ? '0' : '1'),
+    PAYMENTS: payments as Env['PAYMENTS'],
+  };
   const dataDir = path.resolve(env.DATA_DIR);
   const secret = env.JWT_SECRET ?? localSecret(dataDir);
   return { env, production, dataDir, jwtSecret: new TextEncoder().encode(secret) };
+}
+
+/**
+ * What a production start must not run with (docs/product.md §12):
+ * each of these silently weakens the portal instead of failing.
+ */
+function productionRefusals(env: ParsedEnv): string[] {
+  const refusals: string[] = [];
+  if (!env.JWT_SECRET) {
+    refusals.push('JWT_SECRET must be set when NODE_ENV=production (at least 32 characters).');
+  } else if (new Set(env.JWT_SECRET).size === 1) {
+    refusals.push('JWT_SECRET is one repeated character: use at least 32 random characters.');
+  }
+  // Without SMTP the codes only reach the log, and nobody can sign up.
+  if (!env.SMTP_URL) refusals.push('SMTP_URL must be set when NODE_ENV=production: sign-up codes are sent by mail.');
+  return refusals;
+}
+
+/**
+ * The checkout that sells plans. A half-set PayPal configuration is refused in production
+ * (it would otherwise fall back to the demo and give plans away); so is the demo itself
+ * unless PAYMENTS=demo says it is meant.
+ */
+function paymentsMode(env: ParsedEnv, production: boolean): 'paypal' | 'demo' | { refusal: string } {
+  const hasId = Boolean(env.PAYPAL_CLIENT_ID);
+  const hasSecret = Boolean(env.PAYPAL_CLIENT_SECRET);
+  const missing = hasId && !hasSecret ? 'PAYPAL_CLIENT_SECRET' : !hasId && hasSecret ? 'PAYPAL_CLIENT_ID' : null;
+  if (env.PAYMENTS === 'demo') return 'demo';
+  if (env.PAYMENTS === 'paypal' || production) {
+    if (missing) return { refusal: `${missing} must be set: PayPal is half configured (set both PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, or PAYMENTS=demo).` };
+    if (!hasId) {
+      return {
+        refusal:
+          env.PAYMENTS === 'paypal'
+            ? 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set when PAYMENTS=paypal.'
+            : 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set when NODE_ENV=production, or PAYMENTS=demo to sell plans through the demo checkout (no money moves).',
+      };
+    }
+    return 'paypal';
+  }
+  return hasId && hasSecret ? 'paypal' : 'demo';
 }
 
 /** A secret generated once and kept in DATA_DIR, so tokens survive a restart. */

@@ -31,13 +31,20 @@ export interface ModuleOptions {
   auth: AuthHooks;
 }
 
-export async function createContext(config: Config, log: (line: string) => void): Promise<AppContext> {
+/** What a caller may supply instead of opening it from config: tests bring their own database. */
+export interface ContextParts {
+  database?: Database;
+}
+
+export async function createContext(config: Config, log: (line: string) => void, parts: ContextParts = {}): Promise<AppContext> {
   const { env } = config;
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
+  const database =
+    parts.database ??
+    (await openDatabase(
+      env.DATABASE_URL
+        ? { kind: 'postgres', url: env.DATABASE_URL }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+    ));
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(path.join(config.dataDir, 'mail'), env.MAIL_FROM, log);

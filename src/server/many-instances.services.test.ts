@@ -1,6 +1,6 @@
 /**
  * Two instances as separate processes on one PostgreSQL, one S3 bucket (s3rver) and
- * one Redis: any instance can serve any request (DESIGN §2).
+ * one Redis: any instance can serve any request (docs/product.md §12).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../test/app-process.js';

@@ -45,6 +45,24 @@ describe('the change feed and its caches', () => {
     expect(loads).toBe(2);
   });
 
+  it('when full, drops the least recently used entry, not all of them', async () => {
+    const cache = createInvalidatedCache<string>(t.ctx.changes, CHANNELS.user, 2);
+    const loads: string[] = [];
+    const load = (key: string) => async () => {
+      loads.push(key);
+      return `value of ${key}`;
+    };
+    await cache.get('a', load('a'));
+    await cache.get('b', load('b'));
+    await cache.get('a', load('a')); // a is now the most recently used
+    await cache.get('c', load('c')); // full: b goes
+    expect(await cache.get('a', load('a'))).toBe('value of a');
+    expect(await cache.get('c', load('c'))).toBe('value of c');
+    expect(loads).toEqual(['a', 'b', 'c']);
+    await cache.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
   it('does not keep a value loaded while the same key changed', async () => {
     const cache = createInvalidatedCache<number>(t.ctx.changes, CHANNELS.counter);
     let loads = 0;

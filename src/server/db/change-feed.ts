@@ -4,6 +4,7 @@
  * from these caches without a query; any write, by any instance, drops the entry.
  * While the feed is not live (starting, or its connection lost) nothing is cached.
  */
+import { LRUCache } from 'lru-cache';
 import type { Database } from './client.js';
 
 export const CHANNELS = { user: 'audition_user_changed', counter: 'audition_counter_changed' } as const;
@@ -51,7 +52,8 @@ export interface InvalidatedCache<V> {
 }
 
 export function createInvalidatedCache<V>(feed: ChangeFeed, channel: Channel, maxEntries = 100_000): InvalidatedCache<V> {
-  const entries = new Map<string, V>();
+  // The least recently used entry goes when full, so a burst of new keys never empties the cache.
+  const entries = new LRUCache<string, V & {}>({ max: maxEntries });
   // Bumped by every invalidation: a load that saw one may have read the old row.
   let epoch = 0;
   const forget = (key: string) => {
@@ -72,8 +74,7 @@ export function createInvalidatedCache<V>(feed: ChangeFeed, channel: Channel, ma
       const before = epoch;
       const value = await load();
       if (value !== undefined && feed.live && epoch === before) {
-        if (entries.size >= maxEntries) entries.clear();
-        entries.set(key, value);
+        entries.set(key, value as V & {});
       }
       return value;
     },

@@ -1,5 +1,5 @@
 /**
- * Demo data (DESIGN §2): the demo studios with their jobs on an empty database
+ * Demo data (docs/product.md §12): the demo studios with their jobs on an empty database
  * unless SEED_DEMO=0, and a fast seeder of N studios for the benchmark.
  */
 import { sql } from 'drizzle-orm';

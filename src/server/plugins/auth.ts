@@ -5,11 +5,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
-import { readToken } from '../modules/auth/tokens.js';
+import { readToken } from '../modules/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,13 +37,13 @@ export function createAuthHooks(ctx: AppContext) {
 
   // A verified signature stays verified: polls with the same token skip the HMAC until it expires.
   // Revocation is still checked on every call, through the token version above.
-  const verified = new Map<string, { userId: string; version: number; expiresAt: number }>();
+  // The least recently used token goes when full: an active user's poll keeps its entry.
+  const verified = new LRUCache<string, { userId: string; version: number; expiresAt: number }>({ max: 50_000 });
   async function verifiedClaims(token: string) {
     const known = verified.get(token);
     if (known && known.expiresAt > Date.now()) return known;
     const claims = await readToken(ctx.config.jwtSecret, token);
     if (claims) {
-      if (verified.size >= 50_000) verified.clear();
       verified.set(token, claims);
     }
     return claims;

@@ -1,4 +1,4 @@
-/** Sign-up, verify and login calls (spec §7). */
+/** Sign-up, verify and login calls (docs/product.md §7). */
 import type { LoginAnswer, LoginBody, SignupBody, VerifyAnswer, VerifyBody } from '../../contract/auth';
 import { api } from './client';
 

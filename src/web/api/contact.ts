@@ -1,4 +1,4 @@
-/** POST /api/contact (spec §7): no token. */
+/** POST /api/contact (docs/product.md §7): no token. */
 import type { ContactBody } from '../../contract/contact';
 import { api } from './client';
 

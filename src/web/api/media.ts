@@ -1,4 +1,4 @@
-/** The media lists (spec §7 upload/media): register an uploaded URL, or remove an item. */
+/** The media lists (docs/product.md §7 upload/media): register an uploaded URL, or remove an item. */
 import type { MediaAnswer } from '../../contract/media';
 import type { MediaType } from '../../contract/media-options';
 import { api } from './client';

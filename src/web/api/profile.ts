@@ -1,4 +1,4 @@
-/** The performer's own profile (spec §7 getUserData). */
+/** The performer's own profile (docs/product.md §7 getUserData). */
 import type { UserProfile } from '../../contract/profile';
 import type { Visibility } from '../../contract/profile-options';
 import { api, apiPoll } from './client';

@@ -1,4 +1,4 @@
-/** Studio calls (spec §7, DESIGN §3): the paged list, one studio, its jobs, the search. */
+/** Studio calls (docs/product.md §7): the paged list, one studio, its jobs, the search. */
 import { NEXT_CURSOR_HEADER } from '../../contract/studio-limits';
 import type { JobsAnswer, Studio } from '../../contract/studios';
 import { api, apiPoll } from './client';
@@ -28,6 +28,6 @@ export const getStudio = (id: string, signal?: AbortSignal) =>
 export const getStudioJobs = (studioId: string, signal?: AbortSignal) =>
   api<JobsAnswer>(`/api/studio/alljobs/${encodeURIComponent(studioId)}`, { auth: false, signal });
 
-/** The live search; sends the token when there is one (spec §6), works without. */
+/** The live search; sends the token when there is one (docs/product.md §6), works without. */
 export const searchStudios = (text: string, signal?: AbortSignal) =>
   api<Studio[]>(`/api/showAllStudioList?search=${encodeURIComponent(text)}`, { signal });

@@ -1,6 +1,6 @@
 /**
  * The full-screen loading overlay. `run(work)` shows it while work runs and always
- * ends it, whether the work succeeds or fails (DESIGN §5).
+ * ends it, whether the work succeeds or fails (docs/product.md §11).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { MSG } from '../../contract/messages';

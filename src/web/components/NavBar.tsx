@@ -1,4 +1,4 @@
-/** The top navigation bar in its two states (spec §2): logged in or not. */
+/** The top navigation bar in its two states (docs/product.md §2): logged in or not. */
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { session } from '../lib/session';
 import './nav-bar.css';

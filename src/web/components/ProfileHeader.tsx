@@ -1,4 +1,4 @@
-/** The profile header (spec §2): picture (placeholder when empty), first name, location, Edit link. */
+/** The profile header (docs/product.md §2): picture (placeholder when empty), first name, location, Edit link. */
 import { Link } from 'react-router';
 import type { UserProfile } from '../../contract/profile';
 import { MSG } from '../../contract/messages';

@@ -1,6 +1,6 @@
 /**
  * The frame of the performer's own screens: left menu, top tabs and profile header
- * (spec §2), with the screen's content beside the menu.
+ * (docs/product.md §2), with the screen's content beside the menu.
  */
 import type { ReactNode } from 'react';
 import type { UserProfile } from '../../contract/profile';

@@ -1,4 +1,4 @@
-/** The left menu of the performer's screens (spec §2); the current screen's entry is highlighted. */
+/** The left menu of the performer's screens (docs/product.md §2); the current screen's entry is highlighted. */
 import { NavLink } from 'react-router';
 
 export interface MenuItem {

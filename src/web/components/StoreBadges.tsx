@@ -1,5 +1,5 @@
 /**
- * The two store badges (spec §1, §2): only the Play Store badge links out, in a new
+ * The two store badges (docs/product.md §1, §2): only the Play Store badge links out, in a new
  * tab, to the address the server's settings give (PLAY_STORE_URL via /api/config);
  * the App Store badge has no link.
  */

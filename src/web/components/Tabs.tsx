@@ -1,4 +1,4 @@
-/** The top tabs of the performer's screens (spec §2): Detail (/info) and Media (/media/photos). */
+/** The top tabs of the performer's screens (docs/product.md §2): Detail (/info) and Media (/media/photos). */
 import { NavLink, useLocation } from 'react-router';
 
 export interface TabItem {

@@ -1,4 +1,4 @@
-/** Red toasts at the top right that close themselves after 5000 ms (spec §8, §9). */
+/** Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9). */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../contract/limits';
 import './toasts.css';

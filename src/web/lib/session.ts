@@ -1,4 +1,4 @@
-/** The browser storage keys of spec §3, read and written in one place. */
+/** The browser storage keys of docs/product.md §3, read and written in one place. */
 export const STORAGE_KEYS = {
   token: 'token',
   id: 'id',
@@ -15,7 +15,7 @@ export const session = {
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.id, id);
   },
-  /** Spec §3: the last saved profile, its picture, and the 'updated' flag after an edit. */
+  /** docs/product.md §3: the last saved profile, its picture, and the 'updated' flag after an edit. */
   rememberSavedProfile(profile: { profilePic: string }) {
     localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(profile));
     localStorage.setItem(STORAGE_KEYS.image, profile.profilePic);

@@ -1,4 +1,4 @@
-/** The first `n` characters of a text, never splitting a character in two (spec §9 cuts). */
+/** The first `n` characters of a text, never splitting a character in two (docs/product.md §9 cuts). */
 export function cut(text: string, n: number): string {
   const chars = Array.from(text);
   return chars.length <= n ? text : chars.slice(0, n).join('');

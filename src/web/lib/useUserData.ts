@@ -1,5 +1,5 @@
 /**
- * The logged-in user's profile, refreshed every 3 s while the tab is visible (spec §4
+ * The logged-in user's profile, refreshed every 3 s while the tab is visible (docs/product.md §4
  * polling). Each poll sends the last ETag, so an unchanged profile costs a 304.
  * `refresh()` asks at once, e.g. right after a change the user made. A token the
  * server no longer accepts logs the user out to /login instead of polling forever.
@@ -35,7 +35,7 @@ export function useUserData() {
         navigate('/login', { replace: true });
         return;
       }
-      // Spec §8: data fetch errors are not surfaced; the screen keeps what it has.
+      // docs/product.md §8: data fetch errors are not surfaced; the screen keeps what it has.
       console.error('user data fetch failed', err);
     }
   }, [navigate]);

@@ -1,5 +1,5 @@
 /**
- * The offline demo checkout, used when PayPal is not configured (DESIGN §2): orders
+ * The offline demo checkout, used when PayPal is not configured (docs/product.md §12): orders
  * are captured at once and no money moves. It keeps no state, so any instance can
  * capture an order another created: the order id carries the amount it was made for.
  */

@@ -1,4 +1,4 @@
-/** Chooses the payments provider once from config: PayPal when its credentials are set, else the demo. */
+/** Chooses the payments provider once from config: config.ts has already decided PAYMENTS and checked PayPal's credentials. */
 import type { Env } from '../../config.js';
 import { createDemoProvider } from './demo.js';
 import { createPayPalProvider } from './paypal.js';
@@ -7,7 +7,7 @@ import type { PaymentsProvider } from './provider.js';
 export type { PaymentsProvider } from './provider.js';
 
 export function createPaymentsProvider(env: Env): PaymentsProvider {
-  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) {
+  if (env.PAYMENTS === 'paypal' && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) {
     return createPayPalProvider({
       clientId: env.PAYPAL_CLIENT_ID,
       clientSecret: env.PAYPAL_CLIENT_SECRET,

@@ -1,5 +1,5 @@
 /**
- * PayPal Orders v2 over REST (LIBRARY-NOTES, PayPal). One OAuth token is kept until
+ * PayPal Orders v2 over REST (docs/product.md §11.2). One OAuth token is kept until
  * shortly before it expires; orders are created with intent CAPTURE for one plan,
  * captured with a PayPal-Request-Id so a retry replays instead of charging twice, and
  * a capture counts only when the order AND its first capture are COMPLETED.

@@ -3,12 +3,11 @@
  * Uploads stream as multipart parts of a few megabytes; files are read from the bucket:
  * its public URL when S3_PUBLIC_URL is set, otherwise a short-lived signed URL.
  */
-import { errors } from '../../errors.js';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Transform, type TransformCallback } from 'node:stream';
-import { IMMUTABLE, isValidKey, UPLOADS_PREFIX, type Storage } from './storage.js';
+import { isValidKey, UPLOADS_PREFIX, USER_MEDIA_CACHE, type Storage } from './storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -63,7 +62,7 @@ export function createS3Storage(settings: S3Settings): Storage {
           Key: checked(key),
           Body: body.pipe(counter),
           ContentType: contentType,
-          CacheControl: IMMUTABLE,
+          CacheControl: USER_MEDIA_CACHE,
           ContentDisposition: 'inline',
         },
         queueSize: 2,
@@ -96,12 +95,12 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     urlFor: (key) => (publicBase ? `${publicBase}/${key}` : `${UPLOADS_PREFIX}${key}`),
 
-    async serve(_request, reply, key) {
-      if (!isValidKey(key)) throw errors.notFound();
-      if (publicBase) return reply.header('cache-control', IMMUTABLE).redirect(`${publicBase}/${key}`, 301);
+    async locate(key) {
+      if (!isValidKey(key)) return null;
+      if (publicBase) return { kind: 'redirect', url: `${publicBase}/${key}`, cacheControl: USER_MEDIA_CACHE };
       const url = await getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: SIGNED_SECONDS });
-      // The bucket answers ranges itself; the redirect is cached so seeking does not come back here.
-      return reply.header('cache-control', `private, max-age=${SIGNED_SECONDS - 300}`).redirect(url, 302);
+      // The bucket answers ranges itself; the redirect is cached (well within the signature's life) so seeking does not come back here.
+      return { kind: 'redirect', url, cacheControl: USER_MEDIA_CACHE };
     },
 
     close() {

@@ -1,11 +1,15 @@
 /**
- * File storage behind one small interface (DESIGN §2): local disk by default, any
+ * File storage behind one small interface (docs/product.md §12): local disk by default, any
  * S3-compatible bucket at scale. Chosen once from config in context.ts. The drivers
  * stream both ways and never hold a whole file in memory; they know nothing of users
  * or the database.
  */
 import type { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where GET /uploads/<key> finds a stored file: on this machine, or at the bucket's address. */
+export type StoredFileLocation =
+  | { kind: 'local'; root: string; path: string }
+  | { kind: 'redirect'; url: string; cacheControl: string };
 
 export interface Storage {
   readonly driver: 'local' | 's3';
@@ -16,8 +20,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** The URL the browser loads the file from: `/uploads/<key>` on the app, or the bucket's public URL. */
   urlFor(key: string): string;
-  /** Answers GET /uploads/<key>: the file with range support (local) or a redirect to the bucket (S3). */
-  serve(request: FastifyRequest, reply: FastifyReply, key: string): Promise<FastifyReply>;
+  /** Where the file of `key` is read from; null when there is no such file (or key). */
+  locate(key: string): Promise<StoredFileLocation | null>;
   close(): void;
 }
 
@@ -31,5 +35,8 @@ export function isValidKey(key: string): boolean {
   return KEY.test(key) && !key.includes('..');
 }
 
-/** Long caching is safe: every key is unique and its file never changes. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Every key is unique and its file never changes, but its owner can delete it at any time:
+ * no shared cache keeps it, and a browser asks again (cheaply, by ETag) after five minutes.
+ */
+export const USER_MEDIA_CACHE = 'private, max-age=300';

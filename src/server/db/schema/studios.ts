@@ -1,4 +1,4 @@
-/** Studios and the jobs they post (spec §3). */
+/** Studios and the jobs they post (docs/product.md §3). */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -15,7 +15,7 @@ export const studios = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Trigram indexes serve the case-insensitive substring search (DESIGN §3).
+    // Trigram indexes serve the case-insensitive substring search (docs/product.md §7).
     index('studios_fname_trgm').using('gin', sql`${t.fname} gin_trgm_ops`),
     index('studios_location_trgm').using('gin', sql`${t.location} gin_trgm_ops`),
     index('studios_created_idx').on(t.createdAt, t.id),

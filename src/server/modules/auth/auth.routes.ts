@@ -1,4 +1,4 @@
-/** POST /api/audition/web/signup, /api/audition/web/verify-otp, /api/audition/login (spec §7). */
+/** POST /api/audition/web/signup, /api/audition/web/verify-otp, /api/audition/login (docs/product.md §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginAnswer, loginBody, signupAnswer, signupBody, verifyAnswer, verifyBody } from '../../../contract/auth.js';
 import { MSG } from '../../../contract/messages.js';

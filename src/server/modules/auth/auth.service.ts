@@ -1,5 +1,5 @@
 /**
- * Sign-up with an e-mailed code, verification and login (DESIGN §4).
+ * Sign-up with an e-mailed code, verification and login (docs/product.md §10).
  * The code is kept as an HMAC, lives 10 minutes and dies after 5 wrong tries.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The limits of DESIGN §3 on the three auth calls. */
+/** The rate limits of docs/product.md §9 on the three auth calls. */
 
 const HOUR = 3600;
 const MINUTE = 60;

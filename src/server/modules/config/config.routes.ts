@@ -1,4 +1,4 @@
-/** GET /api/config: what the browser needs to start (DESIGN §3). Nothing secret goes here. */
+/** GET /api/config: what the browser needs to start (docs/product.md §7). Nothing secret goes here. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appConfigAnswer, type AppConfig } from '../../../contract/config.js';
 import type { ModuleOptions } from '../../context.js';

@@ -1,4 +1,4 @@
-/** POST /api/contact (spec §7): open to everyone, limited per address (DESIGN §3). */
+/** POST /api/contact (docs/product.md §7): open to everyone, limited per address (§9). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_LIMITS, contactAnswer, contactBody } from '../../../contract/contact.js';
 import { MSG } from '../../../contract/messages.js';

@@ -1,6 +1,6 @@
 /**
- * POST /api/storage/{images|videos|audios} (DESIGN §3), POST /api/upload/profilePic,
- * POST and DELETE /api/upload/media (spec §7), and GET /uploads/<key> for stored files.
+ * POST /api/storage/{images|videos|audios} (docs/product.md §7), POST /api/upload/profilePic,
+ * POST and DELETE /api/upload/media (docs/product.md §7), and GET /uploads/<key> for stored files.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,8 +16,8 @@ import {
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
-import { UPLOADS_PREFIX } from '../../adapters/storage/storage.js';
 import { createMediaService } from './media.service.js';
+import { registerStoredFiles } from './stored-files.js';
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const media = createMediaService(ctx, app.log);
@@ -65,9 +65,5 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     async (req) => media.remove(req.userId, req.body),
   );
 
-  // Public like any image on a page: keys are unguessable, and only accepted types are ever stored.
-  app.get(`${UPLOADS_PREFIX}*`, async (req, reply) => {
-    const key = (req.params as { '*': string })['*'];
-    return ctx.storage.serve(req, reply, key);
-  });
+  await registerStoredFiles(app, ctx.storage);
 };

@@ -151,14 +151,14 @@ export function mediaSuite(setup: DriverSetup) {
       expect(row?.size).toBe(body.length);
     });
 
-    it('serves local files with nosniff, long caching and a sandboxing policy', async () => {
+    it('serves local files with nosniff, short private caching and a sandboxing policy', async () => {
       const { url } = await uploaded(alice, 'audios', 'tone.mp3', fixture('tone.mp3'));
       const res = await t.app.inject({ method: 'GET', url });
       if (setup.driver === 'local') {
         expect(res.statusCode).toBe(200);
         expect(res.headers).toMatchObject({
           'x-content-type-options': 'nosniff',
-          'cache-control': 'public, max-age=31536000, immutable',
+          'cache-control': 'private, max-age=300',
           'accept-ranges': 'bytes',
           'content-security-policy': "default-src 'none'; sandbox",
         });
@@ -169,7 +169,7 @@ export function mediaSuite(setup: DriverSetup) {
         expect(String(res.headers.location)).toMatch(/X-Amz-Signature=/);
         const file = await download(url);
         expect(file.headers['content-type']).toBe('audio/mpeg');
-        expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(file.headers['cache-control']).toBe('private, max-age=300');
       }
     });
 

@@ -1,4 +1,4 @@
-/** GET /api/audition/getUserData, POST updateBasicInfo (form or { visibility }) and updateAppearance (spec §7). */
+/** GET /api/audition/getUserData, POST updateBasicInfo (form or { visibility }) and updateAppearance (docs/product.md §7). */
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { createProfileService } from './profile.service.js';
 
 export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const profiles = createProfileService(ctx);
-  // The profile forms are multipart text fields only (spec §7): files go through /api/storage.
+  // The profile forms are multipart text fields only (docs/product.md §7): files go through /api/storage.
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
     limits: { files: 0, fields: 20, fieldSize: 64 * 1024, parts: 20 },

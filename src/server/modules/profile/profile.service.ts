@@ -6,7 +6,7 @@ import type { AppearanceForm, BasicInfoForm, UserProfile, Visibility } from '../
 import type { AppContext } from '../../context.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { isIssuedTo } from '../media/media.service.js';
+import { isIssuedTo } from '../media/index.js';
 import { presentProfile, profileEtag, type MediaLists } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };

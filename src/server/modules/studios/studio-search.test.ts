@@ -114,7 +114,7 @@ describe('GET /api/showAllStudioList', () => {
     expect(await names('  marigold  ')).toEqual(['Marigold Casting House']);
   });
 
-  it('answers the studio fields of spec §3', async () => {
+  it('answers the studio fields of docs/product.md §3', async () => {
     const res = await search('marigold');
     const [found] = res.json() as Studio[];
     expect(Object.keys(found!).sort()).toEqual(['_id', 'banner', 'fname', 'location', 'number', 'profilePic', 'projectDesc']);

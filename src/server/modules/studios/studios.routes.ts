@@ -1,6 +1,6 @@
 /**
  * GET /api/audition/getAllStudio, /api/studio/{id}, /api/studio/alljobs/{studioId}
- * and /api/showAllStudioList (spec §7, DESIGN §3).
+ * and /api/showAllStudioList (docs/product.md §7).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export const studiosRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     async (req) => ({ post: await studios.jobs(req.params.studioId) }),
   );
 
-  // Open to every visitor (DESIGN §3): a token sent along is neither needed nor checked.
+  // Open to every visitor (docs/product.md §7): a token sent along is neither needed nor checked.
   app.get(
     '/api/showAllStudioList',
     { schema: { querystring: studioSearchQuery, response: { 200: studioList } } },

@@ -1,6 +1,6 @@
 /**
  * Reads studios and their job posts: the paged list with its change version, one
- * studio, its jobs, and the live search (DESIGN §3). Studios are public: nothing
+ * studio, its jobs, and the live search (docs/product.md §7). Studios are public: nothing
  * here depends on who asks.
  */
 import { asc, desc, eq, ilike, sql } from 'drizzle-orm';

@@ -82,7 +82,7 @@ describe('GET /api/audition/getAllStudio', () => {
     expect(last.at(-1)?._id).toBe(ids.at(-1));
   });
 
-  it('answers each studio with the fields of spec §3 and its banner', async () => {
+  it('answers each studio with the fields of docs/product.md §3 and its banner', async () => {
     const res = await get('/api/audition/getAllStudio?limit=1');
     const [first] = res.json() as Studio[];
     expect(Object.keys(first!).sort()).toEqual(['_id', 'banner', 'fname', 'location', 'number', 'profilePic', 'projectDesc']);

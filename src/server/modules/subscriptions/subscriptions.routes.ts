@@ -1,7 +1,7 @@
 /**
  * POST /api/payments/orders, /api/payments/orders/{id}/capture, /api/payments/webhook
- * (DESIGN §3) and the spec's reporting calls /api/audition/subscriptionData and
- * /api/admin/addPayment (spec §7), which only confirm a server-side capture.
+ * (docs/product.md §7) and the spec's reporting calls /api/audition/subscriptionData and
+ * /api/admin/addPayment (docs/product.md §7), which only confirm a server-side capture.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages.js';

@@ -1,12 +1,11 @@
 /**
- * Subscriptions and payments (spec §3, §4; DESIGN §3, §5). The server creates the
+ * Subscriptions and payments (docs/product.md §3, §4, §7, §11). The server creates the
  * order for a plan, captures it, verifies what the provider reports, and records the
  * subscription and the spec's payment record in one transaction, once per order. The
  * spec's two reporting calls only confirm an order captured here for the same user.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DAY_MS } from '../profile/profile.presenter.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG } from '../../../contract/messages.js';
@@ -23,7 +22,7 @@ import type { AppContext } from '../../context.js';
 import { paymentOrders, payments, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../plugins/rate-limit.js';
-import { daysLeft } from '../profile/profile.presenter.js';
+import { DAY_MS, daysLeft } from '../profile/index.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 

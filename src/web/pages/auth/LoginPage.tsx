@@ -1,4 +1,4 @@
-/** /login: validate, call the server, keep token and id, go to / and reload (spec §2, §4, §5). */
+/** /login: validate, call the server, keep token and id, go to / and reload (docs/product.md §2, §4, §5). */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LIMITS } from '../../../contract/limits';

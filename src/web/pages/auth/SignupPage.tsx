@@ -1,4 +1,4 @@
-/** /signup: the form, then the Verify OTP modal, then /login (spec §2, §4, §5). */
+/** /signup: the form, then the Verify OTP modal, then /login (docs/product.md §2, §4, §5). */
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
@@ -20,7 +20,7 @@ export default function SignupPage() {
   const { run } = useBusy();
   const navigate = useNavigate();
 
-  // Spec §5: name and e-mail lowercased on input, the phone digits only.
+  // docs/product.md §5: name and e-mail lowercased on input, the phone digits only.
   const set = (field: keyof typeof empty, value: string) => {
     const clean =
       field === 'number' ? value.replace(/\D/g, '') : field === 'fname' || field === 'email' ? value.toLowerCase().trimStart() : value;

@@ -1,4 +1,4 @@
-/** The Verify OTP modal that opens after a successful sign-up request (spec §2). */
+/** The Verify OTP modal that opens after a successful sign-up request (docs/product.md §2). */
 import { useEffect, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../contract/limits';
 import { OtpInput } from './OtpInput';

@@ -1,5 +1,5 @@
 /**
- * /contact (spec §2, §4, §5, §9): Email, Number (digits) and a 7-row message, all
+ * /contact (docs/product.md §2, §4, §5, §9): Email, Number (digits) and a 7-row message, all
  * required. Sending shows the overlay; success shows its text for 3 s and clears the
  * form; failure shows its text for 3 s and keeps what was typed.
  */
@@ -41,7 +41,7 @@ export default function ContactPage() {
   }
 
   function handleChange(field: Field, value: string) {
-    // Number is numeric (spec §2): anything but digits is dropped as it is typed.
+    // Number is numeric (docs/product.md §2): anything but digits is dropped as it is typed.
     setForm((f) => ({ ...f, [field]: field === 'number' ? value.replace(/\D/g, '') : value }));
     if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
   }

@@ -1,4 +1,4 @@
-/** /download-section (spec §2): 'Download our app now!' with the store badges. */
+/** /download-section (docs/product.md §2): 'Download our app now!' with the store badges. */
 import { MSG } from '../../../contract/messages';
 import { StoreBadges } from '../../components/StoreBadges';
 import './download.css';

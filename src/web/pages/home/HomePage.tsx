@@ -1,5 +1,5 @@
 /**
- * / (spec §1, §2): the studio search, the welcome banner, the three cards, the
+ * / (docs/product.md §1, §2): the studio search, the welcome banner, the three cards, the
  * feature list and the download block.
  */
 import { Link } from 'react-router';

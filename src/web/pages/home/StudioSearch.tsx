@@ -1,5 +1,5 @@
 /**
- * The home page's live studio search (spec §2, §7): every change of the text asks
+ * The home page's live studio search (docs/product.md §2, §7): every change of the text asks
  * showAllStudioList; the dropdown lists the matches, each a link to its studio,
  * then 'view all studios'. An ARIA combobox: arrows move, Enter follows, Escape
  * closes. Only the answer to the newest text is ever shown: older requests are
@@ -72,7 +72,7 @@ export function StudioSearch() {
       })
       .catch((err: unknown) => {
         if ((err as Error).name === 'AbortError') return;
-        // Spec §8: fetch errors are not surfaced; the list says nothing matched.
+        // docs/product.md §8: fetch errors are not surfaced; the list says nothing matched.
         console.error('studio search failed', err);
         if (ticket === latest.current) setResults({ text: q, studios: [] });
       });

@@ -1,5 +1,5 @@
 /**
- * The body of the three media screens (spec §2 Media, §4 Media upload): left menu, tabs
+ * The body of the three media screens (docs/product.md §2 Media, §4 Media upload): left menu, tabs
  * and profile header, the count, an add button with the kind's file chooser, and the
  * items. Choosing a file shows the overlay with the upload's percent, uploads, registers
  * the URL, and shows the new item at once; any failure ends the overlay with a toast.

@@ -1,4 +1,4 @@
-/** /apperance: the appearance rows, with an Edit link to /editapperance (spec §2). */
+/** /apperance: the appearance rows, with an Edit link to /editapperance (docs/product.md §2). */
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
 import { useUserData } from '../../lib/useUserData';

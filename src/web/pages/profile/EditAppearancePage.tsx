@@ -1,6 +1,6 @@
 /**
  * /editapperance: the six appearance inputs, prefilled; name, location and gender are
- * sent along without inputs (spec §2). After a save: /apperance, reloaded.
+ * sent along without inputs (docs/product.md §2). After a save: /apperance, reloaded.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../contract/profile';

@@ -1,4 +1,4 @@
-/** /info: the performer's basic info (spec §2 Profile details). */
+/** /info: the performer's basic info (docs/product.md §2 Profile details). */
 import { Link } from 'react-router';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';

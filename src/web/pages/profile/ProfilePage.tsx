@@ -1,6 +1,6 @@
 /**
  * /profile: gender, profile URL, profession and the visibility switch. The switch
- * moves at once; if the server refuses, it moves back and a toast says why (DESIGN §5).
+ * moves at once; if the server refuses, it moves back and a toast says why (docs/product.md §11).
  */
 import { useRef, useState } from 'react';
 import type { Visibility } from '../../../contract/profile-options';

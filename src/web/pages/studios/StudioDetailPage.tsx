@@ -1,9 +1,9 @@
 /**
- * /studio-detail/{id} (spec §2, §9): banner, name and the first 338 characters of the
+ * /studio-detail/{id} (docs/product.md §2, §9): banner, name and the first 338 characters of the
  * description; About Us with the first 900; three service blurbs; Posted Jobs with at
  * most 3 jobs (first image, job type, first 33 characters); Apply and the job cards go
  * to /download-section; a copyright footer. Loads by id, so a reload or a shared link
- * works (DESIGN §5); a studio passed along by the list shows at once meanwhile.
+ * works (docs/product.md §11); a studio passed along by the list shows at once meanwhile.
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /studio (spec §2): cards with picture, name and location, each linking to its page
+ * /studio (docs/product.md §2): cards with picture, name and location, each linking to its page
  * with the studio passed along; 'Loading...' while unknown, 'No Studios Found' when
  * empty; more studios page in as the end of the list scrolls into view.
  */

@@ -1,5 +1,5 @@
 /**
- * The studio list, paged in as the user scrolls and refreshed every 3 s (spec §4
+ * The studio list, paged in as the user scrolls and refreshed every 3 s (docs/product.md §4
  * polling). Each poll asks for the first page with its ETag: a 304 means no studio
  * changed anywhere, so nothing else is asked. On a change the pages already shown
  * are read again, so the list stays in step without jumping back to the top.
@@ -13,7 +13,7 @@ import { fetchStudioPage } from '../../api/studios';
 const PAGE = STUDIO_LIMITS.pageDefault;
 
 export interface StudioListState {
-  /** null while the list is unknown (spec §4: unknown, loaded non-empty, loaded empty). */
+  /** null while the list is unknown (docs/product.md §4: unknown, loaded non-empty, loaded empty). */
   studios: Studio[] | null;
   hasMore: boolean;
   loadingMore: boolean;
@@ -61,7 +61,7 @@ export function useStudioList(): StudioListState {
       etag.current = first.etag;
       apply(list, cursor);
     } catch (err) {
-      // Spec §8: data fetch errors are not surfaced; the screen keeps what it has and polls again.
+      // docs/product.md §8: data fetch errors are not surfaced; the screen keeps what it has and polls again.
       console.error('studio list fetch failed', err);
       setFailed(true);
     } finally {

@@ -1,4 +1,4 @@
-/** The offline demo checkout (DESIGN §2): the same create and capture calls, and no money moves. */
+/** The offline demo checkout (docs/product.md §12): the same create and capture calls, and no money moves. */
 import { MSG } from '../../../contract/messages';
 import type { CheckoutProps } from './checkout';
 

@@ -1,8 +1,8 @@
 /**
- * The PayPal buttons in vertical layout (spec §2, §4), loaded only when a PayPal
+ * The PayPal buttons in vertical layout (docs/product.md §2, §4), loaded only when a PayPal
  * checkout opens. The SDK address and client id come from /api/config; the order is
  * created and captured by our server, never in the browser. The four script loading
- * states of spec §4 are the provider's reducer states.
+ * states of docs/product.md §4 are the provider's reducer states.
  */
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { MSG } from '../../../contract/messages';
@@ -10,13 +10,17 @@ import { PAYMENT_CURRENCY } from '../../../contract/plans';
 import type { AppConfig } from '../../../contract/config';
 import type { CheckoutProps } from './checkout';
 
-/** react-paypal-js reports a failed render with this prefix (LIBRARY-NOTES, PayPal). */
+/** react-paypal-js 10 reports a failed render with this prefix (checked in its source; docs/product.md §8). */
 const RENDER_FAILURE = /Failed to render <PayPalButtons/;
+
+/** The page's CSP nonce (see src/server/plugins/web-app.ts): PayPal's SDK marks the styles it injects with it. */
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 
 export default function PayPalCheckout({ config, ...checkout }: CheckoutProps & { config: AppConfig }) {
   return (
     <PayPalScriptProvider
       options={{
+        ...(cspNonce ? { dataCspNonce: cspNonce } : {}),
         clientId: config.paypalClientId,
         sdkBaseUrl: config.paypalSdkUrl,
         currency: PAYMENT_CURRENCY,

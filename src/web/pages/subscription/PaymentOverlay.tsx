@@ -1,7 +1,7 @@
 /**
- * The full-screen payment overlay (spec §2, §4 Payment flow): a cross that closes it,
+ * The full-screen payment overlay (docs/product.md §2, §4 Payment flow): a cross that closes it,
  * the plan being bought, and the checkout widget for the payments mode. Failures are
- * shown in words, not only kept in state (spec §8; DESIGN §5). While it is open the
+ * shown in words, not only kept in state (docs/product.md §8, §11). While it is open the
  * page behind is inert, Escape closes it, and focus returns to the plan button.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -33,7 +33,7 @@ interface Failure {
 const failureText: Record<CheckoutFailure, string> = {
   script: MSG.paymentScriptFailed,
   render: MSG.paymentButtonsFailed,
-  // Spec §8 fixes this text, trailing space and spelling included.
+  // docs/product.md §8 fixes this text, trailing space and spelling included.
   payment: MSG.paymentError,
 };
 

@@ -1,4 +1,4 @@
-/** One plan card (spec §2, §4 Plan button): price, features, and 'Already Purchased' or 'Go {plan}'. */
+/** One plan card (docs/product.md §2, §4 Plan button): price, features, and 'Already Purchased' or 'Go {plan}'. */
 import { MSG, planTexts } from '../../../contract/messages';
 import type { Plan } from '../../../contract/plans';
 

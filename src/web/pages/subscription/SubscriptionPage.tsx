@@ -1,5 +1,5 @@
 /**
- * /subscription (spec §2, §4): the heading, three plan cards, and the payment overlay.
+ * /subscription (docs/product.md §2, §4): the heading, three plan cards, and the payment overlay.
  * After a capture the overlay closes and the user data is asked for again, so the
  * heading and the card change without a reload.
  */

@@ -1,0 +1,2 @@
+/** The admin area's public face: its routes. */
+export { adminRoutes } from './admin.routes.js';

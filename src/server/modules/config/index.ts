@@ -1,0 +1,2 @@
+/** The config area's public face: its route. */
+export { configRoutes } from './config.routes.js';

@@ -1,0 +1,2 @@
+/** The studios area's public face: its routes. */
+export { studiosRoutes } from './studios.routes.js';

@@ -1,0 +1,42 @@
+/**
+ * Serves the built web app from dist/web: hashed assets cached for a year, and every other
+ * GET answered with index.html (the single-page app routes it). The page carries the answer's
+ * CSP nonce in `<meta name="csp-nonce">`, which the checkout hands to PayPal's SDK.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '../../contract/messages.js';
+import { cspNonce } from './security-headers.js';
+
+/** Crawlers may read the public pages; the API and uploaded files are nobody's search result. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /uploads/\n';
+
+export function registerRobots(app: FastifyInstance): void {
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, file) {
+      // Hashed assets never change; anything else must be revalidated.
+      reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // Every other GET is a route of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+      return reply.status(404).send({ msg: MSG.notFound, code: 'not_found' });
+    }
+    const page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${cspNonce(reply)}" />`);
+    // The nonce changes with every answer: never stored.
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+}
