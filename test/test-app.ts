@@ -13,7 +13,7 @@ import { createSmtpMailer } from '../src/server/adapters/mail/mailer.js';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
-} from '../src/server/adapters/rate-limit/rate-limiter.js';
+} from '../src/server/rate-limit/rate-limiter.js';
 import { createPaymentsProvider } from '../src/server/adapters/payments/index.js';
 import { createStorage } from '../src/server/adapters/storage/index.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
