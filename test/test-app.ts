@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from '../src/server/logging.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { AppContext } from '../src/server/context.js';
@@ -30,7 +31,11 @@ export interface TestApp {
 }
 
 /** `database` replaces the fresh test database, e.g. one reached through a proxy the test can cut. */
-export async function buildTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+/** `logStream` turns the log on (at LOG_LEVEL, default silent) and sends it there. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: { database?: Database; logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-test-'));
   const sink = await startSmtpSink();
   const config = loadConfig({
@@ -54,7 +59,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: { dat
     // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
     storage: await createStorage(config),
   };
-  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  const app = await buildApp(ctx, { logger: Boolean(opts.logStream), logStream: opts.logStream, serveWeb: false });
   await app.ready();
   return {
     app,
