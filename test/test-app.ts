@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from '../src/server/logging.js';
+import type { Deadlines } from '../src/server/request-deadlines.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { AppContext } from '../src/server/context.js';
@@ -34,7 +35,7 @@ export interface TestApp {
 /** `logStream` turns the log on (at LOG_LEVEL, default silent) and sends it there. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { database?: Database; logStream?: DestinationStream } = {},
+  opts: { database?: Database; logStream?: DestinationStream; deadlines?: Deadlines } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-test-'));
   const sink = await startSmtpSink();
@@ -59,7 +60,7 @@ export async function buildTestApp(
     // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
     storage: await createStorage(config),
   };
-  const app = await buildApp(ctx, { logger: Boolean(opts.logStream), logStream: opts.logStream, serveWeb: false });
+  const app = await buildApp(ctx, { logger: Boolean(opts.logStream), logStream: opts.logStream, deadlines: opts.deadlines, serveWeb: false });
   await app.ready();
   return {
     app,

@@ -42,6 +42,7 @@ export const MSG = {
   mailFailed: 'We could not send the verification e-mail. Please try again later.',
   wrongCredentials: 'Invalid email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
   unauthorized: 'Please log in to continue.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',

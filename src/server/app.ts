@@ -16,6 +16,7 @@ import { AppError } from './errors.js';
 import type { DestinationStream } from './logging.js';
 import { loggerOptions } from './logging.js';
 import { requestIdFrom } from './request-id.js';
+import { addRequestDeadlines, DEADLINES, serverTimeouts, type Deadlines } from './request-deadlines.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -30,6 +31,8 @@ export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
 export interface BuildOptions {
   logger?: boolean;
+  /** How long clients may take to send requests (tests shorten them). */
+  deadlines?: Deadlines;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
   /** Serve the built web app from dist/web when it exists (default true). */
@@ -37,7 +40,9 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const deadlines = opts.deadlines ?? DEADLINES;
   const app = Fastify({
+    ...serverTimeouts(deadlines),
     logger: opts.logger === false ? false : loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.env.TRUST_PROXY_HOPS > 0 ? (_addr: string, hop: number) => hop < ctx.config.env.TRUST_PROXY_HOPS : false,
@@ -48,6 +53,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
+  addRequestDeadlines(app, deadlines, MSG.requestTimeout);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

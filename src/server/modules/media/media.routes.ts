@@ -29,6 +29,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
       `/api/storage/${kind}`,
       {
         preHandler: auth.requireAuth,
+        config: { uploadDeadline: true },
         schema: {
           querystring: z.object({ purpose: z.enum(['profile']).optional() }),
           response: { 200: storedFileAnswer },
