@@ -33,20 +33,19 @@ function trickle(head: string, body: Buffer, pieces: number, everyMs: number): P
     const socket = net.connect(port, '127.0.0.1');
     let answer = '';
     let sent = 0;
-    let timer: NodeJS.Timeout | undefined;
+    const size = Math.ceil(body.length / pieces);
+    socket.write(head);
+    const timer = setInterval(() => {
+      if (socket.destroyed || sent >= pieces) return;
+      socket.write(body.subarray(sent * size, (sent + 1) * size));
+      sent += 1;
+    }, everyMs);
     socket.on('data', (d) => (answer += d.toString('latin1')));
     socket.on('error', () => {});
     socket.on('close', () => {
       clearInterval(timer);
       resolve({ answer, sent });
     });
-    const size = Math.ceil(body.length / pieces);
-    socket.write(head);
-    timer = setInterval(() => {
-      if (socket.destroyed || sent >= pieces) return;
-      socket.write(body.subarray(sent * size, (sent + 1) * size));
-      sent += 1;
-    }, everyMs);
   });
 }
 
