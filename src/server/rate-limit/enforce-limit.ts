@@ -1,6 +1,6 @@
 /**
  * Per-key rate limits on top of ctx.limiter (in process, or Redis when REDIS_URL is
- * set). Every limit answers 429 `{ msg }` with Retry-After (DESIGN §3).
+ * set). Every limit answers 429 `{ msg }` with Retry-After (docs/security.md).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
