@@ -50,7 +50,8 @@ export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutM
   app.addHook('onRequest', async (request) => {
     const upload = request.routeOptions.config.uploadDeadline === true;
     const socket = request.raw.socket;
-    if (upload) socket.setTimeout(d.uploadIdleMs);
+    // app.inject's stand-in socket has no timeouts.
+    if (upload && typeof socket.setTimeout === 'function') socket.setTimeout(d.uploadIdleMs);
     if (upload || request.raw.complete) return;
     const timer = setTimeout(() => {
       if (request.raw.complete || socket.destroyed) return;
@@ -66,6 +67,9 @@ export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutM
 
   app.addHook('onResponse', async (request) => {
     clearTimeout(timers.get(request));
-    if (request.routeOptions.config.uploadDeadline === true && !request.raw.socket.destroyed) request.raw.socket.setTimeout(d.idleMs);
+    const socket = request.raw.socket;
+    if (request.routeOptions.config.uploadDeadline === true && typeof socket.setTimeout === 'function' && !socket.destroyed) {
+      socket.setTimeout(d.idleMs);
+    }
   });
 }
