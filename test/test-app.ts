@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from '../src/server/logging.js';
+import type { Deadlines } from '../src/server/request-deadlines.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { closeContext, createContext, type AppContext } from '../src/server/context.js';
@@ -27,6 +29,9 @@ export interface TestAppOptions {
   database?: Database;
   /** A built web app to serve (the tests of the page's headers give a small one). */
   webDist?: string;
+  /** Turns the log on (at LOG_LEVEL, default silent) and sends it there. */
+  logStream?: DestinationStream;
+  deadlines?: Deadlines;
 }
 
 export async function buildTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -43,7 +48,13 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
   });
   // Local disk under the temp DATA_DIR, or a bucket when the test passes S3_* settings.
   const ctx = await createContext(config, () => {}, { database: opts.database ?? (await openTestDatabase()) });
-  const app = await buildApp(ctx, { logger: false, serveWeb: Boolean(opts.webDist), webDist: opts.webDist });
+  const app = await buildApp(ctx, {
+    logger: Boolean(opts.logStream),
+    logStream: opts.logStream,
+    deadlines: opts.deadlines,
+    serveWeb: Boolean(opts.webDist),
+    webDist: opts.webDist,
+  });
   await app.ready();
   return {
     app,

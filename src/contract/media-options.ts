@@ -26,7 +26,7 @@ export const MEDIA_LIMITS = {
   /** Total of all files one user may keep. */
   quotaBytes: 2 * 1024 * MB,
   /** Images larger than this many pixels are refused (decompression bombs). */
-  maxImagePixels: 50_000_000,
+  maxImagePixels: 40_000_000,
   /** Longest side of a photo's grid thumbnail. */
   thumbPx: 480,
 } as const;

@@ -2,7 +2,6 @@
  * Builds the Fastify app without listening: the API, the error handler and the
  * built web app. main.ts starts it; tests use it through app.inject.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,10 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
 import { AppError } from './errors.js';
+import type { DestinationStream } from './logging.js';
+import { loggerOptions } from './logging.js';
+import { requestIdFrom } from './request-id.js';
+import { addRequestDeadlines, DEADLINES, serverTimeouts, type Deadlines } from './request-deadlines.js';
 import { authRoutes } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { profileRoutes } from './modules/profile/index.js';
@@ -30,6 +33,10 @@ export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url))
 
 export interface BuildOptions {
   logger?: boolean;
+  /** How long clients may take to send requests (tests shorten them). */
+  deadlines?: Deadlines;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
   /** Serve the built web app from dist/web when it exists (default true). */
   serveWeb?: boolean;
   /** Another built web app to serve (tests give a small one of their own). */
@@ -37,17 +44,20 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const deadlines = opts.deadlines ?? DEADLINES;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.env.LOG_LEVEL },
+    ...serverTimeouts(deadlines),
+    logger: opts.logger === false ? false : loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream),
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.env.TRUST_PROXY_HOPS > 0 ? (_addr: string, hop: number) => hop < ctx.config.env.TRUST_PROXY_HOPS : false,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id'], ctx.config.env.TRUST_PROXY_HOPS > 0),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
+  addRequestDeadlines(app, deadlines, MSG.requestTimeout);
 
   await registerSecurityHeaders(app, ctx.config.env);
   app.addHook('onSend', async (request, reply, payload) => {

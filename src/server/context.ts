@@ -8,7 +8,7 @@ import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
   type RateLimiter,
-} from './adapters/rate-limit/rate-limiter.js';
+} from './rate-limit/rate-limiter.js';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
 import { createStorage, type Storage } from './adapters/storage/index.js';
 import type { AuthHooks } from './plugins/auth.js';

@@ -36,3 +36,19 @@ export const userMedia = pgTable(
   },
   (t) => [unique('user_media_user_url').on(t.userId, t.url), index('user_media_user_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Bytes an upload in progress holds against its user's quota, taken before the first byte
+ * is written and given back when the file is recorded or refused. A row outlives a crashed
+ * instance only until `expiresAt`.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('upload_reservations_user_idx').on(t.userId)],
+);

@@ -39,7 +39,14 @@ export const pendingSignups = pgTable('pending_signups', {
   passwordHash: text('password_hash').notNull(),
   /** HMAC of the code under the server secret; the code itself is never stored. */
   codeHash: text('code_hash').notNull(),
+  /** Tries on the current code, the right one included; 5 and the code is dead. */
   wrongTries: integer('wrong_tries').notNull().default(0),
+  /**
+   * Tries on every code of this e-mail since `emailTriesSince`; a new code does not reset
+   * them, so re-sending cannot buy more than 10 guesses an hour (docs/security.md).
+   */
+  emailTries: integer('email_tries').notNull().default(0),
+  emailTriesSince: timestamp('email_tries_since', { withTimezone: true }),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

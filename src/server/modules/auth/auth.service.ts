@@ -1,25 +1,40 @@
 /**
- * Sign-up with an e-mailed code, verification and login (docs/product.md §10).
- * The code is kept as an HMAC, lives 10 minutes and dies after 5 wrong tries.
+ * Sign-up with an e-mailed code, verification and login (docs/security.md).
+ * The code is kept as an HMAC, lives 10 minutes and dies after 5 tries; every try is
+ * counted in the same statement that checks the budget, so tries sent together cannot
+ * pass it. The account is created only for the person whose sign-up the code was sent for.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { LoginBody, SignupBody, VerifyAnswer, VerifyBody } from '../../../contract/auth.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { otpMail } from './otp-mail.js';
-import { enforceLimit } from '../../plugins/rate-limit.js';
+import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { AUTH_LIMITS } from './rate-limits.js';
 import { signToken } from './tokens.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type PendingSignup = typeof pendingSignups.$inferSelect;
+
+export interface VerifyOptions {
+  /**
+   * Runs in the transaction that creates the account, after its row is inserted (e.g. a
+   * studio sign-up adding its role and studio row). Not run when the e-mail already had one.
+   */
+  afterCreate?: (tx: Tx, userId: string, pending: PendingSignup) => Promise<void>;
+}
 
 /** Verified against when the e-mail is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx;
@@ -27,73 +42,158 @@ export function createAuthService(ctx: AppContext) {
   const codeHash = (email: string, code: string) =>
     createHmac('sha256', ctx.config.jwtSecret).update(`otp:${email}:${code}`).digest('hex');
 
+  /**
+   * Counts one try on the e-mail's code and answers the row, or undefined when no try is
+   * left (per code, or per e-mail across codes) or the code expired. One statement checks
+   * and counts, so tries sent together are each counted before any is checked.
+   */
+  async function takeTry(email: string, now: Date): Promise<PendingSignup | undefined> {
+    const windowStart = new Date(now.getTime() - AUTH_LIMITS.codeTriesPerEmail.windowSec * 1000);
+    const windowOpen = sql`coalesce(${pendingSignups.emailTriesSince} > ${iso(windowStart)}, false)`;
+    const [row] = await db
+      .update(pendingSignups)
+      .set({
+        wrongTries: sql`${pendingSignups.wrongTries} + 1`,
+        emailTries: sql`case when ${windowOpen} then ${pendingSignups.emailTries} + 1 else 1 end`,
+        emailTriesSince: sql`case when ${windowOpen} then ${pendingSignups.emailTriesSince} else ${iso(now)} end`,
+      })
+      .where(
+        and(
+          eq(pendingSignups.email, email),
+          gt(pendingSignups.expiresAt, now),
+          lt(pendingSignups.wrongTries, LIMITS.otpMaxWrongTries),
+          or(sql`not ${windowOpen}`, lt(pendingSignups.emailTries, AUTH_LIMITS.codeTriesPerEmail.limit)),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  const noTriesLeft = (row: PendingSignup) =>
+    row.wrongTries >= LIMITS.otpMaxWrongTries || row.emailTries >= AUTH_LIMITS.codeTriesPerEmail.limit;
+
   return {
+    /**
+     * Mails a new code. A pending sign-up that has not expired keeps its password, name and
+     * phone: a later sign-up for the same e-mail (at most once a minute) only gets a new code
+     * sent to that e-mail, so nobody can swap in the password the owner's code will confirm.
+     */
     async signup(body: Parsed<SignupBody>, ip: string): Promise<void> {
       await enforceLimit(ctx, `signup:ip:${ip}`, AUTH_LIMITS.signupPerAddress);
       const now = new Date();
+      const resendFrom = new Date(now.getTime() - LIMITS.otpResendSeconds * 1000);
       const [previous] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
-      if (previous && now.getTime() - previous.sentAt.getTime() < LIMITS.otpResendSeconds * 1000) {
-        const wait = Math.ceil((previous.sentAt.getTime() + LIMITS.otpResendSeconds * 1000 - now.getTime()) / 1000);
-        throw errors.tooManyRequests(wait, MSG.otpResendTooSoon);
-      }
       const code = String(randomInt(0, 10 ** LIMITS.otpLength)).padStart(LIMITS.otpLength, '0');
+      const newCodeHash = codeHash(body.email, code);
       const row = {
         email: body.email,
         fname: body.fname,
         number: body.number,
         passwordHash: await hash(body.password),
-        codeHash: codeHash(body.email, code),
+        codeHash: newCodeHash,
         wrongTries: 0,
         sentAt: now,
         expiresAt: new Date(now.getTime() + LIMITS.otpLifeMinutes * 60_000),
       };
-      await db.insert(pendingSignups).values(row).onConflictDoUpdate({ target: pendingSignups.email, set: row });
+      const expired = sql`${pendingSignups.expiresAt} <= ${iso(now)}`;
+      const keepUnlessExpired = (column: string) =>
+        sql`case when ${expired} then excluded.${sql.identifier(column)} else ${sql.identifier('pending_signups')}.${sql.identifier(column)} end`;
+      // Replaced only when the last code is a minute old: checked and written in one statement.
+      const [saved] = await db
+        .insert(pendingSignups)
+        .values(row)
+        .onConflictDoUpdate({
+          target: pendingSignups.email,
+          set: {
+            codeHash: row.codeHash,
+            wrongTries: 0,
+            sentAt: row.sentAt,
+            expiresAt: row.expiresAt,
+            passwordHash: keepUnlessExpired('password_hash'),
+            fname: keepUnlessExpired('fname'),
+            number: keepUnlessExpired('number'),
+          },
+          setWhere: sql`${pendingSignups.sentAt} <= ${iso(resendFrom)}`,
+        })
+        .returning({ email: pendingSignups.email });
+      if (!saved) {
+        const [current] = await db.select({ sentAt: pendingSignups.sentAt }).from(pendingSignups).where(eq(pendingSignups.email, body.email));
+        const sentAt = current?.sentAt.getTime() ?? now.getTime();
+        const wait = Math.max(1, Math.ceil((sentAt + LIMITS.otpResendSeconds * 1000 - now.getTime()) / 1000));
+        throw errors.tooManyRequests(wait, MSG.otpResendTooSoon);
+      }
       try {
         await ctx.mailer.send(otpMail(body.email, body.fname, code));
       } catch (err) {
-        // Nothing half-written: put back what was there before this call.
-        if (previous) await db.update(pendingSignups).set(previous).where(eq(pendingSignups.email, body.email));
-        else await db.delete(pendingSignups).where(eq(pendingSignups.email, body.email));
+        // Nothing half-written: put back what was there before this call, unless another call wrote since.
+        const ours = and(eq(pendingSignups.email, body.email), eq(pendingSignups.codeHash, newCodeHash));
+        if (previous) await db.update(pendingSignups).set(previous).where(ours);
+        else await db.delete(pendingSignups).where(ours);
         throw Object.assign(errors.badGateway(MSG.mailFailed), { cause: err });
       }
     },
 
-    async verify(body: Parsed<VerifyBody>, ip: string): Promise<VerifyAnswer> {
+    /**
+     * Creates the account when the code is right and the body's password is the one the
+     * code was sent for. Answers `exist`, changing nothing, when the e-mail had an account.
+     */
+    async verify(body: Parsed<VerifyBody>, ip: string, opts: VerifyOptions = {}): Promise<VerifyAnswer> {
       await enforceLimit(ctx, `verify:ip:${ip}`, AUTH_LIMITS.verifyPerAddress);
-      const [pending] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
-      if (!pending || pending.expiresAt.getTime() <= Date.now()) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
-      if (pending.wrongTries >= LIMITS.otpMaxWrongTries) throw errors.badRequest(MSG.otpTooManyTries, 'otp_dead');
+      const now = new Date();
+      const pending = await takeTry(body.email, now);
+      if (!pending) {
+        const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
+        if (!row || row.expiresAt.getTime() <= now.getTime()) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
+        throw errors.badRequest(MSG.otpTooManyTries, 'otp_dead');
+      }
       const expected = Buffer.from(pending.codeHash, 'hex');
       const given = Buffer.from(codeHash(body.email, body.otp), 'hex');
-      if (!timingSafeEqual(expected, given)) {
-        const [after] = await db
-          .update(pendingSignups)
-          .set({ wrongTries: sql`${pendingSignups.wrongTries} + 1` })
-          .where(eq(pendingSignups.email, body.email))
-          .returning({ wrongTries: pendingSignups.wrongTries });
-        const dead = (after?.wrongTries ?? LIMITS.otpMaxWrongTries) >= LIMITS.otpMaxWrongTries;
+      // The password is checked only with the right code, so a wrong guess costs no hashing.
+      const right = timingSafeEqual(expected, given) && (await verify(pending.passwordHash, body.password).catch(() => false));
+      if (!right) {
+        const dead = noTriesLeft(pending);
         throw errors.badRequest(dead ? MSG.otpTooManyTries : MSG.otpWrong, dead ? 'otp_dead' : 'otp_wrong');
       }
       return db.transaction(async (tx) => {
-        // The account is made from what the code was mailed for, not from this body.
+        // Deleting the pending row is the gate: of two right tries sent together, one goes on.
+        const [taken] = await tx
+          .delete(pendingSignups)
+          .where(and(eq(pendingSignups.email, pending.email), eq(pendingSignups.codeHash, pending.codeHash)))
+          .returning({ email: pendingSignups.email });
+        if (!taken) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
         const [created] = await tx
           .insert(users)
           .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
-        await tx.delete(pendingSignups).where(eq(pendingSignups.email, pending.email));
-        if (created) return { _id: created.id, created: 'create' as const };
+        if (created) {
+          await opts.afterCreate?.(tx, created.id, pending);
+          return { _id: created.id, created: 'create' as const };
+        }
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, pending.email));
         return { _id: existing!.id, created: 'exist' as const };
       });
     },
 
+    /**
+     * Wrong passwords are counted per (e-mail, address) and per e-mail. Each try takes its
+     * counts before the password is checked (a right one gives them back), so tries sent
+     * together cannot pass a limit. Past the per-e-mail limit only addresses this account
+     * logged in from before may go on trying, within their own pair's limit.
+     */
     async login(body: Parsed<LoginBody>, ip: string): Promise<{ token: string; _id: string }> {
       await enforceLimit(ctx, `login:ip:${ip}`, AUTH_LIMITS.loginPerAddress);
-      const wrongKey = `login:wrong:${body.email}`;
-      const { limit, windowSec } = AUTH_LIMITS.wrongPasswordsPerEmail;
-      if ((await ctx.limiter.count(wrongKey)) >= Math.ceil(limit * ctx.config.env.RATE_LIMIT_SCALE)) {
-        throw errors.tooManyRequests(windowSec);
+      const { limiter } = ctx;
+      const pairKey = `login:wrong:${body.email}:${ip}`;
+      const emailKey = `login:wrong:${body.email}`;
+      const knownKey = `login:known:${body.email}:${ip}`;
+      const { wrongPasswordsPerPair: pairRule, wrongPasswordsPerEmail: emailRule } = AUTH_LIMITS;
+      const pair = await limiter.hit(pairKey, scaledLimit(ctx, pairRule.limit), pairRule.windowSec);
+      if (!pair.ok) throw errors.tooManyRequests(pair.retryAfter);
+      const all = await limiter.hit(emailKey, scaledLimit(ctx, emailRule.limit), emailRule.windowSec);
+      if (!all.ok && (await limiter.count(knownKey)) === 0) {
+        await limiter.release(pairKey);
+        throw errors.tooManyRequests(all.retryAfter);
       }
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
@@ -101,10 +201,12 @@ export function createAuthService(ctx: AppContext) {
         .where(eq(users.email, body.email));
       dummyHash ??= hash('not a real password, only for timing');
       const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
-      if (!user || !ok) {
-        await ctx.limiter.hit(wrongKey, limit, windowSec);
-        throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
-      }
+      if (!user || !ok) throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
+      await Promise.all([
+        limiter.release(pairKey),
+        limiter.release(emailKey),
+        limiter.hit(knownKey, Number.MAX_SAFE_INTEGER, AUTH_LIMITS.knownAddressSec),
+      ]);
       return { token: await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion), _id: user.id };
     },
   };

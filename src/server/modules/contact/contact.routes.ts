@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_LIMITS, contactAnswer, contactBody } from '../../../contract/contact.js';
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
-import { limitPerAddress } from '../../plugins/rate-limit.js';
+import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
 import { createContactService } from './contact.service.js';
 
 export const contactRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

@@ -5,7 +5,11 @@ import type { ModuleOptions } from '../../context.js';
 export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (_req, reply) => {
+  /** How long one answer of /readyz is reused: probes from every balancer cost one round of checks a second. */
+  const READY_CACHE_MS = 1000;
+  let last: { at: number; failing: Promise<string[]> } | undefined;
+
+  async function check(): Promise<string[]> {
     const checks: Record<string, () => Promise<unknown>> = {
       database: () => ctx.database.ping(),
       // A lookup of a key that never exists: it answers false when the store is reachable, throws when not.
@@ -20,7 +24,14 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
         await Promise.race([check(), timeout]).catch(() => failing.push(name));
       }),
     );
-    if (failing.length) return reply.status(503).send({ msg: `Not ready: ${failing.sort().join(', ')} unreachable`, failing });
+    return failing.sort();
+  }
+
+  app.get('/readyz', async (_req, reply) => {
+    // Callers within the same second share one round of checks, even while it is running.
+    if (!last || Date.now() - last.at >= READY_CACHE_MS) last = { at: Date.now(), failing: check() };
+    const failing = await last.failing;
+    if (failing.length) return reply.status(503).send({ msg: `Not ready: ${failing.join(', ')} unreachable`, failing });
     return { status: 'ready' };
   });
 };

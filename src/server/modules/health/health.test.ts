@@ -21,11 +21,47 @@ describe('operations', () => {
     expect(res.json()).toEqual({ status: 'ready' });
   });
 
-  it('every answer carries a request id, and a given one is kept', async () => {
+  it('every answer carries a request id, and a client\'s own is kept only when it is a UUID', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const given = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
-    expect(given.headers['x-request-id']).toBe('abc-123');
+    const uuid = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    const given = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': uuid } });
+    expect(given.headers['x-request-id']).toBe(uuid);
+    for (const forged of ['abc-123', 'x'.repeat(5000), 'evil\u2028{"level":60}', uuid.slice(1)]) {
+      const answer = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': forged } });
+      expect(answer.headers['x-request-id']).not.toBe(forged);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
+
+  it('behind a trusted proxy, keeps the proxy\'s plain request ids', async () => {
+    const behind = await buildTestApp({ TRUST_PROXY_HOPS: '1' });
+    try {
+      const id = '0f6b1d2c9e8a7b6c5d4e3f2a1b0c9d8e';
+      const res = await behind.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': id } });
+      expect(res.headers['x-request-id']).toBe(id);
+      const odd = await behind.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'has spaces and "quotes"' } });
+      expect(odd.headers['x-request-id']).not.toBe('has spaces and "quotes"');
+    } finally {
+      await behind.close();
+    }
+  });
+
+  it('GET /readyz answers 50 probes sent together from one round of checks', async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // past the answer an earlier test left
+    const ping = t.ctx.database.ping;
+    let pings = 0;
+    t.ctx.database.ping = async () => {
+      pings += 1;
+      return ping.call(t.ctx.database);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'GET', url: '/readyz' })));
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      expect(pings).toBe(1);
+    } finally {
+      t.ctx.database.ping = ping;
+    }
   });
 
   it('GET /api/docs describes the calls from their schemas', async () => {

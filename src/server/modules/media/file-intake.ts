@@ -79,6 +79,27 @@ export function makeKey(kind: StorageKind, filename: string | undefined, ext: st
 /** Where a stored image's grid thumbnail lives (see thumbUrlOf in the contract). */
 export const thumbKeyOf = (key: string) => key.replace(/\.[a-z0-9]+$/, '.thumb.webp');
 
+/**
+ * Image decodes running at once in this process; the rest wait their turn. Each account runs
+ * at most two uploads at once (see reserve in media.service.ts), this bounds the instance.
+ */
+export const IMAGE_JOBS_AT_ONCE = 2;
+let imageJobs = 0;
+const waiting: (() => void)[] = [];
+
+async function inImageSlot<T>(job: () => Promise<T>): Promise<T> {
+  if (imageJobs >= IMAGE_JOBS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else imageJobs += 1;
+  try {
+    return await job();
+  } finally {
+    // The slot passes straight to the next waiter, so the count never dips below the bound.
+    const next = waiting.shift();
+    if (next) next();
+    else imageJobs -= 1;
+  }
+}
+
 export class ImageTooLarge extends Error {}
 export class ImageUnreadable extends Error {}
 
@@ -87,6 +108,10 @@ export class ImageUnreadable extends Error {}
  * (EXIF, GPS, XMP, comments) left out, and makes a small WebP thumbnail.
  */
 export async function reencodeImage(input: Buffer, type: AcceptedType): Promise<{ image: Buffer; thumb: Buffer }> {
+  return inImageSlot(() => reencode(input, type));
+}
+
+async function reencode(input: Buffer, type: AcceptedType): Promise<{ image: Buffer; thumb: Buffer }> {
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
   const open = (all: boolean) =>
     sharp(input, { limitInputPixels: MEDIA_LIMITS.maxImagePixels, animated: all && animated, failOn: 'error' }).rotate();

@@ -29,6 +29,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
       `/api/storage/${kind}`,
       {
         preHandler: auth.requireAuth,
+        config: { uploadDeadline: true },
         schema: {
           querystring: z.object({ purpose: z.enum(['profile']).optional() }),
           response: { 200: storedFileAnswer },
@@ -36,13 +37,18 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
       },
       async (req) => {
         if (!req.isMultipart()) throw errors.badRequest(MSG.fileMissing, 'file_missing');
-        const { limit, byQuota } = await media.limitFor(req.userId, kind);
-        const part = await req.file({ limits: { fileSize: limit }, throwFileSizeLimit: false });
-        if (!part || part.type !== 'file' || part.fieldname !== 'file') {
-          part?.file.resume();
-          throw errors.badRequest(MSG.fileMissing, 'file_missing');
+        const declared = Number(req.headers['content-length']) || undefined;
+        const reservation = await media.reserve(req.userId, kind, declared);
+        try {
+          const part = await req.file({ limits: { fileSize: reservation.limit }, throwFileSizeLimit: false });
+          if (!part || part.type !== 'file' || part.fieldname !== 'file') {
+            part?.file.resume();
+            throw errors.badRequest(MSG.fileMissing, 'file_missing');
+          }
+          return await media.store(req.userId, kind, part, reservation, { profilePicture: req.query.purpose === 'profile' });
+        } finally {
+          await media.release(reservation);
         }
-        return media.store(req.userId, kind, part, { byQuota, profilePicture: req.query.purpose === 'profile' });
       },
     );
   }

@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCEPTED_TYPES,
@@ -20,11 +20,27 @@ import {
 } from '../../../contract/media.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
-import { uploads, userMedia, users } from '../../db/schema/index.js';
+import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
 import { errors } from '../../errors.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Uploads one account may run at once; beyond them, 429. Image re-encoding happens inside one. */
+export const UPLOADS_AT_ONCE = 2;
+/** How long a reservation holds quota if its upload never ends (a crashed instance): the upload routes' deadline. */
+export const RESERVATION_LIFE_MS = 60 * 60_000;
+
+/** Quota held by an upload in progress (see reserve). */
+export interface Reservation {
+  id: string;
+  /** The most bytes this file may have. */
+  limit: number;
+  /** The limit comes from the quota (else from the kind's largest file). */
+  byQuota: boolean;
+}
 
 const KIND_LABEL: Record<StorageKind, string> = { images: 'image', videos: 'video', audios: 'audio file' };
 
@@ -49,12 +65,30 @@ export async function isIssuedTo(ctx: AppContext, userId: string, url: string, k
 export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
   const { db, storage } = ctx;
 
-  async function usedBytes(userId: string): Promise<number> {
-    const [row] = await db
-      .select({ used: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+  /**
+   * Takes the user's row lock, so quota checks of one user run one at a time on every
+   * instance, and answers the bytes stored plus those held by live reservations (other
+   * than `except`), and how many of those there are.
+   */
+  async function lockQuota(tx: Tx, userId: string, now: Date, except?: string): Promise<{ used: number; running: number }> {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw errors.unauthorized();
+    await tx.delete(uploadReservations).where(and(eq(uploadReservations.userId, userId), lte(uploadReservations.expiresAt, now)));
+    const [stored] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
       .from(uploads)
       .where(eq(uploads.userId, userId));
-    return Number(row?.used ?? 0);
+    const [held] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${uploadReservations.bytes}), 0)`, count: sql<number>`count(*)::int` })
+      .from(uploadReservations)
+      .where(
+        and(
+          eq(uploadReservations.userId, userId),
+          gt(uploadReservations.expiresAt, now),
+          except ? sql`${uploadReservations.id} <> ${except}` : undefined,
+        ),
+      );
+    return { used: Number(stored?.bytes ?? 0) + Number(held?.bytes ?? 0), running: Number(held?.count ?? 0) };
   }
 
   async function listOf(userId: string, mediaType: MediaBody['mediaType']): Promise<string[]> {
@@ -91,12 +125,33 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   return {
-    /** The per-file limit for this user now: the kind's limit, or less when the quota is nearly used. */
-    async limitFor(userId: string, kind: StorageKind): Promise<{ limit: number; byQuota: boolean }> {
-      const remaining = MEDIA_LIMITS.quotaBytes - (await usedBytes(userId));
-      if (remaining <= 0) throw quotaFull();
-      const kindMax = MEDIA_LIMITS.maxBytes[kind];
-      return remaining < kindMax ? { limit: remaining, byQuota: true } : { limit: kindMax, byQuota: false };
+    /**
+     * Holds quota for one upload before its first byte is read: the declared size (the
+     * request's Content-Length) or the kind's largest file, cut to what is left. Checked and
+     * written under the user's row lock, so uploads sent together cannot all see the same
+     * free space. At most UPLOADS_AT_ONCE per account (429 beyond); 413 when nothing is left.
+     */
+    async reserve(userId: string, kind: StorageKind, declaredBytes: number | undefined): Promise<Reservation> {
+      const now = new Date();
+      return db.transaction(async (tx) => {
+        const { used, running } = await lockQuota(tx, userId, now);
+        if (running >= UPLOADS_AT_ONCE) throw errors.tooManyRequests(5);
+        const remaining = MEDIA_LIMITS.quotaBytes - used;
+        if (remaining <= 0) throw quotaFull();
+        const kindMax = MEDIA_LIMITS.maxBytes[kind];
+        const wanted = declaredBytes && declaredBytes > 0 ? Math.min(declaredBytes, kindMax) : kindMax;
+        const limit = Math.min(wanted, remaining);
+        const [row] = await tx
+          .insert(uploadReservations)
+          .values({ userId, bytes: limit, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS) })
+          .returning({ id: uploadReservations.id });
+        return { id: row!.id, limit, byQuota: remaining < Math.min(kindMax, wanted) };
+      });
+    },
+
+    /** Gives back what a reservation held (nothing when the file was recorded already). */
+    async release(reservation: Reservation): Promise<void> {
+      await db.delete(uploadReservations).where(eq(uploadReservations.id, reservation.id));
     },
 
     /**
@@ -107,9 +162,10 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       userId: string,
       kind: StorageKind,
       part: MultipartFile,
-      opts: { byQuota: boolean; profilePicture: boolean },
+      reservation: Reservation,
+      opts: { profilePicture: boolean },
     ): Promise<StoredFileAnswer> {
-      const overLimit = () => (opts.byQuota ? quotaFull() : tooLarge(kind));
+      const overLimit = () => (reservation.byQuota ? quotaFull() : tooLarge(kind));
       const { head, whole } = await readHead(part.file);
       const type = await sniff(kind, head);
       if (!type) {
@@ -130,7 +186,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         try {
           encoded = await reencodeImage(Buffer.concat(chunks), type);
         } catch (error) {
-          if (error instanceof ImageTooLarge) throw overLimit();
+          if (error instanceof ImageTooLarge) throw errors.tooLarge(MSG.imageTooManyPixels(MEDIA_LIMITS.maxImagePixels / 1_000_000));
           throw errors.unsupportedType(MSG.imageUnreadable);
         }
         thumbKey = thumbKeyOf(key);
@@ -149,7 +205,14 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       const url = storage.urlFor(key);
       const thumbUrl = thumbKey ? storage.urlFor(thumbKey) : null;
       try {
-        await db.insert(uploads).values({ userId, kind, key, url, thumbKey, thumbUrl, contentType: type.mime, size });
+        // The reservation becomes the upload in one transaction, checked again under the lock:
+        // a re-encoded image may come out larger than it went in.
+        await db.transaction(async (tx) => {
+          const { used } = await lockQuota(tx, userId, new Date(), reservation.id);
+          if (used + size > MEDIA_LIMITS.quotaBytes) throw quotaFull();
+          await tx.insert(uploads).values({ userId, kind, key, url, thumbKey, thumbUrl, contentType: type.mime, size });
+          await tx.delete(uploadReservations).where(eq(uploadReservations.id, reservation.id));
+        });
       } catch (error) {
         await deleteStored(key, thumbKey);
         throw error;

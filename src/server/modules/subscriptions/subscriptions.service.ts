@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { paymentOrders, payments, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { enforceLimit } from '../../plugins/rate-limit.js';
+import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { DAY_MS, daysLeft } from '../profile/index.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;

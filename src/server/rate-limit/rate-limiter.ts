@@ -1,6 +1,8 @@
 /**
  * Fixed-window counters for rate limits: in process by default, in Redis when
- * REDIS_URL is set so that every instance shares them.
+ * REDIS_URL is set so that every instance shares them. A hit counts and answers in one
+ * step (Redis INCR, then compare), so requests sent together can never all pass one
+ * check: see docs/security.md.
  */
 import { Redis } from 'ioredis';
 
@@ -9,6 +11,8 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowSec: number): Promise<{ ok: boolean; retryAfter: number }>;
   /** Hits counted on `key` in its current window, without counting one. */
   count(key: string): Promise<number>;
+  /** Gives back one hit taken by `hit` (a reservation that turned out not to count). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -38,6 +42,10 @@ export function createMemoryRateLimiter(): RateLimiter {
     async count(key) {
       return current(key)?.count ?? 0;
     },
+    async release(key) {
+      const w = current(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -46,6 +54,8 @@ export function createMemoryRateLimiter(): RateLimiter {
     },
   };
 }
+
+const RELEASE_SCRIPT = `if redis.call('pttl', KEYS[1]) > 0 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0`;
 
 export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): RateLimiter {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
@@ -61,6 +71,10 @@ export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): Ra
     },
     async count(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async release(key) {
+      // Only while the window lives: a DECR on an expired key would start one without an expiry.
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

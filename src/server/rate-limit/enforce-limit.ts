@@ -1,6 +1,6 @@
 /**
  * Per-key rate limits on top of ctx.limiter (in process, or Redis when REDIS_URL is
- * set). Every limit answers 429 `{ msg }` with Retry-After (docs/product.md §8, §9).
+ * set). Every limit answers 429 `{ msg }` with Retry-After (docs/security.md).
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -13,7 +13,7 @@ export interface LimitRule {
 
 /** Counts one hit and throws 429 with Retry-After when the limit is passed. */
 export async function enforceLimit(ctx: AppContext, key: string, rule: LimitRule): Promise<void> {
-  const limit = Math.ceil(rule.limit * ctx.config.env.RATE_LIMIT_SCALE);
+  const limit = scaledLimit(ctx, rule.limit);
   const { ok, retryAfter } = await ctx.limiter.hit(key, limit, rule.windowSec);
   if (!ok) throw errors.tooManyRequests(retryAfter);
 }
@@ -25,3 +25,6 @@ export async function enforceLimit(ctx: AppContext, key: string, rule: LimitRule
 export function limitPerAddress(ctx: AppContext, name: string, rule: LimitRule) {
   return async (request: FastifyRequest) => enforceLimit(ctx, `${name}:ip:${request.ip}`, rule);
 }
+
+/** A rule's limit under RATE_LIMIT_SCALE (the end-to-end suite raises every limit). */
+export const scaledLimit = (ctx: AppContext, limit: number) => Math.ceil(limit * ctx.config.env.RATE_LIMIT_SCALE);

@@ -30,4 +30,22 @@ describe('Redis rate limiter', () => {
     await a.reset(key);
     expect((await b.hit(key, 1, 30)).ok).toBe(true);
   });
+
+  it('of 50 hits at once from two instances against a limit of 5, exactly 5 pass', async () => {
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).hit(key, 5, 60)));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(await a.count(key)).toBe(50);
+  });
+
+  it('a released hit can be taken again; releasing a key with no window starts nothing', async () => {
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    for (let i = 0; i < 3; i++) await a.hit(key, 3, 60);
+    expect((await b.hit(key, 3, 60)).ok).toBe(false);
+    await Promise.all([a.release(key), b.release(key)]);
+    expect((await a.hit(key, 3, 60)).ok).toBe(true);
+    const none = `test:${randomBytes(6).toString('hex')}`;
+    await a.release(none);
+    expect(await b.count(none)).toBe(0);
+  });
 });

@@ -1,0 +1,56 @@
+/**
+ * The server's log settings: what is never written (passwords, codes, tokens, the values
+ * bound to a failed query) and how errors are written without them (docs/security.md).
+ */
+import type { FastifyLoggerStreamDestination as DestinationStream, PinoLoggerOptions as LoggerOptions } from 'fastify/types/logger.js';
+
+export type { DestinationStream };
+
+/** Fields blanked wherever they appear in a logged object, up to two levels down. */
+const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'otp', 'codeHash', 'code_hash', 'ticket', 'authorization', 'cookie'];
+const SECRET_HEADERS = ['authorization', 'x-auth-token', 'cookie', 'set-cookie'];
+
+export const REDACT_PATHS = [
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+  ...SECRET_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`, `req.headers["${h}"]`, `res.headers["${h}"]`]),
+  '*["x-auth-token"]',
+  '["x-auth-token"]',
+];
+
+/** Properties of database errors that may quote stored or bound values, never logged. */
+const VALUE_CARRIERS = new Set(['params', 'detail', 'where', 'internalQuery', 'parameters', 'values']);
+
+interface SafeError {
+  type: string;
+  message: string;
+  stack?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * An error as logged: name, message, code-like fields and the stack's frames. A query that
+ * failed keeps its SQL text but not its bound values (Drizzle puts them in the message and
+ * `params`); PostgreSQL's `detail` can quote a whole row, so it goes too.
+ */
+export function safeError(error: unknown, depth = 0): SafeError | unknown {
+  if (!(error instanceof Error) || depth > 4) return error;
+  const e = error as Error & Record<string, unknown>;
+  const message = typeof e.query === 'string' ? `Failed query: ${e.query}` : e.message;
+  const frames = (e.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  const out: SafeError = { type: e.name || e.constructor?.name || 'Error', message, stack: [`${e.name}: ${message}`, ...frames].join('\n') };
+  for (const [key, value] of Object.entries(e)) {
+    if (VALUE_CARRIERS.has(key) || key === 'query' || key === 'cause' || key === 'message' || key === 'stack') continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+  }
+  if (e.cause !== undefined) out.cause = safeError(e.cause, depth + 1);
+  return out;
+}
+
+export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: safeError, error: safeError },
+    ...(stream ? { stream } : {}),
+  };
+}

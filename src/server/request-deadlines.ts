@@ -1,0 +1,75 @@
+/**
+ * How long a client may take to send a request, so slow senders cannot hold connections
+ * (docs/security.md). Node's own requestTimeout is one number for the whole server, so it is
+ * set to the longest (an upload's) and every other route gets a shorter deadline here; a
+ * route opts into the long one with `config: { uploadDeadline: true }`.
+ */
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route receives large files: the upload deadline and idle time apply. */
+    uploadDeadline?: boolean;
+  }
+}
+
+export interface Deadlines {
+  /** Headers must arrive within this. */
+  headersMs: number;
+  /** A whole request (headers and body) on an ordinary route. */
+  bodyMs: number;
+  /** A whole request on an upload route (500 MB on a slow line). */
+  uploadBodyMs: number;
+  /** A connection with no bytes either way is closed after this. */
+  idleMs: number;
+  /** The same on an upload route, while the upload runs. */
+  uploadIdleMs: number;
+}
+
+export const DEADLINES: Deadlines = {
+  headersMs: 15_000,
+  bodyMs: 30_000,
+  uploadBodyMs: 60 * 60_000,
+  idleMs: 30_000,
+  uploadIdleMs: 120_000,
+};
+
+/** The Fastify options these deadlines set; Node enforces them for every route. */
+export const serverTimeouts = (d: Deadlines) => ({ connectionTimeout: d.idleMs, requestTimeout: d.uploadBodyMs });
+
+/** Shorter deadlines for routes that are not uploads, and a longer idle time while an upload runs. */
+export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutMsg: string): void {
+  app.server.headersTimeout = Math.min(d.headersMs, d.uploadBodyMs);
+  const body = JSON.stringify({ msg: timeoutMsg, code: 'request_timeout' });
+  // Written on the socket itself: the request is still being read, so no reply can be sent yet.
+  const timedOut =
+    'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const timers = new WeakMap<object, NodeJS.Timeout>();
+
+  app.addHook('onRequest', async (request) => {
+    const upload = request.routeOptions.config.uploadDeadline === true;
+    const socket = request.raw.socket;
+    // app.inject's stand-in socket has no timeouts.
+    if (upload && typeof socket.setTimeout === 'function') socket.setTimeout(d.uploadIdleMs);
+    if (upload || request.raw.complete) return;
+    const timer = setTimeout(() => {
+      if (request.raw.complete || socket.destroyed) return;
+      request.log.info('request not received in time');
+      socket.end(timedOut);
+      setTimeout(() => socket.destroy(), 1000).unref();
+    }, d.bodyMs);
+    timer.unref();
+    timers.set(request, timer);
+    request.raw.once('end', () => clearTimeout(timer));
+    request.raw.once('close', () => clearTimeout(timer));
+  });
+
+  app.addHook('onResponse', async (request) => {
+    clearTimeout(timers.get(request));
+    const socket = request.raw.socket;
+    if (request.routeOptions.config.uploadDeadline === true && typeof socket.setTimeout === 'function' && !socket.destroyed) {
+      socket.setTimeout(d.idleMs);
+    }
+  });
+}
