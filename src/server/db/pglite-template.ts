@@ -46,7 +46,9 @@ export async function writeTemplate(): Promise<string> {
   const dump = await client.dumpDataDir('gzip');
   await client.close();
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(`${file}.tmp`, Buffer.from(await dump.arrayBuffer()));
-  await rename(`${file}.tmp`, file);
+  // Each writer its own temporary name: test runs and starts sharing an install may race here.
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
   return file;
 }
