@@ -46,6 +46,17 @@ export const MSG = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  // The account: forgotten password, settings, deletion; the admin console (our own wording).
+  forgotPasswordSent: 'If an account uses this e-mail, a link to reset its password is on its way. It works for 30 minutes.',
+  resetLinkInvalid: 'This reset link is not valid any more. Please ask for a new one.',
+  passwordReset: 'Your password was changed. Please log in with the new one.',
+  passwordChanged: 'Your password was changed. Your other sessions were logged out.',
+  currentPasswordWrong: 'Your current password is not right.',
+  loggedOutEverywhere: 'You were logged out on every device.',
+  accountDeleted: 'Your account was deleted.',
+  adminOnly: 'Only admins can use the admin console.',
+  contactNotFound: 'This message was not found.',
+  contactHandled: 'The message is marked handled.',
   // Payments (our own wording).
   unknownPlan: 'Please choose one of the plans: Platinum, Gold or Silver.',
   orderNotFound: 'This payment order was not found.',

@@ -22,6 +22,8 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { configRoutes } from './modules/config/config.routes.js';
 import { studiosRoutes } from './modules/studios/studios.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAuthHooks } from './plugins/auth.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -107,6 +109,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(configRoutes, modules);
   await app.register(studiosRoutes, modules);
   await app.register(contactRoutes, modules);
+  await app.register(accountRoutes, modules);
+  await app.register(adminRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),
