@@ -1,5 +1,4 @@
 /** Password-reset links and the stored files still to delete after an account is gone (docs/account.md). */
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
