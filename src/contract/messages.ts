@@ -57,6 +57,8 @@ export const MSG = {
   adminOnly: 'Only admins can use the admin console.',
   contactNotFound: 'This message was not found.',
   contactHandled: 'The message is marked handled.',
+  passwordsDiffer: 'The two passwords are not the same.',
+  confirmDelete: 'Delete your account? Your profile, photos, videos and audios are deleted for good. Payment records are kept for accounting, without your name.',
   // Payments (our own wording).
   unknownPlan: 'Please choose one of the plans: Platinum, Gold or Silver.',
   orderNotFound: 'This payment order was not found.',
