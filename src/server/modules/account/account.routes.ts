@@ -27,7 +27,9 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   });
 
   app.post('/api/auth/reset-password', { schema: { body: resetPasswordBody, response: { 200: msgAnswer } } }, async (req) => {
-    await resets.reset(req.body.token, req.body.password, req.ip);
+    // Naming the account lets the auth hook drop its remembered token version on this
+    // instance at once; other instances hear of the change from the database.
+    req.userId = await resets.reset(req.body.token, req.body.password, req.ip);
     return { msg: MSG.passwordReset };
   });
 

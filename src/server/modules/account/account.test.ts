@@ -22,6 +22,7 @@ describe('POST /api/me/password', () => {
   it('needs the current password, ends every other session and gives the caller a fresh token', async () => {
     const p = await buildPerformer(t);
     const other = (await login(p)).json() as { token: string };
+    expect((await getUserData(other.token)).statusCode).toBe(200);
     const res = await call('POST', '/api/me/password', p.token, { current: p.password, password: 'my brand new password' });
     expect(res.statusCode).toBe(200);
     const { token, msg } = res.json() as { token: string; msg: string };
@@ -70,6 +71,7 @@ describe('POST /api/me/logout-all', () => {
   it('ends every session, this one too; logging in again works', async () => {
     const p = await buildPerformer(t);
     const other = (await login(p)).json() as { token: string };
+    expect((await getUserData(other.token)).statusCode).toBe(200);
     const res = await call('POST', '/api/me/logout-all', p.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ msg: MSG.loggedOutEverywhere });

@@ -53,8 +53,8 @@ export function createPasswordResetService(ctx: AppContext) {
       if (left > 0) await sleep(left);
     },
 
-    /** Sets the password from a valid link and ends every session; the link dies with it. */
-    async reset(token: string, password: string, ip: string): Promise<void> {
+    /** Sets the password from a valid link and ends every session; the link dies with it. Answers the account's id. */
+    async reset(token: string, password: string, ip: string): Promise<string> {
       await enforceLimit(ctx, `reset:ip:${ip}`, { limit: ACCOUNT_LIMITS.resetPerAddressPer10Min, windowSec: 600 });
       const tokenHash = hashResetToken(token);
       const passwordHash = await hash(password);
@@ -65,15 +65,16 @@ export function createPasswordResetService(ctx: AppContext) {
           .set({ usedAt: sql`now()` })
           .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
           .returning({ userId: passwordResets.userId });
-        if (!claimed) return false;
+        if (!claimed) return null;
         await tx
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
           .where(eq(users.id, claimed.userId));
         await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash)));
-        return true;
+        return claimed.userId;
       });
       if (!done) throw errors.badRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+      return done;
     },
   };
 }

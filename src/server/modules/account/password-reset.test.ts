@@ -99,6 +99,9 @@ describe('POST /api/auth/reset-password', () => {
   it('sets the password once: the old one and every old session stop working, the link dies', async () => {
     const p = await buildPerformer(t);
     const other = (await login(p.email, p.password)).json() as { token: string };
+    // Both sessions in use (and remembered by the auth hook) before the reset.
+    expect((await getUserData(p.token)).statusCode).toBe(200);
+    expect((await getUserData(other.token)).statusCode).toBe(200);
     const token = await linkFor(p);
     const res = await reset(token, 'a fresh new password');
     expect(res.statusCode).toBe(200);
