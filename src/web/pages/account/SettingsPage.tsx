@@ -2,7 +2,7 @@
  * /settings: change password, log out everywhere, export, delete (docs/account.md).
  * Notification choices arrive with the notifications work; no placeholder is shown.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
@@ -33,10 +33,18 @@ export default function SettingsPage() {
     return (err as Error).message;
   }
 
+  const meError = me.error;
+  useEffect(() => {
+    if (meError instanceof ApiError && meError.status === 401) {
+      session.logout();
+      navigate('/login', { replace: true });
+    }
+  }, [meError, navigate]);
+
   return (
     <main className="page settings-page">
       <h1>Settings</h1>
-      <p className="muted">{me.data ? `Signed in as ${me.data.email}` : MSG.loading}</p>
+      <p className="muted">{me.data ? `Signed in as ${me.data.email}` : me.error ? me.error.message : MSG.loading}</p>
       <ChangePassword onFailure={handleFailure} />
       <section className="card settings-section" aria-labelledby="settings-sessions">
         <h2 id="settings-sessions">Log out everywhere</h2>
