@@ -15,6 +15,7 @@ import { freePort, startAppProcess, type AppProcess } from '../test/app-process.
 import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { latencies, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
+import { measureForgotPassword } from './forgot-password.js';
 
 const STUDIOS = Number(process.env.BENCH_STUDIOS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -74,7 +75,17 @@ async function apiRows(engine: string, app: AppProcess, sink: SmtpSink) {
     `login, one core [${engine}]`,
     fmt(await rate({ url: `${app.baseUrl}/api/audition/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }), connections: 4, seconds: SECONDS })),
   );
+  await forgotPasswordRow(engine, app, user.email);
   return user;
+}
+
+async function forgotPasswordRow(engine: string, app: AppProcess, email: string) {
+  const r = await measureForgotPassword(app.baseUrl, email);
+  add(
+    `forgot-password, e-mail with an account [${engine}]`,
+    `p50 ${r.known.p50} ms, p95 ${r.known.p95} ms`,
+    `e-mail without one: p50 ${r.unknown.p50} ms, p95 ${r.unknown.p95} ms`,
+  );
 }
 
 async function searchRow(engine: string, label: string, app: AppProcess, count: number) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startAppProcess } from '../test/app-process.js';
+import { E2E_ADMIN_EMAIL } from './admin-email.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
     const file = path.join(mailDir, `${mail.to}.json`);
     void writeFile(`${file}.tmp`, JSON.stringify(mail)).then(() => rename(`${file}.tmp`, file));
   });
-  const app = await startAppProcess({ SMTP_URL: sink.url });
+  const app = await startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL });
   project.provide('baseUrl', app.baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('smtpUrl', sink.url);

@@ -148,3 +148,23 @@ export async function expectAccessible(page: Page) {
 export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.toast span').allTextContents();
 }
+
+/** Fails when the page is wider than the viewport (no sideways scrolling at 390 px). */
+export async function expectNoOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The newest mail sent to `email`, as the SMTP sink wrote it. */
+export async function readMail(email: string): Promise<{ subject: string; text: string }> {
+  const file = path.join(inject('mailDir'), `${email.toLowerCase()}.json`);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = await readFile(file, 'utf8')
+      .then((t) => JSON.parse(t) as { subject: string; text: string })
+      .catch(() => null);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -24,6 +24,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/index.js';
 import { configRoutes } from './modules/config/index.js';
 import { studiosRoutes } from './modules/studios/index.js';
 import { contactRoutes } from './modules/contact/index.js';
+import { accountRoutes } from './modules/account/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(configRoutes, modules);
   await app.register(studiosRoutes, modules);
   await app.register(contactRoutes, modules);
+  await app.register(accountRoutes, modules);
   await app.register(adminRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>

@@ -27,6 +27,8 @@ const envSchema = z.object({
    */
   PAYMENTS: z.enum(['paypal', 'demo']).optional(),
   ADMIN_EMAILS: z.string().default(''),
+  /** The address users open the app at; links in e-mails (password reset) start with it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   CONTACT_TO: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
+import { startFileDeletionSweep } from './modules/account/index.js';
 
 async function main() {
   let config;
@@ -19,6 +20,7 @@ async function main() {
   await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  const stopSweep = startFileDeletionSweep(ctx, app.log);
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
@@ -28,6 +30,7 @@ async function main() {
     app.log.info({ signal }, 'stopping: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopSweep();
     await app.close();
     await closeContext(ctx);
     process.exit(0);

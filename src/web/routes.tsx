@@ -27,6 +27,10 @@ const Login = page(() => import('./pages/auth/LoginPage'));
 const Signup = page(() => import('./pages/auth/SignupPage'));
 const Profile = page(() => import('./pages/profile/ProfilePage'));
 const EditAppearance = page(() => import('./pages/profile/EditAppearancePage'));
+const ForgotPassword = page(() => import('./pages/account/ForgotPasswordPage'));
+const ResetPassword = page(() => import('./pages/account/ResetPasswordPage'));
+const Settings = page(() => import('./pages/account/SettingsPage'));
+const Admin = page(() => import('./pages/admin/AdminPage'));
 const NotFound = page(() => import('./pages/common/NotFoundPage'));
 
 const own = (Screen: ComponentType) => (
@@ -56,6 +60,10 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <Signup /> },
       { path: '/profile', element: own(Profile) },
       { path: '/editapperance', element: own(EditAppearance) },
+      { path: '/forgot-password', element: <ForgotPassword /> },
+      { path: '/reset-password', element: <ResetPassword /> },
+      { path: '/settings', element: own(Settings) },
+      { path: '/admin', element: own(Admin) },
       { path: '*', element: <NotFound /> },
     ],
   },

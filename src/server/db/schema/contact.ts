@@ -8,4 +8,6 @@ export const contactMessages = pgTable('contact_messages', {
   number: text('number').notNull(),
   message: text('message').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when an admin marks the message handled. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
 });

@@ -8,7 +8,8 @@ export const paymentOrders = pgTable(
   {
     /** The provider's order id. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the order stays for accounting. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').notNull(),
     plan: text('plan').notNull(),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
@@ -25,7 +26,8 @@ export const paymentOrders = pgTable(
 /** The spec's payment record, labelled from 'Audition'; one per captured order. */
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Null once the account is deleted: the record stays for accounting, its name emptied. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   orderId: text('order_id').notNull().unique().references(() => paymentOrders.id),
   captureId: text('capture_id').notNull(),
   from: text('from').notNull(),

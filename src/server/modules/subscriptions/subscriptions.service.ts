@@ -93,6 +93,9 @@ export function createSubscriptionsService(ctx: AppContext) {
   async function record(order: OrderRow, capture: CapturedOrder): Promise<boolean> {
     const plan = planOf(order);
     const now = new Date();
+    const userId = order.userId;
+    // The account was deleted after ordering: there is nobody to give the plan to.
+    if (!userId) return false;
     return db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(paymentOrders)
@@ -109,11 +112,11 @@ export function createSubscriptionsService(ctx: AppContext) {
           subscriptionEnd: new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS),
           version: sql`${users.version} + 1`,
         })
-        .where(eq(users.id, order.userId))
+        .where(eq(users.id, userId))
         .returning({ fname: users.fname });
       if (!user) throw new Error(`order ${order.id} belongs to no user`);
       await tx.insert(payments).values({
-        userId: order.userId,
+        userId,
         orderId: order.id,
         captureId: capture.captureId,
         from: PAYMENT_RECORD.from,

@@ -42,6 +42,7 @@ export default function LoginPage() {
         <label htmlFor="password">Password</label>
         <input id="password" className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
+      <p className="auth-forgot"><Link to="/forgot-password">Forgot password?</Link></p>
       <button type="submit" className="btn btn-block">Log In</button>
       <p className="auth-switch">
         New to Audition? <Link to="/signup">Create an account</Link>

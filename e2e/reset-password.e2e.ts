@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
+import { clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readMail, shoot, toastTexts } from './harness.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/reset-password', () => {
+  it('sets a new password from the link in the e-mail; the link then stops working', async () => {
+    const user = await createUser();
+    await clearMail(user.email);
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const mail = await readMail(user.email);
+    expect(mail.subject).toMatch(/Reset your Audition password/);
+    const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link).toBeTruthy();
+    const { pathname, search } = new URL(link!);
+
+    await page.goto(`${pathname}${search}`);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(await page.title()).toBe('Choose a new password · Audition');
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.locator('#reset-password-problem').textContent()).toBe(MSG.passwordTooShort);
+    await page.getByLabel('New password', { exact: true }).fill('a brand new secret');
+    await page.getByLabel('Repeat the new password').fill('something else');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.locator('#reset-confirm-problem').textContent()).toBe(MSG.passwordsDiffer);
+    await expectNoOverflow(page);
+    await shoot(page, 'reset-password-problem');
+    await expectAccessible(page);
+
+    await page.getByLabel('Repeat the new password').fill('a brand new secret');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => toastTexts(page)).toContain(MSG.passwordReset);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('a brand new secret');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The same link again: refused, with a way to ask for a new one.
+    await page.goto(`${pathname}${search}`);
+    await page.getByLabel('New password', { exact: true }).fill('yet another secret');
+    await page.getByLabel('Repeat the new password').fill('yet another secret');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect.poll(() => page.getByTestId('reset-link-problem').textContent()).toContain(MSG.resetLinkInvalid);
+    await shoot(page, 'reset-password-used-link');
+    await expectAccessible(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
+import { baseUrl, clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/settings', () => {
+  it('changes the password: the current one is checked at its field, the page keeps working', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logInAs(page, user);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Settings · Audition');
+    await expect.poll(() => page.getByText(`Signed in as ${user.email}`).count()).toBe(1);
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill('a better password');
+    await page.getByLabel('Repeat the new password').first().fill('a better password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('#settings-current-problem').textContent()).toBe(MSG.currentPasswordWrong);
+    await shoot(page, 'settings-problem');
+    await expectAccessible(page);
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.getByTestId('password-changed').textContent()).toBe(MSG.passwordChanged);
+    // The fresh token keeps this browser logged in.
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    const old = await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': user.token } });
+    expect(old.status).toBe(401);
+    await context.close();
+  });
+
+  it('exports the data as a JSON file, deletes the account, and the e-mail signs up again', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Export your data' }).waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'settings');
+    await expectAccessible(page);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^audition-account-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as { profile: { email: string; fname: string } };
+    expect(file.profile).toMatchObject({ email: user.email, fname: user.fname });
+    expect(JSON.stringify(file)).not.toMatch(/argon2|passwordHash/);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => page.locator('#settings-delete-password-problem').textContent()).toBe(MSG.required('Password'));
+    await page.getByLabel('Your password').fill(user.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    await shoot(page, 'settings-delete-confirm');
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => toastTexts(page)).toContain(MSG.accountDeleted);
+
+    // The same e-mail signs up again through the sign-up screen.
+    await clearMail(user.email);
+    await page.goto('/signup');
+    await page.getByLabel('Fullname').fill(user.fname);
+    await page.getByLabel('Email Id').fill(user.email);
+    await page.getByLabel('Phone No.').fill(user.number);
+    await page.getByLabel('Password').fill('a second life 2026');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog', { name: 'Verify OTP' }).waitFor();
+    const code = await readCode(user.email);
+    await page.getByLabel('Digit 1 of 4').focus();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('a second life 2026');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const newId = await page.evaluate(() => localStorage.getItem('id'));
+    expect(newId).toBeTruthy();
+    expect(newId).not.toBe(user._id);
+    await context.close();
+  });
+
+  it('logs out everywhere and sends this browser to /login', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logInAs(page, user);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await page.waitForURL('**/login');
+    await expect.poll(() => toastTexts(page)).toContain(MSG.loggedOutEverywhere);
+    const res = await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': user.token } });
+    expect(res.status).toBe(401);
+    await context.close();
+  });
+});

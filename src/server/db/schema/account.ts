@@ -1,0 +1,34 @@
+/** Password-reset links and the stored files still to delete after an account is gone (docs/account.md). */
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** One row per mailed reset link; only the SHA-256 of the link's token is kept. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set by the one reset that used the link; a used link never works again. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Storage keys whose rows are gone but whose files may still be stored: written in the
+ * deleting transaction, removed once the storage confirms the delete. The sweep leases
+ * a row by pushing `next_attempt_at` forward, so two instances never work on one key.
+ */
+export const pendingFileDeletions = pgTable(
+  'pending_file_deletions',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_file_deletions_due_idx').on(t.nextAttemptAt)],
+);

@@ -1,0 +1,29 @@
+/**
+ * What each area stores about an account, for the export and the deletion
+ * (docs/account.md). An area that keeps rows about an account adds one section to
+ * ACCOUNT_SECTIONS (sections/index.ts): the export calls `export` for every section,
+ * and the deletion calls `erase` for every section in one transaction, before the
+ * users row itself is deleted.
+ */
+import type { Db } from '../../db/client.js';
+
+/** A transaction handle; it offers the same queries as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface AccountRef {
+  id: string;
+  email: string;
+}
+
+export interface AccountSection {
+  /** The key of this section in the export file. */
+  name: string;
+  /** Everything this area stores about the account; another account appears by name only. */
+  export(db: Db, account: AccountRef): Promise<unknown>;
+  /**
+   * Removes or anonymises this area's rows inside the deletion's transaction, and
+   * answers the storage keys of files to delete once it commits. Rows that cascade
+   * from the users row need no erase.
+   */
+  erase?(tx: Tx, account: AccountRef): Promise<string[]>;
+}

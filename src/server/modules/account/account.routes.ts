@@ -1,0 +1,65 @@
+/**
+ * The account calls (docs/account.md): POST /api/auth/forgot-password,
+ * /api/auth/reset-password; POST /api/me/password, /api/me/logout-all;
+ * GET /api/me/export; DELETE /api/me.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePasswordAnswer,
+  changePasswordBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  msgAnswer,
+  resetPasswordBody,
+} from '../../../contract/account.js';
+import { MSG } from '../../../contract/messages.js';
+import type { ModuleOptions } from '../../context.js';
+import { createAccountService } from './account.service.js';
+import { createPasswordResetService } from './password-reset.service.js';
+
+export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
+  const resets = createPasswordResetService(ctx);
+  const account = createAccountService(ctx);
+
+  app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: msgAnswer } } }, async (req) => {
+    await resets.forgot(req.body.email, req.ip, req.log);
+    return { msg: MSG.forgotPasswordSent };
+  });
+
+  app.post('/api/auth/reset-password', { schema: { body: resetPasswordBody, response: { 200: msgAnswer } } }, async (req) => {
+    // Naming the account lets the auth hook drop its remembered token version on this
+    // instance at once; other instances hear of the change from the database.
+    req.userId = await resets.reset(req.body.token, req.body.password, req.ip);
+    return { msg: MSG.passwordReset };
+  });
+
+  app.post(
+    '/api/me/password',
+    { preHandler: auth.requireAuth, schema: { body: changePasswordBody, response: { 200: changePasswordAnswer } } },
+    async (req) => ({ msg: MSG.passwordChanged, token: await account.changePassword(req.userId, req.body.current, req.body.password) }),
+  );
+
+  app.post('/api/me/logout-all', { preHandler: auth.requireAuth, schema: { response: { 200: msgAnswer } } }, async (req) => {
+    await account.logoutEverywhere(req.userId);
+    return { msg: MSG.loggedOutEverywhere };
+  });
+
+  app.get('/api/me/export', { preHandler: auth.requireAuth }, async (req, reply) => {
+    const file = await account.export(req.userId);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audition-account-${day}.json"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(file, null, 2));
+  });
+
+  app.delete(
+    '/api/me',
+    { preHandler: auth.requireAuth, schema: { body: deleteAccountBody, response: { 200: msgAnswer } } },
+    async (req) => {
+      await account.delete(req.userId, req.body.password, req.log);
+      return { msg: MSG.accountDeleted };
+    },
+  );
+};

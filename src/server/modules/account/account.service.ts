@@ -1,0 +1,94 @@
+/**
+ * The logged-in account's own settings (docs/account.md): change the password, log out
+ * everywhere, export everything stored about it, delete it.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
+import { MSG } from '../../../contract/messages.js';
+import type { AppContext } from '../../context.js';
+import { passwordResets, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { signToken } from '../auth/index.js';
+import type { AccountRef, AccountSection } from './account-sections.js';
+import { deleteQueuedFiles, queueFileDeletions } from './file-deletions.js';
+import { ACCOUNT_SECTIONS } from './sections/index.js';
+
+const HOUR = 3600;
+
+export function createAccountService(ctx: AppContext, sections: readonly AccountSection[] = ACCOUNT_SECTIONS) {
+  const { db } = ctx;
+
+  async function accountOf(userId: string) {
+    const [user] = await db.select({ id: users.id, email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+    if (!user) throw errors.unauthorized();
+    return user;
+  }
+
+  /** Checks the password the caller typed; wrong ones are counted per account, so a stolen token cannot guess it. */
+  async function checkPassword(user: { id: string; passwordHash: string }, password: string): Promise<void> {
+    const key = `password-check:user:${user.id}`;
+    const limit = Math.ceil(ACCOUNT_LIMITS.wrongPasswordPerAccountPerHour * ctx.config.env.RATE_LIMIT_SCALE);
+    if ((await ctx.limiter.count(key)) >= limit) throw errors.tooManyRequests(HOUR);
+    const ok = await verify(user.passwordHash, password).catch(() => false);
+    if (!ok) {
+      await ctx.limiter.hit(key, limit, HOUR);
+      throw errors.badRequest(MSG.currentPasswordWrong, 'wrong_password');
+    }
+  }
+
+  return {
+    /** Sets a new password and ends every session; the caller continues with the token answered. */
+    async changePassword(userId: string, current: string, password: string): Promise<string> {
+      const user = await accountOf(userId);
+      await checkPassword(user, current);
+      const passwordHash = await hash(password);
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, userId))
+          .returning({ tokenVersion: users.tokenVersion });
+        // A reset link asked for before the change must not undo it.
+        await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+        return row;
+      });
+      if (!updated) throw errors.unauthorized();
+      return signToken(ctx.config.jwtSecret, userId, updated.tokenVersion);
+    },
+
+    async logoutEverywhere(userId: string): Promise<void> {
+      await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+    },
+
+    /** Every section's part, keyed by section name. */
+    async export(userId: string): Promise<Record<string, unknown>> {
+      const user = await accountOf(userId);
+      const account: AccountRef = { id: user.id, email: user.email };
+      const file: Record<string, unknown> = { exportedAt: new Date().toISOString(), accountId: user.id };
+      for (const section of sections) file[section.name] = await section.export(db, account);
+      return file;
+    },
+
+    /**
+     * One transaction removes or anonymises every section's rows and the users row, and
+     * queues the stored files; any failure rolls all of it back and the account stays
+     * whole. The files are deleted after the commit; failures stay queued for the sweep.
+     */
+    async delete(userId: string, password: string, log: FastifyBaseLogger): Promise<void> {
+      const user = await accountOf(userId);
+      await checkPassword(user, password);
+      const account: AccountRef = { id: user.id, email: user.email };
+      const keys = await db.transaction(async (tx) => {
+        const files: string[] = [];
+        for (const section of sections) if (section.erase) files.push(...(await section.erase(tx, account)));
+        await queueFileDeletions(tx, files);
+        const gone = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+        if (gone.length === 0) throw errors.unauthorized();
+        return files;
+      });
+      await deleteQueuedFiles(ctx, keys, log);
+    },
+  };
+}

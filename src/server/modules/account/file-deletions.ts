@@ -1,0 +1,84 @@
+/**
+ * Files to delete from storage once the rows that named them are gone (docs/account.md).
+ * The keys are written in the deleting transaction, so a crash or a storage outage
+ * after the commit loses nothing: the sweep deletes them later, on whichever instance
+ * leases them first.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { pendingFileDeletions } from '../../db/schema/index.js';
+import type { Tx } from './account-sections.js';
+
+/** How long a leased key is left to one instance before another may try it. */
+const LEASE_SECONDS = 300;
+const BATCH = 100;
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export async function queueFileDeletions(tx: Tx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.insert(pendingFileDeletions).values(keys.map((key) => ({ key }))).onConflictDoNothing();
+}
+
+/** Deletes these queued keys now; any that fail stay queued for the sweep. */
+export async function deleteQueuedFiles(ctx: AppContext, keys: string[], log: FastifyBaseLogger): Promise<number> {
+  let failed = 0;
+  const done: string[] = [];
+  for (const key of keys) {
+    try {
+      await ctx.storage.delete(key);
+      done.push(key);
+    } catch (err) {
+      failed += 1;
+      log.warn({ err, key }, 'stored file not deleted; the sweep will retry');
+      await ctx.db
+        .update(pendingFileDeletions)
+        .set({ attempts: sql`${pendingFileDeletions.attempts} + 1`, lastError: String((err as Error).message ?? err).slice(0, 500) })
+        .where(inArray(pendingFileDeletions.key, [key]));
+    }
+  }
+  if (done.length > 0) await ctx.db.delete(pendingFileDeletions).where(inArray(pendingFileDeletions.key, done));
+  return failed;
+}
+
+/**
+ * One pass of the sweep: leases due keys (pushing their next attempt out, so another
+ * instance skips them) and deletes their files. Answers how many were deleted.
+ */
+export async function sweepFileDeletions(ctx: AppContext, log: FastifyBaseLogger): Promise<{ deleted: number; failed: number }> {
+  const leased = await ctx.db.execute<{ key: string }>(sql`
+    update ${pendingFileDeletions}
+       set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+     where key in (
+       select key from ${pendingFileDeletions}
+        where next_attempt_at <= now()
+        order by next_attempt_at
+        limit ${BATCH}
+        for update skip locked)
+     returning key`);
+  const keys = rowsOf<{ key: string }>(leased).map((r) => r.key);
+  const failed = await deleteQueuedFiles(ctx, keys, log);
+  return { deleted: keys.length - failed, failed };
+}
+
+/** pg answers `{ rows }`, PGlite's Drizzle driver too; some drivers answer the array itself. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Runs the sweep every minute on this instance; answers the stop function. */
+export function startFileDeletionSweep(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepFileDeletions(ctx, log)
+      .catch((err: unknown) => log.error({ err }, 'file deletion sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

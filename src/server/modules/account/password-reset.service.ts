@@ -1,0 +1,80 @@
+/**
+ * Forgotten passwords (docs/account.md): a mailed link that works once, for 30 minutes,
+ * kept only as a SHA-256 hash. The request answers the same, in at least the same time,
+ * whether or not the e-mail has an account.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
+import { MSG } from '../../../contract/messages.js';
+import type { AppContext } from '../../context.js';
+import { passwordResets, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { enforceLimit } from '../../rate-limit/enforce-limit.js';
+import { resetMail } from './reset-mail.js';
+
+const HOUR = 3600;
+
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createPasswordResetService(ctx: AppContext) {
+  const { db } = ctx;
+  const origin = (ctx.config.env.PUBLIC_URL ?? `http://localhost:${ctx.config.env.PORT}`).replace(/\/+$/, '');
+
+  return {
+    /**
+     * Always resolves (unless rate-limited, which is counted the same for every address).
+     * The mail is sent after the answer: an SMTP round trip would tell a known address
+     * from an unknown one, and the answer must not wait for it either way.
+     */
+    async forgot(email: string, ip: string, log: FastifyBaseLogger): Promise<void> {
+      const started = performance.now();
+      await enforceLimit(ctx, `forgot:ip:${ip}`, { limit: ACCOUNT_LIMITS.forgotPerAddressPerHour, windowSec: HOUR });
+      await enforceLimit(ctx, `forgot:email:${email}`, { limit: ACCOUNT_LIMITS.forgotPerEmailPerHour, windowSec: HOUR });
+      // The token and its hash are made for every request, known e-mail or not.
+      const token = randomBytes(32).toString('base64url');
+      const tokenHash = hashResetToken(token);
+      const [user] = await db.select({ id: users.id, fname: users.fname }).from(users).where(eq(users.email, email));
+      if (user) {
+        const expiresAt = new Date(Date.now() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000);
+        await db.transaction(async (tx) => {
+          // Only the newest link works: asking again retires the earlier ones.
+          await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+          await tx.insert(passwordResets).values({ tokenHash, userId: user.id, expiresAt });
+        });
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        ctx.mailer.send(resetMail(email, user.fname, link)).catch((err: unknown) => log.error({ err }, 'password reset mail not sent'));
+      }
+      const left = ACCOUNT_LIMITS.forgotPasswordMinMs - (performance.now() - started);
+      if (left > 0) await sleep(left);
+    },
+
+    /** Sets the password from a valid link and ends every session; the link dies with it. Answers the account's id. */
+    async reset(token: string, password: string, ip: string): Promise<string> {
+      await enforceLimit(ctx, `reset:ip:${ip}`, { limit: ACCOUNT_LIMITS.resetPerAddressPer10Min, windowSec: 600 });
+      const tokenHash = hashResetToken(token);
+      const passwordHash = await hash(password);
+      const done = await db.transaction(async (tx) => {
+        // Claimed in one statement: of two resets racing with one link, one wins.
+        const [claimed] = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+          .returning({ userId: passwordResets.userId });
+        if (!claimed) return null;
+        await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, claimed.userId));
+        await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash)));
+        return claimed.userId;
+      });
+      if (!done) throw errors.badRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+      return done;
+    },
+  };
+}

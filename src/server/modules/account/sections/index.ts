@@ -1,0 +1,13 @@
+/**
+ * Every area's section of an account, in export order. A new area that stores rows
+ * about an account (applications, messages, studio page, jobs, shortlists, reviews)
+ * adds its section here.
+ */
+import type { AccountSection } from '../account-sections.js';
+import { contactSection } from './contact.section.js';
+import { mediaSection } from './media.section.js';
+import { paymentsSection } from './payments.section.js';
+import { profileSection } from './profile.section.js';
+import { subscriptionSection } from './subscription.section.js';
+
+export const ACCOUNT_SECTIONS: readonly AccountSection[] = [profileSection, mediaSection, subscriptionSection, paymentsSection, contactSection];

@@ -1,0 +1,28 @@
+/** The account calls: forgotten password, settings, export, deletion (docs/account.md). */
+import type { ChangePasswordAnswer } from '../../contract/account';
+import type { UserProfile } from '../../contract/profile';
+import { api, apiErrorFrom } from './client';
+import { session } from '../lib/session';
+
+export const forgotPassword = (email: string) => api<{ msg: string }>('/api/auth/forgot-password', { json: { email }, auth: false });
+export const resetPassword = (token: string, password: string) =>
+  api<{ msg: string }>('/api/auth/reset-password', { json: { token, password }, auth: false });
+export const changePassword = (current: string, password: string) => api<ChangePasswordAnswer>('/api/me/password', { json: { current, password } });
+export const logoutEverywhere = () => api<{ msg: string }>('/api/me/logout-all', { method: 'POST' });
+export const deleteAccount = (password: string) => api<{ msg: string }>('/api/me', { method: 'DELETE', json: { password } });
+export const getMe = () => api<UserProfile>('/api/audition/getUserData');
+
+/** Fetches the export and hands it to the browser as the file the server named. */
+export async function downloadExport(): Promise<void> {
+  const res = await fetch('/api/me/export', { headers: { 'x-auth-token': session.token() ?? '' }, cache: 'no-store' });
+  if (!res.ok) throw apiErrorFrom(res.status, await res.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'audition-account.json';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

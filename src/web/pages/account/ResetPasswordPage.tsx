@@ -1,0 +1,81 @@
+/** /reset-password?token=…: chooses a new password with the mailed link, then goes to /login. */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LIMITS } from '../../../contract/limits';
+import { MSG } from '../../../contract/messages';
+import { resetPassword } from '../../api/account';
+import { useBusy } from '../../components/Busy';
+import { useToast } from '../../components/Toasts';
+import { session } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AuthShell } from '../auth/AuthShell';
+import { FormField } from './FormField';
+import '../auth/auth.css';
+import './account.css';
+
+type Field = 'password' | 'confirm';
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [form, setForm] = useState({ password: '', confirm: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [linkProblem, setLinkProblem] = useState<string | undefined>(token ? undefined : MSG.resetLinkInvalid);
+  const { run } = useBusy();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (!form.password) found.password = MSG.required('New password');
+    else if (form.password.length < LIMITS.passwordMin) found.password = MSG.passwordTooShort;
+    if (!found.password && form.confirm !== form.password) found.confirm = MSG.passwordsDiffer;
+    setProblems(found);
+    const first = (['password', 'confirm'] as const).find((f) => found[f]);
+    if (first) {
+      document.getElementById(`reset-${first}`)?.focus();
+      return;
+    }
+    try {
+      const answer = await run(() => resetPassword(token, form.password), 'Saving…');
+      // Every session ended, this browser's too.
+      session.logout();
+      toast(answer.msg);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      const message = (err as Error).message;
+      if (message === MSG.passwordTooShort) setProblems({ password: message });
+      else setLinkProblem(message);
+    }
+  }
+
+  const change = (field: Field, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  };
+
+  return (
+    <AuthShell onSubmit={handleSubmit}>
+      <h1>Choose a new password</h1>
+      <p className="lead">Setting a new password logs you out on every device.</p>
+      <div role="alert">
+        {linkProblem && (
+          <p className="form-note form-note-error" data-testid="reset-link-problem">
+            {linkProblem} <Link to="/forgot-password">Ask for a new link</Link>
+          </p>
+        )}
+      </div>
+      <FormField
+        id="reset-password" label="New password" type="password" autoComplete="new-password"
+        value={form.password} onChange={(e) => change('password', e.target.value)} problem={problems.password}
+      />
+      <FormField
+        id="reset-confirm" label="Repeat the new password" type="password" autoComplete="new-password"
+        value={form.confirm} onChange={(e) => change('confirm', e.target.value)} problem={problems.confirm}
+      />
+      <button type="submit" className="btn btn-block" disabled={!token}>Set new password</button>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * /settings: change password, log out everywhere, export, delete (docs/account.md).
+ * Notification choices arrive with the notifications work; no placeholder is shown.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { LIMITS } from '../../../contract/limits';
+import { MSG } from '../../../contract/messages';
+import { changePassword, deleteAccount, downloadExport, getMe, logoutEverywhere } from '../../api/account';
+import { ApiError } from '../../api/client';
+import { useBusy } from '../../components/Busy';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useToast } from '../../components/Toasts';
+import { session } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { FormField } from './FormField';
+import './account.css';
+
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const me = useQuery({ queryKey: ['me'], queryFn: getMe });
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  /** A refused token means the session ended elsewhere: back to /login. */
+  function handleFailure(err: unknown): string | undefined {
+    if (err instanceof ApiError && err.status === 401) {
+      session.logout();
+      navigate('/login', { replace: true });
+      return undefined;
+    }
+    return (err as Error).message;
+  }
+
+  const meError = me.error;
+  useEffect(() => {
+    if (meError instanceof ApiError && meError.status === 401) {
+      session.logout();
+      navigate('/login', { replace: true });
+    }
+  }, [meError, navigate]);
+
+  return (
+    <main className="page settings-page">
+      <h1>Settings</h1>
+      <p className="muted">{me.data ? `Signed in as ${me.data.email}` : me.error ? me.error.message : MSG.loading}</p>
+      <ChangePassword onFailure={handleFailure} />
+      <section className="card settings-section" aria-labelledby="settings-sessions">
+        <h2 id="settings-sessions">Log out everywhere</h2>
+        <p>Ends every session of your account on every device, this one too.</p>
+        <LogoutEverywhere onDone={(msg) => { session.logout(); toast(msg); navigate('/login', { replace: true }); }} onFailure={handleFailure} />
+      </section>
+      <section className="card settings-section" aria-labelledby="settings-export">
+        <h2 id="settings-export">Export your data</h2>
+        <p>One JSON file with everything Audition stores about your account: profile, appearance, media links, payments, subscription and the messages you sent us.</p>
+        <ExportButton onFailure={handleFailure} />
+      </section>
+      <DeleteAccount onFailure={handleFailure} />
+    </main>
+  );
+}
+
+type FailureHandler = (err: unknown) => string | undefined;
+
+function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
+  const [form, setForm] = useState({ current: '', password: '', confirm: '' });
+  const [problems, setProblems] = useState<Partial<Record<keyof typeof form, string>>>({});
+  const [done, setDone] = useState<string>();
+  const { run } = useBusy();
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    setDone(undefined);
+    const found: typeof problems = {};
+    if (!form.current) found.current = MSG.required('Current password');
+    if (!form.password) found.password = MSG.required('New password');
+    else if (form.password.length < LIMITS.passwordMin) found.password = MSG.passwordTooShort;
+    if (!found.password && form.confirm !== form.password) found.confirm = MSG.passwordsDiffer;
+    setProblems(found);
+    const first = (['current', 'password', 'confirm'] as const).find((f) => found[f]);
+    if (first) {
+      document.getElementById(first === 'password' ? 'settings-password-new' : `settings-${first}`)?.focus();
+      return;
+    }
+    try {
+      const answer = await run(() => changePassword(form.current, form.password), 'Saving…');
+      session.saveLogin(answer.token, localStorage.getItem('id') ?? '');
+      setForm({ current: '', password: '', confirm: '' });
+      setDone(answer.msg);
+    } catch (err) {
+      const message = onFailure(err);
+      if (message === MSG.passwordTooShort) setProblems({ password: message });
+      else if (message) setProblems({ current: message });
+    }
+  }
+
+  const change = (field: keyof typeof form, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+  };
+
+  return (
+    <form className="card settings-section" onSubmit={handleSubmit} noValidate aria-labelledby="settings-password">
+      <h2 id="settings-password">Change password</h2>
+      <div role="status" aria-live="polite">{done && <p className="form-note" data-testid="password-changed">{done}</p>}</div>
+      <FormField id="settings-current" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} problem={problems.current} />
+      <FormField id="settings-password-new" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} problem={problems.password} />
+      <FormField id="settings-confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} problem={problems.confirm} />
+      <button type="submit" className="btn">Change password</button>
+    </form>
+  );
+}
+
+function LogoutEverywhere({ onDone, onFailure }: { onDone(msg: string): void; onFailure: FailureHandler }) {
+  const { run } = useBusy();
+  const toast = useToast();
+  async function handleClick() {
+    try {
+      onDone((await run(() => logoutEverywhere())).msg);
+    } catch (err) {
+      const message = onFailure(err);
+      if (message) toast(message);
+    }
+  }
+  return <button type="button" className="btn btn-secondary" onClick={handleClick}>Log out everywhere</button>;
+}
+
+function ExportButton({ onFailure }: { onFailure: FailureHandler }) {
+  const { run } = useBusy();
+  const toast = useToast();
+  async function handleClick() {
+    try {
+      await run(() => downloadExport(), 'Preparing your file…');
+    } catch (err) {
+      const message = onFailure(err);
+      if (message) toast(message);
+    }
+  }
+  return <button type="button" className="btn btn-secondary" onClick={handleClick}>Download my data</button>;
+}
+
+function DeleteAccount({ onFailure }: { onFailure: FailureHandler }) {
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [confirming, setConfirming] = useState(false);
+  const { run } = useBusy();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!password) {
+      setProblem(MSG.required('Password'));
+      document.getElementById('settings-delete-password')?.focus();
+      return;
+    }
+    setConfirming(true);
+  }
+
+  async function handleConfirm() {
+    setConfirming(false);
+    try {
+      const answer = await run(() => deleteAccount(password), 'Deleting…');
+      session.logout();
+      toast(answer.msg);
+      navigate('/', { replace: true });
+    } catch (err) {
+      const message = onFailure(err);
+      if (message) {
+        setProblem(message);
+        document.getElementById('settings-delete-password')?.focus();
+      }
+    }
+  }
+
+  return (
+    <form className="card settings-section settings-danger" onSubmit={handleSubmit} noValidate aria-labelledby="settings-delete">
+      <h2 id="settings-delete">Delete account</h2>
+      <p>Your profile, photos, videos and audios are deleted for good. Payment records are kept for accounting, without your name. You can sign up again later with the same e-mail.</p>
+      <FormField
+        id="settings-delete-password" label="Your password" type="password" autoComplete="current-password"
+        value={password} onChange={(e) => { setPassword(e.target.value); setProblem(undefined); }} problem={problem}
+      />
+      <button type="submit" className="btn btn-danger">Delete my account</button>
+      <ConfirmDialog
+        open={confirming} title="Delete your account?" message={MSG.confirmDelete} confirmLabel="Delete for good"
+        onConfirm={() => void handleConfirm()} onCancel={() => setConfirming(false)}
+      />
+    </form>
+  );
+}

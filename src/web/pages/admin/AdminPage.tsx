@@ -1,0 +1,162 @@
+/**
+ * /admin: the console for ADMIN_EMAILS (docs/account.md). Accounts by kind, payments
+ * with totals by plan and month, contact messages to mark handled. Studios to verify
+ * and reported jobs get their sections as those areas arrive. Everyone else gets the
+ * server's 403 message and no console.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MSG } from '../../../contract/messages';
+import { adminContact, adminPayments, adminStats, markContactHandled } from '../../api/admin';
+import { ApiError } from '../../api/client';
+import { useToast } from '../../components/Toasts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import './admin.css';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export default function AdminPage() {
+  useDocumentTitle('Admin console');
+  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: adminStats });
+
+  if (stats.error) {
+    const refused = stats.error instanceof ApiError && stats.error.status === 403;
+    return (
+      <main className="page admin-page">
+        <h1>Admin console</h1>
+        <p className="admin-refused" role="alert" data-testid="admin-refused">{refused ? MSG.adminOnly : stats.error.message}</p>
+      </main>
+    );
+  }
+  if (!stats.data) {
+    return (
+      <main className="page admin-page">
+        <h1>Admin console</h1>
+        <p role="status">{MSG.loading}</p>
+      </main>
+    );
+  }
+
+  return (
+    <main className="page admin-page">
+      <h1>Admin console</h1>
+      <section className="card admin-section" aria-labelledby="admin-accounts">
+        <h2 id="admin-accounts">Accounts</h2>
+        <dl className="admin-counts">
+          {Object.entries(stats.data.accounts).map(([kind, n]) => (
+            <div key={kind}>
+              <dt>{kind === 'performer' ? 'Performers' : kind}</dt>
+              <dd data-testid={`accounts-${kind}`}>{n}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Payments</dt>
+            <dd>{stats.data.payments}</dd>
+          </div>
+          <div>
+            <dt>Unhandled messages</dt>
+            <dd data-testid="unhandled-count">{stats.data.unhandledContact}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card admin-section" aria-labelledby="admin-studios">
+        <h2 id="admin-studios">Studios to verify</h2>
+        <p className="muted">Studio accounts are not open yet; studios waiting for verification will be listed here.</p>
+      </section>
+      <section className="card admin-section" aria-labelledby="admin-reports">
+        <h2 id="admin-reports">Reported jobs</h2>
+        <p className="muted">Job reports are not open yet; reported jobs will be listed here to hide or restore.</p>
+      </section>
+      <Payments />
+      <ContactMessages />
+    </main>
+  );
+}
+
+function Payments() {
+  const payments = useQuery({ queryKey: ['admin', 'payments'], queryFn: adminPayments });
+  return (
+    <section className="card admin-section" aria-labelledby="admin-payments">
+      <h2 id="admin-payments">Payments</h2>
+      {!payments.data ? (
+        <p role="status">{payments.error ? payments.error.message : MSG.loading}</p>
+      ) : (
+        <>
+          <h3>Totals by month and plan</h3>
+          {payments.data.totals.length === 0 ? (
+            <p className="muted">No payments yet.</p>
+          ) : (
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Totals by month and plan">
+              <table className="admin-table">
+                <thead><tr><th scope="col">Month</th><th scope="col">Plan</th><th scope="col">Payments</th><th scope="col">Total (USD)</th></tr></thead>
+                <tbody>
+                  {payments.data.totals.map((t) => (
+                    <tr key={`${t.month}-${t.plan}`}><td>{t.month}</td><td>{t.plan}</td><td>{t.count}</td><td>{t.amount}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <h3>Latest payments</h3>
+          {payments.data.payments.length > 0 && (
+            <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Latest payments">
+              <table className="admin-table">
+                <thead><tr><th scope="col">Date</th><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Type</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead>
+                <tbody>
+                  {payments.data.payments.map((p) => (
+                    <tr key={p.id}>
+                      <td>{dateTime(p.createdAt)}</td>
+                      <td>{p.name || <span className="muted">Deleted account</span>}</td>
+                      <td>{p.email ?? '—'}</td>
+                      <td>{p.type}</td>
+                      <td>{p.amount}</td>
+                      <td>{p.status}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ContactMessages() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const messages = useQuery({ queryKey: ['admin', 'contact'], queryFn: adminContact });
+  const handled = useMutation({
+    mutationFn: markContactHandled,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onError: (err) => toast(err.message),
+  });
+  return (
+    <section className="card admin-section" aria-labelledby="admin-contact">
+      <h2 id="admin-contact">Contact messages</h2>
+      {!messages.data ? (
+        <p role="status">{messages.error ? messages.error.message : MSG.loading}</p>
+      ) : messages.data.messages.length === 0 ? (
+        <p className="muted">No messages yet.</p>
+      ) : (
+        <ul className="admin-messages">
+          {messages.data.messages.map((m) => (
+            <li key={m.id} className={m.handledAt ? 'admin-message handled' : 'admin-message'} data-testid="contact-message">
+              <p className="admin-message-head">
+                <a href={`mailto:${m.email}`}>{m.email}</a> · {m.number} · <time dateTime={m.createdAt}>{dateTime(m.createdAt)}</time>
+              </p>
+              <p className="admin-message-text">{m.message}</p>
+              {m.handledAt ? (
+                <p className="muted">Handled {dateTime(m.handledAt)}</p>
+              ) : (
+                <button type="button" className="btn btn-secondary" disabled={handled.isPending} onClick={() => handled.mutate(m.id)}>
+                  Mark handled
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
