@@ -67,7 +67,12 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export async function registerSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(env, (_req, res) => `'nonce-${nonceOf(res)}'`) },
+    // JSON answers carry no page, so they need no nonce: theirs is the same every time, which
+    // keeps a random draw off every API call and their headers comparable.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(env, (req, res) => (isApiCall(req) ? "'self'" : `'nonce-${nonceOf(res)}'`)),
+    },
     // PayPal's checkout opens a popup that talks back to this window.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Media players, and images in a bucket, load cross-origin without CORP headers of their own.
@@ -82,6 +87,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
     // Fastify reads X-Forwarded-Proto only from the proxies TRUST_PROXY_HOPS trusts.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
+}
+
+function isApiCall(req: unknown): boolean {
+  return ((req as { url?: string }).url ?? '').startsWith('/api/');
 }
 
 type WithNonce = ServerResponse & { cspNonce?: string };
