@@ -14,6 +14,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
 import { AppError } from './errors.js';
+import { COMPRESSION } from './lib/compression.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
@@ -95,7 +96,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCompress, { threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings] });
 
   const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
   app.addHook('onSend', modules.auth.forgetAfterWrite);
