@@ -72,10 +72,22 @@ async function apiRows(engine: string, app: AppProcess, sink: SmtpSink) {
   const userTag = await etagOf(userUrl, auth);
   const studiosTag = await etagOf(studiosUrl);
   const fmt = (r: { rps: number; p50ms: number; errors: number }) => `${r.rps} req/s (p50 ${r.p50ms} ms${r.errors ? `, ${r.errors} errors` : ''})`;
-  add(`getUserData 200, repeated (cache hit) [${engine}]`, fmt(await rate({ url: userUrl, headers: auth, seconds: SECONDS })), bareRow);
-  add(`getUserData 304 [${engine}]`, fmt(await rate({ url: userUrl, headers: { ...auth, 'if-none-match': userTag }, seconds: SECONDS, expectStatus: 304 })), bareRow);
-  add(`getAllStudio 200 [${engine}]`, fmt(await rate({ url: studiosUrl, seconds: SECONDS })), bareRow);
-  add(`getAllStudio 304 [${engine}]`, fmt(await rate({ url: studiosUrl, headers: { 'if-none-match': studiosTag }, seconds: SECONDS, expectStatus: 304 })), bareRow);
+  {
+    const baseline = await bareNow();
+    add(`getUserData 200, repeated (cache hit) [${engine}]`, fmt(await rate({ url: userUrl, headers: auth, seconds: SECONDS })), baseline);
+  }
+  {
+    const baseline = await bareNow();
+    add(`getUserData 304 [${engine}]`, fmt(await rate({ url: userUrl, headers: { ...auth, 'if-none-match': userTag }, seconds: SECONDS, expectStatus: 304 })), baseline);
+  }
+  {
+    const baseline = await bareNow();
+    add(`getAllStudio 200 [${engine}]`, fmt(await rate({ url: studiosUrl, seconds: SECONDS })), baseline);
+  }
+  {
+    const baseline = await bareNow();
+    add(`getAllStudio 304 [${engine}]`, fmt(await rate({ url: studiosUrl, headers: { 'if-none-match': studiosTag }, seconds: SECONDS, expectStatus: 304 })), baseline);
+  }
   add(
     `login, one core [${engine}]`,
     fmt(await rate({ url: `${app.baseUrl}/api/audition/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }), connections: 4, seconds: SECONDS })),
@@ -123,12 +135,21 @@ async function insertMissUsers(db: Db, n: number): Promise<string[]> {
 
 /** getUserData 200 where every request is the first read of its user: token check, profile query, serialization, compression. */
 async function missRow(engine: string, app: AppProcess, tokens: string[], label = 'first read of each user (cache miss)') {
+  const baseline = await bareNow();
   const r = await rate({ url: `${app.baseUrl}/api/audition/getUserData`, amount: tokens.length, headersOf: (i) => ({ 'x-auth-token': tokens[i % tokens.length]! }) });
-  add(`getUserData 200, ${label} [${engine}]`, `${r.rps} req/s (p50 ${r.p50ms} ms${r.errors ? `, ${r.errors} errors` : ''})`, bareRow);
+  add(`getUserData 200, ${label} [${engine}]`, `${r.rps} req/s (p50 ${r.p50ms} ms${r.errors ? `, ${r.errors} errors` : ''})`, baseline);
 }
 
 const DROP_TRGM = 'DROP INDEX IF EXISTS studios_fname_trgm, studios_location_trgm';
-let bareRow = '';
+let bareUrl = '';
+/**
+ * The bare route measured again right before each row it is the baseline of: the machine
+ * is shared, and a baseline taken minutes earlier under another load says nothing.
+ */
+async function bareNow(): Promise<string> {
+  const r = await rate({ url: `${bareUrl}/user`, seconds: SECONDS });
+  return `bare Fastify ${r.rps} req/s just before`;
+}
 
 async function main() {
   const sink = await startSmtpSink();
@@ -147,7 +168,7 @@ async function main() {
     const bare = await startBare(profile);
     started.push(bare);
     const bareRate = await rate({ url: `${bare.url}/user`, seconds: SECONDS });
-    bareRow = `bare Fastify ${bareRate.rps} req/s`;
+    bareUrl = bare.url;
     add('bare Fastify route, same JSON', `${bareRate.rps} req/s (p50 ${bareRate.p50ms} ms)`);
     await apiRows('PGlite', app, sink);
     await app.stop();
