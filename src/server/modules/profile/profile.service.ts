@@ -13,13 +13,16 @@ import { presentProfile, profileEtag, profileEtagOf, type MediaLists } from './p
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /** The profile's media as [type, url] pairs in the order they were added, in the same statement as the row. */
-const mediaOfRow = sql<[string, string][] | null>`(
-  select json_agg(json_build_array(${userMedia.mediaType}, ${userMedia.url}) order by ${userMedia.createdAt}, ${userMedia.id})
-  from ${userMedia} where ${userMedia.userId} = ${users.id})`;
+// Column names written out: Drizzle leaves them unqualified in a one-table query, and
+// "user_id" = "id" would then compare two columns of user_media. As text, parsed here:
+// the two drivers do not agree on whether json arrives parsed.
+const mediaOfRow = sql<string | null>`(
+  select json_agg(json_build_array(m.media_type, m.url) order by m.created_at, m.id)::text
+  from ${userMedia} m where m.user_id = ${users}.id)`;
 
-function mediaLists(pairs: [string, string][] | null): MediaLists {
+function mediaLists(pairs: string | null): MediaLists {
   const lists: MediaLists = { photos: [], videos: [], audios: [] };
-  for (const [type, url] of pairs ?? []) {
+  for (const [type, url] of pairs ? (JSON.parse(pairs) as [string, string][]) : []) {
     if (type === 'photos' || type === 'videos' || type === 'audios') lists[type].push(url);
   }
   return lists;
@@ -38,7 +41,7 @@ export function createProfileService(ctx: AppContext) {
   const bodies = createVersionedBodyCache({ maxBytes: PROFILE_CACHE_BYTES });
 
   /** Presents the row and keeps its serialized body under its ETag for the next polls. */
-  function present(user: typeof users.$inferSelect & { media: [string, string][] | null }): { profile: UserProfile; etag: string; body: CachedBody } {
+  function present(user: typeof users.$inferSelect & { media: string | null }): { profile: UserProfile; etag: string; body: CachedBody } {
     const profile = presentProfile(user, mediaLists(user.media));
     // The days left the body holds, not a second look at the clock.
     const etag = profileEtagOf(user.id, user.version, profile.daysLeft);
