@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import { users } from '../../db/schema/index.js';
 import { buildPerformer, type Performer } from '../../../../test/factories.js';
 import { formFields } from '../../../../test/form-data.js';
@@ -105,7 +106,10 @@ describe('GET /api/audition/getUserData', () => {
     const p = await buildPerformer(t);
     for (const name of ['First Name', 'Second Name', 'Third Name']) {
       expect((await getUserData(p)).json()).toMatchObject({ fname: expect.any(String) });
+      // Once the change feed has announced the write (as every instance hears it), nothing old is served.
+      const announced = new Promise<void>((resolve) => t.ctx.changes.subscribe(CHANNELS.user, (key) => key === p._id && resolve()));
       await t.ctx.db.update(users).set({ fname: name, version: sql`${users.version} + 1` }).where(eq(users.id, p._id));
+      await announced;
       const res = await getUserData(p);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ fname: name });
