@@ -7,14 +7,32 @@ export interface Rate {
   errors: number;
 }
 
-export async function rate(opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number; expectStatus?: number }): Promise<Rate> {
+/** What a browser sends: every answer the app would compress is measured compressed. */
+export const BROWSER = { 'accept-encoding': 'br' };
+
+export async function rate(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+  expectStatus?: number;
+  /** Exactly this many requests instead of a duration, the i-th with headersOf(i) added. */
+  amount?: number;
+  headersOf?: (i: number) => Record<string, string>;
+}): Promise<Rate> {
+  let sent = 0;
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',
-    headers: opts.headers,
+    headers: { ...BROWSER, ...opts.headers },
     body: opts.body,
     connections: opts.connections ?? 10,
-    duration: opts.seconds ?? 5,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.seconds ?? 5 }),
+    ...(opts.headersOf
+      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, ...opts.headersOf!(sent++) } }) }] }
+      : {}),
   });
   // Any answer other than the expected status counts as an error of the row.
   const unexpected = Object.entries(result.statusCodeStats ?? {})
@@ -23,16 +41,20 @@ export async function rate(opts: { url: string; method?: 'GET' | 'POST'; headers
   return { rps: Math.round(result.requests.average), p50ms: result.latency.p50, errors: result.errors + unexpected };
 }
 
-/** p50 and p95 of `count` sequential requests, each built by `urlFor(i)`. */
-export async function latencies(count: number, urlFor: (i: number) => string, headers: Record<string, string> = {}): Promise<{ p50: number; p95: number }> {
+/** p50 and p95 of `count` requests, each built by `urlFor(i)`, `concurrency` at a time. */
+export async function latencies(count: number, urlFor: (i: number) => string, opts: { headers?: Record<string, string>; concurrency?: number } = {}): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    const res = await fetch(urlFor(i), { headers });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${urlFor(i)} answered ${res.status}`);
-    times.push(performance.now() - start);
-  }
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      const start = performance.now();
+      const res = await fetch(urlFor(i), { headers: { ...BROWSER, ...opts.headers } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${urlFor(i)} answered ${res.status}`);
+      times.push(performance.now() - start);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 1 }, worker));
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   return { p50: round(at(0.5)), p95: round(at(0.95)) };

@@ -8,12 +8,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client.js';
+import { openDatabase, type Db } from '../src/server/db/client.js';
+import { signToken } from '../src/server/modules/auth/index.js';
 import { seedStudios } from '../src/server/db/seed.js';
 import { freePort, startAppProcess, type AppProcess } from '../test/app-process.js';
 import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
-import { latencies, rate, round } from './load.js';
+import { BROWSER, latencies, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
 import { measureForgotPassword } from './forgot-password.js';
 
@@ -24,10 +27,13 @@ const add = (row: string, figure: string, baseline = '') => {
   rows.push({ row, figure, baseline });
   console.log(`  ${row}: ${figure}${baseline ? `   (baseline: ${baseline})` : ''}`);
 };
+/** Users whose first read is each measured once: every request of the row misses every cache. */
+const MISS_USERS = Number(process.env.BENCH_MISS_USERS ?? 10_000);
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const SEARCH_TERMS = ['star', 'mum', 'lights', 'PICTURES', 'del', 'blue', 'studio', 'ban', 'casting', 'moon', 'pune', 'films'];
 const appEnv = (sink: SmtpSink) => ({
   NODE_ENV: 'production',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+  JWT_SECRET,
   SMTP_URL: sink.url,
   SEED_DEMO: '0',
   LOG_LEVEL: 'warn',
@@ -53,7 +59,7 @@ async function createUser(baseUrl: string, sink: SmtpSink) {
 }
 
 async function etagOf(url: string, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { headers });
+  const res = await fetch(url, { headers: { ...BROWSER, ...headers } });
   await res.arrayBuffer();
   return res.headers.get('etag') ?? '';
 }
@@ -67,10 +73,22 @@ async function apiRows(engine: string, app: AppProcess, sink: SmtpSink) {
   const userTag = await etagOf(userUrl, auth);
   const studiosTag = await etagOf(studiosUrl);
   const fmt = (r: { rps: number; p50ms: number; errors: number }) => `${r.rps} req/s (p50 ${r.p50ms} ms${r.errors ? `, ${r.errors} errors` : ''})`;
-  add(`getUserData 200 [${engine}]`, fmt(await rate({ url: userUrl, headers: auth, seconds: SECONDS })), bareRow);
-  add(`getUserData 304 [${engine}]`, fmt(await rate({ url: userUrl, headers: { ...auth, 'if-none-match': userTag }, seconds: SECONDS, expectStatus: 304 })), bareRow);
-  add(`getAllStudio 200 [${engine}]`, fmt(await rate({ url: studiosUrl, seconds: SECONDS })), bareRow);
-  add(`getAllStudio 304 [${engine}]`, fmt(await rate({ url: studiosUrl, headers: { 'if-none-match': studiosTag }, seconds: SECONDS, expectStatus: 304 })), bareRow);
+  {
+    const baseline = await bareNow();
+    add(`getUserData 200, repeated (cache hit) [${engine}]`, fmt(await rate({ url: userUrl, headers: auth, seconds: SECONDS })), baseline);
+  }
+  {
+    const baseline = await bareNow();
+    add(`getUserData 304 [${engine}]`, fmt(await rate({ url: userUrl, headers: { ...auth, 'if-none-match': userTag }, seconds: SECONDS, expectStatus: 304 })), baseline);
+  }
+  {
+    const baseline = await bareNow();
+    add(`getAllStudio 200 [${engine}]`, fmt(await rate({ url: studiosUrl, seconds: SECONDS })), baseline);
+  }
+  {
+    const baseline = await bareNow();
+    add(`getAllStudio 304 [${engine}]`, fmt(await rate({ url: studiosUrl, headers: { 'if-none-match': studiosTag }, seconds: SECONDS, expectStatus: 304 })), baseline);
+  }
   add(
     `login, one core [${engine}]`,
     fmt(await rate({ url: `${app.baseUrl}/api/audition/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password }), connections: 4, seconds: SECONDS })),
@@ -88,20 +106,70 @@ async function forgotPasswordRow(engine: string, app: AppProcess, email: string)
   );
 }
 
-async function searchRow(engine: string, label: string, app: AppProcess, count: number) {
-  const r = await latencies(count, (i) => `${app.baseUrl}/api/showAllStudioList?search=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length]!)}`);
-  add(`search at ${STUDIOS.toLocaleString('en')} studios, ${label} [${engine}]`, `p50 ${r.p50} ms, p95 ${r.p95} ms (${count} requests)`);
+async function searchRow(engine: string, label: string, app: AppProcess, count: number, opts: { concurrency?: number; variant?: boolean } = {}) {
+  const term = (i: number) => {
+    const text = SEARCH_TERMS[i % SEARCH_TERMS.length]!;
+    // Letter case changes the cache key but not the work: each request is its own first.
+    return opts.variant ? caseVariant(text, Math.floor(i / SEARCH_TERMS.length)) : text;
+  };
+  const r = await latencies(count, (i) => `${app.baseUrl}/api/showAllStudioList?search=${encodeURIComponent(term(i))}`, { concurrency: opts.concurrency ?? 1 });
+  add(`search at ${STUDIOS.toLocaleString('en')} studios, ${label}, concurrency ${opts.concurrency ?? 1} [${engine}]`, `p50 ${r.p50} ms, p95 ${r.p95} ms (${count} requests)`);
+}
+
+/** The k-th of the term's letter-case spellings (k < 8: the first three letters' case). */
+function caseVariant(text: string, k: number): string {
+  return [...text.toLowerCase()].map((c, j) => (j < 3 && (k >> j) & 1 ? c.toUpperCase() : c)).join('');
+}
+
+/** Uncached at concurrency 1 and 8 (a restart between empties the cache), then repeated at both. */
+async function searchRows(engine: string, app: AppProcess, restart: () => Promise<AppProcess>): Promise<AppProcess> {
+  const uncached = SEARCH_TERMS.length * 8;
+  await searchRow(engine, 'uncached', app, uncached, { variant: true });
+  app = await restart();
+  await searchRow(engine, 'uncached', app, uncached, { variant: true, concurrency: 8 });
+  await latencies(SEARCH_TERMS.length, (i) => `${app.baseUrl}/api/showAllStudioList?search=${encodeURIComponent(SEARCH_TERMS[i]!)}`);
+  await searchRow(engine, 'repeated', app, 200);
+  await searchRow(engine, 'repeated', app, 200, { concurrency: 8 });
+  return app;
+}
+
+/** Inserts `n` users shaped like the bench user and answers a login token for each. */
+async function insertMissUsers(db: Db, n: number): Promise<string[]> {
+  const rows = (await db.execute(sql`
+    insert into users (email, fname, number, password_hash)
+    select 'bench-miss-' || i || '-' || ${Date.now()} || '@example.com', 'bench user', '9999999999', 'not-a-login'
+    from generate_series(1, ${n}) as i
+    returning id, token_version`)) as unknown as { rows: { id: string; token_version: number }[] };
+  const secret = new TextEncoder().encode(JWT_SECRET);
+  return Promise.all(rows.rows.map((r) => signToken(secret, r.id, r.token_version)));
+}
+
+/** getUserData 200 where every request is the first read of its user: token check, profile query, serialization, compression. */
+async function missRow(engine: string, app: AppProcess, tokens: string[], label = 'first read of each user (cache miss)') {
+  const baseline = await bareNow();
+  const r = await rate({ url: `${app.baseUrl}/api/audition/getUserData`, amount: tokens.length, headersOf: (i) => ({ 'x-auth-token': tokens[i % tokens.length]! }) });
+  add(`getUserData 200, ${label} [${engine}]`, `${r.rps} req/s (p50 ${r.p50ms} ms${r.errors ? `, ${r.errors} errors` : ''})`, baseline);
 }
 
 const DROP_TRGM = 'DROP INDEX IF EXISTS studios_fname_trgm, studios_location_trgm';
-let bareRow = '';
+let bareUrl = '';
+/**
+ * The bare route measured again right before each row it is the baseline of: the machine
+ * is shared, and a baseline taken minutes earlier under another load says nothing.
+ */
+async function bareNow(): Promise<string> {
+  const r = await rate({ url: `${bareUrl}/user`, seconds: SECONDS });
+  return `bare Fastify ${r.rps} req/s just before`;
+}
 
 async function main() {
   const sink = await startSmtpSink();
   const started: { stop(): Promise<void> }[] = [];
   try {
     console.log('First page of `npm start` on a new data directory…');
-    add('npm start → first page, new data directory', `${round(await timeNpmStart(), 1)} s`);
+    const start = await timeNpmStart({});
+    add('npm start → first page, new data directory', `${round(start.seconds, 1)} s`);
+    add('RSS after `npm start`, new data directory [PGlite]', `${start.rssMB} MB`);
 
     console.log('Bare Fastify baseline and PGlite…');
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-'));
@@ -111,23 +179,29 @@ async function main() {
     const bare = await startBare(profile);
     started.push(bare);
     const bareRate = await rate({ url: `${bare.url}/user`, seconds: SECONDS });
-    bareRow = `bare Fastify ${bareRate.rps} req/s`;
+    bareUrl = bare.url;
     add('bare Fastify route, same JSON', `${bareRate.rps} req/s (p50 ${bareRate.p50ms} ms)`);
     await apiRows('PGlite', app, sink);
     await app.stop();
 
-    console.log(`Seeding ${STUDIOS} studios into PGlite…`);
+    console.log(`Seeding ${STUDIOS} studios and ${MISS_USERS} users into PGlite…`);
     const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     await seedStudios(lite.db, STUDIOS);
+    const liteTokens = await insertMissUsers(lite.db, MISS_USERS);
     await lite.close();
+    // No ANALYZE here: the app's own start finds the stale statistics (as on PostgreSQL, autovacuum does).
     app = await startAppProcess(appEnv(sink), { dataDir });
-    await searchRow('PGlite', 'trigram index', app, 200);
+    await missRow('PGlite', app, liteTokens);
+    app = await searchRows('PGlite', app, async () => {
+      await app.stop();
+      return startAppProcess(appEnv(sink), { dataDir });
+    });
     await app.stop();
     const unindexed = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     await unindexed.db.execute(DROP_TRGM);
     await unindexed.close();
     app = await startAppProcess(appEnv(sink), { dataDir });
-    await searchRow('PGlite', 'no index', app, 40);
+    await searchRow('PGlite', 'no index, uncached', app, 40, { variant: true });
     await app.stop();
     await rm(dataDir, { recursive: true, force: true });
 
@@ -140,19 +214,37 @@ async function main() {
       await admin.query(`CREATE DATABASE ${name}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
+      const startUrl = new URL(adminUrl);
+      startUrl.pathname = `/${name}_start`;
       try {
-        const pgApp = await startAppProcess({ ...appEnv(sink), DATABASE_URL: url.toString() });
+        await admin.query(`CREATE DATABASE ${name}_start`);
+        const pgStart = await timeNpmStart({ DATABASE_URL: startUrl.toString() });
+        add('RSS after `npm start`, new database [PostgreSQL]', `${pgStart.rssMB} MB`);
+        const pgEnv = { ...appEnv(sink), DATABASE_URL: url.toString() };
+        let pgApp = await startAppProcess(pgEnv);
         await apiRows('PostgreSQL', pgApp, sink);
         const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { migrate: false });
         await seedStudios(database.db, STUDIOS);
-        await database.db.execute('ANALYZE studios');
-        await searchRow('PostgreSQL', 'trigram index', pgApp, 200);
+        const pgTokens = await insertMissUsers(database.db, MISS_USERS);
+        // No ANALYZE by the bench on either engine: each keeps its own statistics (here autovacuum).
+        console.log(await awaitAutovacuum(database.db));
+        await missRow('PostgreSQL', pgApp, pgTokens);
+        // The same users again after a change made in the database (as by another instance): the
+        // change feed drops the cached token checks and every body is looked up under a new version.
+        await database.db.execute(sql`update users set version = version + 1 where email like 'bench-miss-%'`);
+        await new Promise((r) => setTimeout(r, 2000));
+        await missRow('PostgreSQL', pgApp, pgTokens, 'after a change to each user (cache miss)');
+        pgApp = await searchRows('PostgreSQL', pgApp, async () => {
+          await pgApp.stop();
+          return startAppProcess(pgEnv);
+        });
         await database.db.execute(DROP_TRGM);
-        await searchRow('PostgreSQL', 'no index', pgApp, 40);
+        await searchRow('PostgreSQL', 'no index, uncached', pgApp, 40, { variant: true });
         await database.close();
         await pgApp.stop();
       } finally {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(`DROP DATABASE IF EXISTS ${name}_start WITH (FORCE)`);
         await admin.end();
       }
     } else {
@@ -183,23 +275,48 @@ async function startBare(body: string) {
   return { url, stop: async () => void child.kill('SIGTERM') };
 }
 
-/** Seconds from `npm start` (its script, as npm runs it) to the first page served, on a new data directory. */
-async function timeNpmStart(): Promise<number> {
+/** Seconds from `npm start` (its script, as npm runs it) to the first page served, on a new data directory, and its RSS 2 s later. */
+async function timeNpmStart(env: Record<string, string>): Promise<{ seconds: number; rssMB: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-start-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
   try {
     for (;;) {
       const ok = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);
-      if (ok) return (performance.now() - started) / 1000;
+      if (ok) break;
       if (performance.now() - started > 120_000) throw new Error('npm start did not serve a page within 120 s');
       await new Promise((r) => setTimeout(r, 50));
     }
+    const seconds = (performance.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 2000));
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return { seconds, rssMB: rss ? round(Number(rss[1]) / 1024, 0) : NaN };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * PostgreSQL's own upkeep of the seeded tables: autovacuum's VACUUM ANALYZE (it wakes once a
+ * minute). Where autovacuum is turned off (as on this machine's test server), the bench runs
+ * the same VACUUM ANALYZE in its place, the work PGlite's start does by itself.
+ */
+async function awaitAutovacuum(db: Db): Promise<string> {
+  const started = performance.now();
+  const { rows: setting } = (await db.execute(sql`select current_setting('autovacuum') as on`)) as unknown as { rows: { on: string }[] };
+  if (setting[0]?.on !== 'on') {
+    await db.execute(sql`vacuum analyze studios`);
+    await db.execute(sql`vacuum analyze users`);
+    return `autovacuum is off on this server: the bench ran VACUUM ANALYZE in its place (${round((performance.now() - started) / 1000, 1)} s)`;
+  }
+  for (;;) {
+    const { rows } = (await db.execute(sql`select last_autoanalyze is not null as done from pg_stat_user_tables where relname = 'studios'`)) as unknown as { rows: { done: boolean }[] };
+    if (rows[0]?.done) return `autovacuum analysed the studios after ${round((performance.now() - started) / 1000, 0)} s`;
+    if (performance.now() - started > 180_000) throw new Error('autovacuum did not analyse the studios within 180 s');
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 

@@ -26,6 +26,7 @@ import { studiosRoutes } from './modules/studios/index.js';
 import { contactRoutes } from './modules/contact/index.js';
 import { accountRoutes } from './modules/account/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { COMPRESSION } from './lib/compression.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -110,7 +111,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     transform: jsonSchemaTransform,
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fastifyCompress, { threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings] });
 
   const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
   app.addHook('onSend', modules.auth.forgetAfterWrite);

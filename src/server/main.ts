@@ -17,7 +17,8 @@ async function main() {
     throw err;
   }
   const ctx = await createContext(config, (line) => console.log(line));
-  await seedDemoIfEmpty(ctx);
+  // PGlite has no autovacuum: fresh rows get their statistics before the first search.
+  if ((await seedDemoIfEmpty(ctx)) > 0) await ctx.database.maintain();
   const app = await buildApp(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const stopSweep = startFileDeletionSweep(ctx, app.log);

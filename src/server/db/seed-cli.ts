@@ -24,6 +24,8 @@ async function main() {
       const added = await seedDemo(ctx.db);
       console.log(added > 0 ? `seeded ${added} demo studios with their jobs` : 'studios already present: nothing seeded');
     }
+    // PGlite has no autovacuum (docs/embedded-database.md); PostgreSQL's does this itself.
+    await ctx.database.maintain();
   } finally {
     await closeContext(ctx);
   }

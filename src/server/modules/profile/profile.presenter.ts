@@ -43,5 +43,9 @@ export function presentProfile(user: UserRow, media: MediaLists): UserProfile {
 
 /** The ETag of a profile: it changes with the row's version and with the days left. */
 export function profileEtag(userId: string, version: number, subscriptionEnd: Date | null): string {
-  return `W/"u-${userId}-${version}-${daysLeft(subscriptionEnd)}"`;
+  return profileEtagOf(userId, version, daysLeft(subscriptionEnd));
+}
+
+export function profileEtagOf(userId: string, version: number, days: number): string {
+  return `W/"u-${userId}-${version}-${days}"`;
 }

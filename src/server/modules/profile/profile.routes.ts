@@ -19,7 +19,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   // Polled every 3 s by every screen that shows the user.
   app.get(
     '/api/audition/getUserData',
-    { preHandler: auth.requireAuth, schema: { response: { 200: userProfile, 304: z.null() } } },
+    // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
+    { preHandler: auth.requireAuth, compress: false, schema: { response: { 200: userProfile, 304: z.null() } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       // The auth hook read the profile's version with the token: a 304 costs no further query.
@@ -29,9 +30,10 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         const etag = profileEtag(req.userId, current.version, current.subscriptionEnd);
         if (known === etag) return reply.status(304).header('etag', etag).send(null);
       }
-      const { profile, etag } = await profiles.get(req.userId);
+      // The same version read costs no query either when its body was cached (by a save or an earlier read).
+      const { etag, body } = await profiles.body(req.userId, current);
       reply.header('etag', etag);
-      return profile;
+      return profiles.send(req, reply, body);
     },
   );
 

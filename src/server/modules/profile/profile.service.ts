@@ -1,32 +1,51 @@
 /** Reads and changes a performer's own profile. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../contract/messages.js';
-import type { AppearanceForm, BasicInfoForm, UserProfile, Visibility } from '../../../contract/profile.js';
+import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
-import { presentProfile, profileEtag, type MediaLists } from './profile.presenter.js';
+import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
+import { presentProfile, profileEtag, profileEtagOf, type MediaLists } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
+/** The profile's media as [type, url] pairs in the order they were added, in the same statement as the row. */
+// Column names written out: Drizzle leaves them unqualified in a one-table query, and
+// "user_id" = "id" would then compare two columns of user_media. As text, parsed here:
+// the two drivers do not agree on whether json arrives parsed.
+const mediaOfRow = sql<string | null>`(
+  select json_agg(json_build_array(m.media_type, m.url) order by m.created_at, m.id)::text
+  from ${userMedia} m where m.user_id = ${users}.id)`;
+
+function mediaLists(pairs: string | null): MediaLists {
+  const lists: MediaLists = { photos: [], videos: [], audios: [] };
+  for (const [type, url] of pairs ? (JSON.parse(pairs) as [string, string][]) : []) {
+    if (type === 'photos' || type === 'videos' || type === 'audios') lists[type].push(url);
+  }
+  return lists;
+}
+
+/** Serialized profiles kept per ETag (user, version, days left): at most this many bytes. */
+const PROFILE_CACHE_BYTES = 32 * 1024 * 1024;
+
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
+  const row = { ...getTableColumns(users), media: mediaOfRow };
+  // One round trip: the user and their media together (docs/performance.md).
+  const profileRead = db.select(row).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_read');
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_user');
-  const mediaOf = db
-    .select({ mediaType: userMedia.mediaType, url: userMedia.url })
-    .from(userMedia)
-    .where(eq(userMedia.userId, sql.placeholder('id')))
-    .orderBy(asc(userMedia.createdAt), asc(userMedia.id))
-    .prepare('profile_media');
+  // Keyed by the ETag, which names the version: an entry is never stale, only unused.
+  const bodies = createVersionedBodyCache({ maxBytes: PROFILE_CACHE_BYTES });
 
-  async function mediaListsOf(userId: string): Promise<MediaLists> {
-    const lists: MediaLists = { photos: [], videos: [], audios: [] };
-    for (const item of await mediaOf.execute({ id: userId })) {
-      if (item.mediaType === 'photos' || item.mediaType === 'videos' || item.mediaType === 'audios') lists[item.mediaType].push(item.url);
-    }
-    return lists;
+  /** Presents the row and keeps its serialized body under its ETag for the next polls. */
+  function present(user: typeof users.$inferSelect & { media: string | null }): { profile: UserProfile; etag: string; body: CachedBody } {
+    const profile = presentProfile(user, mediaLists(user.media));
+    // The days left the body holds, not a second look at the clock.
+    const etag = profileEtagOf(user.id, user.version, profile.daysLeft);
+    return { profile, etag, body: bodies.set(etag, JSON.stringify(userProfile.encode(profile))) };
   }
 
   /** Writes the changes, bumps the version (so the next poll sees them) and answers the saved profile. */
@@ -35,22 +54,33 @@ export function createProfileService(ctx: AppContext) {
       .update(users)
       .set({ ...changes, version: sql`${users.version} + 1` })
       .where(eq(users.id, userId))
-      .returning();
+      .returning(row);
     if (!user) throw errors.unauthorized();
-    return presentProfile(user, await mediaListsOf(userId));
+    return present(user).profile;
   }
 
-  async function get(userId: string): Promise<{ profile: UserProfile; etag: string }> {
-    const [[user], lists] = await Promise.all([userById.execute({ id: userId }), mediaListsOf(userId)]);
+  /**
+   * The profile as its serialized body and ETag. `known` is the version the auth check
+   * read (kept current by the change feed): when a body for it is cached, no query runs.
+   */
+  async function body(userId: string, known: { version: number; subscriptionEnd: Date | null } | null): Promise<{ etag: string; body: CachedBody }> {
+    if (known) {
+      const etag = profileEtag(userId, known.version, known.subscriptionEnd);
+      const hit = bodies.get(etag);
+      if (hit) return { etag, body: hit };
+    }
+    const [user] = await profileRead.execute({ id: userId });
     if (!user) throw errors.unauthorized();
-    return { profile: presentProfile(user, lists), etag: profileEtag(user.id, user.version, user.subscriptionEnd) };
+    return present(user);
   }
 
   /** An empty name in a form keeps the current one. */
   const nameOr = (fname: string) => fname || sql`${users.fname}`;
 
   return {
-    get,
+    body,
+    /** Sends a body from `body()` as the 200 answer, compressed bytes reused. */
+    send: bodies.send,
 
     /**
      * Basic info from the edit-profile form. profilePic may be empty (no picture), the

@@ -1,6 +1,10 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile.js';
+import { CHANNELS } from '../../db/change-feed.js';
+import { users } from '../../db/schema/index.js';
 import { buildPerformer, type Performer } from '../../../../test/factories.js';
 import { formFields } from '../../../../test/form-data.js';
 import { makeImage, multipart } from '../../../../test/media-files.js';
@@ -80,6 +84,44 @@ describe('GET /api/audition/getUserData', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ visibility: 'private' });
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('answers a browser (br) with the same bytes as a plain read, and the same ETag', async () => {
+    const p = await buildPerformer(t);
+    // A profile over the 1 KB below which answers go uncompressed.
+    const saved = await updateBasicInfo(p, { fname: p.fname, location: 'Pune', gender: 'Male', pronoun: 'Mr.', category: 'Actor', profilePic: '', profileUrl: `https://example.com/${'portfolio/'.repeat(60)}` });
+    expect(saved.statusCode).toBe(200);
+    const plain = await getUserData(p);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await getUserData(p, { 'accept-encoding': 'gzip, deflate, br' });
+    const again = await getUserData(p, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(Buffer.compare(again.rawPayload, br.rawPayload)).toBe(0);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(br.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('never answers an old body after a change made outside this instance (a row written by another)', async () => {
+    const p = await buildPerformer(t);
+    for (const name of ['First Name', 'Second Name', 'Third Name']) {
+      expect((await getUserData(p)).json()).toMatchObject({ fname: expect.any(String) });
+      // Once the change feed has announced the write (as every instance hears it), nothing old is served.
+      const announced = new Promise<void>((resolve) => t.ctx.changes.subscribe(CHANNELS.user, (key) => key === p._id && resolve()));
+      await t.ctx.db.update(users).set({ fname: name, version: sql`${users.version} + 1` }).where(eq(users.id, p._id));
+      await announced;
+      const res = await getUserData(p);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ fname: name });
+    }
+  });
+
+  it('answers a save, then the next read, with the same saved profile', async () => {
+    const p = await buildPerformer(t);
+    const saved = await setVisibility(p, 'private');
+    const read = await getUserData(p);
+    expect(read.json()).toEqual(saved.json());
+    expect(read.json()).toMatchObject({ visibility: 'private' });
   });
 
   it('refuses a call without a token with 401', async () => {

@@ -50,8 +50,9 @@ export const studiosRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   // Open to every visitor (docs/product.md §7): a token sent along is neither needed nor checked.
   app.get(
     '/api/showAllStudioList',
-    { schema: { querystring: studioSearchQuery, response: { 200: studioList } } },
-    async (req) => studios.search(req.query.search),
+    // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
+    { compress: false, schema: { querystring: studioSearchQuery, response: { 200: studioList } } },
+    async (req, reply) => studios.send(req, reply, await studios.searchBody(req.query.search)),
   );
 };
 
