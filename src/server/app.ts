@@ -22,6 +22,9 @@ import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.route
 import { configRoutes } from './modules/config/config.routes.js';
 import { studiosRoutes } from './modules/studios/studios.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { studioAccountsRoutes } from './modules/studio-accounts/studio-accounts.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAuthHooks } from './plugins/auth.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -44,6 +47,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
+  app.decorateRequest('role', null);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -107,6 +111,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(configRoutes, modules);
   await app.register(studiosRoutes, modules);
   await app.register(contactRoutes, modules);
+  await app.register(studioAccountsRoutes, modules);
+  await app.register(jobsRoutes, modules);
+  await app.register(adminRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

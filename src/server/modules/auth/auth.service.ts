@@ -6,9 +6,12 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import type { LoginBody, SignupBody, VerifyAnswer, VerifyBody } from '../../../contract/auth.js';
+import type { Role } from '../../../contract/jobs-limits.js';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { otpMail } from './otp-mail.js';
@@ -17,6 +20,12 @@ import { AUTH_LIMITS } from './rate-limits.js';
 import { signToken } from './tokens.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+/** A step run in verify's transaction right after a new account is created (a studio's page). */
+export type OnAccountCreated = (
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  account: { id: string; fname: string; number: string },
+) => Promise<void>;
 
 /** Verified against when the e-mail is unknown, so both cases take the same time. */
 let dummyHash: Promise<string> | undefined;
@@ -28,8 +37,11 @@ export function createAuthService(ctx: AppContext) {
     createHmac('sha256', ctx.config.jwtSecret).update(`otp:${email}:${code}`).digest('hex');
 
   return {
-    async signup(body: Parsed<SignupBody>, ip: string): Promise<void> {
+    /** `role`: the kind of account verify will create; an e-mail of the other kind answers 409. */
+    async signup(body: Parsed<SignupBody>, ip: string, role: Role = 'performer'): Promise<void> {
       await enforceLimit(ctx, `signup:ip:${ip}`, AUTH_LIMITS.signupPerAddress);
+      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.email, body.email));
+      if (account && account.role !== role) throw errors.conflict(MARKET_MSG.accountIsOther(account.role as Role));
       const now = new Date();
       const [previous] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
       if (previous && now.getTime() - previous.sentAt.getTime() < LIMITS.otpResendSeconds * 1000) {
@@ -41,6 +53,7 @@ export function createAuthService(ctx: AppContext) {
         email: body.email,
         fname: body.fname,
         number: body.number,
+        role,
         passwordHash: await hash(body.password),
         codeHash: codeHash(body.email, code),
         wrongTries: 0,
@@ -58,10 +71,11 @@ export function createAuthService(ctx: AppContext) {
       }
     },
 
-    async verify(body: Parsed<VerifyBody>, ip: string): Promise<VerifyAnswer> {
+    async verify(body: Parsed<VerifyBody>, ip: string, role: Role = 'performer', onCreated?: OnAccountCreated): Promise<VerifyAnswer> {
       await enforceLimit(ctx, `verify:ip:${ip}`, AUTH_LIMITS.verifyPerAddress);
       const [pending] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
-      if (!pending || pending.expiresAt.getTime() <= Date.now()) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
+      // A sign-up of the other kind is not one this call can finish.
+      if (!pending || pending.role !== role || pending.expiresAt.getTime() <= Date.now()) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
       if (pending.wrongTries >= LIMITS.otpMaxWrongTries) throw errors.badRequest(MSG.otpTooManyTries, 'otp_dead');
       const expected = Buffer.from(pending.codeHash, 'hex');
       const given = Buffer.from(codeHash(body.email, body.otp), 'hex');
@@ -78,17 +92,21 @@ export function createAuthService(ctx: AppContext) {
         // The account is made from what the code was mailed for, not from this body.
         const [created] = await tx
           .insert(users)
-          .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash })
+          .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash, role: pending.role })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         await tx.delete(pendingSignups).where(eq(pendingSignups.email, pending.email));
-        if (created) return { _id: created.id, created: 'create' as const };
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, pending.email));
+        if (created) {
+          await onCreated?.(tx, { id: created.id, fname: pending.fname, number: pending.number });
+          return { _id: created.id, created: 'create' as const };
+        }
+        const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, pending.email));
+        if (existing && existing.role !== pending.role) throw errors.conflict(MARKET_MSG.accountIsOther(existing.role as Role));
         return { _id: existing!.id, created: 'exist' as const };
       });
     },
 
-    async login(body: Parsed<LoginBody>, ip: string): Promise<{ token: string; _id: string }> {
+    async login(body: Parsed<LoginBody>, ip: string): Promise<{ token: string; _id: string; role: Role }> {
       await enforceLimit(ctx, `login:ip:${ip}`, AUTH_LIMITS.loginPerAddress);
       const wrongKey = `login:wrong:${body.email}`;
       const { limit, windowSec } = AUTH_LIMITS.wrongPasswordsPerEmail;
@@ -96,7 +114,7 @@ export function createAuthService(ctx: AppContext) {
         throw errors.tooManyRequests(windowSec);
       }
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, role: users.role })
         .from(users)
         .where(eq(users.email, body.email));
       dummyHash ??= hash('not a real password, only for timing');
@@ -105,7 +123,7 @@ export function createAuthService(ctx: AppContext) {
         await ctx.limiter.hit(wrongKey, limit, windowSec);
         throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
       }
-      return { token: await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion), _id: user.id };
+      return { token: await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion), _id: user.id, role: user.role as Role };
     },
   };
 }
