@@ -25,6 +25,7 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { studioAccountsRoutes } from './modules/studio-accounts/studio-accounts.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.js';
 import { createAuthHooks } from './plugins/auth.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(studioAccountsRoutes, modules);
   await app.register(jobsRoutes, modules);
   await app.register(adminRoutes, modules);
+  await app.register(sitemapRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

@@ -100,6 +100,31 @@ describe('two instances', () => {
   });
 });
 
+describe('two instances, studio side', () => {
+  it('lets B’s next poll of the studio list see a studio page edited through A', async () => {
+    const input = { fname: 'Two Instance Studio', email: `two-studio-${Date.now()}@example.com`, number: '9876543210', password: 'shared state pw' };
+    expect((await call(a, '/api/studio/web/signup', { method: 'POST', json: input })).status).toBe(200);
+    const otp = codeIn(await sink.waitFor(input.email));
+    const verify = await call(b, '/api/studio/web/verify-otp', { method: 'POST', json: { ...input, otp } });
+    const { studioId } = (await verify.json()) as { studioId: string };
+    const login = await call(a, '/api/audition/login', { method: 'POST', json: { email: input.email, password: input.password } });
+    const studioToken = ((await login.json()) as { token: string }).token;
+    const first = await call(b, '/api/audition/getAllStudio');
+    const etag = first.headers.get('etag')!;
+    expect((await call(b, '/api/audition/getAllStudio', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const saved = await call(a, '/api/studio/me', { method: 'POST', headers: { 'x-auth-token': studioToken }, json: { fname: 'Edited On A' } });
+    expect(saved.status).toBe(200);
+    // The change reaches B through PostgreSQL's notification: poll until it has arrived.
+    let next = await call(b, '/api/audition/getAllStudio', { headers: { 'if-none-match': etag } });
+    for (let i = 0; i < 50 && next.status === 304; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      next = await call(b, '/api/audition/getAllStudio', { headers: { 'if-none-match': etag } });
+    }
+    expect(next.status).toBe(200);
+    expect(await next.json()).toContainEqual(expect.objectContaining({ _id: studioId, fname: 'Edited On A' }));
+  });
+});
+
 describe('readiness', () => {
   it('names storage when the bucket cannot be reached', async () => {
     const database = await createPostgresDatabase();

@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireAuth } from './components/RequireAuth';
+import { RequireStudio } from './components/RequireStudio';
 
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
 
@@ -28,6 +29,19 @@ const Signup = page(() => import('./pages/auth/SignupPage'));
 const Profile = page(() => import('./pages/profile/ProfilePage'));
 const EditAppearance = page(() => import('./pages/profile/EditAppearancePage'));
 const NotFound = page(() => import('./pages/common/NotFoundPage'));
+// The casting side (docs/marketplace.md).
+const StudioSignup = page(() => import('./pages/auth/StudioSignupPage'));
+const Dashboard = page(() => import('./pages/dashboard/DashboardPage'));
+const StudioEdit = page(() => import('./pages/dashboard/StudioEditPage'));
+const JobForm = page(() => import('./pages/dashboard/JobFormPage'));
+const JobsBoard = page(() => import('./pages/jobs/JobsBoardPage'));
+const Job = page(() => import('./pages/jobs/JobPage'));
+
+const studioOnly = (Screen: ComponentType) => (
+  <RequireStudio>
+    <Screen />
+  </RequireStudio>
+);
 
 const own = (Screen: ComponentType) => (
   <RequireAuth>
@@ -56,6 +70,13 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <Signup /> },
       { path: '/profile', element: own(Profile) },
       { path: '/editapperance', element: own(EditAppearance) },
+      { path: '/studio-signup', element: <StudioSignup /> },
+      { path: '/dashboard', element: studioOnly(Dashboard) },
+      { path: '/dashboard/studio', element: studioOnly(StudioEdit) },
+      { path: '/dashboard/jobs/new', element: studioOnly(JobForm) },
+      { path: '/dashboard/jobs/:id', element: studioOnly(JobForm) },
+      { path: '/jobs', element: <JobsBoard /> },
+      { path: '/jobs/:id', element: <Job /> },
       { path: '*', element: <NotFound /> },
     ],
   },

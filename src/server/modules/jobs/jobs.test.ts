@@ -231,3 +231,17 @@ describe('deadline sweep', () => {
     expect(await status(later._id)).toBe('closed');
   });
 });
+
+describe('GET /sitemap.xml', () => {
+  it('lists the open job pages and the studio pages, not closed jobs', async () => {
+    const open = await post({ title: 'In the sitemap' });
+    const closed = await post({ title: 'Not in the sitemap' });
+    await call('POST', `/api/studio/jobs/${closed._id}/close`, studio.token);
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'audition.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/xml/);
+    expect(res.body).toContain(`<loc>http://audition.example/jobs/${open._id}</loc>`);
+    expect(res.body).not.toContain(closed._id);
+    expect(res.body).toContain(`<loc>http://audition.example/studio-detail/${studio.studioId}</loc>`);
+  });
+});
