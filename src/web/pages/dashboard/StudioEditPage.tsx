@@ -37,7 +37,10 @@ export default function StudioEditPage() {
 }
 
 function Editor({ initial }: { initial: StudioMe }) {
-  const [form, setForm] = useState<Form>(initial);
+  const [form, setForm] = useState<Form>(() => {
+    const { fname, location, projectDesc, number, profilePic, banner } = initial;
+    return { fname, location, projectDesc, number, profilePic, banner };
+  });
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [progress, setProgress] = useState<Partial<Record<'profilePic' | 'banner', number>>>({});
   const client = useQueryClient();
