@@ -15,6 +15,7 @@ import { freePort, startAppProcess, type AppProcess } from '../test/app-process.
 import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { latencies, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
+import { jobBoardBench } from './job-board.js';
 
 const STUDIOS = Number(process.env.BENCH_STUDIOS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -147,6 +148,8 @@ async function main() {
     } else {
       console.log('PostgreSQL rows NOT RUN: TEST_DATABASE_URL is not set');
     }
+
+    await jobBoardBench(add);
 
     console.log('Upload of 200 MB…');
     const upload = await measureUpload(200);
