@@ -45,18 +45,22 @@ export function createJobBoardService(ctx: AppContext) {
         where.push(sql`(${jobs.createdAt}, ${jobs.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`);
       }
       const size = JOB_LIMITS.boardPage;
+      // Jobs first, studios after: joined in one query, the planner may hash-join every
+      // open job with its studio and sort them all instead of walking jobs_board_idx.
       const rows = await db
-        .select({ job: jobs, studio: studioColumns, cursorAt })
+        .select({ job: jobs, cursorAt })
         .from(jobs)
-        .innerJoin(studios, eq(studios.id, jobs.studioId))
         .where(and(...where))
         .orderBy(desc(jobs.createdAt), desc(jobs.id))
         .limit(size + 1);
       const more = rows.length > size;
       const shown = more ? rows.slice(0, size) : rows;
+      const ids = [...new Set(shown.map((r) => r.job.studioId))];
+      const owners = ids.length ? await db.select(studioColumns).from(studios).where(inArray(studios.id, ids)) : [];
+      const byId = new Map(owners.map((o) => [o._id, o]));
       const last = shown.at(-1);
       return {
-        jobs: shown.map((r) => presentBoardJob(r.job, r.studio)),
+        jobs: shown.filter((r) => byId.has(r.job.studioId)).map((r) => presentBoardJob(r.job, byId.get(r.job.studioId)!)),
         nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.job.id }) : null,
       };
     },
