@@ -40,7 +40,7 @@ ALTER TABLE "applications" ADD CONSTRAINT "applications_performer_id_users_id_fk
 ALTER TABLE "job_reports" ADD CONSTRAINT "job_reports_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_reports" ADD CONSTRAINT "job_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "studios" ADD CONSTRAINT "studios_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "jobs_board_idx" ON "jobs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "jobs"."status" = 'open' and not "jobs"."hidden";--> statement-breakpoint
+CREATE INDEX "jobs_board_idx" ON "jobs" USING btree ("created_at","id") WHERE "jobs"."status" = 'open' and not "jobs"."hidden";--> statement-breakpoint
 CREATE INDEX "jobs_text_trgm" ON "jobs" USING gin (("title" || ' ' || "job_type" || ' ' || "description") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "jobs_location_trgm" ON "jobs" USING gin ("location" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "jobs_deadline_idx" ON "jobs" USING btree ("deadline") WHERE "jobs"."status" = 'open' and "jobs"."deadline" is not null;--> statement-breakpoint

@@ -59,9 +59,11 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_studio_idx').on(t.studioId, t.createdAt),
-    // The board reads open, visible jobs newest first: a partial index it walks from the cursor.
+    // The board reads open, visible jobs newest first: a partial index it walks backwards
+    // from the cursor. Ascending on purpose: DESC here would mean NULLS LAST, which an
+    // ORDER BY ... DESC (NULLS FIRST) cannot use.
     index('jobs_board_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'open' and not ${t.hidden}`),
     // Case-insensitive substring filters of the board.
     index('jobs_text_trgm').using('gin', sql`(${t.title} || ' ' || ${t.jobType} || ' ' || ${t.description}) gin_trgm_ops`),
