@@ -58,7 +58,7 @@ describe('studio accounts and job posts', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
 
     // Login lands a studio on its dashboard; the nav bar shows Dashboard.
-    await page.waitForURL('**/login');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     await page.getByLabel('Email').fill(input.email);
     await page.getByLabel('Password').fill(input.password);
     await page.getByRole('button', { name: 'Log In' }).click();
@@ -117,7 +117,7 @@ describe('studio accounts and job posts', () => {
     await expectNoOverflow(page);
     await page.getByLabel('Age to').fill('40');
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
-    await page.waitForURL('**/dashboard');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('link', { name: title }).waitFor();
     await shoot(page, 'dashboard');
     await expectAccessible(page);
