@@ -19,6 +19,7 @@ import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { BROWSER, latencies, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
 import { measureForgotPassword } from './forgot-password.js';
+import { jobBoardBench } from './job-board.js';
 
 const STUDIOS = Number(process.env.BENCH_STUDIOS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -250,6 +251,8 @@ async function main() {
     } else {
       console.log('PostgreSQL rows NOT RUN: TEST_DATABASE_URL is not set');
     }
+
+    await jobBoardBench(add);
 
     console.log('Upload of 200 MB…');
     const upload = await measureUpload(200);

@@ -36,5 +36,6 @@ export const loginBody = z.object(
 );
 export type LoginBody = z.input<typeof loginBody>;
 
-export const loginAnswer = z.object({ token: z.string(), _id: z.string() });
+/** `role` tells the web app where a fresh login lands (docs/marketplace.md). */
+export const loginAnswer = z.object({ token: z.string(), _id: z.string(), role: z.enum(['performer', 'studio']) });
 export type LoginAnswer = z.infer<typeof loginAnswer>;

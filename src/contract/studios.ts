@@ -14,6 +14,8 @@ export const studio = z.object({
   banner: z.string(),
   projectDesc: z.string(),
   number: z.string(),
+  /** False until an admin verifies the studio (docs/marketplace.md). */
+  verified: z.boolean(),
 });
 export type Studio = z.infer<typeof studio>;
 

@@ -27,6 +27,9 @@ import { contactRoutes } from './modules/contact/index.js';
 import { accountRoutes } from './modules/account/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { COMPRESSION } from './lib/compression.js';
+import { studioAccountsRoutes } from './modules/studio-accounts/index.js';
+import { jobsRoutes } from './modules/jobs/index.js';
+import { sitemapRoutes } from './modules/sitemap/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -60,6 +63,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
+  app.decorateRequest('role', null);
 
   await registerSecurityHeaders(app, ctx.config.env);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -123,8 +127,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(configRoutes, modules);
   await app.register(studiosRoutes, modules);
   await app.register(contactRoutes, modules);
+  await app.register(studioAccountsRoutes, modules);
+  await app.register(jobsRoutes, modules);
   await app.register(accountRoutes, modules);
   await app.register(adminRoutes, modules);
+  await app.register(sitemapRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

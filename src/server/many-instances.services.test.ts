@@ -8,7 +8,9 @@ import { makeImage, multipart } from '../../test/media-files.js';
 import { createPostgresDatabase } from '../../test/postgres-database.js';
 import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.js';
 import { codeIn, startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { signToken } from './modules/auth/index.js';
 
+const SECRET = 'two-instances-secret-two-instances-secret';
 let a: AppProcess;
 let b: AppProcess;
 let s3: S3StandIn;
@@ -26,7 +28,7 @@ beforeAll(async () => {
     // One prefix for both instances: they share counts, and no earlier run's.
     REDIS_KEY_PREFIX: `audition-test-${Date.now()}:`,
     SMTP_URL: sink.url,
-    JWT_SECRET: 'two-instances-secret-two-instances-secret',
+    JWT_SECRET: SECRET,
     SEED_DEMO: '0',
     RATE_LIMIT_SCALE: '1',
     ...s3.env,
@@ -97,6 +99,31 @@ describe('two instances', () => {
     const next = await call(b, '/api/audition/getUserData', { headers: { 'x-auth-token': token, 'if-none-match': etag } });
     expect(next.status).toBe(200);
     expect(await next.json()).toMatchObject({ visibility: 'private' });
+  });
+});
+
+describe('two instances, studio side', () => {
+  it('lets B’s next poll of the studio list see a studio page edited through A', async () => {
+    const input = { fname: 'Two Instance Studio', email: `two-studio-${Date.now()}@example.com`, number: '9876543210', password: 'shared state pw' };
+    expect((await call(a, '/api/studio/web/signup', { method: 'POST', json: input })).status).toBe(200);
+    const otp = codeIn(await sink.waitFor(input.email));
+    const verify = await call(b, '/api/studio/web/verify-otp', { method: 'POST', json: { ...input, otp } });
+    const { studioId, _id } = (await verify.json()) as { studioId: string; _id: string };
+    // The test above used up this address's logins for the minute: sign the token login would issue.
+    const studioToken = await signToken(new TextEncoder().encode(SECRET), _id, 0);
+    const first = await call(b, '/api/audition/getAllStudio');
+    const etag = first.headers.get('etag')!;
+    expect((await call(b, '/api/audition/getAllStudio', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const saved = await call(a, '/api/studio/me', { method: 'POST', headers: { 'x-auth-token': studioToken }, json: { fname: 'Edited On A' } });
+    expect(saved.status).toBe(200);
+    // The change reaches B through PostgreSQL's notification: poll until it has arrived.
+    let next = await call(b, '/api/audition/getAllStudio', { headers: { 'if-none-match': etag } });
+    for (let i = 0; i < 50 && next.status === 304; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      next = await call(b, '/api/audition/getAllStudio', { headers: { 'if-none-match': etag } });
+    }
+    expect(next.status).toBe(200);
+    expect(await next.json()).toContainEqual(expect.objectContaining({ _id: studioId, fname: 'Edited On A' }));
   });
 });
 

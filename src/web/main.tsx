@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BusyProvider } from './components/Busy';
 import { ToastProvider } from './components/Toasts';
 import { queryClient } from './lib/queryClient';
@@ -14,11 +14,11 @@ const router = createBrowserRouter(routes);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-    <ToastProvider>
-      <BusyProvider>
-        <RouterProvider router={router} />
-      </BusyProvider>
-    </ToastProvider>
+      <ToastProvider>
+        <BusyProvider>
+          <RouterProvider router={router} />
+        </BusyProvider>
+      </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

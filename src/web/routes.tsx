@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireAuth } from './components/RequireAuth';
+import { RequireStudio } from './components/RequireStudio';
 
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
 
@@ -32,6 +33,19 @@ const ResetPassword = page(() => import('./pages/account/ResetPasswordPage'));
 const Settings = page(() => import('./pages/account/SettingsPage'));
 const Admin = page(() => import('./pages/admin/AdminPage'));
 const NotFound = page(() => import('./pages/common/NotFoundPage'));
+// The casting side (docs/marketplace.md).
+const StudioSignup = page(() => import('./pages/auth/StudioSignupPage'));
+const Dashboard = page(() => import('./pages/dashboard/DashboardPage'));
+const StudioEdit = page(() => import('./pages/dashboard/StudioEditPage'));
+const JobForm = page(() => import('./pages/dashboard/JobFormPage'));
+const JobsBoard = page(() => import('./pages/jobs/JobsBoardPage'));
+const Job = page(() => import('./pages/jobs/JobPage'));
+
+const studioOnly = (Screen: ComponentType) => (
+  <RequireStudio>
+    <Screen />
+  </RequireStudio>
+);
 
 const own = (Screen: ComponentType) => (
   <RequireAuth>
@@ -64,6 +78,13 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPassword /> },
       { path: '/settings', element: own(Settings) },
       { path: '/admin', element: own(Admin) },
+      { path: '/studio-signup', element: <StudioSignup /> },
+      { path: '/dashboard', element: studioOnly(Dashboard) },
+      { path: '/dashboard/studio', element: studioOnly(StudioEdit) },
+      { path: '/dashboard/jobs/new', element: studioOnly(JobForm) },
+      { path: '/dashboard/jobs/:id', element: studioOnly(JobForm) },
+      { path: '/jobs', element: <JobsBoard /> },
+      { path: '/jobs/:id', element: <Job /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -15,6 +15,8 @@ export interface ChangeFeed {
   subscribe(channel: Channel, onKey: (key: string) => void): void;
   /** Called whenever delivery starts or is lost: whatever was cached may be stale. */
   onReset(callback: () => void): void;
+  /** Tells this instance's caches at once about its own write, before PostgreSQL's notification arrives. */
+  announce(channel: Channel, key: string): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,9 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
     },
     onReset(callback) {
       resets.push(callback);
+    },
+    announce(channel, key) {
+      listeners.get(channel)?.forEach((fn) => fn(key));
     },
     close: stop,
   };

@@ -218,6 +218,39 @@ export function demoJobs(seed: StudioSeed, index: number): JobSeed[] {
   return picked;
 }
 
+const FOCUS_PROFESSION: Record<Focus, string> = {
+  film: 'Actor',
+  ads: 'Model',
+  music: 'Singer',
+  fashion: 'Model',
+  theatre: 'Actor',
+  voice: 'Other',
+  dance: 'Dancer',
+  series: 'Actor',
+};
+const GENDER_CYCLE = ['Any', 'Female', 'Male', 'Any', 'Transgender'] as const;
+const PAY = ['₹5,000 a day', '₹25,000 for the shoot', 'Paid, to be discussed', '₹12,000 a day and travel', 'Unpaid showcase, credit given'] as const;
+
+/** The marketplace fields of a demo job: varied, so every board filter finds something. */
+export function demoJobFields(seed: StudioSeed, studioIndex: number, jobIndex: number, now: number) {
+  const turn = studioIndex + jobIndex;
+  const ageMin = turn % 3 === 0 ? 0 : 18 + (turn % 4) * 5;
+  return {
+    title: demoJobTitle(seed, studioIndex, jobIndex),
+    profession: turn % 4 === 3 ? 'Any' : FOCUS_PROFESSION[seed.focus],
+    gender: GENDER_CYCLE[turn % GENDER_CYCLE.length]!,
+    ageMin,
+    ageMax: ageMin === 0 ? 0 : ageMin + 15,
+    location: seed.location,
+    pay: PAY[turn % PAY.length]!,
+    // Whole days ahead, in UTC, so no demo job closes the day it is seeded.
+    deadline: turn % 5 === 4 ? null : new Date(now + (14 + turn * 3) * 24 * 3600_000).toISOString().slice(0, 10),
+  };
+}
+
+const demoJobTitle = (seed: StudioSeed, studioIndex: number, jobIndex: number) =>
+  `${demoJobs(seed, studioIndex)[jobIndex]?.jobType ?? 'Open call'} — ${seed.fname}`.slice(0, 120);
+
 export const jobImages = (studioIndex: number, jobIndex: number): string[] => {
   const count = 1 + ((studioIndex + jobIndex) % 3);
   return Array.from({ length: count }, (_, k) => demoJobImage(studioIndex * 3 + jobIndex * 2 + k));

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
+import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { jobs, studios } from './schema/index.js';
 import {
   BENCH_WORDS,
@@ -15,6 +16,7 @@ import {
   describeStudio,
   jobImages,
   DEMO_IMAGES,
+  demoJobFields,
 } from './seed-data.js';
 
 const HOUR = 3600_000;
@@ -29,6 +31,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   if (ctx.config.env.SEED_DEMO === '0') return 0;
   const added = await seedDemo(ctx.db);
   if (added > 0) log(`seeded ${added} demo studios with their jobs (SEED_DEMO=0 turns this off)`);
+  await seedDemoStudioAccounts(ctx, log);
   return added;
 }
 
@@ -62,6 +65,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<numbe
         jobType: job.jobType,
         description: job.description,
         images: jobImages(i, k),
+        ...demoJobFields(seed, i, k, now),
         // Newest first on the page: job 0 is the most recent post.
         createdAt: new Date(now - (i * 2 + k * 3) * DAY - HOUR),
       })),

@@ -11,6 +11,8 @@ import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
 import { readToken } from '../modules/auth/index.js';
+import type { Role } from '../../contract/jobs-limits.js';
+import { MARKET_MSG } from '../../contract/marketplace-messages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +23,8 @@ declare module 'fastify' {
      * a polled read can answer 304 without a second query. Null without a user.
      */
     profileVersion: { version: number; subscriptionEnd: Date | null } | null;
+    /** The account's kind, read with the token check; null without a user. */
+    role: Role | null;
   }
 }
 
@@ -28,12 +32,12 @@ export const AUTH_HEADER = 'x-auth-token';
 
 export function createAuthHooks(ctx: AppContext) {
   const tokenCheck = ctx.db
-    .select({ tokenVersion: users.tokenVersion, version: users.version, subscriptionEnd: users.subscriptionEnd })
+    .select({ tokenVersion: users.tokenVersion, version: users.version, subscriptionEnd: users.subscriptionEnd, role: users.role })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_token_check');
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
-  const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null }>(ctx.changes, CHANNELS.user);
+  const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null; role: string }>(ctx.changes, CHANNELS.user);
 
   // A verified signature stays verified: polls with the same token skip the HMAC until it expires.
   // Revocation is still checked on every call, through the token version above.
@@ -59,6 +63,7 @@ export function createAuthHooks(ctx: AppContext) {
     if (!row || row.tokenVersion !== claims.version) return false;
     request.userId = claims.userId;
     request.profileVersion = { version: row.version, subscriptionEnd: row.subscriptionEnd };
+    request.role = row.role as Role;
     return true;
   }
 
@@ -66,6 +71,16 @@ export function createAuthHooks(ctx: AppContext) {
     /** preHandler for calls that need a logged-in user. */
     async requireAuth(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
+    },
+    /** preHandler for the performer's calls: a studio token answers 403. */
+    async requirePerformer(request: FastifyRequest, _reply: FastifyReply) {
+      if (!(await authenticate(request))) throw errors.unauthorized();
+      if (request.role !== 'performer') throw errors.forbidden(MARKET_MSG.performersOnly);
+    },
+    /** preHandler for the studio's calls: a performer token answers 403. */
+    async requireStudio(request: FastifyRequest, _reply: FastifyReply) {
+      if (!(await authenticate(request))) throw errors.unauthorized();
+      if (request.role !== 'studio') throw errors.forbidden(MARKET_MSG.studiosOnly);
     },
     /**
      * onSend: a user's own write is visible to their very next read on this instance,

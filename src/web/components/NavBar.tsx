@@ -1,5 +1,6 @@
 /** The top navigation bar in its two states (docs/product.md §2): logged in or not. */
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { MARKET_MSG } from '../../contract/marketplace-messages';
 import { session } from '../lib/session';
 import './nav-bar.css';
 
@@ -9,6 +10,7 @@ export function NavBar() {
   // stored token again (after logout, and after a 401 sends the user to /login).
   useLocation();
   const loggedIn = session.isLoggedIn();
+  const studio = session.isStudio();
 
   function handleLogout() {
     session.logout();
@@ -25,14 +27,19 @@ export function NavBar() {
         <ul className="nav-links">
           <li><NavLink to="/" end>Home</NavLink></li>
           <li><NavLink to="/studio">Studio</NavLink></li>
+          <li><NavLink to="/jobs">{MARKET_MSG.jobsTitle}</NavLink></li>
           <li><NavLink to="/contact">Contact us</NavLink></li>
         </ul>
         <div className="nav-actions">
           {loggedIn ? (
             <>
+              {studio ? (
+                <Link to="/dashboard" className="btn btn-secondary nav-dashboard">{MARKET_MSG.dashboard}</Link>
+              ) : (
               <Link to="/profile" className="icon-btn nav-icon" aria-label="My profile" title="My profile">
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
               </Link>
+              )}
               <Link to="/settings" className="icon-btn nav-icon" aria-label="Settings" title="Settings">
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
               </Link>

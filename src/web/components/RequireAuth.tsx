@@ -1,8 +1,10 @@
-/** Wraps the performer's own screens: a logged-out visit goes to /login. */
+/** Wraps the performer's own screens: a logged-out visit goes to /login, a studio to its dashboard. */
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { session } from '../lib/session';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  return session.isLoggedIn() ? children : <Navigate to="/login" replace />;
+  if (!session.isLoggedIn()) return <Navigate to="/login" replace />;
+  // The performer's screens are not a studio's: the server would refuse their calls.
+  return session.isStudio() ? <Navigate to="/dashboard" replace /> : children;
 }

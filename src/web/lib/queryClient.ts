@@ -1,12 +1,13 @@
-/** The one TanStack Query client of the web app. */
+/** The one TanStack Query cache of the web app. */
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A refusal (401, 403, 404) will not change on a retry; a network blip may.
-      retry: (failures, err) => failures < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+      staleTime: 10_000,
+      // A 4xx answer will not change by asking again.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
       refetchOnWindowFocus: false,
     },
   },

@@ -6,14 +6,18 @@ export const STORAGE_KEYS = {
   profile: 'Audition',
   updatedProfile: 'updatedProfile',
   created: 'created',
+  /** performer or studio, from the login answer: where the nav bar and the dashboard lead. */
+  role: 'role',
 } as const;
 
 export const session = {
   token: () => localStorage.getItem(STORAGE_KEYS.token),
   isLoggedIn: () => Boolean(localStorage.getItem(STORAGE_KEYS.token)),
-  saveLogin(token: string, id: string) {
+  isStudio: () => Boolean(localStorage.getItem(STORAGE_KEYS.token)) && localStorage.getItem(STORAGE_KEYS.role) === 'studio',
+  saveLogin(token: string, id: string, role: 'performer' | 'studio' = 'performer') {
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.id, id);
+    localStorage.setItem(STORAGE_KEYS.role, role);
   },
   /** docs/product.md §3: the last saved profile, its picture, and the 'updated' flag after an edit. */
   rememberSavedProfile(profile: { profilePic: string }) {

@@ -1,17 +1,22 @@
-/** Studios and the jobs they post (docs/product.md §3). */
+/** Studios, the jobs they post, the applications and reports those jobs get. */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
 
 export const studios = pgTable(
   'studios',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** The studio account that edits this page; null for studios no account owns (demo rows). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }).unique(),
     fname: text('fname').notNull(),
     location: text('location').notNull().default(''),
     profilePic: text('profile_pic').notNull().default(''),
     banner: text('banner').notNull().default(''),
     projectDesc: text('project_desc').notNull().default(''),
     number: text('number').notNull().default(''),
+    /** Set only by an admin (docs/marketplace.md). */
+    verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -30,10 +35,74 @@ export const jobs = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
     jobType: text('job_type').notNull(),
     description: text('description').notNull().default(''),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /** One of the profile's professions, or Any. */
+    profession: text('profession').notNull().default('Any'),
+    /** Male, Female, Transgender or Any. */
+    gender: text('gender').notNull().default('Any'),
+    /** Whole years; 0 is no bound. */
+    ageMin: integer('age_min').notNull().default(0),
+    ageMax: integer('age_max').notNull().default(0),
+    location: text('location').notNull().default(''),
+    pay: text('pay').notNull().default(''),
+    /** The last day to apply; the sweep closes the job the day after. */
+    deadline: date('deadline', { mode: 'string' }),
+    /** open or closed. */
+    status: text('status').notNull().default('open'),
+    /** Hidden from the board after three reports, until an admin restores it. */
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_studio_idx').on(t.studioId, t.createdAt),
+    // The board reads open, visible jobs newest first: a partial index it walks backwards
+    // from the cursor. Ascending on purpose: DESC here would mean NULLS LAST, which an
+    // ORDER BY ... DESC (NULLS FIRST) cannot use.
+    index('jobs_board_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'open' and not ${t.hidden}`),
+    // Case-insensitive substring filters of the board.
+    index('jobs_text_trgm').using('gin', sql`(${t.title} || ' ' || ${t.jobType} || ' ' || ${t.description}) gin_trgm_ops`),
+    index('jobs_location_trgm').using('gin', sql`${t.location} gin_trgm_ops`),
+    // The sweep finds open jobs whose deadline passed without reading the others.
+    index('jobs_deadline_idx').on(t.deadline).where(sql`${t.status} = 'open' and ${t.deadline} is not null`),
+  ],
+);
+
+/**
+ * A performer's application to a job. Only what the delete rule and the applicant
+ * counts need today; the applications area adds the rest.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('applied'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_studio_idx').on(t.studioId, t.createdAt)],
+  (t) => [unique('applications_job_performer').on(t.jobId, t.performerId)],
 );
+
+/** One report per account and job; three hide the job. */
+export const jobReports = pgTable(
+  'job_reports',
+  {
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] })],
+);
+
+/** When each scheduled task last ran, so every instance agrees whether it is due. */
+export const maintenanceRuns = pgTable('maintenance_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});

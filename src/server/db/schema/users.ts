@@ -1,4 +1,4 @@
-/** Performers and their pending sign-ups. */
+/** Accounts (performers and studios) and their pending sign-ups. */
 import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -8,6 +8,8 @@ export const users = pgTable('users', {
   fname: text('fname').notNull(),
   number: text('number').notNull().default(''),
   passwordHash: text('password_hash').notNull(),
+  /** performer or studio (docs/marketplace.md); one e-mail is one account of one kind. */
+  role: text('role').notNull().default('performer'),
   /** Bumped to revoke every token issued before (password change, log out everywhere). */
   tokenVersion: integer('token_version').notNull().default(0),
   pronoun: text('pronoun').notNull().default('Mr.'),
@@ -37,6 +39,8 @@ export const pendingSignups = pgTable('pending_signups', {
   fname: text('fname').notNull(),
   number: text('number').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** The kind of account verify creates: performer or studio. */
+  role: text('role').notNull().default('performer'),
   /** HMAC of the code under the server secret; the code itself is never stored. */
   codeHash: text('code_hash').notNull(),
   /** Tries on the current code, the right one included; 5 and the code is dead. */

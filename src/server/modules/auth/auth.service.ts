@@ -8,6 +8,8 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { LoginBody, SignupBody, VerifyAnswer, VerifyBody } from '../../../contract/auth.js';
+import type { Role } from '../../../contract/jobs-limits.js';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
@@ -24,6 +26,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type PendingSignup = typeof pendingSignups.$inferSelect;
 
 export interface VerifyOptions {
+  /** The kind of account this call creates; a sign-up of the other kind is not one it can finish. */
+  role?: Role;
   /**
    * Runs in the transaction that creates the account, after its row is inserted (e.g. a
    * studio sign-up adding its role and studio row). Not run when the e-mail already had one.
@@ -78,8 +82,11 @@ export function createAuthService(ctx: AppContext) {
      * phone: a later sign-up for the same e-mail (at most once a minute) only gets a new code
      * sent to that e-mail, so nobody can swap in the password the owner's code will confirm.
      */
-    async signup(body: Parsed<SignupBody>, ip: string): Promise<void> {
+    async signup(body: Parsed<SignupBody>, ip: string, role: Role = 'performer'): Promise<void> {
       await enforceLimit(ctx, `signup:ip:${ip}`, AUTH_LIMITS.signupPerAddress);
+      // One e-mail is one account: the other kind's sign-up is refused before a code goes out.
+      const [account] = await db.select({ role: users.role }).from(users).where(eq(users.email, body.email));
+      if (account && account.role !== role) throw errors.conflict(MARKET_MSG.accountIsOther(account.role as Role));
       const now = new Date();
       const resendFrom = new Date(now.getTime() - LIMITS.otpResendSeconds * 1000);
       const [previous] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
@@ -89,6 +96,7 @@ export function createAuthService(ctx: AppContext) {
         email: body.email,
         fname: body.fname,
         number: body.number,
+        role,
         passwordHash: await hash(body.password),
         codeHash: newCodeHash,
         wrongTries: 0,
@@ -112,6 +120,7 @@ export function createAuthService(ctx: AppContext) {
             passwordHash: keepUnlessExpired('password_hash'),
             fname: keepUnlessExpired('fname'),
             number: keepUnlessExpired('number'),
+            role: keepUnlessExpired('role'),
           },
           setWhere: sql`${pendingSignups.sentAt} <= ${iso(resendFrom)}`,
         })
@@ -139,7 +148,10 @@ export function createAuthService(ctx: AppContext) {
      */
     async verify(body: Parsed<VerifyBody>, ip: string, opts: VerifyOptions = {}): Promise<VerifyAnswer> {
       await enforceLimit(ctx, `verify:ip:${ip}`, AUTH_LIMITS.verifyPerAddress);
+      const role = opts.role ?? 'performer';
       const now = new Date();
+      const [ofKind] = await db.select({ role: pendingSignups.role }).from(pendingSignups).where(eq(pendingSignups.email, body.email));
+      if (ofKind && ofKind.role !== role) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
       const pending = await takeTry(body.email, now);
       if (!pending) {
         const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
@@ -163,14 +175,15 @@ export function createAuthService(ctx: AppContext) {
         if (!taken) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
         const [created] = await tx
           .insert(users)
-          .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash })
+          .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash, role: pending.role })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         if (created) {
           await opts.afterCreate?.(tx, created.id, pending);
           return { _id: created.id, created: 'create' as const };
         }
-        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, pending.email));
+        const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, pending.email));
+        if (existing && existing.role !== pending.role) throw errors.conflict(MARKET_MSG.accountIsOther(existing.role as Role));
         return { _id: existing!.id, created: 'exist' as const };
       });
     },
@@ -181,7 +194,7 @@ export function createAuthService(ctx: AppContext) {
      * together cannot pass a limit. Past the per-e-mail limit only addresses this account
      * logged in from before may go on trying, within their own pair's limit.
      */
-    async login(body: Parsed<LoginBody>, ip: string): Promise<{ token: string; _id: string }> {
+    async login(body: Parsed<LoginBody>, ip: string): Promise<{ token: string; _id: string; role: Role }> {
       await enforceLimit(ctx, `login:ip:${ip}`, AUTH_LIMITS.loginPerAddress);
       const { limiter } = ctx;
       const pairKey = `login:wrong:${body.email}:${ip}`;
@@ -196,7 +209,7 @@ export function createAuthService(ctx: AppContext) {
         throw errors.tooManyRequests(all.retryAfter);
       }
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, role: users.role })
         .from(users)
         .where(eq(users.email, body.email));
       dummyHash ??= hash('not a real password, only for timing');
@@ -207,7 +220,7 @@ export function createAuthService(ctx: AppContext) {
         limiter.release(emailKey),
         limiter.hit(knownKey, Number.MAX_SAFE_INTEGER, AUTH_LIMITS.knownAddressSec),
       ]);
-      return { token: await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion), _id: user.id };
+      return { token: await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion), _id: user.id, role: user.role as Role };
     },
   };
 }

@@ -212,7 +212,7 @@ describe('POST /api/audition/login', () => {
     const p = await buildPerformer(t);
     const res = await login({ email: `  ${p.email.toUpperCase()} `, password: p.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ token: expect.any(String), _id: p._id });
+    expect(res.json()).toEqual({ token: expect.any(String), _id: p._id, role: 'performer' });
   });
 
   it.each([

@@ -55,19 +55,19 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
 
   app.post(
     '/api/upload/profilePic',
-    { preHandler: auth.requireAuth, schema: { body: profilePicBody, response: { 200: profilePicAnswer } } },
+    { preHandler: auth.requirePerformer, schema: { body: profilePicBody, response: { 200: profilePicAnswer } } },
     async (req) => media.setProfilePic(req.userId, req.body.profilePicUrl),
   );
 
   app.post(
     '/api/upload/media',
-    { preHandler: auth.requireAuth, schema: { body: mediaBody, response: { 200: mediaAnswer } } },
+    { preHandler: auth.requirePerformer, schema: { body: mediaBody, response: { 200: mediaAnswer } } },
     async (req) => media.add(req.userId, req.body),
   );
 
   app.delete(
     '/api/upload/media',
-    { preHandler: auth.requireAuth, schema: { body: mediaBody, response: { 200: mediaAnswer } } },
+    { preHandler: auth.requirePerformer, schema: { body: mediaBody, response: { 200: mediaAnswer } } },
     async (req) => media.remove(req.userId, req.body),
   );
 

@@ -20,7 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/audition/getUserData',
     // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
-    { preHandler: auth.requireAuth, compress: false, schema: { response: { 200: userProfile, 304: z.null() } } },
+    { preHandler: auth.requirePerformer, compress: false, schema: { response: { 200: userProfile, 304: z.null() } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       // The auth hook read the profile's version with the token: a 304 costs no further query.
@@ -40,7 +40,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   // One path, two forms: JSON { visibility } flips the switch; the edit form saves basic info.
   app.post(
     '/api/audition/updateBasicInfo',
-    { preHandler: auth.requireAuth, schema: { response: { 200: userProfile } } },
+    { preHandler: auth.requirePerformer, schema: { response: { 200: userProfile } } },
     async (req) => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       if (!req.isMultipart() && typeof body === 'object' && 'visibility' in body) {
@@ -52,7 +52,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   app.post(
     '/api/audition/updateAppearance',
-    { preHandler: auth.requireAuth, schema: { response: { 200: userProfile } } },
+    { preHandler: auth.requirePerformer, schema: { response: { 200: userProfile } } },
     async (req) => profiles.updateAppearance(req.userId, parseOrThrow(appearanceForm, req.body ?? {})),
   );
 };

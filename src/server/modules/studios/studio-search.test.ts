@@ -129,7 +129,7 @@ describe('GET /api/showAllStudioList', () => {
   it('answers the studio fields of docs/product.md §3', async () => {
     const res = await search('marigold');
     const [found] = res.json() as Studio[];
-    expect(Object.keys(found!).sort()).toEqual(['_id', 'banner', 'fname', 'location', 'number', 'profilePic', 'projectDesc']);
+    expect(Object.keys(found!).sort()).toEqual(['_id', 'banner', 'fname', 'location', 'number', 'profilePic', 'projectDesc', 'verified']);
     expect(found).toMatchObject({ fname: 'Marigold Casting House', location: 'Chennai, Tamil Nadu' });
   });
 

@@ -4,7 +4,7 @@ import type { jobs, studios } from '../../db/schema/index.js';
 
 export type StudioRow = Pick<
   typeof studios.$inferSelect,
-  'id' | 'fname' | 'location' | 'profilePic' | 'banner' | 'projectDesc' | 'number'
+  'id' | 'fname' | 'location' | 'profilePic' | 'banner' | 'projectDesc' | 'number' | 'verified'
 >;
 type JobRow = typeof jobs.$inferSelect;
 
@@ -17,6 +17,7 @@ export function presentStudio(row: StudioRow): Studio {
     banner: row.banner,
     projectDesc: row.projectDesc,
     number: row.number,
+    verified: row.verified,
   };
 }
 

@@ -3,7 +3,7 @@
  * studio, its jobs, and the live search (docs/product.md §7). Studios are public: nothing
  * here depends on who asks.
  */
-import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { STUDIO_LIMITS, studioList, type Job, type Studio } from '../../../contract/studios.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
@@ -22,6 +22,7 @@ const columns = {
   banner: studios.banner,
   projectDesc: studios.projectDesc,
   number: studios.number,
+  verified: studios.verified,
 };
 
 /** created_at to the microsecond: a JavaScript Date would drop the last three digits. */
@@ -76,7 +77,8 @@ export function createStudiosService(ctx: AppContext) {
   const jobsOf = db
     .select()
     .from(jobs)
-    .where(eq(jobs.studioId, sql.placeholder('id')))
+    // Open, visible jobs only: closed ones and ones hidden by reports leave the studio page.
+    .where(and(eq(jobs.studioId, sql.placeholder('id')), eq(jobs.status, 'open'), eq(jobs.hidden, false)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(STUDIO_LIMITS.jobsMax)
     .prepare('studio_jobs');

@@ -85,7 +85,7 @@ describe('GET /api/audition/getAllStudio', () => {
   it('answers each studio with the fields of docs/product.md §3 and its banner', async () => {
     const res = await get('/api/audition/getAllStudio?limit=1');
     const [first] = res.json() as Studio[];
-    expect(Object.keys(first!).sort()).toEqual(['_id', 'banner', 'fname', 'location', 'number', 'profilePic', 'projectDesc']);
+    expect(Object.keys(first!).sort()).toEqual(['_id', 'banner', 'fname', 'location', 'number', 'profilePic', 'projectDesc', 'verified']);
   });
 
   it('answers 304 to a repeated poll and 200 with a new ETag after a studio is added, changed or removed', async () => {
@@ -166,6 +166,7 @@ describe('GET /api/studio/{id}', () => {
       banner: '/demo/banner-1.webp',
       projectDesc: 'A film studio.',
       number: '9820012345',
+      verified: false,
     });
   });
 

@@ -23,8 +23,11 @@ export default function LoginPage() {
     if (password.length < LIMITS.passwordMin) return toast(MSG.passwordTooShort);
     try {
       const answer = await run(() => login({ email: email.trim(), password }));
-      session.saveLogin(answer.token, answer._id);
-      window.location.assign('/');
+      session.saveLogin(answer.token, answer._id, answer.role);
+      // A studio lands on its dashboard; a page that sent the visitor here (?next=/jobs/…) gets them back.
+      const next = new URLSearchParams(window.location.search).get('next');
+      const back = next && /^\/(?!\/)/.test(next) ? next : null;
+      window.location.assign(answer.role === 'studio' ? (back ?? '/dashboard') : (back ?? '/'));
     } catch (err) {
       toast((err as Error).message);
     }
@@ -33,7 +36,7 @@ export default function LoginPage() {
   return (
     <AuthShell onSubmit={handleSubmit}>
       <h1>Welcome back</h1>
-      <p className="lead">{justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer account.'}</p>
+      <p className="lead">{justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer or studio account.'}</p>
       <div className="field">
         <label htmlFor="email">Email</label>
         <input id="email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -46,6 +49,9 @@ export default function LoginPage() {
       <button type="submit" className="btn btn-block">Log In</button>
       <p className="auth-switch">
         New to Audition? <Link to="/signup">Create an account</Link>
+      </p>
+      <p className="auth-switch">
+        Casting? <Link to="/studio-signup">Create a studio account</Link>
       </p>
     </AuthShell>
   );

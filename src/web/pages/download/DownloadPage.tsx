@@ -1,4 +1,6 @@
 /** /download-section (docs/product.md §2): 'Download our app now!' with the store badges. */
+import { Link } from 'react-router';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { StoreBadges } from '../../components/StoreBadges';
 import './download.css';
@@ -28,6 +30,9 @@ export default function DownloadPage() {
           ))}
         </ul>
         <StoreBadges />
+        <p className="download-web">
+          <Link to="/jobs">{MARKET_MSG.browseJobs}</Link>
+        </p>
       </div>
       <div className="download-phone" aria-hidden="true">
         <div className="download-screen">

@@ -13,6 +13,7 @@ import type { Job, Studio } from '../../../contract/studios';
 import { ApiError } from '../../api/client';
 import { getStudio, getStudioJobs } from '../../api/studios';
 import { cut, isCut } from '../../lib/text';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import './studios.css';
 
 const SERVICES = [
@@ -131,6 +132,7 @@ export default function StudioDetailPage() {
           <div className="studio-banner-text">
             <h1 id="studio-name">{s.fname}</h1>
             {s.location && <p className="studio-banner-location">{s.location}</p>}
+            {!s.verified && <p className="studio-unverified">{MARKET_MSG.unverified}</p>}
             <p className="studio-banner-intro">
               <Cut text={s.projectDesc} n={LIMITS.studioBannerChars} testId="studio-intro" />
             </p>

@@ -1,0 +1,182 @@
+/**
+ * The casting side end to end: a studio signs up at /studio-signup with the mailed code,
+ * fills its page at /dashboard/studio, posts a job with two images, finds it on /jobs,
+ * on /jobs/{id}, on its public page and in alljobs, closes it and sees it leave the board.
+ * Screenshots of each new screen at phone and desktop size, and an axe-core scan.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
+import { baseUrl, clearMail, expectAccessible, launchBrowser, openPage, PHONE, readCode, shoot } from './harness.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const png = async (color: string) => ({
+  name: `${color.slice(1)}.png`,
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer(),
+});
+
+/** No element wider than the viewport at 390 px. */
+async function expectNoOverflow(page: Page) {
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(100);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('studio accounts and job posts', () => {
+  it('signs up, fills the page, posts a job with two images, finds it everywhere, closes it', async () => {
+    const { page, context } = await openPage(browser);
+    const tag = randomBytes(3).toString('hex');
+    const input = { fname: `Lotus Frames ${tag}`, email: `studio-${tag}@example.com`, number: '9820011111', password: 'casting-call-2026' };
+    await clearMail(input.email);
+
+    // Sign-up with the code from the mail sink.
+    await page.goto('/studio-signup');
+    await page.getByRole('heading', { name: 'Cast on Audition' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Studio sign-up · Audition');
+    await shoot(page, 'studio-signup');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+    await page.getByLabel(MARKET_MSG.studioName).fill(input.fname);
+    await page.getByLabel('Phone No.').fill(input.number);
+    await page.getByLabel('Email Id').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog', { name: 'Verify OTP' }).waitFor();
+    const code = await readCode(input.email);
+    await page.getByLabel('Digit 1 of 4').focus();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    // Login lands a studio on its dashboard; the nav bar shows Dashboard.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    await page.getByLabel('Email').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: input.fname }).waitFor();
+    expect(await page.getByRole('link', { name: MARKET_MSG.dashboard }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'My profile' }).count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Dashboard · Audition');
+    await shoot(page, 'dashboard-empty');
+    await expectAccessible(page);
+
+    // The studio's page, with the live preview's cuts.
+    await page.getByRole('link', { name: 'Edit studio page' }).click();
+    await page.getByRole('heading', { name: 'Edit studio page' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Edit studio page · Audition');
+    const description = `We cast films and commercials. ${'Every performer gets an answer. '.repeat(40)}`;
+    await page.getByLabel('Location').fill('Kochi, Kerala');
+    await page.getByLabel('Description').fill(description);
+    expect((await page.getByTestId('preview-intro').textContent())!.length).toBe(338 + 1);
+    expect((await page.getByTestId('preview-about').textContent())!.length).toBe(900 + 1);
+    await page.getByLabel('Picture (image)').setInputFiles(await png('#7c3aed'));
+    await expect.poll(() => page.locator('.preview-logo').getAttribute('src')).toMatch(/^\/uploads\//);
+    // An error shows at its field, and what was typed stays.
+    await page.getByLabel('Name').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'dashboard-studio');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+    await page.getByLabel('Name').fill(input.fname);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.toast span').allTextContents()).toContain(MARKET_MSG.saved);
+
+    // Post a job with two images; a bad age range shows at its field first.
+    await page.goto('/dashboard/jobs/new');
+    await page.getByRole('heading', { name: MARKET_MSG.postJob }).waitFor();
+    await expect.poll(() => page.title()).toBe('Post a job · Audition');
+    const title = `Lead for a monsoon ad ${tag}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Job type').fill('Commercial');
+    await page.getByLabel('Description', { exact: true }).fill('A thirty second ad shot in Kochi.');
+    await page.getByLabel('Profession').selectOption('Model');
+    await page.getByLabel('Age from').fill('30');
+    await page.getByLabel('Age to').fill('20');
+    await page.getByLabel('Location').fill('Kochi');
+    await page.getByLabel('Images (up to 6)').setInputFiles([await png('#ef4444'), await png('#22c55e')]);
+    await expect.poll(() => page.locator('.image-item img').count()).toBe(2);
+    const first = await page.locator('.image-item img').first().getAttribute('src');
+    await page.getByRole('button', { name: 'Move image 1 later' }).click();
+    expect(await page.locator('.image-item img').nth(1).getAttribute('src')).toBe(first);
+    await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
+    await expect.poll(() => page.getByLabel('Age from').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Title').inputValue()).toBe(title);
+    await shoot(page, 'dashboard-job-new');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+    await page.getByLabel('Age to').fill('40');
+    await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('link', { name: title }).waitFor();
+    await shoot(page, 'dashboard');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+
+    // The board, with filters in the URL.
+    await page.goto(`/jobs?q=${encodeURIComponent(tag)}&profession=Model`);
+    await page.getByRole('link', { name: title }).waitFor();
+    expect(await page.getByLabel('Profession').inputValue()).toBe('Model');
+    await expect.poll(() => page.title()).toBe('Jobs · Audition');
+    await shoot(page, 'jobs');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+
+    // The job page: the whole job, the unverified notice, JobPosting data.
+    await page.getByRole('link', { name: title }).click();
+    await page.getByRole('heading', { name: title }).waitFor();
+    await expect.poll(() => page.title()).toBe(`${title} · Jobs · Audition`);
+    expect(await page.getByText(MARKET_MSG.unverified).isVisible()).toBe(true);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { '@type': string; title: string };
+    expect(ld).toMatchObject({ '@type': 'JobPosting', title });
+    expect(await page.locator('.job-gallery img').count()).toBe(2);
+    await shoot(page, 'job');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+    const jobId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // The public studio page and the spec's alljobs.
+    await page.getByRole('link', { name: input.fname }).click();
+    await page.getByRole('heading', { name: input.fname }).waitFor();
+    expect(await page.getByText(MARKET_MSG.unverified).isVisible()).toBe(true);
+    const studioId = new URL(page.url()).pathname.split('/').pop()!;
+    const alljobs = (await (await fetch(`${baseUrl()}/api/studio/alljobs/${studioId}`)).json()) as { post: { _id: string }[] };
+    expect(alljobs.post.map((p) => p._id)).toContain(jobId);
+
+    // Close it: it leaves the board and alljobs.
+    await page.goto(`/dashboard/jobs/${jobId}`);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: MARKET_MSG.closeJob }).click();
+    // A client-side navigation that may finish before a waitForURL would start.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('heading', { name: 'Closed jobs' }).waitFor();
+    await page.goto(`/jobs?q=${encodeURIComponent(tag)}`);
+    await page.getByText(MARKET_MSG.noJobs).waitFor();
+    const after = (await (await fetch(`${baseUrl()}/api/studio/alljobs/${studioId}`)).json()) as { post: { _id: string }[] };
+    expect(after.post.map((p) => p._id)).not.toContain(jobId);
+    await context.close();
+  });
+
+  it('sends a logged-out visitor from Apply to /login and back to the job', async () => {
+    const board = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; title: string }[] };
+    const job = board.jobs[0];
+    expect(job).toBeDefined();
+    const { page, context } = await openPage(browser);
+    await page.goto(`/jobs/${job!._id}`);
+    await page.getByRole('button', { name: MARKET_MSG.apply }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/jobs/${job!._id}`);
+    await page.goto('/download-section');
+    expect(await page.getByRole('link', { name: MARKET_MSG.browseJobs }).getAttribute('href')).toBe('/jobs');
+    await context.close();
+  });
+});

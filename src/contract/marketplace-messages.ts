@@ -1,0 +1,47 @@
+/**
+ * Texts of the casting side (studio accounts, job posts, the job board), written once.
+ * Kept apart from messages.ts, which holds the spec's own texts.
+ */
+export const MARKET_MSG = {
+  studioName: 'Studio name',
+  accountIsOther: (kind: 'performer' | 'studio') =>
+    kind === 'studio'
+      ? 'This e-mail already has a studio account. Please log in, or use another e-mail.'
+      : 'This e-mail already has a performer account. Please log in, or use another e-mail.',
+  performersOnly: 'This is for performer accounts. Studio accounts manage their page from the dashboard.',
+  studiosOnly: 'This is for studio accounts.',
+  noStudioPage: 'This account has no studio page.',
+  jobNotFound: 'This job was not found. It may have been closed or removed.',
+  jobHasApplicants: 'Someone has applied to this job, so it cannot be deleted. Close it instead.',
+  jobClosedEdit: 'This job is closed.',
+  alreadyReported: 'You have already reported this job.',
+  reportThanks: 'Thank you. We will review this job.',
+  unknownField: (keys: readonly PropertyKey[]) => `Unknown field: ${keys.map(String).join(', ')}`,
+  mustBeText: (label: string) => `${label} must be text`,
+  mustBeWhole: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}`,
+  oneOf: (label: string, values: readonly string[]) => `${label} must be one of: ${values.join(', ')}`,
+  ageOrder: 'Age from must not be above Age to',
+  deadlineFormat: 'Deadline must be a date (YYYY-MM-DD) or empty',
+  deadlinePast: 'Deadline must not be in the past',
+  tooManyImages: (max: number) => `Images: at most ${max} pictures`,
+  imageUrl: 'Images must be picture addresses',
+  pictureNotYours: (label: string) => `${label}: this picture was not uploaded to your account. Please upload it again.`,
+  invalidJobsCursor: 'This page link is not valid. Please reload the board.',
+  // Screens.
+  dashboard: 'Dashboard',
+  unverified: 'Unverified studio: Audition has not checked this studio yet.',
+  verifiedBadge: 'Verified studio',
+  noJobs: 'No open jobs match these filters.',
+  noOwnJobs: 'You have not posted a job yet.',
+  jobsTitle: 'Jobs',
+  postJob: 'Post a job',
+  saved: 'Saved.',
+  apply: 'Apply',
+  closeJob: 'Close job',
+  deleteJob: 'Delete job',
+  confirmClose: 'Close this job? It leaves the job board.',
+  confirmDelete: 'Delete this job? This cannot be undone.',
+  jobClosed: 'This job is closed.',
+  browseJobs: 'Browse jobs on the web',
+  report: 'Report this job',
+} as const;

@@ -1,0 +1,100 @@
+/**
+ * The public job board: open, visible jobs newest first with their studio, one job
+ * by id, and reports that hide a job after three accounts made one.
+ */
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { JOB_LIMITS, type BoardAnswer, type BoardJob, type BoardQuery } from '../../../contract/jobs.js';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import type { AppContext } from '../../context.js';
+import { jobReports, jobs, studios } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { decodeCursor, encodeCursor, escapeLike, isUuid } from '../studios/index.js';
+import { presentBoardJob } from './jobs.presenter.js';
+
+const studioColumns = {
+  _id: studios.id,
+  fname: studios.fname,
+  location: studios.location,
+  profilePic: studios.profilePic,
+  verified: studios.verified,
+};
+
+/** created_at to the microsecond, so the cursor never skips a row posted in the same millisecond. */
+const cursorAt = sql<string>`to_char(${jobs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Written exactly as the jobs_text_trgm index is, so the planner can use it. */
+const searchable = sql`(${jobs.title} || ' ' || ${jobs.jobType} || ' ' || ${jobs.description})`;
+
+export function createJobBoardService(ctx: AppContext) {
+  const { db } = ctx;
+
+  return {
+    async page(query: BoardQuery): Promise<BoardAnswer> {
+      // Written as the partial index jobs_board_idx is, so the board walks it newest first.
+      const where: SQL[] = [sql`${jobs.status} = 'open'`, sql`not ${jobs.hidden}`];
+      const q = query.q?.trim();
+      if (q) where.push(sql`${searchable} ilike ${`%${escapeLike(q)}%`}`);
+      const location = query.location?.trim();
+      if (location) where.push(ilike(jobs.location, `%${escapeLike(location)}%`));
+      // A job open to any profession (or gender) matches every filter value.
+      if (query.profession && query.profession !== 'Any') where.push(inArray(jobs.profession, [query.profession, 'Any']));
+      if (query.gender && query.gender !== 'Any') where.push(inArray(jobs.gender, [query.gender, 'Any']));
+      if (query.cursor) {
+        const position = decodeCursor(query.cursor);
+        if (!position) throw errors.badRequest(MARKET_MSG.invalidJobsCursor, 'invalid_cursor');
+        where.push(sql`(${jobs.createdAt}, ${jobs.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`);
+      }
+      const size = JOB_LIMITS.boardPage;
+      // Jobs first, studios after: joined in one query, the planner may hash-join every
+      // open job with its studio and sort them all instead of walking jobs_board_idx.
+      const rows = await db
+        .select({ job: jobs, cursorAt })
+        .from(jobs)
+        .where(and(...where))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(size + 1);
+      const more = rows.length > size;
+      const shown = more ? rows.slice(0, size) : rows;
+      const ids = [...new Set(shown.map((r) => r.job.studioId))];
+      const owners = ids.length ? await db.select(studioColumns).from(studios).where(inArray(studios.id, ids)) : [];
+      const byId = new Map(owners.map((o) => [o._id, o]));
+      const last = shown.at(-1);
+      return {
+        jobs: shown.filter((r) => byId.has(r.job.studioId)).map((r) => presentBoardJob(r.job, byId.get(r.job.studioId)!)),
+        nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.job.id }) : null,
+      };
+    },
+
+    /** Closed jobs too (with their status); a job hidden by reports is not found. */
+    async get(jobId: string): Promise<BoardJob> {
+      if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
+      const [row] = await db
+        .select({ job: jobs, studio: studioColumns })
+        .from(jobs)
+        .innerJoin(studios, eq(studios.id, jobs.studioId))
+        .where(and(eq(jobs.id, jobId), eq(jobs.hidden, false)));
+      if (!row) throw errors.notFound(MARKET_MSG.jobNotFound);
+      return presentBoardJob(row.job, row.studio);
+    },
+
+    /**
+     * One report per account and job. The third account's report hides the job; the
+     * count and the hide are one statement, so two reports at once cannot both miss it.
+     */
+    async report(userId: string, jobId: string, reason: string): Promise<void> {
+      await this.get(jobId);
+      const added = await db.insert(jobReports).values({ jobId, userId, reason }).onConflictDoNothing().returning({ jobId: jobReports.jobId });
+      if (added.length === 0) throw errors.conflict(MARKET_MSG.alreadyReported);
+      await db
+        .update(jobs)
+        .set({ hidden: true })
+        .where(
+          and(
+            eq(jobs.id, jobId),
+            sql`(select count(*) from ${jobReports} where ${jobReports.jobId} = ${jobId}) >= ${JOB_LIMITS.reportsToHide}`,
+          ),
+        );
+    },
+  };
+}
+

@@ -1,0 +1,66 @@
+/**
+ * The studio's job calls (GET/POST /api/studio/jobs, PATCH/DELETE /api/studio/jobs/{id},
+ * POST …/close), the job board (GET /api/jobs, /api/jobs/{id}) and reports
+ * (POST /api/jobs/{id}/report), as docs/marketplace.md describes them.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { boardAnswer, boardJob, boardQuery, jobCreateBody, jobPatchBody, jobPost, msgAnswer, ownJobsAnswer, reportBody } from '../../../contract/jobs.js';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import type { ModuleOptions } from '../../context.js';
+import { scheduleDeadlineSweep } from './deadline-sweep.js';
+import { createJobBoardService } from './job-board.service.js';
+import { createStudioJobsService } from './studio-jobs.service.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
+  const own = createStudioJobsService(ctx);
+  const board = createJobBoardService(ctx);
+
+  app.get('/api/studio/jobs', { preValidation: auth.requireStudio, schema: { response: { 200: ownJobsAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return { jobs: await own.list(req.userId) };
+  });
+
+  app.post('/api/studio/jobs', { preValidation: auth.requireStudio, schema: { body: jobCreateBody, response: { 201: jobPost } } }, async (req, reply) =>
+    reply.status(201).send(await own.create(req.userId, req.body)),
+  );
+
+  app.patch(
+    '/api/studio/jobs/:id',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: jobPatchBody, response: { 200: jobPost } } },
+    async (req) => own.update(req.userId, req.params.id, req.body),
+  );
+
+  app.post('/api/studio/jobs/:id/close', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: jobPost } } }, async (req) =>
+    own.close(req.userId, req.params.id),
+  );
+
+  app.delete('/api/studio/jobs/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
+    await own.remove(req.userId, req.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/jobs', { schema: { querystring: boardQuery, response: { 200: boardAnswer } } }, async (req) => board.page(req.query));
+
+  app.get('/api/jobs/:id', { schema: { params: idParams, response: { 200: boardJob } } }, async (req) => board.get(req.params.id));
+
+  app.post(
+    '/api/jobs/:id/report',
+    { preValidation: auth.requireAuth, schema: { params: idParams, body: reportBody, response: { 200: msgAnswer } } },
+    async (req) => {
+      await board.report(req.userId, req.params.id, req.body.reason);
+      return { msg: MARKET_MSG.reportThanks };
+    },
+  );
+
+  // Tests run the sweep themselves, with a clock they choose.
+  if (ctx.config.env.NODE_ENV !== 'test') {
+    let stop: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stop = scheduleDeadlineSweep(ctx.db, app.log);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
+};

@@ -1,0 +1,105 @@
+/**
+ * A studio's own job posts: list with applicant counts, post, edit, close, delete.
+ * Another studio's job is answered as not found, never as forbidden.
+ */
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { agesInOrder, JOB_LIMITS, type JobCreateBody, type JobPatchBody, type JobPost, type OwnJob } from '../../../contract/jobs.js';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import type { AppContext } from '../../context.js';
+import { applications, jobs } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { isIssuedTo } from '../media/index.js';
+import { createStudioAccountsService } from '../studio-accounts/index.js';
+import { isUuid } from '../studios/index.js';
+import { presentJobPost, type JobRow } from './jobs.presenter.js';
+
+type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+export function createStudioJobsService(ctx: AppContext) {
+  const { db } = ctx;
+  const accounts = createStudioAccountsService(ctx);
+
+  /** Every image must be one the storage issued to this account; images already on the job stay. */
+  async function checkImages(userId: string, images: readonly string[], already: readonly string[] = []) {
+    for (const url of images) {
+      if (already.includes(url)) continue;
+      if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours('Images'), 'not_issued');
+    }
+  }
+
+  async function ownJob(userId: string, jobId: string): Promise<{ studioId: string; job: JobRow }> {
+    const studio = await accounts.ownStudio(userId);
+    if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
+    const [job] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
+    if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
+    return { studioId: studio.id, job };
+  }
+
+  return {
+    async list(userId: string): Promise<OwnJob[]> {
+      const studio = await accounts.ownStudio(userId);
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.studioId, studio.id))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(JOB_LIMITS.ownJobsMax);
+      const counts = rows.length
+        ? await db
+            .select({ jobId: applications.jobId, status: applications.status, n: sql<number>`count(*)::int` })
+            .from(applications)
+            .where(inArray(applications.jobId, rows.map((r) => r.id)))
+            .groupBy(applications.jobId, applications.status)
+        : [];
+      return rows.map((row) => {
+        const byStatus: Record<string, number> = {};
+        let total = 0;
+        for (const c of counts) {
+          if (c.jobId !== row.id) continue;
+          byStatus[c.status] = c.n;
+          total += c.n;
+        }
+        return { ...presentJobPost(row), hidden: row.hidden, applicants: { total, byStatus } };
+      });
+    },
+
+    async create(userId: string, body: Parsed<JobCreateBody>): Promise<JobPost> {
+      const studio = await accounts.ownStudio(userId);
+      await checkImages(userId, body.images);
+      const [row] = await db.insert(jobs).values({ ...body, studioId: studio.id }).returning();
+      return presentJobPost(row!);
+    },
+
+    async update(userId: string, jobId: string, body: JobPatchBody): Promise<JobPost> {
+      const { job } = await ownJob(userId, jobId);
+      if (!agesInOrder(body.ageMin ?? job.ageMin, body.ageMax ?? job.ageMax)) throw errors.badRequest(MARKET_MSG.ageOrder, 'invalid_input');
+      if (body.images) await checkImages(userId, body.images, job.images);
+      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0) return presentJobPost(job);
+      const [row] = await db.update(jobs).set(changes).where(eq(jobs.id, job.id)).returning();
+      return presentJobPost(row!);
+    },
+
+    /** Closing a closed job changes nothing. */
+    async close(userId: string, jobId: string): Promise<JobPost> {
+      const { job } = await ownJob(userId, jobId);
+      if (job.status === 'closed') return presentJobPost(job);
+      const [row] = await db
+        .update(jobs)
+        .set({ status: 'closed', closedAt: new Date() })
+        .where(eq(jobs.id, job.id))
+        .returning();
+      return presentJobPost(row!);
+    },
+
+    /** Only while nobody applied: the check and the delete are one statement. */
+    async remove(userId: string, jobId: string): Promise<void> {
+      const { job } = await ownJob(userId, jobId);
+      const deleted = await db
+        .delete(jobs)
+        .where(and(eq(jobs.id, job.id), notExists(db.select({ id: applications.id }).from(applications).where(eq(applications.jobId, job.id)))))
+        .returning({ id: jobs.id });
+      if (deleted.length === 0) throw errors.conflict(MARKET_MSG.jobHasApplicants);
+    },
+  };
+}

@@ -1,0 +1,2 @@
+/** The sitemap area's public face: its route. */
+export { sitemapRoutes } from './sitemap.routes.js';

@@ -1,0 +1,83 @@
+/** /dashboard: the studio's jobs, open and closed, with their applicant counts (docs/marketplace.md). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { MSG } from '../../../contract/messages';
+import type { OwnJob } from '../../../contract/jobs';
+import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
+import { useToast } from '../../components/Toasts';
+import './dashboard.css';
+
+export default function DashboardPage() {
+  const me = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal) });
+  const jobs = useQuery({ queryKey: ['studio', 'jobs'], queryFn: ({ signal }) => getOwnJobs(signal) });
+  const client = useQueryClient();
+  const toast = useToast();
+  const close = useMutation({
+    mutationFn: closeJob,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['studio', 'jobs'] }),
+    onError: (err) => toast(err.message),
+  });
+
+  useEffect(() => {
+    document.title = 'Dashboard · Audition';
+  }, []);
+
+  const open = jobs.data?.jobs.filter((j) => j.status === 'open') ?? [];
+  const closed = jobs.data?.jobs.filter((j) => j.status === 'closed') ?? [];
+
+  return (
+    <main className="page dashboard">
+      <header className="dashboard-head">
+        <div>
+          <h1>{me.data?.fname ?? MARKET_MSG.dashboard}</h1>
+          {me.data && !me.data.verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
+        </div>
+        <div className="dashboard-actions">
+          <Link to="/dashboard/studio" className="btn btn-secondary">Edit studio page</Link>
+          <Link to="/dashboard/jobs/new" className="btn">{MARKET_MSG.postJob}</Link>
+          {me.data && <Link to={`/studio-detail/${me.data._id}`} className="btn btn-ghost">View public page</Link>}
+        </div>
+      </header>
+      {jobs.isPending && <p role="status">{MSG.loading}</p>}
+      {jobs.isError && <p role="alert">{jobs.error.message}</p>}
+      {jobs.data && jobs.data.jobs.length === 0 && <p className="muted">{MARKET_MSG.noOwnJobs}</p>}
+      {open.length > 0 && <JobTable heading="Open jobs" jobs={open} onClose={(id) => close.mutate(id)} />}
+      {closed.length > 0 && <JobTable heading="Closed jobs" jobs={closed} />}
+    </main>
+  );
+}
+
+function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[]; onClose?: (id: string) => void }) {
+  return (
+    <section className="dashboard-section" aria-labelledby={`h-${heading}`}>
+      <h2 id={`h-${heading}`}>{heading}</h2>
+      <ul className="own-jobs">
+        {jobs.map((job) => (
+          <li key={job._id} className="card own-job">
+            <div className="own-job-main">
+              <Link to={`/dashboard/jobs/${job._id}`} className="own-job-title">{job.title}</Link>
+              <p className="muted">
+                {job.jobType}
+                {job.deadline ? ` · apply by ${job.deadline}` : ''}
+                {job.hidden ? ' · hidden after reports' : ''}
+              </p>
+            </div>
+            <p className="own-job-count" aria-label={`${job.applicants.total} applicants`}>
+              <strong>{job.applicants.total}</strong> applicant{job.applicants.total === 1 ? '' : 's'}
+            </p>
+            <div className="own-job-actions">
+              <Link to={`/jobs/${job._id}`} className="btn btn-ghost">View</Link>
+              {onClose && (
+                <button type="button" className="btn btn-secondary" onClick={() => window.confirm(MARKET_MSG.confirmClose) && onClose(job._id)}>
+                  {MARKET_MSG.closeJob}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,242 @@
+/**
+ * /dashboard/jobs/new and /dashboard/jobs/{id}: post or edit a job. What was typed stays
+ * after an error, which shows at its field; up to 6 images, uploaded with progress,
+ * reordered and removed.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, type JobCreateBody, type OwnJob } from '../../../contract/jobs';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { MSG } from '../../../contract/messages';
+import { closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';
+import { uploadFile } from '../../api/storage';
+import { FormField } from '../../components/FormField';
+import { useToast } from '../../components/Toasts';
+import { fieldOf } from '../../lib/fieldErrors';
+import './dashboard.css';
+
+interface Form {
+  title: string;
+  jobType: string;
+  description: string;
+  profession: string;
+  gender: string;
+  ageMin: string;
+  ageMax: string;
+  location: string;
+  pay: string;
+  deadline: string;
+  images: string[];
+}
+type Key = keyof Form;
+const LABELS: Record<Key, string> = {
+  title: 'Title',
+  jobType: 'Job type',
+  description: 'Description',
+  profession: 'Profession',
+  gender: 'Gender',
+  ageMin: 'Age from',
+  ageMax: 'Age to',
+  location: 'Location',
+  pay: 'Pay',
+  deadline: 'Deadline',
+  images: 'Images',
+};
+const blank: Form = { title: '', jobType: '', description: '', profession: 'Any', gender: 'Any', ageMin: '0', ageMax: '0', location: '', pay: '', deadline: '', images: [] };
+
+const fromJob = (job: OwnJob): Form => ({
+  ...job,
+  ageMin: String(job.ageMin),
+  ageMax: String(job.ageMax),
+  deadline: job.deadline ?? '',
+  images: [...job.images],
+});
+
+export default function JobFormPage() {
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
+  const jobs = useQuery({ queryKey: ['studio', 'jobs'], queryFn: ({ signal }) => getOwnJobs(signal), enabled: !isNew });
+  useEffect(() => {
+    document.title = isNew ? 'Post a job · Audition' : 'Edit job · Audition';
+  }, [isNew]);
+  if (isNew) return <JobForm />;
+  if (jobs.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
+  const job = jobs.data?.jobs.find((j) => j._id === id);
+  if (!job) return <main className="page"><h1>Job not found</h1><p>{MARKET_MSG.jobNotFound}</p><Link to="/dashboard">{MARKET_MSG.dashboard}</Link></main>;
+  return <JobForm job={job} />;
+}
+
+function JobForm({ job }: { job?: OwnJob }) {
+  const [form, setForm] = useState<Form>(job ? fromJob(job) : blank);
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [uploading, setUploading] = useState<{ name: string; percent: number }[]>([]);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const toast = useToast();
+
+  const onError = (err: Error) => {
+    const field = fieldOf(err.message, LABELS);
+    if (field) setErrors({ [field]: err.message });
+    else toast(err.message);
+  };
+  const done = async () => {
+    await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+    navigate('/dashboard');
+  };
+  const save = useMutation({
+    mutationFn: (body: JobCreateBody) => (job ? updateJob(job._id, body) : createJob(body)),
+    onSuccess: done,
+    onError,
+  });
+  const close = useMutation({ mutationFn: () => closeJob(job!._id), onSuccess: done, onError });
+  const remove = useMutation({ mutationFn: () => deleteJob(job!._id), onSuccess: done, onError });
+
+  const set = (key: Key, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const setImages = (images: string[]) => {
+    setForm((f) => ({ ...f, images }));
+    setErrors((e) => ({ ...e, images: undefined }));
+  };
+
+  async function addImages(files: FileList | null) {
+    if (!files) return;
+    const room = JOB_LIMITS.imagesMax - form.images.length - uploading.length;
+    const picked = Array.from(files).slice(0, Math.max(0, room));
+    if (files.length > picked.length) setErrors((e) => ({ ...e, images: MARKET_MSG.tooManyImages(JOB_LIMITS.imagesMax) }));
+    await Promise.all(
+      picked.map(async (file) => {
+        setUploading((u) => [...u, { name: file.name, percent: 0 }]);
+        try {
+          const { url } = await uploadFile('images', file, {
+            onProgress: (percent) => setUploading((u) => u.map((x) => (x.name === file.name ? { ...x, percent } : x))),
+          });
+          setForm((f) => ({ ...f, images: [...f.images, url].slice(0, JOB_LIMITS.imagesMax) }));
+        } catch (err) {
+          setErrors((e) => ({ ...e, images: `${LABELS.images}: ${(err as Error).message}` }));
+        } finally {
+          setUploading((u) => u.filter((x) => x.name !== file.name));
+        }
+      }),
+    );
+  }
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= form.images.length) return;
+    const next = [...form.images];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    setImages(next);
+  };
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.title.trim()) return setErrors({ title: MSG.required(LABELS.title) });
+    if (!form.jobType.trim()) return setErrors({ jobType: MSG.required(LABELS.jobType) });
+    save.mutate({
+      title: form.title,
+      jobType: form.jobType,
+      description: form.description,
+      profession: form.profession as JobCreateBody['profession'],
+      gender: form.gender as JobCreateBody['gender'],
+      ageMin: Number(form.ageMin || 0),
+      ageMax: Number(form.ageMax || 0),
+      location: form.location,
+      pay: form.pay,
+      deadline: form.deadline || null,
+      images: form.images,
+    });
+  }
+
+  const text = (key: Key, max: number, type = 'text') => (
+    <FormField id={key} label={LABELS[key]} error={errors[key]}>
+      {(a) => <input {...a} type={type} className="input" maxLength={max} value={form[key] as string} onChange={(e) => set(key, e.target.value)} />}
+    </FormField>
+  );
+  const choose = (key: 'profession' | 'gender', values: readonly string[]) => (
+    <FormField id={key} label={LABELS[key]} error={errors[key]}>
+      {(a) => (
+        <select {...a} className="select" value={form[key]} onChange={(e) => set(key, e.target.value)}>
+          {values.map((v) => <option key={v} value={v}>{v}</option>)}
+        </select>
+      )}
+    </FormField>
+  );
+  const age = (key: 'ageMin' | 'ageMax') => (
+    <FormField id={key} label={LABELS[key]} error={errors[key]} hint="0 means no limit">
+      {(a) => <input {...a} type="number" min={0} max={JOB_LIMITS.ageMax} className="input" value={form[key]} onChange={(e) => set(key, e.target.value)} />}
+    </FormField>
+  );
+
+  return (
+    <main className="page">
+      <h1>{job ? 'Edit job' : MARKET_MSG.postJob}</h1>
+      {job && <p className="muted">{job.status === 'closed' ? MARKET_MSG.jobClosed : `${job.applicants.total} applicants`}</p>}
+      <form onSubmit={handleSubmit} noValidate aria-label="Job post">
+        {text('title', JOB_LIMITS.titleMax)}
+        {text('jobType', JOB_LIMITS.jobTypeMax)}
+        <FormField id="description" label={LABELS.description} error={errors.description}>
+          {(a) => <textarea {...a} className="textarea" rows={6} maxLength={JOB_LIMITS.descriptionMax} value={form.description} onChange={(e) => set('description', e.target.value)} />}
+        </FormField>
+        <div className="form-row">
+          {choose('profession', JOB_PROFESSIONS)}
+          {choose('gender', JOB_GENDERS)}
+        </div>
+        <div className="form-row">
+          {age('ageMin')}
+          {age('ageMax')}
+        </div>
+        {text('location', JOB_LIMITS.locationMax)}
+        <div className="form-row">
+          {text('pay', JOB_LIMITS.payMax)}
+          {text('deadline', 10, 'date')}
+        </div>
+        <FormField id="images" label={`${LABELS.images} (up to ${JOB_LIMITS.imagesMax})`} error={errors.images}>
+          {(a) => (
+            <input
+              {...a}
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp"
+              className="input"
+              disabled={form.images.length + uploading.length >= JOB_LIMITS.imagesMax}
+              onChange={(e) => {
+                void addImages(e.target.files);
+                e.target.value = '';
+              }}
+            />
+          )}
+        </FormField>
+        {uploading.map((u) => (
+          <p key={u.name} className="progress" role="status">{u.name}: {MSG.uploading(u.percent)}</p>
+        ))}
+        {form.images.length > 0 && (
+          <ol className="image-list" aria-label="Images, the first is shown on cards">
+            {form.images.map((url, i) => (
+              <li key={url} className="image-item">
+                <img src={url} alt={`Image ${i + 1}`} />
+                <div className="image-item-actions">
+                  <button type="button" className="btn btn-ghost" aria-label={`Move image ${i + 1} earlier`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
+                  <button type="button" className="btn btn-ghost" aria-label={`Move image ${i + 1} later`} disabled={i === form.images.length - 1} onClick={() => move(i, i + 1)}>↓</button>
+                  <button type="button" className="btn btn-ghost" aria-label={`Remove image ${i + 1}`} onClick={() => setImages(form.images.filter((x) => x !== url))}>✕</button>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn" disabled={save.isPending || uploading.length > 0}>{job ? 'Save' : MARKET_MSG.postJob}</button>
+          {job && job.status === 'open' && (
+            <button type="button" className="btn btn-secondary" onClick={() => window.confirm(MARKET_MSG.confirmClose) && close.mutate()}>{MARKET_MSG.closeJob}</button>
+          )}
+          {job && job.applicants.total === 0 && (
+            <button type="button" className="btn btn-ghost" onClick={() => window.confirm(MARKET_MSG.confirmDelete) && remove.mutate()}>{MARKET_MSG.deleteJob}</button>
+          )}
+          <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * /jobs/{id}: the whole job, its studio and deadline, and Apply (the applications area
+ * wires it; a logged-out visitor goes to /login and comes back). Carries schema.org
+ * JobPosting data so search engines can list it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { BoardJob } from '../../../contract/jobs';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { MSG } from '../../../contract/messages';
+import { getJob } from '../../api/jobs';
+import { ApiError } from '../../api/client';
+import { session } from '../../lib/session';
+import './jobs.css';
+
+export default function JobPage() {
+  const { id = '' } = useParams();
+  const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: ({ signal }) => getJob(id, signal) });
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    document.title = job.data ? `${job.data.title} · Jobs · Audition` : 'Job · Audition';
+  }, [job.data]);
+
+  if (job.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
+  if (job.isError) {
+    const missing = job.error instanceof ApiError && job.error.status === 404;
+    return (
+      <main className="page">
+        <h1>{missing ? 'Job not found' : 'This job could not be loaded'}</h1>
+        <p>{missing ? MARKET_MSG.jobNotFound : job.error.message}</p>
+        <Link to="/jobs">{MARKET_MSG.jobsTitle}</Link>
+      </main>
+    );
+  }
+  const j = job.data;
+
+  function handleApply() {
+    if (!session.isLoggedIn()) return navigate(`/login?next=${encodeURIComponent(`/jobs/${j._id}`)}`);
+    navigate('/download-section');
+  }
+
+  return (
+    <main className="page">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jobPostingJson(j) }} />
+      <div className="job-page">
+        <article>
+          <p><Link to="/jobs">← {MARKET_MSG.jobsTitle}</Link></p>
+          <h1>{j.title}</h1>
+          {j.status === 'closed' && <p className="notice-unverified">{MARKET_MSG.jobClosed}</p>}
+          {!j.studio.verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
+          <dl className="job-facts">
+            <dt>Job type</dt><dd>{j.jobType}</dd>
+            <dt>Profession</dt><dd>{j.profession}</dd>
+            <dt>Gender</dt><dd>{j.gender}</dd>
+            <dt>Ages</dt><dd>{ages(j)}</dd>
+            {j.location && <><dt>Location</dt><dd>{j.location}</dd></>}
+            {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
+            <dt>Deadline</dt><dd>{j.deadline ?? 'None'}</dd>
+            <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
+          </dl>
+          <p className="job-description">{j.description}</p>
+          {j.images.length > 0 && (
+            <div className="job-gallery">
+              {j.images.map((src, i) => <img key={src} src={src} alt={`${j.title}, image ${i + 1}`} />)}
+            </div>
+          )}
+        </article>
+        <aside className="card job-side" aria-label="Studio">
+          <div className="job-studio">
+            {j.studio.profilePic && <img src={j.studio.profilePic} alt="" />}
+            <div>
+              <Link to={`/studio-detail/${j.studio._id}`}><strong>{j.studio.fname}</strong></Link>
+              <p className="muted">{j.studio.verified ? MARKET_MSG.verifiedBadge : 'Unverified'}{j.studio.location ? ` · ${j.studio.location}` : ''}</p>
+            </div>
+          </div>
+          {j.status === 'open' && <button type="button" className="btn btn-block" onClick={handleApply}>{MARKET_MSG.apply}</button>}
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+const ages = (j: BoardJob) =>
+  j.ageMin && j.ageMax ? `${j.ageMin}–${j.ageMax}` : j.ageMin ? `${j.ageMin} and over` : j.ageMax ? `up to ${j.ageMax}` : 'Any age';
+
+/** schema.org JobPosting; `<` escaped so no text of the job can end the script element. */
+function jobPostingJson(j: BoardJob): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: j.title,
+    description: j.description || j.jobType,
+    datePosted: j.createdAt,
+    ...(j.deadline ? { validThrough: `${j.deadline}T23:59:59Z` } : {}),
+    employmentType: 'CONTRACTOR',
+    hiringOrganization: { '@type': 'Organization', name: j.studio.fname, ...(j.studio.profilePic ? { logo: new URL(j.studio.profilePic, window.location.origin).href } : {}) },
+    ...(j.location ? { jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: j.location } } } : {}),
+    ...(j.images[0] ? { image: new URL(j.images[0], window.location.origin).href } : {}),
+  };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,109 @@
+/** /jobs: the job board. Filters live in the URL (shareable, kept on reload); more jobs load on scroll. */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, type BoardJob } from '../../../contract/jobs';
+import { LIMITS } from '../../../contract/limits';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { MSG } from '../../../contract/messages';
+import { getBoard, type BoardFilters } from '../../api/jobs';
+import { cut, isCut } from '../../lib/text';
+import './jobs.css';
+
+const KEYS = ['q', 'profession', 'gender', 'location'] as const;
+
+export default function JobsBoardPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: BoardFilters = { q: params.get('q') ?? '', profession: params.get('profession') ?? '', gender: params.get('gender') ?? '', location: params.get('location') ?? '' };
+  const [draft, setDraft] = useState(filters);
+  const board = useInfiniteQuery({
+    queryKey: ['jobs', 'board', filters],
+    queryFn: ({ pageParam, signal }) => getBoard(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    document.title = 'Jobs · Audition';
+  }, []);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && board.hasNextPage && !board.isFetchingNextPage) void board.fetchNextPage();
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [board]);
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = new URLSearchParams();
+    for (const key of KEYS) if (draft[key].trim()) next.set(key, draft[key].trim());
+    setParams(next);
+  }
+
+  const jobs = board.data?.pages.flatMap((p) => p.jobs) ?? [];
+  return (
+    <main className="page jobs-board">
+      <h1>{MARKET_MSG.jobsTitle}</h1>
+      <form className="card job-filters" role="search" aria-label="Filter jobs" onSubmit={handleSubmit}>
+        <div className="field">
+          <label htmlFor="q">Search</label>
+          <input id="q" className="input" type="search" maxLength={JOB_LIMITS.qMax} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="profession">Profession</label>
+          <select id="profession" className="select" value={draft.profession} onChange={(e) => setDraft({ ...draft, profession: e.target.value })}>
+            <option value="">All</option>
+            {JOB_PROFESSIONS.filter((p) => p !== 'Any').map((p) => <option key={p}>{p}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="gender">Gender</label>
+          <select id="gender" className="select" value={draft.gender} onChange={(e) => setDraft({ ...draft, gender: e.target.value })}>
+            <option value="">All</option>
+            {JOB_GENDERS.filter((g) => g !== 'Any').map((g) => <option key={g}>{g}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="location">Location</label>
+          <input id="location" className="input" maxLength={JOB_LIMITS.qMax} value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+        </div>
+        <button type="submit" className="btn">Search</button>
+      </form>
+      {board.isPending && <p role="status">{MSG.loading}</p>}
+      {board.isError && <p role="alert">{board.error.message}</p>}
+      {board.isSuccess && jobs.length === 0 && <p className="muted">{MARKET_MSG.noJobs}</p>}
+      <ul className="job-cards">
+        {jobs.map((job) => <JobCard key={job._id} job={job} />)}
+      </ul>
+      <div ref={sentinel} />
+      {board.hasNextPage && (
+        <button type="button" className="btn btn-secondary" disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
+          {board.isFetchingNextPage ? MSG.loading : 'More jobs'}
+        </button>
+      )}
+    </main>
+  );
+}
+
+function JobCard({ job }: { job: BoardJob }) {
+  return (
+    <li className="card job-card">
+      {job.images[0] ? <img className="job-card-image" src={job.images[0]} alt="" loading="lazy" /> : <div className="job-card-image" />}
+      <div className="job-card-body">
+        <h2 className="job-card-title"><Link to={`/jobs/${job._id}`}>{job.title}</Link></h2>
+        <p className="muted">
+          {job.studio.fname}
+          {!job.studio.verified && ' · unverified'}
+          {job.location ? ` · ${job.location}` : ''}
+        </p>
+        <p className="job-card-meta">{job.jobType} · {job.profession} · {job.gender}{job.deadline ? ` · apply by ${job.deadline}` : ''}</p>
+        <p>{cut(job.description, LIMITS.studioBannerChars / 2)}{isCut(job.description, LIMITS.studioBannerChars / 2) && '…'}</p>
+      </div>
+    </li>
+  );
+}
