@@ -1,8 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { queryClient } from './api/query-client';
 import { BusyProvider } from './components/Busy';
 import { ToastProvider } from './components/Toasts';
 import { routes } from './routes';
@@ -13,12 +11,10 @@ const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <BusyProvider>
-          <RouterProvider router={router} />
-        </BusyProvider>
-      </ToastProvider>
-    </QueryClientProvider>
+    <ToastProvider>
+      <BusyProvider>
+        <RouterProvider router={router} />
+      </BusyProvider>
+    </ToastProvider>
   </StrictMode>,
 );

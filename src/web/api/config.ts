@@ -2,8 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AppConfig } from '../../contract/config';
 import { api } from './client';
+import { queryClient } from './query-client';
 
 export const getAppConfig = (signal?: AbortSignal) => api<AppConfig>('/api/config', { auth: false, signal });
 
 export const useAppConfig = () =>
-  useQuery({ queryKey: ['config'], queryFn: ({ signal }) => getAppConfig(signal), staleTime: Infinity, gcTime: Infinity });
+  useQuery({ queryKey: ['config'], queryFn: ({ signal }) => getAppConfig(signal), staleTime: Infinity, gcTime: Infinity }, queryClient);

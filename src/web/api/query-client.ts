@@ -2,8 +2,12 @@
  * The web app's one data layer: a TanStack Query cache that every read goes through.
  * Reads that poll send the last ETag (If-None-Match); a 304 keeps the cached data as it
  * is, so an unchanged answer costs no body and no re-render.
+ *
+ * The hooks are given this client directly instead of through a provider at the root,
+ * so the data layer is a chunk of the screens that read data, not of the first load.
  */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { session } from '../lib/session';
 import { apiPoll } from './client';
 
 export const queryClient = new QueryClient({
@@ -42,8 +46,11 @@ export async function readWithEtag<T>(key: QueryKey, path: string, signal?: Abor
   return readWithEtag(key, path, signal);
 }
 
-/** Forgets every cached answer, e.g. at logout, so another user never sees them. */
-export function clearQueryCache() {
+// What a provider would do: follow the tab's focus and the network, to revalidate on return.
+queryClient.mount();
+
+// At logout every cached answer is forgotten, so another user never sees them.
+session.onLogout(() => {
   queryClient.clear();
   etags.clear();
-}
+});

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { JobsAnswer } from '../../contract/studios';
 import { api } from './client';
+import { queryClient } from './query-client';
 
 export const studioJobsKey = (studioId: string) => ['studios', 'jobs', studioId] as const;
 
@@ -9,4 +10,4 @@ export const getStudioJobs = (studioId: string, signal?: AbortSignal) =>
   api<JobsAnswer>(`/api/studio/alljobs/${encodeURIComponent(studioId)}`, { auth: false, signal });
 
 export const useStudioJobs = (studioId: string) =>
-  useQuery({ queryKey: studioJobsKey(studioId), queryFn: ({ signal }) => getStudioJobs(studioId, signal), select: (answer) => answer.post });
+  useQuery({ queryKey: studioJobsKey(studioId), queryFn: ({ signal }) => getStudioJobs(studioId, signal), select: (answer) => answer.post }, queryClient);

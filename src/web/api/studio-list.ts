@@ -46,8 +46,9 @@ async function getStudioList(signal: AbortSignal): Promise<StudioList> {
 }
 
 export function useStudioList() {
-  const list = useQuery({ queryKey: studioListKey, queryFn: ({ signal }) => getStudioList(signal), refetchInterval: LIMITS.pollMs });
-  const more = useMutation({
+  const list = useQuery({ queryKey: studioListKey, queryFn: ({ signal }) => getStudioList(signal), refetchInterval: LIMITS.pollMs }, queryClient);
+  const more = useMutation(
+    {
     mutationFn: (cursor: string) => getStudioPage(PAGE, cursor),
     onSuccess(page, cursor) {
       queryClient.setQueryData<StudioList>(studioListKey, (now) => {
@@ -58,7 +59,9 @@ export function useStudioList() {
       });
     },
     onError: (err) => console.error('studio page fetch failed', err),
-  });
+    },
+    queryClient,
+  );
 
   useEffect(() => {
     // Data fetch errors are not surfaced: the screen keeps what it has and polls again.

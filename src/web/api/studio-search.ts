@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { STUDIO_LIMITS } from '../../contract/studio-limits';
 import type { Studio } from '../../contract/studios';
 import { api } from './client';
+import { queryClient } from './query-client';
 
 export const searchStudios = (text: string, signal?: AbortSignal) =>
   api<Studio[]>(`/api/showAllStudioList?search=${encodeURIComponent(text)}`, { signal });
@@ -20,7 +21,7 @@ export function useStudioSearch(text: string): Studio[] | null {
     queryFn: ({ signal }) => searchStudios(q, signal),
     enabled: q.length > 0,
     staleTime: 30_000,
-  });
+  }, queryClient);
   if (!q) return null;
   // Fetch errors are not surfaced: the list says nothing matched.
   if (search.isError) return [];

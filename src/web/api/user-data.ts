@@ -11,7 +11,7 @@ import { LIMITS } from '../../contract/limits';
 import type { UserProfile } from '../../contract/profile';
 import { session } from '../lib/session';
 import { ApiError } from './client';
-import { clearQueryCache, queryClient, readWithEtag } from './query-client';
+import { queryClient, readWithEtag } from './query-client';
 
 export const userDataKey = ['user-data'] as const;
 
@@ -25,14 +25,13 @@ export function useUserData({ live = false }: { live?: boolean } = {}) {
     queryKey: userDataKey,
     queryFn: ({ signal }) => getUserData(signal),
     refetchInterval: live ? LIMITS.pollMs : false,
-  });
+  }, queryClient);
   const refused = query.error instanceof ApiError && query.error.status === 401;
 
   useEffect(() => {
     if (!refused) return;
     session.logout();
     navigate('/login', { replace: true });
-    clearQueryCache();
   }, [refused, navigate]);
 
   useEffect(() => {
@@ -45,9 +44,3 @@ export function useUserData({ live = false }: { live?: boolean } = {}) {
 
 /** After a change the user made: read the profile again (the active screens show it when it comes). */
 export const refreshUserData = () => queryClient.invalidateQueries({ queryKey: userDataKey });
-
-/** A change whose answer is the saved profile: show it at once, then read the server's copy. */
-export function savedUserData(profile: UserProfile) {
-  queryClient.setQueryData(userDataKey, profile);
-  return refreshUserData();
-}

@@ -1,6 +1,5 @@
 /** The top navigation bar in its two states (spec §2): logged in or not. */
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { clearQueryCache } from '../api/query-client';
 import { session } from '../lib/session';
 import './nav-bar.css';
 
@@ -14,7 +13,6 @@ export function NavBar() {
   function handleLogout() {
     session.logout();
     navigate('/login');
-    clearQueryCache();
   }
 
   return (
