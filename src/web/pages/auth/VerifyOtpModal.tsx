@@ -1,5 +1,5 @@
 /**
- * The Verify OTP modal that opens after a successful sign-up request (spec §2), a native
+ * The Verify OTP modal that opens after a successful sign-up request, a native
  * modal <dialog>: focus starts on the first digit and stays inside, Escape or the cross
  * closes it, and focus returns to the button that opened it.
  */

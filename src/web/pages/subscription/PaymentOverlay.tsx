@@ -1,7 +1,7 @@
 /**
  * The full-screen payment overlay (spec §2, §4 Payment flow): a cross that closes it,
  * the plan being bought, and the checkout widget for the payments mode. Failures are
- * shown in words, not only kept in state (spec §8; DESIGN §5). A native modal <dialog>:
+ * shown in words, not only kept in state. A native modal <dialog>:
  * the page behind is inert, focus stays inside, Escape closes it, and focus returns to
  * the plan button.
  */
