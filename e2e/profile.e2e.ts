@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
 import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
@@ -65,6 +66,51 @@ describe('/profile', () => {
     const { page, context } = await openPage(browser);
     await page.goto('/profile');
     await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('moves /info → /apperance → /media/photos → /profile on one cached profile: no full read, no loading text', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await logInAs(page, user);
+    const firstRead = page.waitForResponse((r) => r.url().includes('/api/audition/getUserData') && r.status() === 200);
+    await page.goto('/info');
+    await firstRead;
+    await page.getByRole('heading', { name: 'Basic Info' }).waitFor();
+    await page.locator('.details-list').waitFor();
+
+    // From here on: every full (200) read of getUserData is counted, and any loading text noticed.
+    let fullReads = 0;
+    page.on('response', (r) => {
+      if (r.url().includes('/api/audition/getUserData') && r.status() === 200) fullReads += 1;
+    });
+    await page.evaluate((text) => {
+      const seen: string[] = [];
+      (window as unknown as { loadingSeen: string[] }).loadingSeen = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const nodes = record.type === 'characterData' ? [record.target] : [...record.addedNodes];
+          if (nodes.some((n) => n.textContent?.includes(text))) seen.push(location.pathname);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, MSG.loading);
+
+    await page.getByRole('navigation', { name: 'Profile', exact: true }).getByRole('link', { name: 'Appearance' }).click();
+    await page.waitForURL('**/apperance');
+    await page.getByRole('heading', { name: 'Appearance' }).waitFor();
+    await page.locator('.details-list').waitFor();
+    await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Media' }).click();
+    await page.waitForURL('**/media/photos');
+    await page.getByTestId('media-count').waitFor();
+    await page.getByRole('link', { name: 'My profile' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByRole('switch', { name: 'Profile visibility' }).waitFor();
+    // The screen keeps polling with the ETag: an unchanged profile answers 304.
+    await page.waitForResponse((r) => r.url().includes('/api/audition/getUserData') && r.status() === 304);
+
+    expect(fullReads).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
+    expect(await page.getByText(MSG.loading).count()).toBe(0);
     await context.close();
   });
 });

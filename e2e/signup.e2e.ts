@@ -121,3 +121,41 @@ describe('/signup', () => {
     await context.close();
   });
 });
+
+describe('the Verify OTP modal', () => {
+  it('keeps focus inside while Tab cycles, closes on Escape, and returns focus to Sign Up', async () => {
+    const { page, context } = await openPage(browser);
+    const input = newUserInput();
+    await clearMail(input.email);
+    await page.goto('/signup');
+    await fillSignup(page, input);
+    const signUp = page.getByRole('button', { name: 'Sign Up' });
+    await signUp.click();
+    const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+    await dialog.waitFor();
+    const focusInside = () => dialog.evaluate((el) => el.contains(document.activeElement));
+    await expect.poll(() => page.getByLabel('Digit 1 of 4').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Close, four digits (Verify is disabled until the code is whole): Tab goes round them and never leaves.
+    const visited = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+      visited.add(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''));
+    }
+    expect([...visited].sort()).toEqual(['Close', 'Digit 1 of 4', 'Digit 2 of 4', 'Digit 3 of 4', 'Digit 4 of 4']);
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    // A native modal: the page behind is inert while it is open.
+    expect(await page.evaluate(() => document.querySelector('dialog:modal')?.getAttribute('aria-labelledby'))).toBe('otp-title');
+    await expectAccessible(page);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await signUp.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await context.close();
+  });
+});

@@ -1,18 +1,11 @@
 /** Sign-up, verification and login calls (docs/product.md §3, §7, §10). */
 import { z } from 'zod';
-import { email, password, phone, requiredText, text } from './fields.js';
+import { signupFields } from './field-rules.js';
+import { email, text } from './fields.js';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 
-export const signupBody = z.object(
-  {
-    fname: requiredText('Fullname', LIMITS.nameMax).toLowerCase(),
-    email,
-    number: phone,
-    password,
-  },
-  { error: MSG.fillAllFields },
-);
+export const signupBody = z.object(signupFields, { error: MSG.fillAllFields });
 export type SignupBody = z.input<typeof signupBody>;
 
 export const signupAnswer = z.object({ msg: z.string() });

@@ -1,7 +1,7 @@
 /** Studio accounts, the studio's own page, job posts and the job board (docs/marketplace.md). */
 import { z } from 'zod';
 import { signupBody, verifyBody } from './auth.js';
-import { phone } from './fields.js';
+import { phone, text as plainText } from './fields.js';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, JOB_STATUSES, ROLES } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
@@ -15,8 +15,8 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
     error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
   });
 
-const text = (label: string, max: number) =>
-  z.string({ error: MARKET_MSG.mustBeText(label) }).trim().max(max, MSG.tooLong(label, max));
+// Built on the contract's one text schema, so control characters are refused here too.
+const text = (label: string, max: number) => plainText(label, { error: MARKET_MSG.mustBeText(label) }).trim().max(max, MSG.tooLong(label, max));
 const requiredText = (label: string, max: number) => text(label, max).min(1, MSG.required(label));
 const whole = (label: string, min: number, max: number) =>
   z

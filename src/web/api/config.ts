@@ -1,13 +1,10 @@
 /** GET /api/config: payments mode, PayPal client id and SDK address, store link. Asked once per page load. */
+import { useQuery } from '@tanstack/react-query';
 import type { AppConfig } from '../../contract/config';
 import { api } from './client';
+import { queryClient } from './query-client';
 
-let cached: Promise<AppConfig> | null = null;
+export const getAppConfig = (signal?: AbortSignal) => api<AppConfig>('/api/config', { auth: false, signal });
 
-export function getAppConfig(): Promise<AppConfig> {
-  cached ??= api<AppConfig>('/api/config', { auth: false }).catch((err: unknown) => {
-    cached = null; // let the next caller try again
-    throw err;
-  });
-  return cached;
-}
+export const useAppConfig = () =>
+  useQuery({ queryKey: ['config'], queryFn: ({ signal }) => getAppConfig(signal), staleTime: Infinity, gcTime: Infinity }, queryClient);

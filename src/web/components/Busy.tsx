@@ -2,8 +2,9 @@
  * The full-screen loading overlay. `run(work)` shows it while work runs and always
  * ends it, whether the work succeeds or fails (docs/product.md §11).
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MSG } from '../../contract/messages';
+import { useAboveDialogs } from './modal-dialog';
 import './busy.css';
 
 interface BusyApi {
@@ -27,12 +28,15 @@ export function BusyProvider({ children }: { children: ReactNode }) {
       setCount((c) => c - 1);
     }
   }, []);
+  const overlay = useRef<HTMLDivElement>(null);
+  // Above a modal dialog whose work it shows (verifying a code, confirming a payment).
+  useAboveDialogs(overlay, count > 0, null);
   const value = useMemo(() => ({ run, setLabel, busy: count > 0 }), [run, count]);
   return (
     <BusyContext.Provider value={value}>
       {children}
       {count > 0 && (
-        <div className="busy-overlay" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={label} data-testid="busy-overlay">
+        <div ref={overlay} className="busy-overlay" popover="manual" role="alertdialog" aria-modal="true" aria-busy="true" aria-label={label} data-testid="busy-overlay">
           <div className="busy-spinner" aria-hidden="true" />
           <p className="busy-label">{label}</p>
         </div>

@@ -3,8 +3,7 @@
  * tab, to the address the server's settings give (PLAY_STORE_URL via /api/config);
  * the App Store badge has no link.
  */
-import { useEffect, useState } from 'react';
-import { getAppConfig } from '../api/config';
+import { useAppConfig } from '../api/config';
 import './store-badges.css';
 
 function PlayIcon() {
@@ -25,17 +24,7 @@ function PhoneIcon() {
 }
 
 export function StoreBadges() {
-  const [playStoreUrl, setPlayStoreUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getAppConfig()
-      .then((config) => live && setPlayStoreUrl(config.playStoreUrl))
-      .catch((err: unknown) => console.error('config fetch failed', err));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const playStoreUrl = useAppConfig().data?.playStoreUrl ?? null;
 
   const play = (
     <>

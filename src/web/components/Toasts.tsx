@@ -1,6 +1,7 @@
 /** Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9). */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../contract/limits';
+import { useAboveDialogs } from './modal-dialog';
 import './toasts.css';
 
 type Tone = 'error' | 'success';
@@ -15,6 +16,9 @@ const ToastContext = createContext<(text: string, tone?: Tone) => void>(() => {}
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(0);
+  const region = useRef<HTMLDivElement>(null);
+  // A toast about a modal's work (a wrong code, a failed payment) shows above the modal.
+  useAboveDialogs(region, toasts.length > 0, toasts.at(-1)?.id);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback(
     (text: string, tone: Tone = 'error') => {
@@ -27,7 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="toasts" role="region" aria-label="Notifications">
+      <div ref={region} className="toasts" role="region" aria-label="Notifications" popover="manual">
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
             <span>{t.text}</span>

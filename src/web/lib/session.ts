@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   role: 'role',
 } as const;
 
+const logoutListeners = new Set<() => void>();
+
 export const session = {
   token: () => localStorage.getItem(STORAGE_KEYS.token),
   isLoggedIn: () => Boolean(localStorage.getItem(STORAGE_KEYS.token)),
@@ -31,5 +33,10 @@ export const session = {
     localStorage.removeItem(STORAGE_KEYS.id);
     localStorage.removeItem(STORAGE_KEYS.image);
     localStorage.clear();
+    for (const listener of logoutListeners) listener();
+  },
+  /** Runs `listener` after every logout (e.g. to forget cached answers); only code already loaded registers. */
+  onLogout(listener: () => void) {
+    logoutListeners.add(listener);
   },
 };

@@ -1,14 +1,17 @@
 /** /login: validate, call the server, keep token and id, go to / and reload (docs/product.md §2, §4, §5). */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../contract/limits';
-import { MSG } from '../../../contract/messages';
+import * as z from 'zod/mini';
+import { email as emailRule, firstProblem, password as passwordRule } from '../../../contract/field-rules';
 import { login } from '../../api/auth';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session, STORAGE_KEYS } from '../../lib/session';
 import { AuthShell } from './AuthShell';
 import './auth.css';
+
+/** The sign-up rules for e-mail and password, checked before sending: the first problem is the toast. */
+const loginRules = z.object({ email: emailRule, password: passwordRule });
 
 export default function LoginPage() {
   const [email, setEmail] = useState('');
@@ -19,8 +22,8 @@ export default function LoginPage() {
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim() || !password) return toast(MSG.fillAllFields);
-    if (password.length < LIMITS.passwordMin) return toast(MSG.passwordTooShort);
+    const problem = firstProblem(loginRules, { email, password });
+    if (problem) return toast(problem);
     try {
       const answer = await run(() => login({ email: email.trim(), password }));
       session.saveLogin(answer.token, answer._id, answer.role);

@@ -63,7 +63,7 @@ export function OtpInput({ digits, onChange }: Props) {
             maxLength={LIMITS.otpLength}
             aria-label={`Digit ${i + 1} of ${LIMITS.otpLength}`}
             value={d}
-            autoFocus={i === 0}
+            data-autofocus={i === 0 ? '' : undefined}
             onChange={(e) => handleChange(i, e.target.value)}
             onKeyDown={(e) => handleKeyDown(i, e)}
             onPaste={handlePaste}

@@ -1,7 +1,8 @@
 /** /signup: the form, then the Verify OTP modal, then /login (docs/product.md §2, §4, §5). */
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LIMITS } from '../../../contract/limits';
+import * as z from 'zod/mini';
+import { firstProblem, signupFields } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { signup, verifyOtp } from '../../api/auth';
 import { useBusy } from '../../components/Busy';
@@ -12,6 +13,8 @@ import { VerifyOtpModal } from './VerifyOtpModal';
 import './auth.css';
 
 const empty = { fname: '', number: '', email: '', password: '' };
+/** The server's own sign-up rules, checked before sending: the first problem is the toast. */
+const signupRules = z.object(signupFields);
 
 export default function SignupPage() {
   const [form, setForm] = useState(empty);
@@ -31,8 +34,8 @@ export default function SignupPage() {
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
     const body = payload();
-    if (!body.fname || !body.number || !body.email || !body.password) return toast(MSG.fillAllFields);
-    if (body.password.length < LIMITS.passwordMin) return toast(MSG.passwordTooShort);
+    const problem = firstProblem(signupRules, body);
+    if (problem) return toast(problem);
     try {
       await run(() => signup(body));
       setOtpOpen(true);

@@ -1,6 +1,11 @@
-/** The Verify OTP modal that opens after a successful sign-up request (docs/product.md §2). */
-import { useEffect, useState, type FormEvent } from 'react';
+/**
+ * The Verify OTP modal that opens after a successful sign-up request (docs/product.md §2), a native
+ * modal <dialog>: focus starts on the first digit and stays inside, Escape or the cross
+ * closes it, and focus returns to the button that opened it.
+ */
+import { useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../contract/limits';
+import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { OtpInput } from './OtpInput';
 
 interface Props {
@@ -11,13 +16,9 @@ interface Props {
 
 export function VerifyOtpModal({ email, onVerify, onClose }: Props) {
   const [digits, setDigits] = useState<string[]>(() => Array(LIMITS.otpLength).fill(''));
+  const ref = useRef<HTMLDialogElement>(null);
   const otp = digits.join('');
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  useModalDialog(ref);
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
@@ -25,15 +26,24 @@ export function VerifyOtpModal({ email, onVerify, onClose }: Props) {
   }
 
   return (
-    <div className="modal-backdrop">
-      <form className="modal card" role="dialog" aria-modal="true" aria-labelledby="otp-title" onSubmit={handleSubmit}>
+    <dialog
+      ref={ref}
+      className="modal card"
+      aria-labelledby="otp-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={keepTabInside}
+    >
+      <form onSubmit={handleSubmit}>
         <button type="button" className="icon-btn modal-close" aria-label="Close" onClick={onClose}>×</button>
         <h2 id="otp-title">Verify OTP</h2>
         <p className="muted">We sent a {LIMITS.otpLength}-digit code to <strong>{email}</strong>.</p>
-        <p style={{ margin: 0, fontWeight: 600 }}>Enter verification code</p>
+        <p className="otp-label">Enter verification code</p>
         <OtpInput digits={digits} onChange={setDigits} />
         <button type="submit" className="btn btn-block" disabled={otp.length !== LIMITS.otpLength}>Verify</button>
       </form>
-    </div>
+    </dialog>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../../contract/contact-limits';
+import { contactFields, firstProblem } from '../../../contract/field-rules';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
 import { sendContact } from '../../api/contact';
@@ -14,14 +15,14 @@ import './contact.css';
 type Field = 'email' | 'number' | 'message';
 const EMPTY = { email: '', number: '', message: '' };
 const LABELS: Record<Field, string> = { email: 'Email', number: 'Number', message: 'Message' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function problemsOf(form: typeof EMPTY): Partial<Record<Field, string>> {
   const problems: Partial<Record<Field, string>> = {};
   for (const field of ['email', 'number', 'message'] as const) {
-    if (!form[field].trim()) problems[field] = MSG.required(LABELS[field]);
+    // An empty field is named at the field; anything else is the server's own rule and message.
+    const problem = form[field].trim() ? firstProblem(contactFields[field], form[field]) : MSG.required(LABELS[field]);
+    if (problem) problems[field] = problem;
   }
-  if (!problems.email && !EMAIL.test(form.email.trim())) problems.email = MSG.invalidEmail;
   return problems;
 }
 

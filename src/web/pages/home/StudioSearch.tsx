@@ -9,30 +9,23 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { STUDIO_LIMITS } from '../../../contract/studio-limits';
-import type { Studio } from '../../../contract/studios';
-import { searchStudios } from '../../api/studios';
-
-type Results = { text: string; studios: Studio[] } | null;
+import { useStudioSearch } from '../../api/studio-search';
 
 export function StudioSearch() {
   const [text, setText] = useState('');
-  const [results, setResults] = useState<Results>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const latest = useRef(0);
-  const controller = useRef<AbortController | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const listId = useId();
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   const query = text.trim();
-  const shown = open && query.length > 0 && results !== null && results.text === query;
-  const studios = shown ? results.studios : [];
+  const results = useStudioSearch(query);
+  const shown = open && results !== null;
+  const studios = shown ? results : [];
   // The options: each studio, then 'view all studios'.
   const hrefs = [...studios.map((s) => `/studio-detail/${s._id}`), '/studio'];
-
-  useEffect(() => () => controller.current?.abort(), []);
 
   // Keeps the active option in view when the list scrolls.
   useEffect(() => {
@@ -57,25 +50,6 @@ export function StudioSearch() {
     setText(value);
     setActive(-1);
     setOpen(true);
-    const q = value.trim();
-    const ticket = ++latest.current;
-    controller.current?.abort();
-    if (!q) {
-      setResults(null);
-      return;
-    }
-    const ac = new AbortController();
-    controller.current = ac;
-    searchStudios(q.slice(0, STUDIO_LIMITS.searchTextMax), ac.signal)
-      .then((found) => {
-        if (ticket === latest.current) setResults({ text: q, studios: found });
-      })
-      .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError') return;
-        // docs/product.md §8: fetch errors are not surfaced; the list says nothing matched.
-        console.error('studio search failed', err);
-        if (ticket === latest.current) setResults({ text: q, studios: [] });
-      });
   }
 
   function handleKeyDown(e: KeyboardEvent<HTMLInputElement>) {

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ProfileShell } from '../../components/ProfileShell';
 import { MEDIA_MENU } from '../../components/SideMenu';
 import { useToast } from '../../components/Toasts';
-import { useUserData } from '../../lib/useUserData';
+import { refreshUserData, useUserData } from '../../api/user-data';
 import './media.css';
 
 export interface MediaView {
@@ -44,7 +44,7 @@ export function displayName(url: string, fallback: string): string {
 }
 
 export function MediaLibrary({ view }: { view: MediaView }) {
-  const { user, refresh } = useUserData();
+  const { user } = useUserData({ live: true });
   const { run, setLabel } = useBusy();
   const toast = useToast();
   const chooser = useRef<HTMLInputElement>(null);
@@ -65,7 +65,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
       await run(async () => {
         const { url } = await uploadFile(view.kind, file, { onProgress: (percent) => setLabel(MSG.uploading(percent)) });
         await addMedia(view.mediaType, url);
-        await refresh();
+        await refreshUserData();
       }, MSG.uploading(0));
     } catch (err) {
       toast((err as Error).message || MSG.uploadFailed);
@@ -79,7 +79,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
     try {
       await run(async () => {
         await removeMedia(view.mediaType, url);
-        await refresh();
+        await refreshUserData();
       }, 'Removing…');
     } catch (err) {
       toast((err as Error).message || MSG.removeFailed);

@@ -1,13 +1,13 @@
 /** /apperance: the appearance rows, with an Edit link to /editapperance (docs/product.md §2). */
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
-import { useUserData } from '../../lib/useUserData';
+import { useUserData } from '../../api/user-data';
 import { DetailsList } from './DetailsList';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
 
 export default function AppearancePage() {
-  const { user } = useUserData();
+  const { user } = useUserData({ live: true });
   return (
     <ProfileShell user={user} menu={PROFILE_MENU} editTo="/editapperance">
       <section className="details card" aria-labelledby="appearance-title">

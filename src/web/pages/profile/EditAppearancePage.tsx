@@ -8,7 +8,7 @@ import { updateAppearance } from '../../api/profile';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
-import { useUserData } from '../../lib/useUserData';
+import { useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
 import './profile.css';
 import { MSG } from '../../../contract/messages';

@@ -14,7 +14,7 @@ import { uploadFile } from '../../api/storage';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
-import { useUserData } from '../../lib/useUserData';
+import { refreshUserData, useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
 import './profile.css';
 
@@ -61,6 +61,7 @@ export default function EditProfilePage() {
           saved = { ...saved, profilePic: url };
         }
         session.rememberSavedProfile(saved);
+        await refreshUserData();
       }, 'Saving your profile…');
       navigate('/info');
     } catch (err) {

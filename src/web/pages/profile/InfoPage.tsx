@@ -2,14 +2,14 @@
 import { Link } from 'react-router';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
-import { useUserData } from '../../lib/useUserData';
+import { useUserData } from '../../api/user-data';
 import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
 
 export default function InfoPage() {
-  const { user } = useUserData();
+  const { user } = useUserData({ live: true });
   return (
     <ProfileShell user={user} menu={PROFILE_MENU}>
       <section className="details card" aria-labelledby="info-title">

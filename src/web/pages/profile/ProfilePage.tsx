@@ -5,17 +5,17 @@
 import { useRef, useState } from 'react';
 import type { Visibility } from '../../../contract/profile-options';
 import { updateVisibility } from '../../api/profile';
+import { refreshUserData, useUserData } from '../../api/user-data';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
 import { useToast } from '../../components/Toasts';
-import { useUserData } from '../../lib/useUserData';
 import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
 
 export default function ProfilePage() {
-  const { user, refresh } = useUserData();
+  const { user } = useUserData({ live: true });
   const toast = useToast();
   /** What the switch shows while a change is on its way; null follows the server. */
   const [pending, setPending] = useState<Visibility | null>(null);
@@ -29,7 +29,7 @@ export default function ProfilePage() {
     setPending(wanted);
     try {
       await updateVisibility(wanted);
-      await refresh();
+      await refreshUserData();
     } catch (err) {
       console.error('Error updating visibility', err);
       toast((err as Error).message);

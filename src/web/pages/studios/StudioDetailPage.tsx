@@ -5,13 +5,14 @@
  * to /download-section; a copyright footer. Loads by id, so a reload or a shared link
  * works (docs/product.md §11); a studio passed along by the list shows at once meanwhile.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
 import type { Job, Studio } from '../../../contract/studios';
 import { ApiError } from '../../api/client';
-import { getStudio, getStudioJobs } from '../../api/studios';
+import { useStudio } from '../../api/studio';
+import { useStudioJobs } from '../../api/studio-jobs';
 import { cut, isCut } from '../../lib/text';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import './studios.css';
@@ -33,8 +34,6 @@ const SERVICES = [
     icon: 'M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7z M8.5 12l2.5 2.5 4.5-5',
   },
 ];
-
-type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'missing' } | { state: 'failed' };
 
 function Icon({ d }: { d: string }) {
   return (
@@ -76,41 +75,25 @@ function JobCard({ job }: { job: Job }) {
 export default function StudioDetailPage() {
   const { id = '' } = useParams();
   const passed = (useLocation().state as { studio?: Studio } | null)?.studio;
-  const [studio, setStudio] = useState<Load<Studio>>(passed?._id === id ? { state: 'ready', value: passed } : { state: 'loading' });
-  const [jobs, setJobs] = useState<Load<Job[]>>({ state: 'loading' });
+  const studioQuery = useStudio(id);
+  const jobs = useStudioJobs(id);
+  const missing = studioQuery.error instanceof ApiError && studioQuery.error.status === 404;
+  // A studio passed along by the list shows at once, and stays if the read fails for another reason.
+  const studio = studioQuery.data ?? (passed?._id === id && !missing ? passed : undefined);
 
   useEffect(() => {
-    const ac = new AbortController();
-    setJobs({ state: 'loading' });
-    getStudio(id, ac.signal)
-      .then((value) => setStudio({ state: 'ready', value }))
-      .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError') return;
-        if (err instanceof ApiError && err.status === 404) setStudio({ state: 'missing' });
-        else {
-          console.error('studio fetch failed', err);
-          setStudio((now) => (now.state === 'ready' ? now : { state: 'failed' }));
-        }
-      });
-    getStudioJobs(id, ac.signal)
-      .then((answer) => setJobs({ state: 'ready', value: answer.post }))
-      .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError') return;
-        console.error('studio jobs fetch failed', err);
-        setJobs({ state: (err instanceof ApiError && err.status === 404) ? 'missing' : 'failed' });
-      });
-    return () => ac.abort();
-  }, [id]);
+    if (studioQuery.error && !missing) console.error('studio fetch failed', studioQuery.error);
+    if (jobs.error) console.error('studio jobs fetch failed', jobs.error);
+  }, [studioQuery.error, missing, jobs.error]);
 
   useEffect(() => {
-    document.title = studio.state === 'ready' ? `${studio.value.fname} · Audition` : 'Studio · Audition';
+    document.title = studio ? `${studio.fname} · Audition` : 'Studio · Audition';
   }, [studio]);
 
-  if (studio.state === 'loading') {
+  if (!studio && studioQuery.isPending) {
     return <main className="page"><p className="studios-state" role="status">{MSG.loading}</p></main>;
   }
-  if (studio.state === 'missing' || studio.state === 'failed') {
-    const missing = studio.state === 'missing';
+  if (!studio) {
     return (
       <main className="page studio-missing">
         <h1>{missing ? 'Studio not found' : 'This studio could not be loaded'}</h1>
@@ -120,8 +103,8 @@ export default function StudioDetailPage() {
     );
   }
 
-  const s = studio.value;
-  const shownJobs = jobs.state === 'ready' ? jobs.value.slice(0, LIMITS.studioJobsShown) : [];
+  const s = studio;
+  const shownJobs = jobs.data?.slice(0, LIMITS.studioJobsShown) ?? [];
 
   return (
     <>
@@ -162,10 +145,10 @@ export default function StudioDetailPage() {
 
         <section aria-labelledby="posted-jobs">
           <h2 id="posted-jobs">Posted Jobs</h2>
-          {jobs.state === 'loading' ? (
+          {jobs.isPending ? (
             <p className="muted" role="status">{MSG.loading}</p>
           ) : shownJobs.length === 0 ? (
-            <p className="muted">{jobs.state === 'failed' ? 'The jobs could not be loaded right now.' : 'No jobs posted yet. Check back soon.'}</p>
+            <p className="muted">{jobs.isError && !(jobs.error instanceof ApiError && jobs.error.status === 404) ? 'The jobs could not be loaded right now.' : 'No jobs posted yet. Check back soon.'}</p>
           ) : (
             <ul className="job-grid">
               {shownJobs.map((job) => <JobCard key={job._id} job={job} />)}

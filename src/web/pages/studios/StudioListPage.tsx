@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import type { Studio } from '../../../contract/studios';
-import { useStudioList } from './useStudioList';
+import { useStudioList } from '../../api/studio-list';
 import './studios.css';
 
 function StudioCard({ studio }: { studio: Studio }) {

@@ -1,19 +1,19 @@
 /**
  * The full-screen payment overlay (docs/product.md §2, §4 Payment flow): a cross that closes it,
  * the plan being bought, and the checkout widget for the payments mode. Failures are
- * shown in words, not only kept in state (docs/product.md §8, §11). While it is open the
- * page behind is inert, Escape closes it, and focus returns to the plan button.
+ * shown in words, not only kept in state (docs/product.md §8, §11). A native modal <dialog>:
+ * the page behind is inert, focus stays inside, Escape closes it, and focus returns to
+ * the plan button.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
-import type { AppConfig } from '../../../contract/config';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { MSG, planTexts } from '../../../contract/messages';
 import type { CaptureAnswer } from '../../../contract/payments';
 import { SUBSCRIPTION_DAYS, type Plan } from '../../../contract/plans';
 import { ApiError } from '../../api/client';
-import { getAppConfig } from '../../api/config';
+import { useAppConfig } from '../../api/config';
 import { capturePaymentOrder, createPaymentOrder } from '../../api/payments';
 import { useBusy } from '../../components/Busy';
+import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import type { CheckoutFailure, CheckoutProps } from './checkout';
 import { DemoCheckout } from './DemoCheckout';
 
@@ -38,42 +38,13 @@ const failureText: Record<CheckoutFailure, string> = {
 };
 
 export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
-  const [config, setConfig] = useState<AppConfig | null>(null);
-  const [configFailed, setConfigFailed] = useState(false);
+  const configQuery = useAppConfig();
+  const config = configQuery.data ?? null;
+  const configFailed = configQuery.isError;
   const [failure, setFailure] = useState<Failure | null>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const busy = useBusy();
-
-  useEffect(() => {
-    let live = true;
-    getAppConfig().then(
-      (c) => live && setConfig(c),
-      () => live && setConfigFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  // Modal behaviour: the page behind is inert and still; Escape closes; focus comes back to the opener.
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
-    const scroll = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      root?.removeAttribute('inert');
-      document.body.style.overflow = scroll;
-      opener?.focus();
-    };
-  }, [onClose]);
+  useModalDialog(ref);
 
   const fail = useCallback((kind: CheckoutFailure, detail?: string) => {
     setFailure((previous) => ({ kind, detail: detail ?? (previous?.kind === kind ? previous.detail : undefined) }));
@@ -103,10 +74,20 @@ export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
 
   const checkout: CheckoutProps = { plan, createOrder, approve, fail };
 
-  return createPortal(
-    <div className="pay-overlay" role="dialog" aria-modal="true" aria-labelledby="pay-title" aria-describedby="pay-summary">
+  return (
+    <dialog
+      ref={ref}
+      className="pay-overlay"
+      aria-labelledby="pay-title"
+      aria-describedby="pay-summary"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onKeyDown={keepTabInside}
+    >
       <div className="pay-panel">
-        <button ref={closeRef} type="button" className="icon-btn pay-close" aria-label="Close payment" onClick={onClose}>
+        <button type="button" className="icon-btn pay-close" aria-label="Close payment" onClick={onClose} data-autofocus="">
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
@@ -138,7 +119,6 @@ export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
           )}
         </div>
       </div>
-    </div>,
-    document.body,
+    </dialog>
   );
 }

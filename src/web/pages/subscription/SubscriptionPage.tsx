@@ -10,13 +10,13 @@ import { PLANS, type Plan } from '../../../contract/plans';
 import { ProfileShell } from '../../components/ProfileShell';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { useToast } from '../../components/Toasts';
-import { useUserData } from '../../lib/useUserData';
+import { refreshUserData, useUserData } from '../../api/user-data';
 import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
 import './subscription.css';
 
 export default function SubscriptionPage() {
-  const { user, refresh } = useUserData();
+  const { user } = useUserData({ live: true });
   const [chosen, setChosen] = useState<Plan | null>(null);
   const toast = useToast();
 
@@ -25,9 +25,9 @@ export default function SubscriptionPage() {
     (answer: CaptureAnswer) => {
       setChosen(null);
       toast(planTexts.paid(answer.subscriptionName), 'success');
-      void refresh();
+      void refreshUserData();
     },
-    [refresh, toast],
+    [toast],
   );
 
   const subscribed = (user?.subscriptionPrice ?? 0) > 0;
