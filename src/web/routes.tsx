@@ -8,7 +8,22 @@ import { Layout } from './Layout';
 import { RequireAuth } from './components/RequireAuth';
 import { RequireStudio } from './components/RequireStudio';
 
-const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> => lazy(load);
+type Load = () => Promise<{ default: ComponentType }>;
+const page = (load: Load): LazyExoticComponent<ComponentType> => lazy(load);
+/** A screen whose hooks take the query client from context: the provider loads with it. */
+const scopedPage = (load: Load) =>
+  page(async () => {
+    const [{ default: Screen }, { QueryScope }] = await Promise.all([load(), import('./api/QueryScope')]);
+    return {
+      default: function Scoped() {
+        return (
+          <QueryScope>
+            <Screen />
+          </QueryScope>
+        );
+      },
+    };
+  });
 
 const Home = page(() => import('./pages/home/HomePage'));
 const Contact = page(() => import('./pages/contact/ContactPage'));
@@ -30,16 +45,16 @@ const Profile = page(() => import('./pages/profile/ProfilePage'));
 const EditAppearance = page(() => import('./pages/profile/EditAppearancePage'));
 const ForgotPassword = page(() => import('./pages/account/ForgotPasswordPage'));
 const ResetPassword = page(() => import('./pages/account/ResetPasswordPage'));
-const Settings = page(() => import('./pages/account/SettingsPage'));
-const Admin = page(() => import('./pages/admin/AdminPage'));
+const Settings = scopedPage(() => import('./pages/account/SettingsPage'));
+const Admin = scopedPage(() => import('./pages/admin/AdminPage'));
 const NotFound = page(() => import('./pages/common/NotFoundPage'));
 // The casting side (docs/marketplace.md).
 const StudioSignup = page(() => import('./pages/auth/StudioSignupPage'));
-const Dashboard = page(() => import('./pages/dashboard/DashboardPage'));
-const StudioEdit = page(() => import('./pages/dashboard/StudioEditPage'));
-const JobForm = page(() => import('./pages/dashboard/JobFormPage'));
-const JobsBoard = page(() => import('./pages/jobs/JobsBoardPage'));
-const Job = page(() => import('./pages/jobs/JobPage'));
+const Dashboard = scopedPage(() => import('./pages/dashboard/DashboardPage'));
+const StudioEdit = scopedPage(() => import('./pages/dashboard/StudioEditPage'));
+const JobForm = scopedPage(() => import('./pages/dashboard/JobFormPage'));
+const JobsBoard = scopedPage(() => import('./pages/jobs/JobsBoardPage'));
+const Job = scopedPage(() => import('./pages/jobs/JobPage'));
 
 const studioOnly = (Screen: ComponentType) => (
   <RequireStudio>
