@@ -58,6 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
+  app.decorateRequest('token', null);
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
 
   await registerSecurityHeaders(app, ctx.config.env);
