@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { createUser, expectAccessible, launchBrowser, openPage, shoot, toastTexts } from './harness.js';
+import { baseUrl, createUser, expectAccessible, launchBrowser, openPage, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,10 +53,30 @@ describe('/login', () => {
     await context.close();
   });
 
-  it('shows a real not-found page for an unknown route', async () => {
+  it('logs out in the browser as before and ends the token on the server', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    const getUserData = async () =>
+      (await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': token } })).status;
+    expect(await getUserData()).toBe(200);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    // The call is fire-and-forget: it may land just after the redirect.
+    await expect.poll(getUserData).toBe(401);
+    await context.close();
+  });
+
+  it('shows a real not-found page for an unknown route, answered with 404', async () => {
     const { page, context } = await openPage(browser);
     const res = await page.goto('/no-such-page');
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'This page is not on the call sheet' }).waitFor();
     await context.close();
   });

@@ -81,7 +81,9 @@ describe('/studio-detail/{id}', () => {
 
   it.each(['0b6f7d7e-3c1a-4c53-9a4c-0d1e2f3a4b5c', 'not-a-studio'])('shows a real not-found state for %s', async (id) => {
     const { page, context } = await openPage(browser);
-    await page.goto(`/studio-detail/${id}`);
+    const res = await page.goto(`/studio-detail/${id}`);
+    // The server says so too, so search engines drop the address.
+    expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Studio not found' }).waitFor();
     expect(await page.getByText(MSG.studioNotFound).isVisible()).toBe(true);
     if (id === 'not-a-studio') {

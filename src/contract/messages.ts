@@ -54,6 +54,7 @@ export const MSG = {
   passwordChanged: 'Your password was changed. Your other sessions were logged out.',
   currentPasswordWrong: 'Your current password is not right.',
   loggedOutEverywhere: 'You were logged out on every device.',
+  loggedOut: 'You were logged out.',
   accountDeleted: 'Your account was deleted.',
   adminOnly: 'Only admins can use the admin console.',
   contactNotFound: 'This message was not found.',

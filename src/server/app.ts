@@ -62,6 +62,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', '');
   app.decorateRequest('profileVersion', null);
+  app.decorateRequest('token', null);
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
   app.decorateRequest('role', null);
 
@@ -140,7 +141,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerRobots(app);
   const web = opts.webDist ?? webDist;
   if (opts.serveWeb !== false && existsSync(path.join(web, 'index.html'))) {
-    await registerWebApp(app, web);
+    await registerWebApp(app, web, ctx.db);
   } else {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }));
   }

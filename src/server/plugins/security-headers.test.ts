@@ -39,7 +39,7 @@ function directives(policy: unknown): Map<string, string[]> {
   );
 }
 
-describe.each(['/', '/media/photos', '/studio/1234'])('the page at %s', (url) => {
+describe.each(['/', '/media/photos', '/contact'])('the page at %s', (url) => {
   it('carries a policy that runs only our own scripts and the answer’s nonce, never an inline one', async () => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);

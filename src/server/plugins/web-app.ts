@@ -1,6 +1,7 @@
 /**
  * Serves the built web app from dist/web: hashed assets cached for a year, and every other
- * GET answered with index.html (the single-page app routes it). The page carries the answer's
+ * GET answered with index.html (the single-page app routes it), with status 404 when the
+ * address is not one of its pages (web-routes.ts). The page carries the answer's
  * CSP nonce in `<meta name="csp-nonce">`, which the checkout hands to PayPal's SDK.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../contract/messages.js';
+import type { Db } from '../db/client.js';
 import { cspNonce } from './security-headers.js';
+import { createPageCheck } from './web-routes.js';
 
 /** Crawlers may read the public pages; the API and uploaded files are nobody's search result. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /uploads/\n';
@@ -19,7 +22,8 @@ export function registerRobots(app: FastifyInstance): void {
   );
 }
 
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webDist: string, db: Db): Promise<void> {
+  const pageExists = createPageCheck(db);
   const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: webDist,
@@ -30,13 +34,23 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // Every other GET is a route of the single-page app.
-  app.setNotFoundHandler((request, reply) => {
+  // Every other GET is answered with the single-page app: 200 for its pages, 404 (and its
+  // "not found" screen) for any other address or a record that does not exist.
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) {
       return reply.status(404).send({ msg: MSG.notFound, code: 'not_found' });
     }
     const page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${cspNonce(reply)}" />`);
     // The nonce changes with every answer: never stored.
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    // If the database cannot say, the page is still served, but as "try again later" (503),
+    // so a crawler neither drops nor keeps it on the strength of an outage.
+    const status = await pageExists(request.url).then(
+      (exists) => (exists ? 200 : 404),
+      (err: unknown) => {
+        request.log.warn({ err }, 'page existence check failed');
+        return 503;
+      },
+    );
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 }

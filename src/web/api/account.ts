@@ -8,6 +8,9 @@ export const forgotPassword = (email: string) => api<{ msg: string }>('/api/auth
 export const resetPassword = (token: string, password: string) =>
   api<{ msg: string }>('/api/auth/reset-password', { json: { token, password }, auth: false });
 export const changePassword = (current: string, password: string) => api<ChangePasswordAnswer>('/api/me/password', { json: { current, password } });
+/** Ends this one token on the server (docs/security.md, "Logout"); the token is passed in, as the browser's copy is cleared right after. */
+export const endSession = (token: string) =>
+  api<{ msg: string }>('/api/auth/logout', { method: 'POST', auth: false, headers: { 'x-auth-token': token } });
 export const logoutEverywhere = () => api<{ msg: string }>('/api/me/logout-all', { method: 'POST' });
 export const deleteAccount = (password: string) => api<{ msg: string }>('/api/me', { method: 'DELETE', json: { password } });
 export const getMe = () => api<UserProfile>('/api/audition/getUserData');

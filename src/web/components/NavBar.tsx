@@ -1,6 +1,7 @@
 /** The top navigation bar in its two states (docs/product.md §2): logged in or not. */
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { MARKET_MSG } from '../../contract/marketplace-messages';
+import { endSession } from '../api/account';
 import { session } from '../lib/session';
 import './nav-bar.css';
 
@@ -13,6 +14,9 @@ export function NavBar() {
   const studio = session.isStudio();
 
   function handleLogout() {
+    // The server ends this token too; fire and forget, so the spec's clearing and redirect never wait or fail.
+    const token = session.token();
+    if (token) endSession(token).catch(() => {});
     session.logout();
     navigate('/login');
   }

@@ -32,3 +32,18 @@ export const pendingFileDeletions = pgTable(
   },
   (t) => [index('pending_file_deletions_due_idx').on(t.nextAttemptAt)],
 );
+
+/**
+ * Tokens ended by their own logout (docs/security.md, "Logout"): kept until the token would
+ * have expired anyway, then purged by the next logout. The auth hook reads a user's rows
+ * together with their token version, in the one query it already makes.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_user_idx').on(t.userId), index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);

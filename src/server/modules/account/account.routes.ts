@@ -1,6 +1,6 @@
 /**
  * The account calls (docs/account.md): POST /api/auth/forgot-password,
- * /api/auth/reset-password; POST /api/me/password, /api/me/logout-all;
+ * /api/auth/reset-password, /api/auth/logout; POST /api/me/password, /api/me/logout-all;
  * GET /api/me/export; DELETE /api/me.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -38,6 +38,11 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     { preHandler: auth.requireAuth, schema: { body: changePasswordBody, response: { 200: changePasswordAnswer } } },
     async (req) => ({ msg: MSG.passwordChanged, token: await account.changePassword(req.userId, req.body.current, req.body.password) }),
   );
+
+  app.post('/api/auth/logout', { preHandler: auth.requireAuth, schema: { response: { 200: msgAnswer } } }, async (req) => {
+    if (req.token) await account.logout(req.userId, req.token);
+    return { msg: MSG.loggedOut };
+  });
 
   app.post('/api/me/logout-all', { preHandler: auth.requireAuth, schema: { response: { 200: msgAnswer } } }, async (req) => {
     await account.logoutEverywhere(req.userId);

@@ -3,12 +3,13 @@
  * everywhere, export everything stored about it, delete it.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
-import { passwordResets, users } from '../../db/schema/index.js';
+import { CHANNELS } from '../../db/change-feed.js';
+import { passwordResets, revokedTokens, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { signToken } from '../auth/index.js';
 import type { AccountRef, AccountSection } from './account-sections.js';
@@ -56,6 +57,20 @@ export function createAccountService(ctx: AppContext, sections: readonly Account
       });
       if (!updated) throw errors.unauthorized();
       return signToken(ctx.config.jwtSecret, userId, updated.tokenVersion);
+    },
+
+    /**
+     * Ends this one token: its id is kept until the token would expire anyway, and the user
+     * channel is told, so every instance's auth hook drops what it remembers of the user
+     * (docs/security.md, "Logout"). Rows past their expiry are purged here, on insert.
+     */
+    async logout(userId: string, token: { jti: string; expiresAt: number }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, sql`now()`));
+        await tx.insert(revokedTokens).values({ jti: token.jti, userId, expiresAt: new Date(token.expiresAt) }).onConflictDoNothing();
+        // Delivered at commit, like the users trigger's own notification (migration 0005).
+        await tx.execute(sql`select pg_notify(${CHANNELS.user}, ${userId})`);
+      });
     },
 
     async logoutEverywhere(userId: string): Promise<void> {

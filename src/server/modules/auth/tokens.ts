@@ -1,4 +1,5 @@
 /** Login tokens: HS256 JWTs with an expiry and the user's token version. */
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 const ISSUER = 'audition';
@@ -11,17 +12,27 @@ export async function signToken(secret: Uint8Array, userId: string, tokenVersion
     .setSubject(userId)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(TOKEN_LIFETIME)
     .sign(secret);
 }
 
+export interface TokenClaims {
+  userId: string;
+  version: number;
+  expiresAt: number;
+  /** The token's own id, which its logout revokes (tokens issued before ids existed: a hash of the token). */
+  jti: string;
+}
+
 /** The user id and token version of a valid token, or null for any token that is not. */
-export async function readToken(secret: Uint8Array, token: string): Promise<{ userId: string; version: number; expiresAt: number } | null> {
+export async function readToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
-    return { userId: payload.sub, version: payload.ver, expiresAt: payload.exp * 1000 };
+    const jti = typeof payload.jti === 'string' && payload.jti.length <= 64 ? payload.jti : createHash('sha256').update(token).digest('base64url');
+    return { userId: payload.sub, version: payload.ver, expiresAt: payload.exp * 1000, jti };
   } catch {
     return null;
   }

@@ -1,0 +1,91 @@
+/** The pages of the single-page app answer 200; unknown addresses and unknown records answer 404 with the same page. */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../contract/messages.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { studios } from '../db/schema/index.js';
+import { matchWebRoute, WEB_ROUTES } from './web-routes.js';
+
+const INDEX = '<!doctype html><html><head><title>Audition</title></head><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let webDist: string;
+let studioId: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'audition-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1);');
+  t = await buildTestApp({}, { webDist });
+  const [row] = await t.ctx.db.insert(studios).values({ fname: 'Kaveri Frames', location: 'Chennai' }).returning({ id: studios.id });
+  studioId = row!.id;
+});
+afterAll(async () => {
+  await t?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+function expectPage(res: Awaited<ReturnType<typeof get>>, status: number) {
+  expect(res.statusCode).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.body).toContain('<div id="root"></div>');
+  expect(res.headers['cache-control']).toBe('no-store');
+}
+
+describe('pages of the web app', () => {
+  it.each(['/', '/contact', '/studio', '/login', '/media/photos', '/apperance', '/editProfile', '/login?next=%2Fmedia%2Fphotos', '/contact/'])(
+    '%s answers 200 with the page',
+    async (url) => expectPage(await get(url), 200),
+  );
+
+  it('answers an existing studio page with 200', async () => {
+    expectPage(await get(`/studio-detail/${studioId}`), 200);
+  });
+
+  it.each(['/no-such-page', '/media/photos/extra', '/media', '/studio-detail', '/assets/missing-1.js', '/studio//contact'])(
+    'answers the unknown address %s with 404 and the same page',
+    async (url) => expectPage(await get(url), 404),
+  );
+
+  it.each([
+    ['an unknown studio id', () => `/studio-detail/${randomUUID()}`],
+    ['an id that is not a UUID', () => '/studio-detail/not-a-uuid'],
+  ])('answers %s on /studio-detail with 404 and the same page', async (_case, url) => {
+    expectPage(await get(url()), 404);
+  });
+
+  it('keeps an unknown API address a JSON 404, and non-GET calls too', async () => {
+    for (const res of [await get('/api/no-such-call'), await t.app.inject({ method: 'POST', url: '/no-such-page' })]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ msg: MSG.notFound, code: 'not_found' });
+    }
+  });
+
+  it('still serves the built files', async () => {
+    const res = await get('/assets/app-1.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1);');
+  });
+});
+
+describe('matchWebRoute', () => {
+  it('matches like React Router: params, any case, a trailing slash', () => {
+    expect(matchWebRoute('/studio-detail/:id', '/studio-detail/abc')).toEqual({ id: 'abc' });
+    expect(matchWebRoute('/editProfile', '/editprofile/')).toEqual({});
+    expect(matchWebRoute('/studio-detail/:id', '/studio-detail')).toBeNull();
+    expect(matchWebRoute('/studio', '/studios')).toBeNull();
+  });
+});
+
+describe('WEB_ROUTES', () => {
+  it('lists exactly the routes of src/web/routes.tsx (a new page must be added to both)', async () => {
+    const source = await readFile(path.join(import.meta.dirname, '../../web/routes.tsx'), 'utf8');
+    const webPaths = [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*');
+    expect(WEB_ROUTES.map((r) => r.path).sort()).toEqual(webPaths.sort());
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Which addresses are pages of the single-page app: the route table of src/web/routes.tsx,
+ * with, for pages about one record, a check that the record exists. Every other address,
+ * and a page of a record that does not exist, answers 404 (with the same page, which shows
+ * its "not found" screen), so search engines drop it.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { jobs, studios } from '../db/schema/index.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface WebRoute {
+  /** As in src/web/routes.tsx: `/literal/:param`. */
+  path: string;
+  /** For a page about one record: whether it exists. Runs only after the path matched. */
+  exists?: (params: Record<string, string>, db: Db) => Promise<boolean>;
+}
+
+const studioExists = async ({ id = '' }: Record<string, string>, db: Db) =>
+  UUID.test(id) && (await db.select({ id: studios.id }).from(studios).where(eq(studios.id, id)).limit(1)).length > 0;
+
+/** A job's page shows closed jobs too (with their status), but not one that reports hid. */
+const jobExists = async ({ id = '' }: Record<string, string>, db: Db) =>
+  UUID.test(id) && (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.hidden, false))).limit(1)).length > 0;
+
+/** Keep in step with src/web/routes.tsx (the `*` route is what this answers 404 for). */
+export const WEB_ROUTES: readonly WebRoute[] = [
+  { path: '/' },
+  { path: '/contact' },
+  { path: '/studio' },
+  { path: '/studio-detail/:id', exists: studioExists },
+  { path: '/download-section' },
+  { path: '/editProfile' },
+  { path: '/info' },
+  { path: '/basic-profile-sec' },
+  { path: '/apperance' },
+  { path: '/subscription' },
+  { path: '/media/photos' },
+  { path: '/media/videos' },
+  { path: '/media/audios' },
+  { path: '/login' },
+  { path: '/signup' },
+  { path: '/profile' },
+  { path: '/editapperance' },
+  { path: '/forgot-password' },
+  { path: '/reset-password' },
+  { path: '/settings' },
+  { path: '/admin' },
+  { path: '/studio-signup' },
+  { path: '/dashboard' },
+  { path: '/dashboard/studio' },
+  { path: '/dashboard/jobs/new' },
+  { path: '/dashboard/jobs/:id' },
+  { path: '/jobs' },
+  { path: '/jobs/:id', exists: jobExists },
+];
+
+/** The route's params when the path matches it; like React Router: any case, a trailing slash allowed. */
+export function matchWebRoute(pattern: string, pathname: string): Record<string, string> | null {
+  const split = (p: string) => p.split('/').filter(Boolean);
+  const want = split(pattern);
+  const got = split(pathname);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const g = got[i] as string;
+    if (w.startsWith(':')) {
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w.toLowerCase() !== g.toLowerCase()) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** Whether the address (path and query) is a page that exists. */
+export function createPageCheck(db: Db, routes: readonly WebRoute[] = WEB_ROUTES) {
+  return async (url: string): Promise<boolean> => {
+    const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+    // An empty segment (`//x`) is not a page React Router would show either.
+    if (/\/\/./.test(pathname)) return false;
+    for (const route of routes) {
+      const params = matchWebRoute(route.path, pathname);
+      if (params) return route.exists ? route.exists(params, db) : true;
+    }
+    return false;
+  };
+}
