@@ -62,7 +62,7 @@ describe('studio accounts and job posts', () => {
     await page.getByLabel('Email').fill(input.email);
     await page.getByLabel('Password').fill(input.password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/dashboard', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: input.fname }).waitFor();
     expect(await page.getByRole('link', { name: MARKET_MSG.dashboard }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'My profile' }).count()).toBe(0);

@@ -6,7 +6,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, type JobCreateBody, type OwnJob } from '../../../contract/jobs';
+import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
+import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';

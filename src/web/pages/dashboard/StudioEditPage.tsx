@@ -4,7 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { JOB_LIMITS, type StudioMe } from '../../../contract/jobs';
+import { JOB_LIMITS } from '../../../contract/jobs-limits';
+import type { StudioMe } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';

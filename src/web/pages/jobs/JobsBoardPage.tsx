@@ -2,7 +2,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, type BoardJob } from '../../../contract/jobs';
+import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
+import type { BoardJob } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
