@@ -62,7 +62,11 @@ describe('studio accounts and job posts', () => {
     await page.getByLabel('Email').fill(input.email);
     await page.getByLabel('Password').fill(input.password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL('**/dashboard', { waitUntil: 'commit' });
+    // When the login does not arrive, say where the page is and what it shows (a toast, say).
+    await page.waitForURL('**/dashboard', { waitUntil: 'commit', timeout: 20_000 }).catch(async (err: Error) => {
+      const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 400);
+      throw new Error(`login did not reach /dashboard: at ${page.url()}, the page shows: ${shown}`, { cause: err });
+    });
     await page.getByRole('heading', { name: input.fname }).waitFor();
     expect(await page.getByRole('link', { name: MARKET_MSG.dashboard }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'My profile' }).count()).toBe(0);
