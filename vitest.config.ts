@@ -30,7 +30,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          // One spec at a time: the app, Chromium and the spec share the machine's two cores,
+          // and two specs at once made waits on a busy machine run out.
+          maxWorkers: 1,
         },
       },
     ],

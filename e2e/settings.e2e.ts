@@ -62,7 +62,8 @@ describe('/settings', () => {
     await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
     await shoot(page, 'settings-delete-confirm');
     await page.getByRole('button', { name: 'Delete for good' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // The address, not the load event: the home page's images may still be coming on a busy machine.
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit', timeout: 60_000 });
     await expect.poll(() => toastTexts(page)).toContain(MSG.accountDeleted);
 
     // The same e-mail signs up again through the sign-up screen.
@@ -82,7 +83,8 @@ describe('/settings', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('a second life 2026');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // The address, not the load event: the home page's images may still be coming on a busy machine.
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit', timeout: 60_000 });
     const newId = await page.evaluate(() => localStorage.getItem('id'));
     expect(newId).toBeTruthy();
     expect(newId).not.toBe(user._id);

@@ -63,7 +63,7 @@ describe('studio accounts and job posts', () => {
     await page.getByLabel('Password').fill(input.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     // When the login does not arrive, say where the page is and what it shows (a toast, say).
-    await page.waitForURL('**/dashboard', { waitUntil: 'commit', timeout: 20_000 }).catch(async (err: Error) => {
+    await page.waitForURL('**/dashboard', { waitUntil: 'commit', timeout: 60_000 }).catch(async (err: Error) => {
       const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 400);
       throw new Error(`login did not reach /dashboard: at ${page.url()}, the page shows: ${shown}`, { cause: err });
     });
