@@ -63,7 +63,7 @@ describe('/settings', () => {
     await shoot(page, 'settings-delete-confirm');
     await page.getByRole('button', { name: 'Delete for good' }).click();
     // The address, not the load event: the home page's images may still be coming on a busy machine.
-    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
     await expect.poll(() => toastTexts(page)).toContain(MSG.accountDeleted);
 
     // The same e-mail signs up again through the sign-up screen.
@@ -80,11 +80,14 @@ describe('/settings', () => {
     await page.keyboard.type(code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/login');
+    // The address changes before the login screen replaces the sign-up form, whose "Email Id"
+    // would otherwise take the e-mail: wait for the screen itself.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('a second life 2026');
     await page.getByRole('button', { name: 'Log In' }).click();
     // The address, not the load event: the home page's images may still be coming on a busy machine.
-    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
     const newId = await page.evaluate(() => localStorage.getItem('id'));
     expect(newId).toBeTruthy();
     expect(newId).not.toBe(user._id);

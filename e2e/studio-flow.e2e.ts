@@ -59,6 +59,8 @@ describe('studio accounts and job posts', () => {
 
     // Login lands a studio on its dashboard; the nav bar shows Dashboard.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    // The address changes before the login screen replaces the sign-up form: wait for the screen.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Email').fill(input.email);
     await page.getByLabel('Password').fill(input.password);
     await page.getByRole('button', { name: 'Log In' }).click();
