@@ -12,7 +12,6 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/server/db/client.js';
-import { signToken } from '../src/server/modules/auth/index.js';
 import { seedStudios } from '../src/server/db/seed.js';
 import { freePort, startAppProcess, type AppProcess } from '../test/app-process.js';
 import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
@@ -20,6 +19,10 @@ import { BROWSER, latencies, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
 import { measureForgotPassword } from './forgot-password.js';
 import { jobBoardBench } from './job-board.js';
+import { changeMissUsers, insertMissUsers, MISS_USERS } from './profile-miss.js';
+import { talentSearchBench } from './talent-search.js';
+import { applicationsBench } from './applications.js';
+import { messagesBench } from './messages.js';
 
 const STUDIOS = Number(process.env.BENCH_STUDIOS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,8 +31,6 @@ const add = (row: string, figure: string, baseline = '') => {
   rows.push({ row, figure, baseline });
   console.log(`  ${row}: ${figure}${baseline ? `   (baseline: ${baseline})` : ''}`);
 };
-/** Users whose first read is each measured once: every request of the row misses every cache. */
-const MISS_USERS = Number(process.env.BENCH_MISS_USERS ?? 10_000);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const SEARCH_TERMS = ['star', 'mum', 'lights', 'PICTURES', 'del', 'blue', 'studio', 'ban', 'casting', 'moon', 'pune', 'films'];
 const appEnv = (sink: SmtpSink) => ({
@@ -39,6 +40,8 @@ const appEnv = (sink: SmtpSink) => ({
   SEED_DEMO: '0',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_SCALE: '1000000',
+  // Production refuses to start without a payments choice: the demo checkout (no money moves).
+  PAYMENTS: 'demo',
   // One libuv thread: login's argon2 runs on one core, as the issue asks.
   UV_THREADPOOL_SIZE: '1',
 });
@@ -134,17 +137,6 @@ async function searchRows(engine: string, app: AppProcess, restart: () => Promis
   return app;
 }
 
-/** Inserts `n` users shaped like the bench user and answers a login token for each. */
-async function insertMissUsers(db: Db, n: number): Promise<string[]> {
-  const rows = (await db.execute(sql`
-    insert into users (email, fname, number, password_hash)
-    select 'bench-miss-' || i || '-' || ${Date.now()} || '@example.com', 'bench user', '9999999999', 'not-a-login'
-    from generate_series(1, ${n}) as i
-    returning id, token_version`)) as unknown as { rows: { id: string; token_version: number }[] };
-  const secret = new TextEncoder().encode(JWT_SECRET);
-  return Promise.all(rows.rows.map((r) => signToken(secret, r.id, r.token_version)));
-}
-
 /** getUserData 200 where every request is the first read of its user: token check, profile query, serialization, compression. */
 async function missRow(engine: string, app: AppProcess, tokens: string[], label = 'first read of each user (cache miss)') {
   const baseline = await bareNow();
@@ -188,7 +180,7 @@ async function main() {
     console.log(`Seeding ${STUDIOS} studios and ${MISS_USERS} users into PGlite…`);
     const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
     await seedStudios(lite.db, STUDIOS);
-    const liteTokens = await insertMissUsers(lite.db, MISS_USERS);
+    const liteTokens = await insertMissUsers(lite.db, MISS_USERS, JWT_SECRET);
     await lite.close();
     // No ANALYZE here: the app's own start finds the stale statistics (as on PostgreSQL, autovacuum does).
     app = await startAppProcess(appEnv(sink), { dataDir });
@@ -226,14 +218,13 @@ async function main() {
         await apiRows('PostgreSQL', pgApp, sink);
         const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { migrate: false });
         await seedStudios(database.db, STUDIOS);
-        const pgTokens = await insertMissUsers(database.db, MISS_USERS);
+        const pgTokens = await insertMissUsers(database.db, MISS_USERS, JWT_SECRET);
         // No ANALYZE by the bench on either engine: each keeps its own statistics (here autovacuum).
         console.log(await awaitAutovacuum(database.db));
         await missRow('PostgreSQL', pgApp, pgTokens);
         // The same users again after a change made in the database (as by another instance): the
         // change feed drops the cached token checks and every body is looked up under a new version.
-        await database.db.execute(sql`update users set version = version + 1 where email like 'bench-miss-%'`);
-        await new Promise((r) => setTimeout(r, 2000));
+        await changeMissUsers(database.db);
         await missRow('PostgreSQL', pgApp, pgTokens, 'after a change to each user (cache miss)');
         pgApp = await searchRows('PostgreSQL', pgApp, async () => {
           await pgApp.stop();
@@ -253,6 +244,9 @@ async function main() {
     }
 
     await jobBoardBench(add);
+    await talentSearchBench(add);
+    await applicationsBench(add);
+    await messagesBench(add);
 
     console.log('Upload of 200 MB…');
     const upload = await measureUpload(200);

@@ -41,6 +41,9 @@ export async function measureUpload(sizeMB = 200): Promise<UploadBench> {
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    // Production refuses to start without these; the upload sends no mail and sells nothing.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
+    PAYMENTS: 'demo',
   });
   const ctx = await createContext(config, () => {});
   const app = await buildApp(ctx, { logger: false, serveWeb: false });

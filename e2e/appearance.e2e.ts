@@ -1,6 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot, toastTexts } from './harness.js';
+import { APPEARANCE_LIMITS } from '../src/contract/field-rules.js';
+import { MSG } from '../src/contract/messages.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +25,7 @@ describe('/apperance and /editapperance', () => {
     await shoot(page, 'appearance-empty');
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL('**/editapperance');
-    await page.getByLabel('Age').waitFor();
+    await page.getByLabel('Age', { exact: true }).waitFor();
     for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
     await shoot(page, 'edit-appearance');
     await expectAccessible(page);
@@ -47,11 +50,43 @@ describe('/apperance and /editapperance', () => {
     await logInAs(page, user);
     await page.route('**/api/audition/updateAppearance', (route) => route.abort('connectionrefused'));
     await page.goto('/editapperance');
-    await page.getByLabel('Age').fill('31');
+    await page.getByLabel('Age', { exact: true }).fill('31');
     await page.getByRole('button', { name: 'Save appearance' }).click();
     await expect.poll(async () => (await toastTexts(page)).length).toBeGreaterThan(0);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
-    expect(await page.getByLabel('Age').inputValue()).toBe('31');
+    expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('31');
+    await context.close();
+  });
+
+  it('marks every wrong field at once under the field, then says "Saved" after the save', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/editapperance');
+    await page.getByLabel('Age', { exact: true }).waitFor();
+    await page.getByLabel('Age', { exact: true }).fill('9'.repeat(APPEARANCE_LIMITS.age + 1));
+    await page.getByLabel('Hair Color', { exact: true }).fill('h'.repeat(APPEARANCE_LIMITS.hairColor + 1));
+    await page.getByRole('button', { name: 'Save appearance' }).click();
+    for (const [id, message] of [
+      ['age', MSG.tooLong('Age', APPEARANCE_LIMITS.age)],
+      ['hairColor', MSG.tooLong('Hair Color', APPEARANCE_LIMITS.hairColor)],
+    ] as const) {
+      expect(await page.locator(`#${id}`).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator(`#${id}`).getAttribute('aria-describedby')).toBe(`${id}-error`);
+      expect(await page.locator(`#${id}-error`).textContent()).toBe(message);
+    }
+    expect(await page.locator('#height').getAttribute('aria-invalid')).toBe('false');
+    expect(await toastTexts(page)).toContain(SCREEN_MSG.checkFields(2));
+    await expectNoOverflow(page);
+    await shoot(page, 'edit-appearance-errors');
+    await expectAccessible(page);
+
+    await page.getByLabel('Age', { exact: true }).fill('31');
+    await page.getByLabel('Hair Color', { exact: true }).fill('Auburn');
+    await page.getByRole('button', { name: 'Save appearance' }).click();
+    await page.waitForURL('**/apperance');
+    await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.saved);
+    await expect.poll(() => page.locator('.details-list').textContent()).toContain('Auburn');
     await context.close();
   });
 });

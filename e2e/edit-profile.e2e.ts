@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot, toastTexts } from './harness.js';
+import { MSG } from '../src/contract/messages.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { tooLargeMessage, typeRefusedMessage } from '../src/contract/file-checks.js';
+import { baseUrl, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts, type TestUser } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -85,4 +88,124 @@ describe('/editProfile and /info', () => {
     expect(new URL(page.url()).pathname).toBe('/editProfile');
     await context.close();
   });
+
+  it('marks every wrong field at once, under the field, and keeps the toast and the input', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
+    await page.getByLabel('Location').fill('l'.repeat(201));
+    await page.getByLabel('Profile URL').fill('ftp://files.example.com');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+
+    const expected: [string, string][] = [
+      ['fname', MSG.tooLong('Name', 100)],
+      ['location', MSG.tooLong('Location', 200)],
+      ['profileUrl', MSG.profileUrlInvalid],
+    ];
+    for (const [id, message] of expected) {
+      const field = page.locator(`#${id}`);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      const described = await field.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${described!.split(' ')[0]}"]`).textContent()).toBe(message);
+    }
+    expect(await toastTexts(page)).toContain(SCREEN_MSG.checkFields(3));
+    expect(await page.getByLabel('Location').inputValue()).toBe('l'.repeat(201));
+    expect(new URL(page.url()).pathname).toBe('/editProfile');
+    await expectNoOverflow(page);
+    await shoot(page, 'edit-profile-errors');
+    await expectAccessible(page);
+
+    // Correcting a field clears its mark; the others stay.
+    await page.getByLabel('Location').fill('Pune');
+    expect(await page.locator('#location').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.locator('#fname').getAttribute('aria-invalid')).toBe('true');
+    await context.close();
+  });
+
+  it('checks a chosen photo at once: a wrong type or a too large file is told at the field, a good one previewed', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/editProfile');
+    await page.getByText('JPEG, PNG, WebP, GIF · up to 10 MB').waitFor();
+    await page.locator('#photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    expect(await page.locator('#photo-error').textContent()).toBe(typeRefusedMessage('images'));
+    expect(await page.locator('#photo').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#photo').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    expect(await page.locator('#photo-error').textContent()).toBe(tooLargeMessage('images'));
+    expect(await page.getByRole('img', { name: 'No profile picture yet' }).count()).toBe(1);
+
+    await page.locator('#photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portrait() });
+    expect(await page.locator('#photo-error').count()).toBe(0);
+    const preview = page.getByRole('img', { name: 'Your profile picture' });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.locator('#photo-hint').textContent()).toBe(SCREEN_MSG.photoChosen('me.jpg'));
+    await shoot(page, 'edit-profile-photo');
+    await context.close();
+  });
+
+  it('saves nothing when the photo is refused: the text stays as it was on the server', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.route('**/api/storage/images**', (route) =>
+      route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ msg: MSG.imageUnreadable }) }),
+    );
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').fill('Chennai');
+    await page.locator('#photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portrait() });
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.imageUnreadable);
+    expect(await page.locator('#photo-error').textContent()).toBe(MSG.imageUnreadable);
+    expect((await profileOf(user)).location).toBe('');
+    expect(await page.getByLabel('Location').inputValue()).toBe('Chennai');
+    await context.close();
+  });
+
+  it('confirms a save with "Saved", asks before leaving with unsaved changes, and the cross of a page opened directly stays on the site', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').fill('Kochi');
+    // Opened directly: the cross goes to the parent screen, and first asks about the change.
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    const dialog = page.getByRole('dialog', { name: SCREEN_MSG.leaveTitle });
+    await dialog.waitFor();
+    await shoot(page, 'edit-profile-leave');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(page.url()).pathname).toBe('/editProfile');
+    expect(await page.getByLabel('Location').inputValue()).toBe('Kochi');
+    await page.getByRole('link', { name: 'Studio', exact: true }).first().click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: SCREEN_MSG.leaveConfirm }).click();
+    await page.waitForURL('**/studio');
+
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').fill('Kochi');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL('**/info');
+    await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.saved);
+    expect((await profileOf(user)).location).toBe('Kochi');
+
+    // Unchanged, the cross of a page opened directly goes to /info without a question.
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').waitFor();
+    await page.getByRole('button', { name: 'Cancel and go back' }).click();
+    await page.waitForURL('**/info');
+    // The Details link shows the details: the whole profile.
+    await page.getByRole('link', { name: 'Details' }).click();
+    await page.waitForURL('**/profile');
+    await context.close();
+  });
 });
+
+async function profileOf(user: TestUser): Promise<{ location: string; fname: string }> {
+  const res = await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': user.token } });
+  return (await res.json()) as { location: string; fname: string };
+}
+

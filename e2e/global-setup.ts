@@ -3,6 +3,7 @@
  * end-to-end suite. Mail lands in a folder the specs read codes from.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,10 +30,12 @@ export default async function setup(project: TestProject) {
 
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'audition-e2e-mail-'));
   await mkdir(mailDir, { recursive: true });
-  // Written whole, then renamed, so a reader never sees half a message.
+  // Written whole, then renamed, so a reader never sees half a message. Each mail has its own
+  // temporary name: two mails to one address at once (a notice and a code) must not share one.
   const sink = await startSmtpSink((mail) => {
     const file = path.join(mailDir, `${mail.to}.json`);
-    void writeFile(`${file}.tmp`, JSON.stringify(mail)).then(() => rename(`${file}.tmp`, file));
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    void writeFile(temporary, JSON.stringify(mail)).then(() => rename(temporary, file));
   });
   const app = await startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL });
   project.provide('baseUrl', app.baseUrl);

@@ -149,8 +149,12 @@ export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.toast span').allTextContents();
 }
 
-/** Fails when the page is wider than the viewport (no sideways scrolling at 390 px). */
-export async function expectNoOverflow(page: Page) {
+/** Fails when the page is wider than the viewport (no sideways scrolling at 390 px); resized to `viewport` first when given. */
+export async function expectNoOverflow(page: Page, viewport?: { width: number; height: number }) {
+  if (viewport) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(100);
+  }
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
@@ -167,4 +171,30 @@ export async function readMail(email: string): Promise<{ subject: string; text: 
     if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The field `#id` is marked wrong: aria-invalid, and its problem (containing `text`) shown
+ * under it and linked by aria-describedby.
+ */
+export async function expectFieldProblem(page: Page, id: string, text?: string) {
+  const field = page.locator(`#${id}`);
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  const described = (await field.getAttribute('aria-describedby')) ?? '';
+  const problems = await Promise.all(described.split(' ').filter(Boolean).map((ref) => page.locator(`#${ref}`).textContent()));
+  expect(problems.join(' ')).toContain(text ?? '');
+  const [fieldBox, problemBox] = await Promise.all([field.boundingBox(), page.locator(`#${described.split(' ')[0]}`).boundingBox()]);
+  expect(problemBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height - 1);
+}
+
+/** No toast overlaps a control (button, input, link) of the open dialog. */
+export async function expectToastsClearOfDialog(page: Page) {
+  const overlaps = await page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect());
+    const controls = [...document.querySelectorAll('dialog[open] :is(button, input, a, select, textarea)')];
+    return controls
+      .filter((c) => toasts.some((t) => { const r = c.getBoundingClientRect(); return r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom; }))
+      .map((c) => c.getAttribute('aria-label') ?? c.textContent);
+  });
+  expect(overlaps).toEqual([]);
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { expectAccessible, launchBrowser, openPage, PHONE, shoot } from './harness.js';
 import { studioNamed } from './studio-data.js';
 
@@ -104,7 +105,7 @@ describe('/ (home)', () => {
     await context.close();
   });
 
-  it("clears the list when the text is emptied, and 'view all studios' goes to /studio", async () => {
+  it("clears the list when the text is emptied, and 'view all studios' goes to /studio with the text kept", async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/');
     await searchBox(page).fill('studio');
@@ -115,7 +116,28 @@ describe('/ (home)', () => {
     await searchBox(page).fill('no such studio anywhere');
     await page.getByText('No studio matches').waitFor();
     await page.getByRole('option', { name: MSG.viewAllStudios }).click();
-    await page.waitForURL('**/studio');
+    await page.waitForURL('**/studio?**');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('no such studio anywhere');
+    expect(await page.getByLabel(SCREEN_MSG.studioSearchLabel).inputValue()).toBe('no such studio anywhere');
+    await page.getByText(SCREEN_MSG.noMatches).waitFor();
+    await context.close();
+  });
+
+  it('forgives accents and small typos, and Enter shows all the matches on /studio', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/');
+    await searchBox(page).fill('Kāveri');
+    await expect.poll(() => optionNames(page)).toEqual(['Kaveri Frames Chennai, Tamil Nadu', `${MSG.viewAllStudios} →`]);
+    await searchBox(page).fill('marigld');
+    await expect.poll(() => optionNames(page)).toContain('Marigold Casting House Bengaluru, Karnataka');
+    await searchBox(page).fill('studio');
+    await options(page).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/studio?q=studio');
+    // The home page stays on screen while /studio loads: wait for /studio's own count.
+    await page.locator('.studios-count').waitFor();
+    expect(await page.getByLabel(SCREEN_MSG.studioSearchLabel).inputValue()).toBe('studio');
+    await expect.poll(() => page.getByRole('list', { name: 'Studios' }).getByRole('link').count()).toBeGreaterThan(0);
     await context.close();
   });
 });

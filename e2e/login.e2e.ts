@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, createUser, expectAccessible, launchBrowser, openPage, shoot, toastTexts } from './harness.js';
+import { baseUrl, createUser, expectAccessible, expectFieldProblem, launchBrowser, openPage, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,6 +37,19 @@ describe('/login', () => {
     expect(await page.locator('.toast-error').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     expect(await page.getByLabel('Email').inputValue()).toBe(input.email);
+    await context.close();
+  });
+
+  it('marks both wrong fields at once under the field, with the toast (390 px)', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.invalidEmail);
+    await expectFieldProblem(page, 'email', MSG.invalidEmail);
+    await expectFieldProblem(page, 'password', MSG.required('Password'));
+    await shoot(page, 'login-field-problems');
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -84,7 +97,44 @@ describe('/login', () => {
   it('sends a logged-out visit to a performer screen to /login', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/info');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/info');
     await context.close();
   });
+});
+
+describe('deep links survive login', () => {
+  it('/media/photos logged out goes to /login saying why, and after login back to /media/photos (390 px)', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/media/photos?from=mail#top');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/media/photos?from=mail#top');
+    await page.getByTestId('login-reason').waitFor();
+    expect(await page.getByTestId('login-reason').textContent()).toBe(MSG.loginToContinue);
+    await shoot(page, 'login-deep-link');
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/media/photos' && url.search === '?from=mail');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await context.close();
+  });
+
+  it.each([['//evil.example/x'], ['https://evil.example/x'], ['/\\evil.example'], ['javascript:alert(1)']])(
+    'never follows next=%s off the site: lands on /',
+    async (next) => {
+      const user = await createUser();
+      const { page, context } = await openPage(browser);
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      expect(await page.getByTestId('login-reason').count()).toBe(0);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
+      await context.close();
+    },
+  );
 });

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { acceptedHint } from '../src/contract/file-checks.js';
 import { makeImage } from '../test/media-files.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot, toastTexts, type TestUser } from './harness.js';
+import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts, type TestUser } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -128,6 +131,90 @@ describe('/media/photos', () => {
     await expect.poll(() => toastTexts(page)).toContain(MSG.unavailable);
     await page.getByTestId('busy-overlay').waitFor({ state: 'detached' });
     expect(await page.getByText(MSG.noPhotos).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('shows the formats and limit before choosing, takes several files at once and files dropped on the card', async () => {
+    const user = await createUser();
+    const { page, context } = await openPhotos(user);
+    await page.getByText(`${acceptedHint('images')}. ${SCREEN_MSG.dropHere('photos')}`).waitFor();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photo' }).click()]);
+    expect(chooser.isMultiple()).toBe(true);
+    const jpeg = await makeImage('jpeg');
+    await chooser.setFiles([
+      { name: 'one.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
+      { name: 'two.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    ]);
+    await expect.poll(() => toastTexts(page)).toContain(`notes.txt: ${MSG.fileTypeRefused('image', 'JPEG, PNG, WebP, GIF')}`);
+    await expect.poll(() => page.getByTestId('media-count').textContent(), { timeout: 30_000 }).toBe('2 photos');
+
+    // A file dropped on the card goes up too.
+    const data = await page.evaluateHandle((bytes: number[]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], 'three.jpg', { type: 'image/jpeg' }));
+      return transfer;
+    }, [...jpeg]);
+    await page.locator('section.media').dispatchEvent('dragover', { dataTransfer: data });
+    await page.locator('section.media').dispatchEvent('drop', { dataTransfer: data });
+    await expect.poll(() => page.getByTestId('media-count').textContent(), { timeout: 30_000 }).toBe('3 photos');
+    await shoot(page, 'media-photos-several');
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('cancels an upload in progress from the keyboard: the photo going up and the one waiting are not added, the one done stays', { timeout: 240_000 }, async () => {
+    const user = await createUser();
+    const { page, context } = await openPhotos(user, PHONE);
+    await page.getByText(MSG.noPhotos).waitFor();
+    // A slow line (128 KB/s up), so the second photo (9 MB) is still going up when Cancel is pressed.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const line = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput });
+    await line(128 * 1024);
+    const small = await makeImage('jpeg');
+    const big = Buffer.concat([await makeImage('jpeg', { width: 1200, height: 1200 }), randomBytes(9 * 1024 * 1024)]);
+
+    const add = page.getByRole('button', { name: 'Add photo' });
+    // press() focuses the button and presses in one step: the route's focus move to the heading
+    // can otherwise land between a separate focus() and the key (it did once in CI).
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), add.press('Enter')]);
+    await chooser.setFiles([
+      { name: 'first.jpg', mimeType: 'image/jpeg', buffer: small },
+      { name: 'second.jpg', mimeType: 'image/jpeg', buffer: big },
+      { name: 'third.jpg', mimeType: 'image/jpeg', buffer: small },
+    ]);
+    const overlay = page.getByTestId('busy-overlay');
+    // Generous waits: on a busy machine the first photo and its list refresh can take a while.
+    await expect.poll(() => overlay.getAttribute('aria-label'), { timeout: 90_000 }).toMatch(/^2 of 3 · Uploading… \d+%$/);
+    await expect.poll(() => page.getByTestId('media-count').textContent(), { timeout: 30_000 }).toBe('1 photo');
+
+    // The Cancel button stands beside the progress, has the focus and shows its ring.
+    const cancel = overlay.getByRole('button', { name: SCREEN_MSG.busyCancel });
+    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await cancel.evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth))).toBeGreaterThanOrEqual(2);
+    await expectNoOverflow(page);
+    await shoot(page, 'media-photos-cancel');
+    await expectAccessible(page);
+    expect(await overlay.getAttribute('aria-label')).toMatch(/^2 of 3 · /);
+
+    await page.keyboard.press('Enter');
+    await overlay.waitFor({ state: 'detached' });
+    await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.uploadCancelled(1, 2, 'photo', 'photos'));
+    expect(await page.getByTestId('media-count').textContent()).toBe('1 photo');
+    // The focus is back where it was, and the list on the server has only the first photo.
+    expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shoot(page, 'media-photos-cancelled');
+    await line(-1);
+    await page.reload();
+    await page.getByRole('img', { name: 'Photo 1' }).waitFor();
+    expect(await page.getByTestId('media-count').textContent()).toBe('1 photo');
+
+    // The screen goes on working: nothing of the cancelled upload holds a slot or quota.
+    await choosePhoto(page, 'after.jpg', small);
+    await page.getByRole('img', { name: 'Photo 2' }).waitFor();
+    expect(await page.getByTestId('media-count').textContent()).toBe('2 photos');
     await context.close();
   });
 });

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { fixture } from '../test/media-files.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot } from './harness.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { fixture, MP4_HEAD } from '../test/media-files.js';
+import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,6 +71,36 @@ describe('/media/videos', () => {
     await page.getByRole('dialog', { name: 'Remove video' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.getByTestId('media-count').textContent()).toBe('1 video');
     expect(await page.getByLabel('Video 2: monologue').count()).toBe(0);
+    await context.close();
+  });
+
+  it('cancels a video going up with Escape: nothing is added, and the next video goes up', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/media/videos');
+    await page.getByText(MSG.noVideos).waitFor();
+    // A slow line (256 KB/s up) for a 20 MB video, so Escape comes while it goes up.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const line = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput });
+    await line(256 * 1024);
+    await chooseVideo(page, 'long take.mp4', Buffer.concat([MP4_HEAD, randomBytes(20 * 1024 * 1024)]), 'video/mp4');
+    const overlay = page.getByTestId('busy-overlay');
+    await expect.poll(() => overlay.getAttribute('aria-label'), { timeout: 30_000 }).toMatch(/^Uploading… \d+%$/);
+    await overlay.getByRole('button', { name: SCREEN_MSG.busyCancel }).waitFor();
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.uploadCancelled(0, 1, 'video', 'videos'));
+    expect(await page.getByTestId('media-count').textContent()).toBe('0 videos');
+    expect(await page.getByText(MSG.noVideos).isVisible()).toBe(true);
+    await expectNoOverflow(page);
+
+    await line(-1);
+    await chooseVideo(page, 'monologue.mp4', fixture('clip.mp4'), 'video/mp4');
+    await page.getByLabel('Video 1: monologue').waitFor();
+    expect(await page.getByTestId('media-count').textContent()).toBe('1 video');
     await context.close();
   });
 });

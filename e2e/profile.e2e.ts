@@ -57,7 +57,7 @@ describe('/profile', () => {
     const { page, context } = await openPage(browser);
     await logInAs(page, { ...user, token: `${user.token}tampered` });
     await page.goto('/profile');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
   });
@@ -65,7 +65,7 @@ describe('/profile', () => {
   it('sends a logged-out visit to /login', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/profile');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
   });
 

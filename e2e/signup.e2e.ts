@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { clearMail, expectAccessible, launchBrowser, newUserInput, openPage, readCode, shoot, toastTexts } from './harness.js';
+import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, launchBrowser, newUserInput, openPage, readCode, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,6 +78,26 @@ describe('/signup', () => {
     await context.close();
   });
 
+  it('marks every wrong field at once, under the field, and still shows the toast (390 px)', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto('/signup');
+    await fillSignup(page, { email: 'not-an-email', password: 'short' });
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.fillAllFields);
+    await expectFieldProblem(page, 'fname', MSG.required('Fullname'));
+    await expectFieldProblem(page, 'number', MSG.required('Phone No.'));
+    await expectFieldProblem(page, 'email', MSG.invalidEmail);
+    await expectFieldProblem(page, 'password', MSG.passwordTooShort);
+    expect(await page.locator('#fname').evaluate((el) => el === document.activeElement)).toBe(true);
+    await shoot(page, 'signup-field-problems');
+    await expectAccessible(page);
+    // Typing in a field clears its mark; what was typed stays.
+    await page.getByLabel('Fullname').fill('a b');
+    expect(await page.locator('#fname').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Email Id').inputValue()).toBe('not-an-email');
+    await context.close();
+  });
+
   it("shows the server's message when the e-mail is refused", async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/signup');
@@ -117,6 +137,12 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => toastTexts(page)).toContain(MSG.otpWrong);
     expect(await page.getByRole('dialog', { name: 'Verify OTP' }).isVisible()).toBe(true);
+    // At 390 px the toast stands clear of the dialog's controls, even three of them.
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toastTexts(page).then((t) => t.length)).toBe(3);
+    await expectToastsClearOfDialog(page);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     await context.close();
   });
@@ -156,6 +182,128 @@ describe('the Verify OTP modal', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await signUp.evaluate((el) => el === document.activeElement)).toBe(true);
 
+    await context.close();
+  });
+});
+
+/** At `viewport`, a new user's sign-up up to the open Verify OTP dialog, and the code mailed. */
+async function openCodeDialog(viewport = { width: 390, height: 844 }) {
+  const { page, context } = await openPage(browser, viewport);
+  const input = newUserInput();
+  await clearMail(input.email);
+  await page.goto('/signup');
+  await fillSignup(page, input);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+  await dialog.waitFor();
+  return { page, context, input, dialog, code: await readCode(input.email) };
+}
+
+async function typeCode(page: import('playwright-core').Page, code: string) {
+  await page.getByLabel('Digit 1 of 4').focus();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+describe('the code flow has no dead end', () => {
+  it('Sign Up again while the code is good reopens the dialog, counting down to a new code (390 px)', async () => {
+    const { page, context, dialog, code } = await openCodeDialog();
+    expect(await dialog.getByRole('button', { name: /Send a new code in \d:\d\d/ }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: /Send a new code in 0:[0-5]\d/ }).isDisabled()).toBe(true);
+    expect(await toastTexts(page)).not.toContain(MSG.otpResendTooSoon);
+    await shoot(page, 'signup-otp-countdown');
+    await expectAccessible(page);
+    await typeCode(page, code);
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('after 5 wrong codes the dialog says so and Start again goes back to the form, kept (390 px)', async () => {
+    const { page, context, input, dialog, code } = await openCodeDialog();
+    const wrong = code === '0000' ? '1111' : '0000';
+    await page.getByLabel('Digit 1 of 4').focus();
+    await page.keyboard.type(wrong);
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect.poll(() => page.getByTestId('busy-overlay').count()).toBe(0);
+    }
+    await dialog.getByText(MSG.otpDeadHere).waitFor();
+    const startAgain = dialog.getByRole('button', { name: MSG.otpStartAgain });
+    await expect.poll(() => startAgain.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shoot(page, 'signup-otp-dead');
+    await expectAccessible(page);
+    await startAgain.click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Email Id').inputValue()).toBe(input.email);
+    expect(await page.getByLabel('Password').inputValue()).toBe(input.password);
+    // Within the minute Sign Up reopens the dialog on the dead code's note, with its countdown.
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await dialog.getByText(MSG.otpDeadHere).waitFor();
+    expect(await dialog.getByRole('button', { name: /Send a new code in/ }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('login with the password of an unconfirmed sign-up offers a code, and finishes the sign-up and the login', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const input = newUserInput();
+    await clearMail(input.email);
+    await fetch(`${baseUrl()}/api/audition/web/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+    const code = await readCode(input.email);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.confirmEmailFirst);
+    const offer = page.getByTestId('confirm-first');
+    await offer.waitFor();
+    await shoot(page, 'login-confirm-first');
+    await expectAccessible(page);
+    await offer.getByRole('button', { name: MSG.sendCode }).click();
+    await page.getByRole('dialog', { name: 'Verify OTP' }).waitFor();
+    await typeCode(page, code);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+    await context.close();
+  });
+
+  it('another password for that e-mail gets the usual wrong-credentials toast and no offer', async () => {
+    const { page, context } = await openPage(browser);
+    const input = newUserInput();
+    await fetch(`${baseUrl()}/api/audition/web/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(input.email);
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect.poll(() => toastTexts(page)).toContain(MSG.wrongCredentials);
+    expect(await page.getByTestId('confirm-first').count()).toBe(0);
+    await context.close();
+  });
+
+  it('signing up with the e-mail of an account says it exists, with log in and reset links; the old password still works', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await clearMail(user.email);
+    await page.goto('/signup');
+    await fillSignup(page, { ...user, password: 'a different password' });
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog', { name: 'Verify OTP' }).waitFor();
+    await typeCode(page, await readCode(user.email));
+    await page.waitForURL('**/login');
+    await page.getByText(MSG.accountExists).waitFor();
+    const note = page.getByTestId('account-existed');
+    expect(await note.getByRole('link', { name: MSG.resetPassword }).getAttribute('href')).toBe('/forgot-password');
+    expect(await page.getByText('Your account is verified').count()).toBe(0);
+    await shoot(page, 'login-account-existed');
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
 });

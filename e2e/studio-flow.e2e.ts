@@ -5,11 +5,11 @@
  * Screenshots of each new screen at phone and desktop size, and an axe-core scan.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, clearMail, expectAccessible, launchBrowser, openPage, PHONE, readCode, shoot } from './harness.js';
+import { baseUrl, clearMail, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readCode, shoot } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,13 +25,6 @@ const png = async (color: string) => ({
   buffer: await sharp({ create: { width: 320, height: 200, channels: 3, background: color } }).png().toBuffer(),
 });
 
-/** No element wider than the viewport at 390 px. */
-async function expectNoOverflow(page: Page) {
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(100);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
-
 describe('studio accounts and job posts', () => {
   it('signs up, fills the page, posts a job with two images, finds it everywhere, closes it', async () => {
     const { page, context } = await openPage(browser);
@@ -45,7 +38,7 @@ describe('studio accounts and job posts', () => {
     await expect.poll(() => page.title()).toBe('Studio sign-up · Audition');
     await shoot(page, 'studio-signup');
     await expectAccessible(page);
-    await expectNoOverflow(page);
+    await expectNoOverflow(page, PHONE);
     await page.getByLabel(MARKET_MSG.studioName).fill(input.fname);
     await page.getByLabel('Phone No.').fill(input.number);
     await page.getByLabel('Email Id').fill(input.email);
@@ -93,7 +86,7 @@ describe('studio accounts and job posts', () => {
     await expect.poll(() => page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await shoot(page, 'dashboard-studio');
     await expectAccessible(page);
-    await expectNoOverflow(page);
+    await expectNoOverflow(page, PHONE);
     await page.getByLabel('Name').fill(input.fname);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.toast span').allTextContents()).toContain(MARKET_MSG.saved);
@@ -120,14 +113,14 @@ describe('studio accounts and job posts', () => {
     expect(await page.getByLabel('Title').inputValue()).toBe(title);
     await shoot(page, 'dashboard-job-new');
     await expectAccessible(page);
-    await expectNoOverflow(page);
+    await expectNoOverflow(page, PHONE);
     await page.getByLabel('Age to').fill('40');
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('link', { name: title }).waitFor();
     await shoot(page, 'dashboard');
     await expectAccessible(page);
-    await expectNoOverflow(page);
+    await expectNoOverflow(page, PHONE);
 
     // The board, with filters in the URL.
     await page.goto(`/jobs?q=${encodeURIComponent(tag)}&profession=Model`);
@@ -136,7 +129,7 @@ describe('studio accounts and job posts', () => {
     await expect.poll(() => page.title()).toBe('Jobs · Audition');
     await shoot(page, 'jobs');
     await expectAccessible(page);
-    await expectNoOverflow(page);
+    await expectNoOverflow(page, PHONE);
 
     // The job page: the whole job, the unverified notice, JobPosting data.
     await page.getByRole('link', { name: title }).click();
@@ -148,7 +141,7 @@ describe('studio accounts and job posts', () => {
     expect(await page.locator('.job-gallery img').count()).toBe(2);
     await shoot(page, 'job');
     await expectAccessible(page);
-    await expectNoOverflow(page);
+    await expectNoOverflow(page, PHONE);
     const jobId = new URL(page.url()).pathname.split('/').pop()!;
 
     // The public studio page and the spec's alljobs.

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { STUDIO_LIMITS } from '../src/contract/studio-limits.js';
-import { expectAccessible, launchBrowser, openPage, shoot } from './harness.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
 import { allStudios } from './studio-data.js';
 
 let browser: Browser;
@@ -92,6 +93,47 @@ describe('/studio', () => {
     await card.click();
     await page.waitForURL('**/studio-detail/*');
     await page.getByRole('heading', { name: name!, level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('searches with a box and a location filter, kept in the address, a numbered page at a time', async () => {
+    const studios = await allStudios();
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/studio');
+    await cards(page).first().waitFor();
+    await page.getByLabel(SCREEN_MSG.studioSearchLabel).fill('cásting');
+    await page.getByRole('button', { name: SCREEN_MSG.studioSearchSubmit }).click();
+    await page.waitForURL('**/studio?q=*');
+    const expected = studios.filter((s) => /casting/i.test(`${s.fname} ${s.location}`)).length;
+    await page.getByText(SCREEN_MSG.studioMatches(expected)).waitFor();
+
+    // The location filter narrows it; the address keeps both, so the page can be shared.
+    await page.getByLabel(SCREEN_MSG.studioSearchLabel).fill('marigld');
+    await page.getByLabel(SCREEN_MSG.studioLocationLabel).fill('Bengaluru');
+    await page.getByRole('button', { name: SCREEN_MSG.studioSearchSubmit }).click();
+    await expect.poll(() => cards(page).allTextContents()).toEqual([expect.stringContaining('Marigold Casting House')]);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: 'marigld', location: 'Bengaluru' });
+    await shoot(page, 'studio-list-search');
+    await expectAccessible(page);
+
+    // Pages instead of one endless column: a location only.
+    await page.getByLabel(SCREEN_MSG.studioSearchLabel).fill('');
+    await page.getByLabel(SCREEN_MSG.studioLocationLabel).fill('a');
+    await page.getByRole('button', { name: SCREEN_MSG.studioSearchSubmit }).click();
+    await page.getByRole('navigation', { name: 'Pages' }).waitFor();
+    expect(await cards(page).count()).toBe(STUDIO_LIMITS.findPage);
+    const firstPage = await cards(page).allTextContents();
+    await page.getByRole('button', { name: SCREEN_MSG.nextPage }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(async () => (await cards(page).allTextContents())[0]).not.toBe(firstPage[0]);
+    await page.getByText(SCREEN_MSG.pageOf(2, Math.ceil(studios.filter((s) => /a/i.test(s.location)).length / STUDIO_LIMITS.findPage))).waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'studio-list-pages');
+
+    // Show all studios: back to the spec's list in its order.
+    await page.getByRole('button', { name: SCREEN_MSG.studioSearchClear }).click();
+    await page.waitForURL(/\/studio$/);
+    await expect.poll(async () => (await cards(page).first().getAttribute('href'))).toBe(`/studio-detail/${studios[0]!._id}`);
     await context.close();
   });
 });

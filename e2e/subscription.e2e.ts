@@ -175,3 +175,45 @@ describe('/subscription with the offline demo checkout', () => {
     expect(await planButton(page, 'Platinum').textContent()).toBe(MSG.alreadyPurchased);
   });
 });
+
+describe('a plan change loses nothing (demo checkout)', () => {
+  it('says before paying what happens, upgrades with credit, refuses a cheaper plan, and lists past payments (390 px)', async () => {
+    const page = await subscriptionPage(baseUrl(), PHONE);
+    await page.getByTestId('history-empty').waitFor();
+    expect(await page.getByTestId('history-empty').textContent()).toBe(planTexts.historyEmpty);
+
+    // No plan yet: it starts now.
+    await planButton(page, 'Silver').click();
+    const silver = page.getByRole('dialog', { name: planTexts.go('Silver') });
+    expect(await silver.getByTestId('pay-change').textContent()).toMatch(/^Silver starts now and runs until /);
+    await silver.getByRole('button', { name: MSG.demoCheckout }).click();
+    await page.getByRole('heading', { name: planTexts.youHave('Silver') }).waitFor();
+
+    // A dearer plan: starts now, the unused Silver days credited.
+    await planButton(page, 'Platinum').click();
+    const platinum = page.getByRole('dialog', { name: planTexts.go('Platinum') });
+    const change = await platinum.getByTestId('pay-change').textContent();
+    expect(change).toContain('Platinum starts now. The unused days of Silver are credited at their value');
+    await shoot(page, 'subscription-upgrade');
+    await expectAccessible(page);
+    await platinum.getByRole('button', { name: MSG.demoCheckout }).click();
+    await page.getByRole('heading', { name: planTexts.youHave('Platinum') }).waitFor();
+    await expect.poll(() => page.locator('.subscription-days').first().textContent()).toMatch(/^4[12] days left$/);
+
+    // A cheaper plan: said, and no checkout offered.
+    await planButton(page, 'Gold').click();
+    const gold = overlay(page);
+    expect(await gold.getByTestId('pay-change').textContent()).toMatch(/^Your Platinum plan runs until .+ A cheaper plan can be bought when it ends/);
+    expect(await gold.getByRole('button', { name: MSG.demoCheckout }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    const rows = page.locator('.history-table tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).locator('td').allTextContents()).toEqual([expect.any(String), 'Platinum', '$96.82 USD', 'Received']);
+    expect(await rows.nth(1).locator('td').allTextContents()).toEqual([expect.any(String), 'Silver', '$36.31 USD', 'Received']);
+    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(scroll).toBeLessThanOrEqual(inner);
+    await shoot(page, 'subscription-history');
+    await expectAccessible(page);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Draws the demo images (studio banners, studio logos, job pictures) pixel by pixel
+ * Draws the demo images (studio banners, studio logos, job pictures, performer portraits) pixel by pixel
  * and writes them as small WebP files to src/web/public/demo/, which Vite ships
  * as /demo/*. Deterministic: the same files come out on every run.
  *
@@ -305,6 +305,24 @@ function logo(i: number): Canvas {
   return c;
 }
 
+/** Demo performers' portraits: a head-and-shoulders silhouette in a soft studio light. */
+function portrait(i: number): Canvas {
+  const c = new Canvas(360, 480);
+  const [dark, mid, light] = palette(i + 5);
+  c.gradient(light, mid, Math.PI / 2);
+  c.spotlight(180, -40, 480, 520, [255, 255, 255], 0.25);
+  const skin: RGB = ([[241, 194, 155], [198, 134, 92], [141, 85, 54], [224, 172, 130]] as const)[i % 4]!;
+  const hair = mix(dark, [20, 14, 10], 0.6);
+  // Shoulders, neck, head, hair (longer on every other portrait).
+  c.roundRect(60, 360, 300, 520, 90, dark);
+  c.roundRect(155, 270, 205, 370, 20, mix(skin, [0, 0, 0], 0.12));
+  if (i % 2) c.roundRect(94, 150, 266, 318, 56, hair);
+  c.circle(180, 215, 78, skin);
+  c.paint(hair, (x, y) => (y < 200 - 0.15 * Math.abs(x - 180) && Math.hypot(x - 180, y - 210) < 84 ? 1 : 0), [90, 120, 270, 210]);
+  c.vignette(0.3);
+  return c;
+}
+
 /** Job pictures: a performer in a spotlight, a microphone, a camera, a dancer's ribbon, headphones. */
 function jobImage(i: number): Canvas {
   const c = new Canvas(640, 480);
@@ -371,6 +389,7 @@ async function main() {
   for (let i = 0; i < DEMO_IMAGES.banners; i += 1) made.push([`banner-${i + 1}.webp`, await banner(i).save(`banner-${i + 1}.webp`, 70)]);
   for (let i = 0; i < DEMO_IMAGES.logos; i += 1) made.push([`studio-${i + 1}.webp`, await logo(i).save(`studio-${i + 1}.webp`, 80)]);
   for (let i = 0; i < DEMO_IMAGES.jobs; i += 1) made.push([`job-${i + 1}.webp`, await jobImage(i).save(`job-${i + 1}.webp`, 72)]);
+  for (let i = 0; i < DEMO_IMAGES.performers; i += 1) made.push([`performer-${i + 1}.webp`, await portrait(i).save(`performer-${i + 1}.webp`, 72)]);
   for (const [name, size] of made) console.log(`${name.padEnd(18)} ${(size / 1024).toFixed(1)} KB`);
 }
 

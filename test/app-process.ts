@@ -11,6 +11,8 @@ import path from 'node:path';
 export interface AppProcess {
   baseUrl: string;
   dataDir: string;
+  /** The app's own process (its memory is read from /proc by the bench). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startAppProcess(env: Record<string, string>, opts: { dataD
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

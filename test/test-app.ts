@@ -32,6 +32,8 @@ export interface TestAppOptions {
   /** Turns the log on (at LOG_LEVEL, default silent) and sends it there. */
   logStream?: DestinationStream;
   deadlines?: Deadlines;
+  /** How often events streams send a heartbeat. */
+  heartbeatMs?: number;
 }
 
 export async function buildTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -54,6 +56,7 @@ export async function buildTestApp(env: Record<string, string> = {}, opts: TestA
     deadlines: opts.deadlines,
     serveWeb: Boolean(opts.webDist),
     webDist: opts.webDist,
+    heartbeatMs: opts.heartbeatMs,
   });
   await app.ready();
   return {

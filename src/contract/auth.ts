@@ -29,6 +29,21 @@ export const loginBody = z.object(
 );
 export type LoginBody = z.input<typeof loginBody>;
 
+/**
+ * POST /api/audition/web/resend-otp: a sign-up never confirmed, with the name and phone it
+ * was made with; `sent` false when its last code is under a minute old (and still good),
+ * `resendIn` the seconds until a new one may be sent.
+ */
+export const pendingSignupAnswer = z.object({
+  msg: z.string(),
+  fname: z.string(),
+  number: z.string(),
+  role: z.enum(['performer', 'studio']),
+  sent: z.boolean(),
+  resendIn: z.number().int(),
+});
+export type PendingSignupAnswer = z.infer<typeof pendingSignupAnswer>;
+
 /** `role` tells the web app where a fresh login lands (docs/marketplace.md). */
 export const loginAnswer = z.object({ token: z.string(), _id: z.string(), role: z.enum(['performer', 'studio']) });
 export type LoginAnswer = z.infer<typeof loginAnswer>;

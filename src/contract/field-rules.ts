@@ -79,3 +79,58 @@ export const contactFields = {
   number: phone,
   message: requiredText('Message', CONTACT_LIMITS.messageMax, { multiline: true }),
 };
+
+/**
+ * Every field's first problem at once, keyed by field (the forms mark each wrong field):
+ * an empty field is named (`labels`), anything else carries the rule's own message.
+ */
+export function problemsByField<K extends string>(
+  schema: z.core.$ZodType,
+  value: Record<K, unknown>,
+  labels?: Partial<Record<K, string>>,
+): Partial<Record<K, string>> {
+  const problems: Partial<Record<K, string>> = {};
+  const result = z.safeParse(schema, value);
+  if (result.success) return problems;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as K | undefined;
+    if (field === undefined || problems[field]) continue;
+    const raw = value[field];
+    const label = labels?.[field];
+    problems[field] = label && (raw === undefined || (typeof raw === 'string' && !raw.trim())) ? MSG.required(label) : issue.message;
+  }
+  return problems;
+}
+/** An optional text: may be empty, no control characters, at most `max` characters once trimmed. */
+export const optionalTextRule = (label: string, max: number = LIMITS.textMax) =>
+  z.string().check(noControl(label), z.trim(), z.maxLength(max, MSG.tooLong(label, max)));
+
+/** Every field's problem at once, by field: what a form marks at its fields (docs/screens.md). */
+export function problemsOf<F extends Record<string, z.core.$ZodType>>(fields: F, values: { [K in keyof F]: unknown }): Partial<Record<keyof F, string>> {
+  const problems: Partial<Record<keyof F, string>> = {};
+  for (const key of Object.keys(fields) as (keyof F & string)[]) {
+    const problem = firstProblem(fields[key]!, values[key]);
+    if (problem) problems[key] = problem;
+  }
+  return problems;
+}
+
+/** /editProfile's text fields, checked before the save (the server's basicInfoForm holds the same limits). */
+export const basicInfoFields = {
+  fname: optionalTextRule('Name', LIMITS.nameMax),
+  location: optionalTextRule('Location'),
+  profileUrl: optionalTextRule('Profile URL', LIMITS.urlMax).check(
+    z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), MSG.profileUrlInvalid),
+  ),
+};
+
+/** /editapperance's fields and their limits (the server's appearanceForm holds the same). */
+export const APPEARANCE_LIMITS = { age: 20, height: 40, weight: 40, bodyType: 60, hairColor: 60, eyeColor: 60 } as const;
+export const appearanceFields = {
+  age: optionalTextRule('Age', APPEARANCE_LIMITS.age),
+  height: optionalTextRule('Height', APPEARANCE_LIMITS.height),
+  weight: optionalTextRule('Weight', APPEARANCE_LIMITS.weight),
+  bodyType: optionalTextRule('Body Type', APPEARANCE_LIMITS.bodyType),
+  hairColor: optionalTextRule('Hair Color', APPEARANCE_LIMITS.hairColor),
+  eyeColor: optionalTextRule('Eye Color', APPEARANCE_LIMITS.eyeColor),
+};

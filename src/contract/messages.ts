@@ -25,6 +25,7 @@ export const MSG = {
   studioNotFound: 'This studio was not found. It may have been removed.',
   invalidCursor: 'This page link is not valid. Please reload the list.',
   invalidPageLimit: 'The page size must be a whole number from 1 to 100.',
+  invalidPageNumber: 'The page number must be a whole number from 1 on.',
 
   // Server answers (our own wording; the spec leaves them open).
   codeSent: 'A verification code was sent to your e-mail.',
@@ -39,6 +40,20 @@ export const MSG = {
   otpExpired: 'This verification code has expired. Please sign up again to get a new one.',
   otpTooManyTries: 'Too many wrong codes. Please sign up again to get a new one.',
   otpResendTooSoon: 'A code was sent less than a minute ago. Please wait before asking for another.',
+  // The code flow's way on (docs/security.md "The code flow").
+  otpSendNew: 'Send a new code',
+  otpSendNewIn: (wait: string) => `Send a new code in ${wait}`,
+  otpNewCodeSent: 'A new code is on its way to your e-mail.',
+  otpStartAgain: 'Start again',
+  otpExpiredHere: 'This code has expired. Start again to get a new one: what you typed is kept.',
+  otpDeadHere: 'Too many wrong codes: this one no longer works. Start again to get a new one: what you typed is kept.',
+  retryIn: (seconds: number) => `Please try again in ${seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`}.`,
+  confirmEmailFirst: 'Please confirm your e-mail first: this sign-up was never confirmed with its code.',
+  sendCode: 'Send a code',
+  accountExists: 'An account with this e-mail already exists, and its password was not changed.',
+  accountExistsWayOn: 'Log in with its password, or reset the password if you forgot it.',
+  resetPassword: 'Reset password',
+  loginToContinue: 'Please log in to open that page: you will be taken back to it.',
   mailFailed: 'We could not send the verification e-mail. Please try again later.',
   wrongCredentials: 'Invalid email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
@@ -56,6 +71,8 @@ export const MSG = {
   loggedOutEverywhere: 'You were logged out on every device.',
   loggedOut: 'You were logged out.',
   accountDeleted: 'Your account was deleted.',
+  /** What the other side sees in place of a deleted account's name. */
+  deletedAccount: 'Deleted account',
   adminOnly: 'Only admins can use the admin console.',
   contactNotFound: 'This message was not found.',
   contactHandled: 'The message is marked handled.',
@@ -104,4 +121,13 @@ export const planTexts = {
   youHave: (plan: string) => `You have ${plan} subscription`,
   go: (plan: string) => `Go ${plan}`,
   paid: (plan: string) => `Payment received. Your ${plan} subscription is active.`,
+  // What a purchase will do, said before paying (docs/product.md §11 "Plan changes").
+  willStart: (plan: string, until: string) => `${plan} starts now and runs until ${until}.`,
+  willRenew: (plan: string, until: string) => `Your ${plan} plan is extended by 30 days, until ${until}.`,
+  willUpgrade: (from: string, plan: string, credit: number, until: string) =>
+    `${plan} starts now. The unused days of ${from} are credited at their value (${credit} more day${credit === 1 ? '' : 's'}): ${plan} runs until ${until}.`,
+  cheaperWaits: (current: string, until: string) =>
+    `Your ${current} plan runs until ${until}. A cheaper plan can be bought when it ends, so no paid day is lost.`,
+  historyHeading: 'Past payments',
+  historyEmpty: 'No payments yet. Choose a plan above to start.',
 };

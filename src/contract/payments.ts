@@ -76,3 +76,20 @@ export const confirmAnswer = z.object({ msg: z.string() });
 
 export const PAYMENTS_MODES = ['paypal', 'demo'] as const;
 export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+
+/** GET /api/payments/history: the user's captured payments, newest first (docs/product.md §11 "Plan changes"). */
+export const paymentHistoryAnswer = z.object({
+  payments: z.array(
+    z.object({
+      orderId: z.string(),
+      /** ISO time of the capture. */
+      date: z.string(),
+      plan: z.string(),
+      /** Charged, e.g. "96.82". */
+      amount: z.string(),
+      currency: z.string(),
+      status: z.string(),
+    }),
+  ),
+});
+export type PaymentHistoryAnswer = z.infer<typeof paymentHistoryAnswer>;

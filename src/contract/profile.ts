@@ -1,5 +1,6 @@
 /** The performer's profile: getUserData, updateBasicInfo, updateAppearance (docs/product.md §3, §5, §7). */
 import { z } from 'zod';
+import { APPEARANCE_LIMITS } from './field-rules.js';
 import { optionalText } from './fields.js';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
@@ -62,11 +63,11 @@ export const appearanceForm = z.object({
   fname: optionalText('Name', LIMITS.nameMax),
   location: optionalText('Location'),
   gender: choice('Gender', GENDERS, 'Male'),
-  age: optionalText('Age', 20),
-  height: optionalText('Height', 40),
-  weight: optionalText('Weight', 40),
-  bodyType: optionalText('Body Type', 60),
-  hairColor: optionalText('Hair Color', 60),
-  eyeColor: optionalText('Eye Color', 60),
+  age: optionalText('Age', APPEARANCE_LIMITS.age),
+  height: optionalText('Height', APPEARANCE_LIMITS.height),
+  weight: optionalText('Weight', APPEARANCE_LIMITS.weight),
+  bodyType: optionalText('Body Type', APPEARANCE_LIMITS.bodyType),
+  hairColor: optionalText('Hair Color', APPEARANCE_LIMITS.hairColor),
+  eyeColor: optionalText('Eye Color', APPEARANCE_LIMITS.eyeColor),
 });
 export type AppearanceForm = z.input<typeof appearanceForm>;

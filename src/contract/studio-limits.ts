@@ -7,6 +7,8 @@ export const STUDIO_LIMITS = {
   /** showAllStudioList answers at most this many studios. */
   searchResults: 20,
   searchTextMax: 100,
+  /** Studios per numbered page of /studio and GET /api/studios/find. */
+  findPage: 12,
   /** alljobs answers at most this many posts, newest first. */
   jobsMax: 100,
 } as const;

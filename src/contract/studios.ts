@@ -49,3 +49,26 @@ export const studioSearchQuery = z.object({
     .max(STUDIO_LIMITS.searchTextMax, MSG.tooLong('Search', STUDIO_LIMITS.searchTextMax))
     .default(''),
 });
+
+/** GET /api/studios/find: every match of a text and a location, a page at a time (docs/screens.md). */
+export const studioFindQuery = z.object({
+  q: text('Search')
+    .trim()
+    .max(STUDIO_LIMITS.searchTextMax, MSG.tooLong('Search', STUDIO_LIMITS.searchTextMax))
+    .default(''),
+  location: text('Location')
+    .trim()
+    .max(STUDIO_LIMITS.searchTextMax, MSG.tooLong('Location', STUDIO_LIMITS.searchTextMax))
+    .default(''),
+  page: z.coerce.number({ error: MSG.invalidPageNumber }).int(MSG.invalidPageNumber).min(1, MSG.invalidPageNumber).max(10_000, MSG.invalidPageNumber).default(1),
+});
+export type StudioFindQuery = z.input<typeof studioFindQuery>;
+
+export const studioFindAnswer = z.object({
+  studios: z.array(studio),
+  /** Every match, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type StudioFindAnswer = z.infer<typeof studioFindAnswer>;

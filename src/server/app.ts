@@ -29,7 +29,12 @@ import { adminRoutes } from './modules/admin/index.js';
 import { COMPRESSION } from './lib/compression.js';
 import { studioAccountsRoutes } from './modules/studio-accounts/index.js';
 import { jobsRoutes } from './modules/jobs/index.js';
+import { applicationsRoutes } from './modules/applications/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
+import { eventsRoutes } from './modules/events/index.js';
+import { messagesRoutes } from './modules/messages/index.js';
+import { talentRoutes } from './modules/talent/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -46,6 +51,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Another built web app to serve (tests give a small one of their own). */
   webDist?: string;
+  /** How often events streams send a heartbeat (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -65,6 +72,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('token', null);
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
   app.decorateRequest('role', null);
+  app.decorateRequest('userRow', null);
 
   await registerSecurityHeaders(app, ctx.config.env);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -82,7 +90,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (error instanceof AppError) {
       if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(error.status).send({ msg: error.message, code: error.code });
+      // A refusal that ends in time says when (docs/security.md): Retry-After, and the same seconds in the body.
+      const retry = error.retryAfter ? { retryAfter: error.retryAfter } : {};
+      return reply.status(error.status).send({ msg: error.message, code: error.code, ...retry });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -130,9 +140,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await app.register(contactRoutes, modules);
   await app.register(studioAccountsRoutes, modules);
   await app.register(jobsRoutes, modules);
+  await app.register(applicationsRoutes, modules);
+  await app.register(notificationsRoutes, modules);
   await app.register(accountRoutes, modules);
   await app.register(adminRoutes, modules);
   await app.register(sitemapRoutes, modules);
+  await app.register(eventsRoutes, { ...modules, heartbeatMs: opts.heartbeatMs });
+  await app.register(messagesRoutes, modules);
+  await app.register(talentRoutes, modules);
 
   app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
     reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),

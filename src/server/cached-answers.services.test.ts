@@ -1,6 +1,6 @@
 /**
  * Two instances as separate processes on one PostgreSQL: answers cached by version
- * (getUserData, the studio search) are never served old by one instance once a write
+ * (getUserData, the studio search, the job board, a job's page, a studio's jobs) are never served old by one instance once a write
  * through the other, or by any other writer of the database, has been announced by the
  * change feed (docs/performance.md says why "announced": the feed is PostgreSQL's NOTIFY,
  * delivered to every listener at commit, a few milliseconds later on a loaded machine).
@@ -115,6 +115,56 @@ describe('answers cached by version, two instances', () => {
         sql.query(`insert into studios (fname, location, profile_pic, banner, project_desc, number) values ($1, 'Pune', '', '', 'A studio', '9000000000')`, [`Zebrafinch Films ${i}`]),
       );
       for (const app of [a, b]) expect(await searchOn(app, 'Zebrafinch')).toContain(`Zebrafinch Films ${i}`);
+    }
+  });
+
+  it('never serves an old job board, job page or studio job list after jobs or their studio change', async () => {
+    const { rows } = await sql.query<{ id: string }>(
+      `insert into studios (fname, location, profile_pic, banner, project_desc, number) values ('Kingfisher Pictures', 'Goa', '', '', 'A studio', '9000000000') returning id`,
+    );
+    const studioId = rows[0]!.id;
+    const board = async (app: AppProcess) => {
+      const res = await fetch(`${app.baseUrl}/api/jobs?q=kingfisher`, { headers: browser });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { jobs: { _id: string; title: string; studio: { fname: string } }[] }).jobs;
+    };
+    const studioJobs = async (app: AppProcess) => {
+      const res = await fetch(`${app.baseUrl}/api/studio/alljobs/${studioId}`, { headers: browser });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { post: { _id: string }[] }).post.map((j) => j._id);
+    };
+    const jobPage = (app: AppProcess, id: string) => fetch(`${app.baseUrl}/api/jobs/${id}`, { headers: browser });
+    const ids: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      // Both instances hold the current answers before the write.
+      for (const app of [a, b]) {
+        expect(await board(app)).toHaveLength(i - 1);
+        expect(await studioJobs(app)).toHaveLength(i - 1);
+        for (const id of ids) expect((await jobPage(app, id)).status).toBe(200);
+      }
+      await announcement('audition_counter_changed', 'jobs', async () => {
+        const added = await sql.query<{ id: string }>(
+          // A long description keeps the board's answer over 1 KB, so compressed bytes are cached too.
+          `insert into jobs (studio_id, title, job_type, description, profession, gender, location, pay) values ($1, $2, 'Feature film', $3, 'Actor', 'Any', 'Goa', 'Paid') returning id`,
+          [studioId, `Kingfisher role ${i}`, 'A long shoot by the sea. '.repeat(40)],
+        );
+        ids.push(added.rows[0]!.id);
+      });
+      for (const app of [a, b]) {
+        expect((await board(app)).map((j) => j.title)).toContain(`Kingfisher role ${i}`);
+        expect(await studioJobs(app)).toContain(ids.at(-1));
+      }
+    }
+    await announcement('audition_counter_changed', 'studios', () => sql.query(`update studios set fname = 'Kingfisher Films' where id = $1`, [studioId]));
+    for (const app of [a, b]) {
+      expect((await board(app)).map((j) => j.studio.fname)).toEqual(['Kingfisher Films', 'Kingfisher Films', 'Kingfisher Films']);
+      expect(((await (await jobPage(app, ids[0]!)).json()) as { studio: { fname: string } }).studio.fname).toBe('Kingfisher Films');
+    }
+    await announcement('audition_counter_changed', 'jobs', () => sql.query(`update jobs set hidden = true where id = $1`, [ids[0]]));
+    for (const app of [a, b]) {
+      expect((await jobPage(app, ids[0]!)).status).toBe(404);
+      expect((await board(app)).map((j) => j._id)).not.toContain(ids[0]);
+      expect(await studioJobs(app)).not.toContain(ids[0]);
     }
   });
 });

@@ -12,6 +12,7 @@ import {
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
 import { createStorage, type Storage } from './adapters/storage/index.js';
 import type { AuthHooks } from './plugins/auth.js';
+import { createEventBus, type EventBus } from './modules/events/index.js';
 
 export interface AppContext {
   config: Config;
@@ -23,6 +24,8 @@ export interface AppContext {
   limiter: RateLimiter;
   payments: PaymentsProvider;
   storage: Storage;
+  /** Carries live events to every instance's streams (Redis when REDIS_URL is set). */
+  events: EventBus;
 }
 
 /** The options every area's route plugin receives. */
@@ -52,12 +55,14 @@ export async function createContext(config: Config, log: (line: string) => void,
   const payments = createPaymentsProvider(env);
   const storage = await createStorage(config);
   const changes = await createChangeFeed(database);
-  return { config, database, db: database.db, changes, mailer, limiter, payments, storage };
+  const events = createEventBus(env);
+  return { config, database, db: database.db, changes, mailer, limiter, payments, storage, events };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer.close();
   await ctx.limiter.close();
+  await ctx.events.close();
   ctx.storage.close();
   await ctx.changes.close();
   await ctx.database.close();

@@ -20,13 +20,13 @@ export const errors = {
   badRequest: (msg: string, code = 'bad_request') => new AppError(400, msg, code),
   unauthorized: (msg: string = MSG.unauthorized) => new AppError(401, msg, 'unauthorized'),
   paymentRequired: (msg: string) => new AppError(402, msg, 'payment_required'),
-  forbidden: (msg: string) => new AppError(403, msg, 'forbidden'),
+  forbidden: (msg: string, code = 'forbidden') => new AppError(403, msg, code),
   notFound: (msg: string = MSG.notFound) => new AppError(404, msg, 'not_found'),
-  conflict: (msg: string) => new AppError(409, msg, 'conflict'),
+  conflict: (msg: string, code = 'conflict') => new AppError(409, msg, code),
   tooLarge: (msg: string = MSG.bodyTooLarge) => new AppError(413, msg, 'too_large'),
   unsupportedType: (msg: string) => new AppError(415, msg, 'unsupported_type'),
-  tooManyRequests: (retryAfter: number, msg: string = MSG.tooManyRequests) =>
-    new AppError(429, msg, 'too_many_requests', retryAfter),
+  tooManyRequests: (retryAfter: number, msg: string = MSG.tooManyRequests, code = 'too_many_requests') =>
+    new AppError(429, msg, code, retryAfter),
   badGateway: (msg: string) => new AppError(502, msg, 'upstream_failed'),
   unavailable: (msg: string = MSG.unavailable) => new AppError(503, msg, 'unavailable', 5),
 };

@@ -7,6 +7,9 @@ import type { RouteObject } from 'react-router';
 import { Layout } from './Layout';
 import { RequireAuth } from './components/RequireAuth';
 import { RequireStudio } from './components/RequireStudio';
+import { RequireLogin } from './components/RequireLogin';
+import type { RouteHandle } from './components/RouteFocus';
+import { PAGE_TITLES } from '../contract/screen-messages';
 
 type Load = () => Promise<{ default: ComponentType }>;
 const page = (load: Load): LazyExoticComponent<ComponentType> => lazy(load);
@@ -27,6 +30,8 @@ const scopedPage = (load: Load) =>
 
 const Home = page(() => import('./pages/home/HomePage'));
 const Contact = page(() => import('./pages/contact/ContactPage'));
+const Terms = page(() => import('./pages/legal/TermsPage'));
+const Privacy = page(() => import('./pages/legal/PrivacyPage'));
 const StudioList = page(() => import('./pages/studios/StudioListPage'));
 const StudioDetail = page(() => import('./pages/studios/StudioDetailPage'));
 const Download = page(() => import('./pages/download/DownloadPage'));
@@ -55,11 +60,26 @@ const StudioEdit = scopedPage(() => import('./pages/dashboard/StudioEditPage'));
 const JobForm = scopedPage(() => import('./pages/dashboard/JobFormPage'));
 const JobsBoard = scopedPage(() => import('./pages/jobs/JobsBoardPage'));
 const Job = scopedPage(() => import('./pages/jobs/JobPage'));
+const Messages = page(() => import('./pages/messages/MessagesPage'));
+// Portfolios, talent search and shortlists (docs/talent.md).
+const Portfolio = page(() => import('./pages/talent/PortfolioPage'));
+const TalentSearch = page(() => import('./pages/talent/TalentSearchPage'));
+const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
+const Applications = scopedPage(() => import('./pages/applications/ApplicationsPage'));
+
+/** Every route names itself (the tab's title; docs/screens.md). */
+const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TITLES[key] });
 
 const studioOnly = (Screen: ComponentType) => (
   <RequireStudio>
     <Screen />
   </RequireStudio>
+);
+
+const eitherKind = (Screen: ComponentType) => (
+  <RequireLogin>
+    <Screen />
+  </RequireLogin>
 );
 
 const own = (Screen: ComponentType) => (
@@ -72,35 +92,43 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <Home /> },
-      { path: '/contact', element: <Contact /> },
-      { path: '/studio', element: <StudioList /> },
-      { path: '/studio-detail/:id', element: <StudioDetail /> },
-      { path: '/download-section', element: <Download /> },
-      { path: '/editProfile', element: own(EditProfile) },
-      { path: '/info', element: own(Info) },
-      { path: '/basic-profile-sec', element: own(BasicProfileSec) },
-      { path: '/apperance', element: own(Appearance) },
-      { path: '/subscription', element: own(Subscription) },
-      { path: '/media/photos', element: own(Photos) },
-      { path: '/media/videos', element: own(Videos) },
-      { path: '/media/audios', element: own(Audios) },
-      { path: '/login', element: <Login /> },
-      { path: '/signup', element: <Signup /> },
-      { path: '/profile', element: own(Profile) },
-      { path: '/editapperance', element: own(EditAppearance) },
-      { path: '/forgot-password', element: <ForgotPassword /> },
-      { path: '/reset-password', element: <ResetPassword /> },
-      { path: '/settings', element: own(Settings) },
-      { path: '/admin', element: own(Admin) },
-      { path: '/studio-signup', element: <StudioSignup /> },
-      { path: '/dashboard', element: studioOnly(Dashboard) },
-      { path: '/dashboard/studio', element: studioOnly(StudioEdit) },
-      { path: '/dashboard/jobs/new', element: studioOnly(JobForm) },
-      { path: '/dashboard/jobs/:id', element: studioOnly(JobForm) },
-      { path: '/jobs', element: <JobsBoard /> },
-      { path: '/jobs/:id', element: <Job /> },
-      { path: '*', element: <NotFound /> },
+      { path: '/', element: <Home />, handle: titled('home') },
+      { path: '/contact', element: <Contact />, handle: titled('contact') },
+      { path: '/studio', element: <StudioList />, handle: titled('studios') },
+      { path: '/studio-detail/:id', element: <StudioDetail />, handle: titled('studio') },
+      { path: '/download-section', element: <Download />, handle: titled('download') },
+      { path: '/editProfile', element: own(EditProfile), handle: titled('editProfile') },
+      { path: '/info', element: own(Info), handle: titled('info') },
+      { path: '/basic-profile-sec', element: own(BasicProfileSec), handle: titled('info') },
+      { path: '/apperance', element: own(Appearance), handle: titled('appearance') },
+      { path: '/subscription', element: own(Subscription), handle: titled('subscription') },
+      { path: '/media/photos', element: own(Photos), handle: titled('photos') },
+      { path: '/media/videos', element: own(Videos), handle: titled('videos') },
+      { path: '/media/audios', element: own(Audios), handle: titled('audios') },
+      { path: '/login', element: <Login />, handle: titled('login') },
+      { path: '/signup', element: <Signup />, handle: titled('signup') },
+      { path: '/profile', element: own(Profile), handle: titled('profile') },
+      { path: '/editapperance', element: own(EditAppearance), handle: titled('editAppearance') },
+      { path: '/forgot-password', element: <ForgotPassword />, handle: titled('forgotPassword') },
+      { path: '/reset-password', element: <ResetPassword />, handle: titled('resetPassword') },
+      { path: '/settings', element: own(Settings), handle: titled('settings') },
+      { path: '/admin', element: own(Admin), handle: titled('admin') },
+      { path: '/studio-signup', element: <StudioSignup />, handle: titled('studioSignup') },
+      { path: '/dashboard', element: studioOnly(Dashboard), handle: titled('dashboard') },
+      { path: '/dashboard/studio', element: studioOnly(StudioEdit), handle: titled('studioEdit') },
+      { path: '/dashboard/jobs/new', element: studioOnly(JobForm), handle: titled('newJob') },
+      { path: '/dashboard/jobs/:id', element: studioOnly(JobForm), handle: titled('editJob') },
+      { path: '/jobs', element: <JobsBoard />, handle: titled('jobs') },
+      { path: '/jobs/:id', element: <Job />, handle: titled('job') },
+      { path: '/terms', element: <Terms />, handle: titled('terms') },
+      { path: '/privacy', element: <Privacy />, handle: titled('privacy') },
+      { path: '/messages', element: eitherKind(Messages), handle: titled('messages') },
+      { path: '/messages/:id', element: eitherKind(Messages), handle: titled('messages') },
+      { path: '/talent/:id', element: <Portfolio />, handle: titled('portfolio') },
+      { path: '/dashboard/talent', element: studioOnly(TalentSearch), handle: titled('talentSearch') },
+      { path: '/dashboard/shortlists', element: studioOnly(Shortlists), handle: titled('shortlists') },
+      { path: '/applications', element: own(Applications), handle: titled('applications') },
+      { path: '*', element: <NotFound />, handle: titled('notFound') },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -86,7 +87,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   const loadDataDir = target.loadDataDir ?? (isNew && !fromTemplate ? await readTemplate() : undefined);
   const client = await PGlite.create({
     dataDir: target.dataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     // 128 MB by default, all of it touched at start; the OS page cache holds the files anyway.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(loadDataDir ? { loadDataDir } : {}),

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -88,7 +89,7 @@ export async function extractTemplate(dataDir: string): Promise<boolean> {
 export async function writeTemplate(): Promise<string> {
   const file = templateFile();
   if (existsSync(file)) return file;
-  const client = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm, unaccent } });
   await migrate(drizzle(client), { migrationsFolder });
   const dump = await client.dumpDataDir('gzip');
   await client.close();

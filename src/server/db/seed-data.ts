@@ -8,10 +8,12 @@ export const DEMO_IMAGES = {
   banners: 6,
   logos: 12,
   jobs: 10,
+  performers: 8,
 } as const;
 
 export const demoBanner = (i: number) => `/demo/banner-${(i % DEMO_IMAGES.banners) + 1}.webp`;
 export const demoLogo = (i: number) => `/demo/studio-${(i % DEMO_IMAGES.logos) + 1}.webp`;
+export const demoPortrait = (i: number) => `/demo/performer-${(i % DEMO_IMAGES.performers) + 1}.webp`;
 export const demoJobImage = (i: number) => `/demo/job-${(i % DEMO_IMAGES.jobs) + 1}.webp`;
 
 type Focus = 'film' | 'ads' | 'music' | 'fashion' | 'theatre' | 'voice' | 'dance' | 'series';

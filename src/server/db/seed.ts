@@ -5,6 +5,9 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
+import { seedDemoPerformers } from './seed-performers.js';
+import { seedDemoApplications } from './seed-demo-applications.js';
+import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { jobs, studios } from './schema/index.js';
 import {
@@ -32,6 +35,9 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   const added = await seedDemo(ctx.db);
   if (added > 0) log(`seeded ${added} demo studios with their jobs (SEED_DEMO=0 turns this off)`);
   await seedDemoStudioAccounts(ctx, log);
+  await seedDemoPerformers(ctx, log);
+  await seedDemoApplications(ctx, log);
+  await seedDemoMessages(ctx, log);
   return added;
 }
 

@@ -19,7 +19,7 @@ declare module 'fastify' {
     /** Set by the auth hook; '' when the call was made without a (valid) token. */
     userId: string;
     /** The id and expiry of the token the call was made with (for its logout); null without a user. */
-    token: { jti: string; expiresAt: number } | null;
+    token: { jti: string; expiresAt: number; version: number } | null;
     /**
      * The user's profile version, read in the same query that checks the token, so
      * a polled read can answer 304 without a second query. Null without a user.
@@ -27,25 +27,41 @@ declare module 'fastify' {
     profileVersion: { version: number; subscriptionEnd: Date | null } | null;
     /** The account's kind, read with the token check; null without a user. */
     role: Role | null;
+    /**
+     * The user's row when a route's own read stood in for the token check
+     * (`requirePerformerReading`) and it ran; null when the check was cached.
+     */
+    userRow: unknown;
   }
 }
 
 export const AUTH_HEADER = 'x-auth-token';
 
+/**
+ * What the token check reads of the user, in the same statement: a read that needs more
+ * of the user row on the same request selects these too (see `requirePerformerReading`).
+ */
+export const tokenCheckColumns = {
+  tokenVersion: users.tokenVersion,
+  version: users.version,
+  subscriptionEnd: users.subscriptionEnd,
+  role: users.role,
+  // The user's tokens ended by their own logout, read in the same query (docs/security.md, "Logout").
+  // A space-separated list (ids never hold one) reads the same from PostgreSQL and PGlite.
+  revoked: sql<string>`coalesce((select string_agg(r.jti, ' ') from revoked_tokens r where r.user_id = ${users.id} and r.expires_at > now()), '')`,
+};
+
+/** A row holding at least the token check's columns. */
+export interface TokenCheckRow {
+  tokenVersion: number;
+  version: number;
+  subscriptionEnd: Date | null;
+  role: string;
+  revoked: string;
+}
+
 export function createAuthHooks(ctx: AppContext) {
-  const tokenCheck = ctx.db
-    .select({
-      tokenVersion: users.tokenVersion,
-      version: users.version,
-      subscriptionEnd: users.subscriptionEnd,
-      role: users.role,
-      // The user's tokens ended by their own logout, read in the same query (docs/security.md, "Logout").
-      // A space-separated list (ids never hold one) reads the same from PostgreSQL and PGlite.
-      revoked: sql<string>`coalesce((select string_agg(r.jti, ' ') from revoked_tokens r where r.user_id = ${users.id} and r.expires_at > now()), '')`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_token_check');
+  const tokenCheck = ctx.db.select(tokenCheckColumns).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_token_check');
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   // Also holds the user's revoked token ids: a logout notifies the user channel (account.service.ts),
   // so every instance drops the entry at once, and a poll still costs no query.
@@ -68,25 +84,55 @@ export function createAuthHooks(ctx: AppContext) {
     return claims;
   }
 
-  /** Sets userId and profileVersion when the token is valid and not revoked; tells whether it was. */
-  async function authenticate(request: FastifyRequest): Promise<boolean> {
+  // Only the check's own columns are cached, whatever else a route's row holds.
+  const cachedCheck = (found: TokenCheckRow | undefined) =>
+    found && {
+      tokenVersion: found.tokenVersion,
+      version: found.version,
+      subscriptionEnd: found.subscriptionEnd,
+      role: found.role,
+      revoked: new Set(found.revoked.split(' ').filter(Boolean)),
+    };
+  const currentCheck = (userId: string) => checks.get(userId, async () => cachedCheck((await tokenCheck.execute({ id: userId }))[0]));
+
+  /**
+   * Sets userId and profileVersion when the token is valid and not revoked; tells whether it was.
+   * `readRow`, when given, reads the user in place of the token check on a miss, with the
+   * check's columns and whatever else the route needs, kept on the request as `userRow`.
+   */
+  async function authenticate(request: FastifyRequest, readRow?: (userId: string) => Promise<TokenCheckRow | undefined>): Promise<boolean> {
     const header = request.headers[AUTH_HEADER];
     if (typeof header !== 'string' || header.length === 0 || header.length > 2048) return false;
     const claims = await verifiedClaims(header);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return false;
-    const row = await checks.get(claims.userId, async () => {
-      const found = (await tokenCheck.execute({ id: claims.userId }))[0];
-      return found && { ...found, revoked: new Set(found.revoked.split(' ').filter(Boolean)) };
-    });
-    if (!row || row.tokenVersion !== claims.version || row.revoked.has(claims.jti)) return false;
+    const row = readRow
+      ? await checks.get(claims.userId, async () => {
+          const found = await readRow(claims.userId);
+          request.userRow = found ?? null;
+          return cachedCheck(found);
+        })
+      : await currentCheck(claims.userId);
+    if (!row || row.tokenVersion !== claims.version || row.revoked.has(claims.jti)) {
+      request.userRow = null;
+      return false;
+    }
     request.userId = claims.userId;
-    request.token = { jti: claims.jti, expiresAt: claims.expiresAt };
+    request.token = { jti: claims.jti, expiresAt: claims.expiresAt, version: claims.version };
     request.profileVersion = { version: row.version, subscriptionEnd: row.subscriptionEnd };
     request.role = row.role as Role;
     return true;
   }
 
   return {
+    /**
+     * Whether a session seen earlier is still good (not expired, not revoked, same token
+     * version): a long-lived events stream asks again whenever the user changes.
+     */
+    async sessionLive(session: { userId: string; jti: string; version: number; expiresAt: number }): Promise<boolean> {
+      if (session.expiresAt <= Date.now()) return false;
+      const row = await currentCheck(session.userId);
+      return Boolean(row && row.tokenVersion === session.version && !row.revoked.has(session.jti));
+    },
     /** preHandler for calls that need a logged-in user. */
     async requireAuth(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
@@ -95,6 +141,17 @@ export function createAuthHooks(ctx: AppContext) {
     async requirePerformer(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
       if (request.role !== 'performer') throw errors.forbidden(MARKET_MSG.performersOnly);
+    },
+    /**
+     * requirePerformer for a read of the user's own row: when the token check is not
+     * cached (the user changed, or this is their first call here), `readRow` reads the row
+     * and the check in one statement instead of two (docs/performance.md).
+     */
+    requirePerformerReading(readRow: (userId: string) => Promise<TokenCheckRow | undefined>) {
+      return async (request: FastifyRequest, _reply: FastifyReply) => {
+        if (!(await authenticate(request, readRow))) throw errors.unauthorized();
+        if (request.role !== 'performer') throw errors.forbidden(MARKET_MSG.performersOnly);
+      };
     },
     /** preHandler for the studio's calls: a performer token answers 403. */
     async requireStudio(request: FastifyRequest, _reply: FastifyReply) {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { studios } from '../db/schema/index.js';
+import { studios, users } from '../db/schema/index.js';
 import { matchWebRoute, WEB_ROUTES } from './web-routes.js';
 
 const INDEX = '<!doctype html><html><head><title>Audition</title></head><body><div id="root"></div></body></html>';
@@ -70,6 +70,36 @@ describe('pages of the web app', () => {
     const res = await get('/assets/app-1.js');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1);');
+  });
+});
+
+describe('a portfolio page', () => {
+  const performer = async (visibility: string, fname: string) => {
+    const [row] = await t.ctx.db
+      .insert(users)
+      .values({ email: `${randomUUID()}@example.com`, fname, passwordHash: 'x', category: 'Dancer', location: 'Mumbai', visibility, profilePic: '/uploads/images/p.png' })
+      .returning({ id: users.id });
+    return row!.id;
+  };
+
+  it('is served with its own title and Open Graph tags, the name escaped', async () => {
+    const id = await performer('public', 'Asha <Rao> & "Co"');
+    const res = await get(`/talent/${id}`);
+    expectPage(res, 200);
+    expect(res.body).toContain('<title>Asha &lt;Rao&gt; &amp; &quot;Co&quot; · Portfolio · Audition</title>');
+    expect(res.body).toContain('<meta property="og:title" content="Asha &lt;Rao&gt; &amp; &quot;Co&quot; · Portfolio · Audition" />');
+    expect(res.body).toContain('<meta property="og:description" content="Dancer in Mumbai, on Audition." />');
+    expect(res.body).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/uploads\/images\/p\.png" \/>/);
+  });
+
+  it('answers 404 without a preview for a private, unknown or studio id', async () => {
+    const hidden = await performer('private', 'Hidden Person');
+    for (const url of [`/talent/${hidden}`, `/talent/${randomUUID()}`, '/talent/nope']) {
+      const res = await get(url);
+      expectPage(res, 404);
+      expect(res.body).not.toContain('og:title');
+      expect(res.body).not.toContain('Hidden Person');
+    }
   });
 });
 

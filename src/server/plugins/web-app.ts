@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '../../contract/messages.js';
 import type { Db } from '../db/client.js';
 import { cspNonce } from './security-headers.js';
-import { createPageCheck } from './web-routes.js';
+import { createPageCheck, createPagePreview, type PagePreview } from './web-routes.js';
 
 /** Crawlers may read the public pages; the API and uploaded files are nobody's search result. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /uploads/\n';
@@ -24,6 +24,7 @@ export function registerRobots(app: FastifyInstance): void {
 
 export async function registerWebApp(app: FastifyInstance, webDist: string, db: Db): Promise<void> {
   const pageExists = createPageCheck(db);
+  const pagePreview = createPagePreview(db);
   const indexHtml = readFileSync(path.join(webDist, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: webDist,
@@ -51,6 +52,29 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, db: 
         return 503;
       },
     );
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    // A page others share (a portfolio) carries its own title and Open Graph tags, for link
+    // previews made by crawlers that run no script.
+    const preview = status === 200 ? await pagePreview(request.url).catch(() => null) : null;
+    const html = preview ? withPreview(page, preview, `${request.protocol}://${request.host}`) : page;
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** The page with the preview's title, description and Open Graph tags. */
+export function withPreview(page: string, preview: PagePreview, origin: string): string {
+  const title = escapeHtml(`${preview.title} · Audition`);
+  const description = escapeHtml(preview.description);
+  const image = preview.image && (/^https?:\/\//i.test(preview.image) ? preview.image : `${origin}${preview.image.startsWith('/') ? '' : '/'}${preview.image}`);
+  const tags = [
+    `<meta property="og:type" content="profile" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
+  ].join('\n    ');
+  return page
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>\n    ${tags}`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${description}" />`);
 }

@@ -4,9 +4,11 @@
  * and a page of a record that does not exist, answers 404 (with the same page, which shows
  * its "not found" screen), so search engines drop it.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { jobs, studios } from '../db/schema/index.js';
+import { conversations, jobs, studios } from '../db/schema/index.js';
+import { publicPreview } from '../modules/talent/index.js';
+import { TALENT_MSG } from '../../contract/talent-messages.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,19 +17,39 @@ export interface WebRoute {
   path: string;
   /** For a page about one record: whether it exists. Runs only after the path matched. */
   exists?: (params: Record<string, string>, db: Db) => Promise<boolean>;
+  /** For a page others share: the link preview (title, description, picture) served with its HTML. */
+  preview?: (params: Record<string, string>, db: Db) => Promise<PagePreview | null>;
+}
+
+export interface PagePreview {
+  title: string;
+  description: string;
+  /** A picture address, absolute or on this site; '' for none. */
+  image: string;
 }
 
 const studioExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  UUID.test(id) && (await db.select({ id: studios.id }).from(studios).where(eq(studios.id, id)).limit(1)).length > 0;
+  UUID.test(id) && (await db.select({ id: studios.id }).from(studios).where(and(eq(studios.id, id), isNull(studios.deletedAt))).limit(1)).length > 0;
 
 /** A job's page shows closed jobs too (with their status), but not one that reports hid. */
 const jobExists = async ({ id = '' }: Record<string, string>, db: Db) =>
   UUID.test(id) && (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.hidden, false))).limit(1)).length > 0;
 
+/** A conversation's page: whose it is is checked by its calls (another account's answers 404 there). */
+const conversationExists = async ({ id = '' }: Record<string, string>, db: Db) =>
+  UUID.test(id) && (await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).limit(1)).length > 0;
+/** A portfolio is a page only while the profile is public (docs/talent.md). */
+const portfolioPreview = async ({ id = '' }: Record<string, string>, db: Db): Promise<PagePreview | null> => {
+  const row = await publicPreview(db, id);
+  return row && { title: TALENT_MSG.portfolioTitle(row.fname), description: TALENT_MSG.portfolioDescription(row.category, row.location), image: row.profilePic };
+};
+
 /** Keep in step with src/web/routes.tsx (the `*` route is what this answers 404 for). */
 export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/' },
   { path: '/contact' },
+  { path: '/terms' },
+  { path: '/privacy' },
   { path: '/studio' },
   { path: '/studio-detail/:id', exists: studioExists },
   { path: '/download-section' },
@@ -54,6 +76,12 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/dashboard/jobs/:id' },
   { path: '/jobs' },
   { path: '/jobs/:id', exists: jobExists },
+  { path: '/messages' },
+  { path: '/messages/:id', exists: conversationExists },
+  { path: '/talent/:id', exists: async (params, db) => (await portfolioPreview(params, db)) !== null, preview: portfolioPreview },
+  { path: '/dashboard/talent' },
+  { path: '/dashboard/shortlists' },
+  { path: '/applications' },
 ];
 
 /** The route's params when the path matches it; like React Router: any case, a trailing slash allowed. */
@@ -90,5 +118,17 @@ export function createPageCheck(db: Db, routes: readonly WebRoute[] = WEB_ROUTES
       if (params) return route.exists ? route.exists(params, db) : true;
     }
     return false;
+  };
+}
+
+/** The link preview of the address, when its page has one. */
+export function createPagePreview(db: Db, routes: readonly WebRoute[] = WEB_ROUTES) {
+  return async (url: string): Promise<PagePreview | null> => {
+    const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+    for (const route of routes) {
+      const params = matchWebRoute(route.path, pathname);
+      if (params) return route.preview ? route.preview(params, db) : null;
+    }
+    return null;
   };
 }

@@ -2,6 +2,7 @@
  * The one way the web app calls the server: JSON or form bodies, the token in
  * x-auth-token, and every failure thrown as an ApiError carrying the server's msg.
  */
+import { MSG } from '../../contract/messages';
 import { session } from '../lib/session';
 
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** Seconds until a refused call (429) may be tried again. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -63,11 +66,16 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 }
 
 async function errorFrom(res: Response): Promise<ApiError> {
-  return apiErrorFrom(res.status, await res.json().catch(() => null));
+  return apiErrorFrom(res.status, await res.json().catch(() => null), Number(res.headers.get('retry-after')) || undefined);
 }
 
-/** The ApiError of a failed answer: the server's msg, or the status when the body has none. */
-export function apiErrorFrom(status: number, body: unknown): ApiError {
-  const { msg, code } = (body ?? {}) as { msg?: unknown; code?: string };
-  return new ApiError(typeof msg === 'string' ? msg : `Request failed with status code ${status}`, status, code);
+/**
+ * The ApiError of a failed answer: the server's msg, or the status when the body has none.
+ * A 429 also says when to try again (Retry-After, or retryAfter in the body).
+ */
+export function apiErrorFrom(status: number, body: unknown, retryHeader?: number): ApiError {
+  const { msg, code, retryAfter } = (body ?? {}) as { msg?: unknown; code?: string; retryAfter?: unknown };
+  const wait = typeof retryAfter === 'number' ? retryAfter : retryHeader;
+  const text = typeof msg === 'string' ? msg : `Request failed with status code ${status}`;
+  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, code, wait);
 }

@@ -35,7 +35,12 @@ export function uploadFile(kind: StorageKind, file: Blob, opts: UploadOptions = 
       reject(apiErrorFrom(xhr.status, body));
     };
     xhr.onerror = () => reject(new ApiError('Network error', 0, 'network'));
-    xhr.onabort = () => reject(new DOMException('The upload was canceled.', 'AbortError'));
+    const cancelled = () => new DOMException('The upload was canceled.', 'AbortError');
+    xhr.onabort = () => reject(cancelled());
+    if (opts.signal?.aborted) {
+      reject(cancelled());
+      return;
+    }
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append('file', file, file instanceof File ? file.name : 'upload');

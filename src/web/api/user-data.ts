@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../contract/limits';
 import type { UserProfile } from '../../contract/profile';
+import { loginPathFor } from '../lib/next-path';
 import { session } from '../lib/session';
 import { ApiError } from './client';
 import { queryClient, readWithEtag } from './query-client';
@@ -31,7 +32,8 @@ export function useUserData({ live = false }: { live?: boolean } = {}) {
   useEffect(() => {
     if (!refused) return;
     session.logout();
-    navigate('/login', { replace: true });
+    // A token that stopped working: after a new login, back to this page.
+    navigate(loginPathFor(`${window.location.pathname}${window.location.search}`), { replace: true });
   }, [refused, navigate]);
 
   useEffect(() => {

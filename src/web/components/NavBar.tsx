@@ -1,9 +1,16 @@
 /** The top navigation bar in its two states (docs/product.md §2): logged in or not. */
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { APP_MSG } from '../../contract/applications-messages';
 import { MARKET_MSG } from '../../contract/marketplace-messages';
 import { endSession } from '../api/account';
 import { session } from '../lib/session';
 import './nav-bar.css';
+
+// With the data layer and the live events: loaded only once someone is logged in.
+const NavMessages = lazy(() => import('./NavMessages'));
+// Loaded only for a logged-in account, with the data layer it polls through.
+const NotificationBell = lazy(() => import('./NotificationBell'));
 
 export function NavBar() {
   const navigate = useNavigate();
@@ -32,6 +39,7 @@ export function NavBar() {
           <li><NavLink to="/" end>Home</NavLink></li>
           <li><NavLink to="/studio">Studio</NavLink></li>
           <li><NavLink to="/jobs">{MARKET_MSG.jobsTitle}</NavLink></li>
+          {loggedIn && !studio && <li><NavLink to="/applications">{APP_MSG.applicationsTitle}</NavLink></li>}
           <li><NavLink to="/contact">Contact us</NavLink></li>
         </ul>
         <div className="nav-actions">
@@ -44,6 +52,10 @@ export function NavBar() {
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
               </Link>
               )}
+              <Suspense fallback={null}>
+                <NavMessages />
+              </Suspense>
+              <Suspense fallback={null}><NotificationBell /></Suspense>
               <Link to="/settings" className="icon-btn nav-icon" aria-label="Settings" title="Settings">
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
               </Link>

@@ -1,10 +1,13 @@
 /** Wraps the performer's own screens: a logged-out visit goes to /login, a studio to its dashboard. */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { loginPathFor } from '../lib/next-path';
 import { session } from '../lib/session';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  if (!session.isLoggedIn()) return <Navigate to="/login" replace />;
+  const { pathname, search, hash } = useLocation();
+  // Login brings the visitor back here (docs/security.md "Deep links through login").
+  if (!session.isLoggedIn()) return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
   // The performer's screens are not a studio's: the server would refuse their calls.
   return session.isStudio() ? <Navigate to="/dashboard" replace /> : children;
 }

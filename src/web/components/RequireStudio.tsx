@@ -1,9 +1,12 @@
 /** Wraps the studio's own screens: a visitor goes to /login, a performer to the home page. */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { loginPathFor } from '../lib/next-path';
 import { session } from '../lib/session';
 
 export function RequireStudio({ children }: { children: ReactNode }) {
-  if (!session.isLoggedIn()) return <Navigate to="/login" replace />;
+  const { pathname, search, hash } = useLocation();
+  // Login brings the visitor back here (docs/security.md "Deep links through login").
+  if (!session.isLoggedIn()) return <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
   return session.isStudio() ? children : <Navigate to="/" replace />;
 }

@@ -1,5 +1,9 @@
-/** Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9). */
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+/**
+ * Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9).
+ * At most three stand at once (the oldest gives way); on a phone they sit at the bottom, so
+ * they never cover a dialog's controls.
+ */
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../contract/limits';
 import { useAboveDialogs } from './modal-dialog';
 import './toasts.css';
@@ -10,6 +14,9 @@ interface Toast {
   text: string;
   tone: Tone;
 }
+
+/** More would push the page's own content out of reach on a phone. */
+const MAX_TOASTS = 3;
 
 const ToastContext = createContext<(text: string, tone?: Tone) => void>(() => {});
 
@@ -23,11 +30,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (text: string, tone: Tone = 'error') => {
       const id = ++next.current;
-      setToasts((all) => [...all, { id, text, tone }]);
+      setToasts((all) => [...all, { id, text, tone }].slice(-MAX_TOASTS));
       setTimeout(() => dismiss(id), LIMITS.toastMs);
     },
     [dismiss],
   );
+  // A toast left for the next page by a screen that reloads the app (toastAfterReload).
+  useEffect(() => {
+    const pending = sessionStorage.getItem(PENDING_KEY);
+    if (!pending) return;
+    sessionStorage.removeItem(PENDING_KEY);
+    const { text, tone } = JSON.parse(pending) as { text: string; tone: Tone };
+    show(text, tone);
+  }, [show]);
   return (
     <ToastContext.Provider value={show}>
       {children}
@@ -43,6 +58,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
+}
+
+const PENDING_KEY = 'pendingToast';
+
+/** Shows a toast on the page a full reload lands on (a save that reloads, as /editapperance's does). */
+export function toastAfterReload(text: string, tone: Tone = 'success') {
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify({ text, tone }));
 }
 
 /** Shows a toast: red by default, as the spec's error toasts are. */

@@ -10,6 +10,9 @@ export const STORAGE_KEYS = {
   role: 'role',
 } as const;
 
+/** sessionStorage: the last sign-up's e-mail already had an account (/login says so). */
+export const SIGNUP_EXISTED = 'signupExisted';
+
 const logoutListeners = new Set<() => void>();
 
 export const session = {

@@ -1,8 +1,12 @@
-/** Sets the browser tab's title for a screen. */
+/**
+ * Names the browser tab after what a screen shows (a studio, a job). Every route already
+ * has its own title (RouteFocus, from routes.tsx); leaving the screen restores it.
+ */
 import { useEffect } from 'react';
+import { pageTitle } from '../components/RouteFocus';
 
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} · Audition`;
+    document.title = pageTitle(title);
   }, [title]);
 }

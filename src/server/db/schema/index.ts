@@ -5,3 +5,6 @@ export * from './contact.js';
 export * from './payments.js';
 export * from './change-counters.js';
 export * from './account.js';
+export * from './messages.js';
+export * from './talent.js';
+export * from './notifications.js';

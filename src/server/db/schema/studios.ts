@@ -1,6 +1,6 @@
 /** Studios, the jobs they post, the applications and reports those jobs get. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 export const studios = pgTable(
@@ -18,6 +18,12 @@ export const studios = pgTable(
     /** Set only by an admin (docs/marketplace.md). */
     verified: boolean('verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the owning account was deleted while performers had applied to its jobs: the
+     * row stays, emptied and named "Deleted account", so their applications keep a job and a
+     * studio; it leaves every public list and page (docs/account.md).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     // Trigram indexes serve the case-insensitive substring search (docs/product.md §7).
@@ -74,19 +80,35 @@ export const jobs = pgTable(
 );
 
 /**
- * A performer's application to a job. Only what the delete rule and the applicant
- * counts need today; the applications area adds the rest.
+ * A performer's application to a job (docs/applications.md). The performer is null once
+ * their account is deleted: the studio then sees "Deleted account".
  */
 export const applications = pgTable(
   'applications',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
-    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** applied, viewed, shortlisted, auditioning, booked, declined, withdrawn or closed. */
     status: text('status').notNull().default('applied'),
+    note: text('note').notNull().default(''),
+    /** The performer's own photos, videos and audios sent with it: [{ url, type }]. */
+    media: jsonb('media').$type<{ url: string; type: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Every status with its time, oldest first: [{ status, at }]. */
+    history: jsonb('history').$type<{ status: string; at: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The studio's private 1–5 rating and note; never shown to the performer. */
+    studioRating: integer('studio_rating'),
+    studioNote: text('studio_note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('applications_job_performer').on(t.jobId, t.performerId)],
+  (t) => [
+    unique('applications_job_performer').on(t.jobId, t.performerId),
+    // The studio's applicant list by job and status, oldest first.
+    index('applications_job_status_idx').on(t.jobId, t.status, t.createdAt),
+    // The performer's list, and the quota's count since the period started.
+    index('applications_performer_idx').on(t.performerId, t.createdAt),
+  ],
 );
 
 /** One report per account and job; three hide the job. */

@@ -1,8 +1,10 @@
 /** Accounts (performers and studios) and their pending sign-ups. */
 import { sql } from 'drizzle-orm';
-import { integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
+export const users = pgTable(
+  'users',
+  {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   email: text('email').notNull().unique(),
   fname: text('fname').notNull(),
@@ -29,10 +31,42 @@ export const users = pgTable('users', {
   subscriptionPrice: numeric('subscription_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
   subscriptionStart: timestamp('subscription_start', { withTimezone: true }),
   subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+  /** E-mail choices per kind of notification, set at /settings (docs/marketplace.md §7). */
+  emailApplications: boolean('email_applications').notNull().default(true),
+  emailMessages: boolean('email_messages').notNull().default(true),
   /** Bumped on every change of what getUserData shows; the ETag is made from it. */
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  // Talent search (docs/talent.md): kept by the users_talent_fields trigger on every write
+  // of the row and by user_media's trigger, so no save can forget them.
+  /** The height text read as centimetres; null when it does not parse. */
+  heightCm: integer('height_cm'),
+  /** The age text read as whole years; null when it does not parse. */
+  ageYears: integer('age_years'),
+  photoCount: integer('photo_count').notNull().default(0),
+  videoCount: integer('video_count').notNull().default(0),
+  audioCount: integer('audio_count').notNull().default(0),
+  /** How many of the profile's parts are filled in (0–12). */
+  completeness: integer('completeness').notNull().default(0),
+  /** When the profile last changed; a plan purchase is not a change of the profile. */
+  profileChangedAt: timestamp('profile_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The search's order without a text, walked backwards from the cursor and filtered as it
+    // goes. Ascending on purpose, as jobs_board_idx is: the search orders all three DESC.
+    index('users_talent_order_idx')
+      .on(t.completeness, t.profileChangedAt, t.id)
+      .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_text_trgm')
+      .using('gin', sql`(${t.fname} || ' ' || ${t.category} || ' ' || ${t.location}) gin_trgm_ops`)
+      .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_location_trgm')
+      .using('gin', sql`${t.location} gin_trgm_ops`)
+      .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_height_idx').on(t.heightCm).where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_age_idx').on(t.ageYears).where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+  ],
+);
 
 export const pendingSignups = pgTable('pending_signups', {
   email: text('email').primaryKey(),

@@ -5,17 +5,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
-import { contactMessages, payments, pendingFileDeletions, uploads, userMedia, users } from '../../db/schema/index.js';
+import { applications, contactMessages, jobs, payments, pendingFileDeletions, studios, uploads, userMedia, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, signUpAndVerify, type Performer } from '../../../../test/factories.js';
+import { buildStudioAccount, uploadImage, type StudioAccount } from '../../../../test/studio-factories.js';
 import { makeImage, multipart } from '../../../../test/media-files.js';
+import type { StorageSetup } from '../../../../test/storage-setups.js';
 import { sweepFileDeletions } from './file-deletions.js';
 
-export interface DeletionDriverSetup {
+export interface DeletionDriverSetup extends StorageSetup {
   driver: 'local' | 's3';
-  env(): Record<string, string>;
-  /** Every key the store holds now. */
-  listKeys(t: TestApp): Promise<string[]>;
 }
 
 export function accountDeletionSuite(setup: DeletionDriverSetup) {
@@ -162,6 +161,95 @@ export function accountDeletionSuite(setup: DeletionDriverSetup) {
       const [a, b] = await Promise.all([sweepFileDeletions(t.ctx, t.app.log), sweepFileDeletions(t.ctx, t.app.log)]);
       expect(a.deleted + b.deleted).toBe(20);
       expect(await t.ctx.db.$count(pendingFileDeletions)).toBe(0);
+    });
+  });
+
+  describe(`DELETE /api/me for a studio account (${setup.driver} storage)`, () => {
+    /** A studio with a logo, a banner, and two jobs with a picture each; answers its keys and jobs. */
+    async function fullStudio(fname: string) {
+      const studio = await buildStudioAccount(t, { fname });
+      // One after another: an account may upload at most two files at once.
+      const [logo, banner, first, second] = [await uploadImage(t, studio.token), await uploadImage(t, studio.token), await uploadImage(t, studio.token), await uploadImage(t, studio.token)];
+      expect((await call('POST', '/api/studio/me', studio.token, { fname, location: 'Pune', projectDesc: 'Our films', number: '9800000000', profilePic: logo, banner })).statusCode).toBe(200);
+      const post = async (title: string, image: string) => {
+        const res = await call('POST', '/api/studio/jobs', studio.token, { title, jobType: 'Short film', images: [image] });
+        expect(res.statusCode).toBe(201);
+        return (res.json() as { _id: string })._id;
+      };
+      const jobIds = [await post(`${fname} lead`, first!), await post(`${fname} extra`, second!)];
+      const rows = await t.ctx.db.select({ key: uploads.key, thumbKey: uploads.thumbKey }).from(uploads).where(eq(uploads.userId, studio._id));
+      const keys = rows.flatMap((r) => (r.thumbKey ? [r.key, r.thumbKey] : [r.key]));
+      expect(keys.length).toBeGreaterThanOrEqual(4);
+      return { studio, keys, jobIds };
+    }
+    const deleteStudio = (s: StudioAccount) => call('DELETE', '/api/me', s.token, { password: s.password });
+
+    it('exports the page and every job with applicant counts, and no performer\'s or other studio\'s data', async () => {
+      const { studio, jobIds } = await fullStudio('Export Films');
+      const rival = await fullStudio('Rival Films');
+      const applicant = await buildPerformer(t);
+      await t.ctx.db.insert(applications).values({ jobId: jobIds[0]!, performerId: applicant._id });
+      const res = await call('GET', '/api/me/export', studio.token);
+      expect(res.statusCode).toBe(200);
+      const file = res.json() as { studio: { page: Record<string, unknown>; jobs: Array<{ _id: string; title: string; applicants: Record<string, number> }> } };
+      expect(file.studio.page).toMatchObject({ id: studio.studioId, fname: 'Export Films', location: 'Pune', projectDesc: 'Our films', number: '9800000000' });
+      expect(file.studio.jobs.map((j) => j._id)).toEqual(jobIds);
+      expect(file.studio.jobs[0]).toMatchObject({ title: 'Export Films lead', applicants: { applied: 1 } });
+      expect(file.studio.jobs[1]!.applicants).toEqual({});
+      const text = res.body;
+      for (const secret of [applicant.email, applicant._id, applicant.fname, rival.studio.email, rival.studio.studioId, 'Rival Films']) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/argon2|passwordHash|tokenVersion/);
+      // A performer's export has no studio section.
+      expect((await call('GET', '/api/me/export', applicant.token)).json()).toMatchObject({ studio: null });
+    });
+
+    it('removes the page, the jobs and their files; the e-mail can sign up again', async () => {
+      const { studio, keys, jobIds } = await fullStudio('Vanishing Films');
+      const other = await fullStudio('Staying Films');
+      const res = await deleteStudio(studio);
+      expect(res.statusCode).toBe(200);
+      expect(await t.ctx.db.$count(studios, eq(studios.id, studio.studioId))).toBe(0);
+      for (const id of jobIds) expect((await call('GET', `/api/jobs/${id}`)).statusCode).toBe(404);
+      expect(await t.ctx.db.$count(jobs, eq(jobs.studioId, studio.studioId))).toBe(0);
+      expect((await call('GET', `/api/studio/${studio.studioId}`)).statusCode).toBe(404);
+      const stored = await setup.listKeys(t);
+      for (const key of keys) expect(stored).not.toContain(key);
+      for (const key of other.keys) expect(stored).toContain(key);
+      expect((await call('GET', `/api/studio/${other.studio.studioId}`)).statusCode).toBe(200);
+      expect((await call('GET', '/api/studio/me', studio.token)).statusCode).toBe(401);
+      const again = await buildStudioAccount(t, { email: studio.email, fname: 'Vanishing Films Again' });
+      expect(again.studioId).not.toBe(studio.studioId);
+    });
+
+    it('a job with applicants stays closed under "Deleted account"; their open applications close; the page leaves every list', async () => {
+      const { studio, keys, jobIds } = await fullStudio('Applied Films');
+      const [applied, untouched] = jobIds as [string, string];
+      const [waiting, booked] = [await buildPerformer(t), await buildPerformer(t)];
+      await t.ctx.db.insert(applications).values([
+        { jobId: applied, performerId: waiting._id, status: 'shortlisted' },
+        { jobId: applied, performerId: booked._id, status: 'booked' },
+      ]);
+      expect((await deleteStudio(studio)).statusCode).toBe(200);
+
+      // The job with applicants answers closed, without its pictures, under "Deleted account".
+      const job = await call('GET', `/api/jobs/${applied}`);
+      expect(job.statusCode).toBe(200);
+      expect(job.json()).toMatchObject({ status: 'closed', images: [], studio: { _id: studio.studioId, fname: MSG.deletedAccount, profilePic: '', verified: false } });
+      expect((await call('GET', `/api/jobs/${untouched}`)).statusCode).toBe(404);
+      const statuses = await t.ctx.db.select({ performerId: applications.performerId, status: applications.status }).from(applications).where(eq(applications.jobId, applied));
+      expect(Object.fromEntries(statuses.map((a) => [a.performerId, a.status]))).toEqual({ [waiting._id]: 'closed', [booked._id]: 'booked' });
+      const [row] = await t.ctx.db.select().from(studios).where(eq(studios.id, studio.studioId));
+      expect(row).toMatchObject({ ownerId: null, fname: MSG.deletedAccount, location: '', projectDesc: '', number: '', banner: '', deletedAt: expect.any(Date) });
+
+      // No public page, no list, no search, no job board entry.
+      expect((await call('GET', `/api/studio/${studio.studioId}`)).statusCode).toBe(404);
+      expect((await call('GET', `/api/studio/alljobs/${studio.studioId}`)).statusCode).toBe(404);
+      const list = await call('GET', '/api/audition/getAllStudio');
+      expect(list.body).not.toContain(studio.studioId);
+      expect((await call('GET', `/api/showAllStudioList?search=${encodeURIComponent(MSG.deletedAccount)}`)).body).not.toContain(studio.studioId);
+      expect((await call('GET', '/api/jobs?q=Applied%20Films')).json()).toMatchObject({ jobs: [] });
+      const stored = await setup.listKeys(t);
+      for (const key of keys) expect(stored).not.toContain(key);
     });
   });
 }

@@ -1,4 +1,4 @@
-/** What the admin console reads and changes: payments, contact messages, account counts. */
+/** What the admin console reads and changes: payments, contact messages, accounts by kind. */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
 import type { AdminContactAnswer, AdminPaymentsAnswer, AdminStatsAnswer, AdminWhoamiAnswer } from '../../../contract/admin.js';
@@ -74,13 +74,15 @@ export function createAdminService(ctx: AppContext) {
     },
 
     async stats(): Promise<AdminStatsAnswer> {
-      const [performers, unhandled, paid] = await Promise.all([
-        db.$count(users),
+      const [kinds, unhandled, paid] = await Promise.all([
+        db.select({ role: users.role, n: count() }).from(users).groupBy(users.role),
         db.$count(contactMessages, isNull(contactMessages.handledAt)),
         db.$count(payments),
       ]);
-      // Studio accounts add their kind here when they exist.
-      return { accounts: { performer: performers }, unhandledContact: unhandled, payments: paid };
+      // Both kinds are always named, so the console shows a 0 rather than leaving one out.
+      const accounts: Record<string, number> = { performer: 0, studio: 0 };
+      for (const k of kinds) accounts[k.role] = Number(k.n);
+      return { accounts, unhandledContact: unhandled, payments: paid };
     },
   };
 }

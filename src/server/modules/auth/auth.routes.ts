@@ -1,6 +1,6 @@
-/** POST /api/audition/web/signup, /api/audition/web/verify-otp, /api/audition/login (docs/product.md §7). */
+/** POST /api/audition/web/signup, /api/audition/web/verify-otp, /api/audition/web/resend-otp, /api/audition/login (docs/product.md §7, docs/security.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginAnswer, loginBody, signupAnswer, signupBody, verifyAnswer, verifyBody } from '../../../contract/auth.js';
+import { loginAnswer, loginBody, pendingSignupAnswer, signupAnswer, signupBody, verifyAnswer, verifyBody } from '../../../contract/auth.js';
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { createAuthService } from './auth.service.js';
@@ -15,6 +15,10 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
 
   app.post('/api/audition/web/verify-otp', { schema: { body: verifyBody, response: { 200: verifyAnswer } } }, async (req) =>
     auth.verify(req.body, req.ip),
+  );
+
+  app.post('/api/audition/web/resend-otp', { schema: { body: loginBody, response: { 200: pendingSignupAnswer } } }, async (req) =>
+    auth.resendCode(req.body, req.ip),
   );
 
   app.post('/api/audition/login', { schema: { body: loginBody, response: { 200: loginAnswer } } }, async (req) =>

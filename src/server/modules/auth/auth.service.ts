@@ -7,7 +7,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { LoginBody, SignupBody, VerifyAnswer, VerifyBody } from '../../../contract/auth.js';
+import type { LoginBody, PendingSignupAnswer, SignupBody, VerifyAnswer, VerifyBody } from '../../../contract/auth.js';
 import type { Role } from '../../../contract/jobs-limits.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { LIMITS } from '../../../contract/limits.js';
@@ -15,7 +15,7 @@ import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
-import { errors } from '../../errors.js';
+import { AppError, errors } from '../../errors.js';
 import { otpMail } from './otp-mail.js';
 import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { AUTH_LIMITS } from './rate-limits.js';
@@ -73,6 +73,9 @@ export function createAuthService(ctx: AppContext) {
     return row;
   }
 
+  const pendingOf = async (email: string): Promise<PendingSignup | undefined> =>
+    (await db.select().from(pendingSignups).where(eq(pendingSignups.email, email)))[0];
+
   const noTriesLeft = (row: PendingSignup) =>
     row.wrongTries >= LIMITS.otpMaxWrongTries || row.emailTries >= AUTH_LIMITS.codeTriesPerEmail.limit;
 
@@ -129,7 +132,8 @@ export function createAuthService(ctx: AppContext) {
         const [current] = await db.select({ sentAt: pendingSignups.sentAt }).from(pendingSignups).where(eq(pendingSignups.email, body.email));
         const sentAt = current?.sentAt.getTime() ?? now.getTime();
         const wait = Math.max(1, Math.ceil((sentAt + LIMITS.otpResendSeconds * 1000 - now.getTime()) / 1000));
-        throw errors.tooManyRequests(wait, MSG.otpResendTooSoon);
+        // The code sent is still good: the web app reopens its dialog, counting down to a new one.
+        throw errors.tooManyRequests(wait, MSG.otpResendTooSoon, 'otp_resend_too_soon');
       }
       try {
         await ctx.mailer.send(otpMail(body.email, body.fname, code));
@@ -139,6 +143,32 @@ export function createAuthService(ctx: AppContext) {
         if (previous) await db.update(pendingSignups).set(previous).where(ours);
         else await db.delete(pendingSignups).where(ours);
         throw Object.assign(errors.badGateway(MSG.mailFailed), { cause: err });
+      }
+    },
+
+    /**
+     * Mails a new code for a sign-up that was never confirmed, to whoever knows its password
+     * (login's "confirm your e-mail first"): the sign-up's own name and phone are used, and
+     * answered so the web app can finish with the verify call of its kind. Anyone else gets
+     * login's wrong-credentials answer, so nothing is revealed.
+     */
+    async resendCode(body: Parsed<LoginBody>, ip: string): Promise<PendingSignupAnswer> {
+      const pending = await pendingOf(body.email);
+      dummyHash ??= hash('not a real password, only for timing');
+      const ok = await verify(pending?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
+      if (!pending || !ok) {
+        await enforceLimit(ctx, `signup:ip:${ip}`, AUTH_LIMITS.signupPerAddress);
+        throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
+      }
+      const role = pending.role as Role;
+      const answer = { fname: pending.fname, number: pending.number, role };
+      try {
+        await this.signup({ email: pending.email, fname: pending.fname, number: pending.number, password: body.password }, ip, role);
+        return { ...answer, msg: MSG.codeSent, sent: true, resendIn: LIMITS.otpResendSeconds };
+      } catch (err) {
+        // The last code is under a minute old and still good: the dialog opens for it, counting down.
+        if (!(err instanceof AppError && err.code === 'otp_resend_too_soon')) throw err;
+        return { ...answer, msg: err.message, sent: false, resendIn: err.retryAfter ?? LIMITS.otpResendSeconds };
       }
     },
 
@@ -213,7 +243,14 @@ export function createAuthService(ctx: AppContext) {
         .from(users)
         .where(eq(users.email, body.email));
       dummyHash ??= hash('not a real password, only for timing');
-      const ok = await verify(user?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
+      // No account yet: the password is checked against a sign-up still waiting for its code
+      // instead of the dummy, so the time is the same and only that sign-up's password learns of it.
+      const pending = user ? undefined : await pendingOf(body.email);
+      const ok = await verify(user?.passwordHash ?? pending?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
+      if (!user && pending && ok) {
+        await Promise.all([limiter.release(pairKey), limiter.release(emailKey)]);
+        throw errors.forbidden(MSG.confirmEmailFirst, 'email_unconfirmed');
+      }
       if (!user || !ok) throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
       await Promise.all([
         limiter.release(pairKey),

@@ -6,6 +6,7 @@ import { pendingSignups, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, performerInput, signUpAndVerify } from '../../../../test/factories.js';
 import { codeIn } from '../../../../test/smtp-sink.js';
+import { authCalls } from '../../../../test/auth-calls.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,11 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const post = (url: string, payload: unknown, remoteAddress = newAddress()) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
-const signup = (payload: unknown) => post('/api/audition/web/signup', payload);
-const verify = (payload: unknown) => post('/api/audition/web/verify-otp', payload);
-const login = (payload: unknown) => post('/api/audition/login', payload);
+const { post, signup, verify, login } = authCalls(() => t);
 
 
 async function codeFor(email: string, since: number) {

@@ -5,16 +5,24 @@
  */
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { todayUtc } from '../../../contract/jobs.js';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { jobs, maintenanceRuns } from '../../db/schema/index.js';
+import { closeApplicationsOf, mailSettings, type MailSettings } from '../applications/index.js';
+import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 
 export const SWEEP_NAME = 'close-past-deadlines';
 export const SWEEP_EVERY_MS = 10 * 60_000;
 
-export type SweepResult = { ran: false; reason: 'busy' | 'not_due' } | { ran: true; closed: number };
+export type SweepResult = { ran: false; reason: 'busy' | 'not_due' } | ({ ran: true; closed: number } & AfterCommit);
 
-export async function runDeadlineSweep(db: Db, opts: { now?: Date; force?: boolean } = {}): Promise<SweepResult> {
+/**
+ * Closes the jobs and their undecided applications in one transaction; answers the
+ * performers' mails, which the caller sends once it committed (docs/applications.md).
+ */
+export async function runDeadlineSweep(db: Db, opts: { now?: Date; force?: boolean; mail?: MailSettings } = {}): Promise<SweepResult> {
   const now = opts.now ?? new Date();
+  const mail = opts.mail ?? { origin: '' };
   return db.transaction(async (tx) => {
     // Released with the transaction: no lock outlives a crashed instance.
     // pg and PGlite both answer { rows }.
@@ -29,20 +37,23 @@ export async function runDeadlineSweep(db: Db, opts: { now?: Date; force?: boole
       .set({ status: 'closed', closedAt: now })
       .where(and(eq(jobs.status, 'open'), isNotNull(jobs.deadline), lt(jobs.deadline, todayUtc(now))))
       .returning({ id: jobs.id });
+    const { mails, events } = await closeApplicationsOf(tx, closed.map((c) => c.id), now, mail);
     await tx
       .insert(maintenanceRuns)
       .values({ name: SWEEP_NAME, lastRunAt: now })
       .onConflictDoUpdate({ target: maintenanceRuns.name, set: { lastRunAt: now } });
-    return { ran: true, closed: closed.length } as const;
+    return { ran: true, closed: closed.length, mails, events } as const;
   });
 }
 
 /** Runs the sweep soon after start and then on every tick; answers a stop function. */
-export function scheduleDeadlineSweep(db: Db, log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void }): () => void {
+export function scheduleDeadlineSweep(ctx: AppContext, log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void }): () => void {
+  const mail = mailSettings(ctx.config.env);
   const tick = () =>
-    runDeadlineSweep(db).then(
-      (r) => {
+    runDeadlineSweep(ctx.db, { mail }).then(
+      async (r) => {
         if (r.ran && r.closed > 0) log.info({ closed: r.closed }, 'closed jobs past their deadline');
+        if (r.ran) await sendAfterCommit(ctx, r, log);
       },
       (err: unknown) => log.error({ err }, 'deadline sweep failed'),
     );

@@ -1,3 +1,4 @@
 /** The jobs area's public face: its routes, and how a job row is presented (the admin's restore answers one). */
 export { jobsRoutes } from './jobs.routes.js';
 export { presentJobPost } from './jobs.presenter.js';
+export { presentBoardJob, type JobRow } from './jobs.presenter.js';

@@ -3,11 +3,14 @@
  * by id, and reports that hide a job after three accounts made one.
  */
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { JOB_LIMITS, type BoardAnswer, type BoardJob, type BoardQuery } from '../../../contract/jobs.js';
+import { boardAnswer, boardJob, JOB_LIMITS, type BoardAnswer, type BoardJob, type BoardQuery } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
+import { createCounterVersions } from '../../db/counter-versions.js';
 import { jobReports, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { decodeCursor, encodeCursor, escapeLike, isUuid } from '../studios/index.js';
 import { presentBoardJob } from './jobs.presenter.js';
 
@@ -25,10 +28,48 @@ const cursorAt = sql<string>`to_char(${jobs.createdAt} at time zone 'UTC', 'YYYY
 /** Written exactly as the jobs_text_trgm index is, so the planner can use it. */
 const searchable = sql`(${jobs.title} || ' ' || ${jobs.jobType} || ' ' || ${jobs.description})`;
 
+/** Serialized board pages (about 15 KB each with their compressed bytes) and job pages: at most this many bytes. */
+const BOARD_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** The filters as the query below reads them: two queries it answers alike share one key. */
+function filterKey(query: BoardQuery): string {
+  const anyOf = (v: string | undefined) => (v && v !== 'Any' ? v : '');
+  return JSON.stringify([query.q?.trim() ?? '', query.location?.trim() ?? '', anyOf(query.profession), anyOf(query.gender), query.cursor ?? '']);
+}
+
 export function createJobBoardService(ctx: AppContext) {
   const { db } = ctx;
+  const versions = createCounterVersions(ctx);
+  const bodies = createVersionedBodyCache({ maxBytes: BOARD_CACHE_BYTES });
+
+  /**
+   * What every board answer depends on: the jobs and their studios (name, picture,
+   * verified mark). Read before the query: a write in between leaves newer rows under
+   * the older key, never older ones (docs/performance.md).
+   */
+  const boardVersion = async () => `${await versions('jobs')}.${await versions('studios')}`;
+
+  /** This instance's own write, told to its caches before PostgreSQL's notification arrives. */
+  const changed = () => ctx.changes.announce(CHANNELS.counter, 'jobs');
 
   return {
+    changed,
+
+    /** A page of the board as its serialized answer, cached by version and filters. */
+    async pageBody(query: BoardQuery): Promise<CachedBody> {
+      const key = `${await boardVersion()}\u0000${filterKey(query)}`;
+      return bodies.get(key) ?? bodies.set(key, JSON.stringify(boardAnswer.encode(await this.page(query))));
+    },
+
+    /** One job as its serialized answer, cached by version. */
+    async jobBody(jobId: string): Promise<CachedBody> {
+      const key = `${await boardVersion()}\u0000job\u0000${jobId}`;
+      return bodies.get(key) ?? bodies.set(key, JSON.stringify(boardJob.encode(await this.get(jobId))));
+    },
+
+    /** Sends a body from `pageBody()` or `jobBody()` as the 200 answer, compressed bytes reused. */
+    send: bodies.send,
+
     async page(query: BoardQuery): Promise<BoardAnswer> {
       // Written as the partial index jobs_board_idx is, so the board walks it newest first.
       const where: SQL[] = [sql`${jobs.status} = 'open'`, sql`not ${jobs.hidden}`];
@@ -85,7 +126,7 @@ export function createJobBoardService(ctx: AppContext) {
       await this.get(jobId);
       const added = await db.insert(jobReports).values({ jobId, userId, reason }).onConflictDoNothing().returning({ jobId: jobReports.jobId });
       if (added.length === 0) throw errors.conflict(MARKET_MSG.alreadyReported);
-      await db
+      const hidden = await db
         .update(jobs)
         .set({ hidden: true })
         .where(
@@ -93,7 +134,9 @@ export function createJobBoardService(ctx: AppContext) {
             eq(jobs.id, jobId),
             sql`(select count(*) from ${jobReports} where ${jobReports.jobId} = ${jobId}) >= ${JOB_LIMITS.reportsToHide}`,
           ),
-        );
+        )
+        .returning({ id: jobs.id });
+      if (hidden.length > 0) changed();
     },
   };
 }

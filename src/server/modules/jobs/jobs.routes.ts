@@ -34,7 +34,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   );
 
   app.post('/api/studio/jobs/:id/close', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: jobPost } } }, async (req) =>
-    own.close(req.userId, req.params.id),
+    own.close(req.userId, req.params.id, req.log),
   );
 
   app.delete('/api/studio/jobs/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
@@ -42,9 +42,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     return reply.status(204).send(null);
   });
 
-  app.get('/api/jobs', { schema: { querystring: boardQuery, response: { 200: boardAnswer } } }, async (req) => board.page(req.query));
+  // compress: false: the cached bodies carry their own compressed bytes (docs/performance.md).
+  app.get('/api/jobs', { compress: false, schema: { querystring: boardQuery, response: { 200: boardAnswer } } }, async (req, reply) =>
+    board.send(req, reply, await board.pageBody(req.query)),
+  );
 
-  app.get('/api/jobs/:id', { schema: { params: idParams, response: { 200: boardJob } } }, async (req) => board.get(req.params.id));
+  app.get('/api/jobs/:id', { compress: false, schema: { params: idParams, response: { 200: boardJob } } }, async (req, reply) =>
+    board.send(req, reply, await board.jobBody(req.params.id)),
+  );
 
   app.post(
     '/api/jobs/:id/report',
@@ -59,7 +64,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   if (ctx.config.env.NODE_ENV !== 'test') {
     let stop: (() => void) | undefined;
     app.addHook('onReady', async () => {
-      stop = scheduleDeadlineSweep(ctx.db, app.log);
+      stop = scheduleDeadlineSweep(ctx, app.log);
     });
     app.addHook('onClose', async () => stop?.());
   }

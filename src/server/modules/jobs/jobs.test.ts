@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LIMITS, todayUtc, type BoardAnswer, type JobPost, type OwnJob } from '../../../contract/jobs.js';
@@ -168,6 +169,36 @@ describe('GET /api/jobs', () => {
     } while (cursor);
     expect(seen.length).toBe(45);
     expect(new Set(seen).size).toBe(45);
+  });
+
+  it('answers the same JSON compressed or not, and the next read after a write shows it (answers cached by version)', async () => {
+    const owner = await buildStudioAccount(t, { fname: 'Cached Board Studio' });
+    const job = await post({ title: 'Cached board JKV', description: 'A long shoot. '.repeat(120) }, owner);
+    const read = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {}, remoteAddress: newAddress() });
+    for (const url of ['/api/jobs?q=jkv', `/api/jobs/${job._id}`, `/api/studio/alljobs/${owner.studioId}`]) {
+      const plain = await read(url);
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      for (const encoding of ['br', 'gzip']) {
+        // Twice: the second answer comes from the cached compressed bytes.
+        for (let i = 0; i < 2; i++) {
+          const packed = await read(url, `${encoding}, deflate`);
+          expect(packed.headers['content-encoding'], url).toBe(encoding);
+          const raw = encoding === 'br' ? brotliDecompressSync(packed.rawPayload) : gunzipSync(packed.rawPayload);
+          expect(raw.toString(), url).toBe(plain.body);
+        }
+      }
+    }
+    // Writes through the app: the board, the job's page and the studio's list move on at once.
+    await call('PATCH', `/api/studio/jobs/${job._id}`, owner.token, { title: 'Cached board JKV edited' });
+    expect(((await read('/api/jobs?q=jkv')).json() as BoardAnswer).jobs.map((j) => j.title)).toEqual(['Cached board JKV edited']);
+    expect((await call('POST', '/api/studio/me', owner.token, { fname: 'Renamed Board Studio' })).statusCode).toBe(200);
+    expect((await read(`/api/jobs/${job._id}`)).json()).toMatchObject({ title: 'Cached board JKV edited', studio: { fname: 'Renamed Board Studio' } });
+    await call('POST', `/api/studio/jobs/${job._id}/close`, owner.token);
+    expect(((await read('/api/jobs?q=jkv')).json() as BoardAnswer).jobs).toEqual([]);
+    expect((await read(`/api/studio/alljobs/${owner.studioId}`)).json()).toEqual({ post: [] });
+    expect((await read(`/api/jobs/${job._id}`)).json()).toMatchObject({ status: 'closed' });
   });
 
   it('refuses bad filters with 400 naming the field', async () => {

@@ -6,18 +6,25 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { agesInOrder, JOB_LIMITS, type JobCreateBody, type JobPatchBody, type JobPost, type OwnJob } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import { applications, jobs } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { closeApplicationsOf, mailSettings } from '../applications/index.js';
 import { isIssuedTo } from '../media/index.js';
+import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { isUuid } from '../studios/index.js';
 import { presentJobPost, type JobRow } from './jobs.presenter.js';
 
+type Log = { error(obj: unknown, msg: string): void };
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 export function createStudioJobsService(ctx: AppContext) {
   const { db } = ctx;
   const accounts = createStudioAccountsService(ctx);
+  /** The board's cached answers move on at once on this instance; others hear the trigger's NOTIFY. */
+  const changed = () => ctx.changes.announce(CHANNELS.counter, 'jobs');
+  const mail = mailSettings(ctx.config.env);
 
   /** Every image must be one the storage issued to this account; images already on the job stay. */
   async function checkImages(userId: string, images: readonly string[], already: readonly string[] = []) {
@@ -67,6 +74,7 @@ export function createStudioJobsService(ctx: AppContext) {
       const studio = await accounts.ownStudio(userId);
       await checkImages(userId, body.images);
       const [row] = await db.insert(jobs).values({ ...body, studioId: studio.id }).returning();
+      changed();
       return presentJobPost(row!);
     },
 
@@ -77,19 +85,30 @@ export function createStudioJobsService(ctx: AppContext) {
       const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
       if (Object.keys(changes).length === 0) return presentJobPost(job);
       const [row] = await db.update(jobs).set(changes).where(eq(jobs.id, job.id)).returning();
+      changed();
       return presentJobPost(row!);
     },
 
-    /** Closing a closed job changes nothing. */
-    async close(userId: string, jobId: string): Promise<JobPost> {
+    /**
+     * Closing a closed job changes nothing. Its undecided applications close with it, in
+     * the same transaction, and their performers are mailed once it commits (docs/applications.md).
+     */
+    async close(userId: string, jobId: string, log: Log): Promise<JobPost> {
       const { job } = await ownJob(userId, jobId);
       if (job.status === 'closed') return presentJobPost(job);
-      const [row] = await db
-        .update(jobs)
-        .set({ status: 'closed', closedAt: new Date() })
-        .where(eq(jobs.id, job.id))
-        .returning();
-      return presentJobPost(row!);
+      const now = new Date();
+      const { row, after } = await db.transaction(async (tx) => {
+        const [closed] = await tx
+          .update(jobs)
+          .set({ status: 'closed', closedAt: now })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'open')))
+          .returning();
+        if (!closed) return { row: job, after: { mails: [], events: [] } };
+        return { row: closed, after: await closeApplicationsOf(tx, [closed.id], now, mail) };
+      });
+      changed();
+      void sendAfterCommit(ctx, after, log);
+      return presentJobPost(row);
     },
 
     /** Only while nobody applied: the check and the delete are one statement. */
@@ -100,6 +119,7 @@ export function createStudioJobsService(ctx: AppContext) {
         .where(and(eq(jobs.id, job.id), notExists(db.select({ id: applications.id }).from(applications).where(eq(applications.jobId, job.id)))))
         .returning({ id: jobs.id });
       if (deleted.length === 0) throw errors.conflict(MARKET_MSG.jobHasApplicants);
+      changed();
     },
   };
 }

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { acceptedType, MEDIA_LIMITS, type AcceptedType, type StorageKind } from '../../../contract/media.js';
 
 /** file-type's recommended sample: enough for every format we accept. */
@@ -112,6 +111,9 @@ export async function reencodeImage(input: Buffer, type: AcceptedType): Promise<
 }
 
 async function reencode(input: Buffer, type: AcceptedType): Promise<{ image: Buffer; thumb: Buffer }> {
+  // Loaded with the first image, not at start: libvips holds about 30 MB resident, which a
+  // process that receives no image never needs (docs/performance.md, "Memory").
+  const { default: sharp } = await import('sharp');
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
   const open = (all: boolean) =>
     sharp(input, { limitInputPixels: MEDIA_LIMITS.maxImagePixels, animated: all && animated, failOn: 'error' }).rotate();

@@ -3,6 +3,7 @@
  * POST and DELETE /api/upload/media (docs/product.md §7), and GET /uploads/<key> for stored files.
  */
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +19,10 @@ import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
 import { createMediaService } from './media.service.js';
 import { registerStoredFiles } from './stored-files.js';
+
+/** The client closed the connection: a cancelled upload (no one reads the answer). */
+const clientGone = (req: FastifyRequest) => req.raw.socket?.destroyed === true;
+const cancelled = () => errors.badRequest(MSG.invalidForm, 'upload_cancelled');
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const media = createMediaService(ctx, app.log);
@@ -40,12 +45,28 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
         const declared = Number(req.headers['content-length']) || undefined;
         const reservation = await media.reserve(req.userId, kind, declared);
         try {
+          // A client that cancelled while the reservation waited for the user's lock is gone:
+          // the parser listens for the request's close only from now on, so it would wait for
+          // a body that never comes and hold the quota and a slot (docs/security.md).
+          if (clientGone(req)) throw cancelled();
           const part = await req.file({ limits: { fileSize: reservation.limit }, throwFileSizeLimit: false });
           if (!part || part.type !== 'file' || part.fieldname !== 'file') {
             part?.file.resume();
             throw errors.badRequest(MSG.fileMissing, 'file_missing');
           }
-          return await media.store(req.userId, kind, part, reservation, { profilePicture: req.query.purpose === 'profile' });
+          const stored = await media.store(req.userId, kind, part, reservation, { profilePicture: req.query.purpose === 'profile' });
+          // Cancelled while the file was being stored: the client never learns its URL, so it
+          // could never list it, and the file would only take quota.
+          if (clientGone(req)) {
+            await media.forgetIfUnused(req.userId, stored.url);
+            throw cancelled();
+          }
+          return stored;
+        } catch (error) {
+          // The parser fails a cut-off body with the socket's ECONNRESET, which would read as
+          // a database outage in the log: a cancelled upload is the client's choice, not a fault.
+          if (clientGone(req)) throw cancelled();
+          throw error;
         } finally {
           await media.release(reservation);
         }

@@ -8,10 +8,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  ACCEPTED_TYPES,
   KIND_OF_MEDIA_TYPE,
   MEDIA_LIMITS,
-  megabytes,
   type MediaAnswer,
   type MediaBody,
   type ProfilePicAnswer,
@@ -19,6 +17,7 @@ import {
   type StoredFileAnswer,
 } from '../../../contract/media.js';
 import { MSG } from '../../../contract/messages.js';
+import { tooLargeMessage, typeRefusedMessage } from '../../../contract/file-checks.js';
 import type { AppContext } from '../../context.js';
 import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
@@ -42,12 +41,9 @@ export interface Reservation {
   byQuota: boolean;
 }
 
-const KIND_LABEL: Record<StorageKind, string> = { images: 'image', videos: 'video', audios: 'audio file' };
-
-const tooLarge = (kind: StorageKind) => errors.tooLarge(MSG.fileTooLarge(KIND_LABEL[kind], megabytes(MEDIA_LIMITS.maxBytes[kind])));
+const tooLarge = (kind: StorageKind) => errors.tooLarge(tooLargeMessage(kind));
 const quotaFull = () => errors.tooLarge(MSG.quotaExceeded(Math.round(MEDIA_LIMITS.quotaBytes / 1024 ** 3)));
-const refused = (kind: StorageKind) =>
-  errors.unsupportedType(MSG.fileTypeRefused(KIND_LABEL[kind], ACCEPTED_TYPES[kind].map((t) => t.label).join(', ')));
+const refused = (kind: StorageKind) => errors.unsupportedType(typeRefusedMessage(kind));
 
 /**
  * The upload row when `url` is a file the server stored for this user in this kind, else undefined.
@@ -98,6 +94,22 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       .where(and(eq(userMedia.userId, userId), eq(userMedia.mediaType, mediaType)))
       .orderBy(asc(userMedia.createdAt), asc(userMedia.id));
     return rows.map((r) => r.url);
+  }
+
+  /**
+   * Bumps the profile's version (so the next poll sees the change) and answers the kind's
+   * list in the same statement: the list is read after the insert or delete before it.
+   */
+  async function bumpAndList(userId: string, mediaType: MediaBody['mediaType']): Promise<string[]> {
+    const [row] = await db
+      .update(users)
+      .set({ version: sql`${users.version} + 1` })
+      .where(eq(users.id, userId))
+      // Column names written out, as in the profile read: unqualified they would name users' columns.
+      .returning({
+        items: sql<string | null>`(select json_agg(m.url order by m.created_at, m.id)::text from ${userMedia} m where m.user_id = ${userId} and m.media_type = ${mediaType})`,
+      });
+    return row?.items ? (JSON.parse(row.items) as string[]) : [];
   }
 
   /** Removes stored files, logging (not failing) when the store does not answer: the row is gone already. */
@@ -243,10 +255,8 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         .values({ userId, mediaType, url: media, uploadId: upload.id })
         .onConflictDoNothing({ target: [userMedia.userId, userMedia.url] })
         .returning({ id: userMedia.id });
-      if (inserted.length > 0) {
-        await db.update(users).set({ version: sql`${users.version} + 1` }).where(eq(users.id, userId));
-      }
-      return { mediaType, items: await listOf(userId, mediaType) };
+      // The same URL again changes nothing, not even the version.
+      return { mediaType, items: inserted.length > 0 ? await bumpAndList(userId, mediaType) : await listOf(userId, mediaType) };
     },
 
     /** DELETE /api/upload/media: takes the item off the list and deletes its stored file and thumbnail. */
@@ -256,9 +266,9 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         .where(and(eq(userMedia.userId, userId), eq(userMedia.mediaType, mediaType), eq(userMedia.url, media)))
         .returning({ id: userMedia.id });
       if (removed.length === 0) throw errors.notFound(MSG.mediaNotInList);
-      await db.update(users).set({ version: sql`${users.version} + 1` }).where(eq(users.id, userId));
+      const items = await bumpAndList(userId, mediaType);
       await this.forgetIfUnused(userId, media);
-      return { mediaType, items: await listOf(userId, mediaType) };
+      return { mediaType, items };
     },
 
     /**

@@ -12,13 +12,10 @@ import { uploads } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { fixture, makeImage, multipart, type ImageFormat } from '../../../../test/media-files.js';
+import type { StorageSetup } from '../../../../test/storage-setups.js';
 
-export interface DriverSetup {
+export interface DriverSetup extends StorageSetup {
   driver: 'local' | 's3';
-  /** Settings for buildTestApp (S3_* for the bucket). */
-  env(): Record<string, string>;
-  /** Every key the store holds now. */
-  listKeys(t: TestApp): Promise<string[]>;
   /** Runs the heavier size-limit cases (a 50 MB audio) too. */
   heavy: boolean;
 }

@@ -1,3 +1,3 @@
-/** The profile area's public face: its routes, and how days of a subscription are counted. */
+/** The profile area's public face: its routes, how days of a subscription are counted, and the profile as presented (the portfolio shows part of it). */
 export { profileRoutes } from './profile.routes.js';
-export { DAY_MS, daysLeft } from './profile.presenter.js';
+export { DAY_MS, daysLeft, presentProfile } from './profile.presenter.js';

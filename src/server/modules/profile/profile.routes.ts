@@ -20,7 +20,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/api/audition/getUserData',
     // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
-    { preHandler: auth.requirePerformer, compress: false, schema: { response: { 200: userProfile, 304: z.null() } } },
+    // When the token check is not cached, it and the profile read are one statement.
+    { preHandler: auth.requirePerformerReading(profiles.readChecked), compress: false, schema: { response: { 200: userProfile, 304: z.null() } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       // The auth hook read the profile's version with the token: a 304 costs no further query.
@@ -31,7 +32,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
         if (known === etag) return reply.status(304).header('etag', etag).send(null);
       }
       // The same version read costs no query either when its body was cached (by a save or an earlier read).
-      const { etag, body } = await profiles.body(req.userId, current);
+      const { etag, body } = await profiles.body(req.userId, current, req.userRow as Parameters<typeof profiles.body>[2]);
       reply.header('etag', etag);
       return profiles.send(req, reply, body);
     },

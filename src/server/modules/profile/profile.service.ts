@@ -8,6 +8,7 @@ import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
+import { tokenCheckColumns } from '../../plugins/auth.js';
 import { presentProfile, profileEtag, profileEtagOf, type MediaLists } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
@@ -31,17 +32,26 @@ function mediaLists(pairs: string | null): MediaLists {
 /** Serialized profiles kept per ETag (user, version, days left): at most this many bytes. */
 const PROFILE_CACHE_BYTES = 32 * 1024 * 1024;
 
+type ProfileRow = typeof users.$inferSelect & { media: string | null };
+
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
   const row = { ...getTableColumns(users), media: mediaOfRow };
   // One round trip: the user and their media together (docs/performance.md).
   const profileRead = db.select(row).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_read');
+  // The same with the token check's columns: on a poll whose check is not cached, the check
+  // and the read are one statement (the row already holds the check's other columns).
+  const profileReadChecked = db
+    .select({ ...row, revoked: tokenCheckColumns.revoked })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('profile_read_checked');
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_user');
   // Keyed by the ETag, which names the version: an entry is never stale, only unused.
   const bodies = createVersionedBodyCache({ maxBytes: PROFILE_CACHE_BYTES });
 
   /** Presents the row and keeps its serialized body under its ETag for the next polls. */
-  function present(user: typeof users.$inferSelect & { media: string | null }): { profile: UserProfile; etag: string; body: CachedBody } {
+  function present(user: ProfileRow): { profile: UserProfile; etag: string; body: CachedBody } {
     const profile = presentProfile(user, mediaLists(user.media));
     // The days left the body holds, not a second look at the clock.
     const etag = profileEtagOf(user.id, user.version, profile.daysLeft);
@@ -62,13 +72,19 @@ export function createProfileService(ctx: AppContext) {
   /**
    * The profile as its serialized body and ETag. `known` is the version the auth check
    * read (kept current by the change feed): when a body for it is cached, no query runs.
+   * `read` is the row `readChecked` read with that check on this request, if it ran.
    */
-  async function body(userId: string, known: { version: number; subscriptionEnd: Date | null } | null): Promise<{ etag: string; body: CachedBody }> {
+  async function body(
+    userId: string,
+    known: { version: number; subscriptionEnd: Date | null } | null,
+    read?: ProfileRow | null,
+  ): Promise<{ etag: string; body: CachedBody }> {
     if (known) {
       const etag = profileEtag(userId, known.version, known.subscriptionEnd);
       const hit = bodies.get(etag);
       if (hit) return { etag, body: hit };
     }
+    if (read) return present(read);
     const [user] = await profileRead.execute({ id: userId });
     if (!user) throw errors.unauthorized();
     return present(user);
@@ -79,6 +95,8 @@ export function createProfileService(ctx: AppContext) {
 
   return {
     body,
+    /** The user row with its media and the token check's columns, for `auth.requirePerformerReading`. */
+    readChecked: async (userId: string) => (await profileReadChecked.execute({ id: userId }))[0],
     /** Sends a body from `body()` as the 200 answer, compressed bytes reused. */
     send: bodies.send,
 
@@ -88,10 +106,13 @@ export function createProfileService(ctx: AppContext) {
      * An empty name keeps the current one.
      */
     async updateBasicInfo(userId: string, form: Parsed<BasicInfoForm>): Promise<UserProfile> {
-      const [current] = await userById.execute({ id: userId });
-      if (!current) throw errors.unauthorized();
-      if (form.profilePic && form.profilePic !== current.profilePic && !(await isIssuedTo(ctx, userId, form.profilePic, 'images'))) {
-        throw errors.badRequest(MSG.fileNotYours, 'not_issued');
+      // Without a picture there is nothing to compare: the save is the only statement.
+      if (form.profilePic) {
+        const [current] = await userById.execute({ id: userId });
+        if (!current) throw errors.unauthorized();
+        if (form.profilePic !== current.profilePic && !(await isIssuedTo(ctx, userId, form.profilePic, 'images'))) {
+          throw errors.badRequest(MSG.fileNotYours, 'not_issued');
+        }
       }
       return save(userId, {
         fname: nameOr(form.fname),

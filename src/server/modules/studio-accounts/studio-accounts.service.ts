@@ -12,22 +12,11 @@ import { studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createAuthService } from '../auth/index.js';
 import { isIssuedTo } from '../media/index.js';
+// The studio's own page has the public page's shape: one presenter for both.
+import { presentStudio } from '../studios/index.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 type StudioRow = typeof studios.$inferSelect;
-
-export function presentStudioMe(row: StudioRow): StudioMe {
-  return {
-    _id: row.id,
-    fname: row.fname,
-    location: row.location,
-    projectDesc: row.projectDesc,
-    number: row.number,
-    profilePic: row.profilePic,
-    banner: row.banner,
-    verified: row.verified,
-  };
-}
 
 export function createStudioAccountsService(ctx: AppContext) {
   const { db } = ctx;
@@ -63,7 +52,7 @@ export function createStudioAccountsService(ctx: AppContext) {
     },
 
     async me(userId: string): Promise<StudioMe> {
-      return presentStudioMe(await ownStudio(userId));
+      return presentStudio(await ownStudio(userId));
     },
 
     /** Saves the fields sent; the studios trigger bumps the list's version, so its ETag changes. */
@@ -72,10 +61,10 @@ export function createStudioAccountsService(ctx: AppContext) {
       await checkPicture(userId, 'Picture', body.profilePic, current.profilePic);
       await checkPicture(userId, 'Banner', body.banner, current.banner);
       const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<StudioRow>;
-      if (Object.keys(changes).length === 0) return presentStudioMe(current);
+      if (Object.keys(changes).length === 0) return presentStudio(current);
       const [saved] = await db.update(studios).set(changes).where(eq(studios.ownerId, userId)).returning();
       ctx.changes.announce(CHANNELS.counter, 'studios');
-      return presentStudioMe(saved!);
+      return presentStudio(saved!);
     },
   };
 }

@@ -191,6 +191,6 @@ describe('admin verification', () => {
     expect(res.json()).toEqual({ _id: studio.studioId, verified: true });
     expect((await call('GET', '/api/studio/me', studio.token)).json()).toMatchObject({ verified: true });
     expect((await call('GET', `/api/studio/${studio.studioId}`)).json()).toMatchObject({ verified: true });
-    expect((await call('POST', '/api/admin/studios/not-a-uuid/verify', admin.token)).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/studios/not-a-uuid/verify', admin.token)).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
-/** The studios area's public face: its routes. */
+/** The studios area's public face: its routes, and how a studio row is presented (the studio's own page uses it too). */
 export { studiosRoutes } from './studios.routes.js';
+export { presentStudio } from './studios.presenter.js';
 /** Cursor, id and LIKE helpers the job board pages and searches with. */
 export { decodeCursor, encodeCursor, escapeLike, isUuid } from './studio-search.js';

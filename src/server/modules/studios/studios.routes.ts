@@ -9,6 +9,8 @@ import {
   NEXT_CURSOR_HEADER,
   studio,
   studioList,
+  studioFindAnswer,
+  studioFindQuery,
   studioPageQuery,
   studioSearchQuery,
 } from '../../../contract/studios.js';
@@ -43,8 +45,9 @@ export const studiosRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   app.get(
     '/api/studio/alljobs/:studioId',
-    { schema: { params: studioIdParams, response: { 200: jobsAnswer } } },
-    async (req) => ({ post: await studios.jobs(req.params.studioId) }),
+    // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
+    { compress: false, schema: { params: studioIdParams, response: { 200: jobsAnswer } } },
+    async (req, reply) => studios.send(req, reply, await studios.jobsBody(req.params.studioId)),
   );
 
   // Open to every visitor (docs/product.md §7): a token sent along is neither needed nor checked.
@@ -53,6 +56,11 @@ export const studiosRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
     { compress: false, schema: { querystring: studioSearchQuery, response: { 200: studioList } } },
     async (req, reply) => studios.send(req, reply, await studios.searchBody(req.query.search)),
+  );
+
+  // /studio's search box, location filter and numbered pages (docs/screens.md); open to everyone.
+  app.get('/api/studios/find', { schema: { querystring: studioFindQuery, response: { 200: studioFindAnswer } } }, async (req) =>
+    studios.find(req.query),
   );
 };
 

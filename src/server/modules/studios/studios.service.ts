@@ -3,12 +3,12 @@
  * studio, its jobs, and the live search (docs/product.md §7). Studios are public: nothing
  * here depends on who asks.
  */
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
-import { STUDIO_LIMITS, studioList, type Job, type Studio } from '../../../contract/studios.js';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { jobsAnswer, STUDIO_LIMITS, studioList, type Studio, type StudioFindAnswer } from '../../../contract/studios.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
-import { CHANNELS, createInvalidatedCache } from '../../db/change-feed.js';
-import { changeCounters, jobs, studios } from '../../db/schema/index.js';
+import { createCounterVersions } from '../../db/counter-versions.js';
+import { jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { presentJob, presentStudio } from './studios.presenter.js';
@@ -39,6 +39,8 @@ const byShortName = (a: { fname: string; id: string }, b: { fname: string; id: s
 
 /** Serialized search answers (about 10 KB each with their compressed bytes): at most this many bytes. */
 const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+/** Serialized job lists of studio pages. */
+const STUDIO_JOBS_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface StudioPage {
   studios: Studio[];
@@ -48,17 +50,13 @@ export interface StudioPage {
 export function createStudiosService(ctx: AppContext) {
   const { db } = ctx;
 
-  const versionQuery = db
-    .select({ version: changeCounters.version })
-    .from(changeCounters)
-    .where(eq(changeCounters.name, 'studios'))
-    .prepare('studios_version');
   // Kept in memory while the change feed is live: a 304 poll of the list costs no query.
-  const versionCache = createInvalidatedCache<number>(ctx.changes, CHANNELS.counter);
+  const versions = createCounterVersions(ctx);
 
   const firstPage = db
     .select({ ...columns, cursorAt })
     .from(studios)
+    .where(isNull(studios.deletedAt))
     .orderBy(asc(studios.createdAt), asc(studios.id))
     .limit(sql.placeholder('limit'))
     .prepare('studios_first_page');
@@ -67,29 +65,31 @@ export function createStudiosService(ctx: AppContext) {
   const nextPage = db
     .select({ ...columns, cursorAt })
     .from(studios)
-    .where(sql`(${studios.createdAt}, ${studios.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`)
+    .where(and(sql`(${studios.createdAt}, ${studios.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`, isNull(studios.deletedAt)))
     .orderBy(asc(studios.createdAt), asc(studios.id))
     .limit(sql.placeholder('limit'))
     .prepare('studios_next_page');
 
-  const byId = db.select(columns).from(studios).where(eq(studios.id, sql.placeholder('id'))).prepare('studio_by_id');
+  // A deleted account's emptied studio row is no public page (docs/account.md).
+  const byId = db.select(columns).from(studios).where(and(eq(studios.id, sql.placeholder('id')), isNull(studios.deletedAt))).prepare('studio_by_id');
 
+  // One statement for the studio and its jobs: an unknown studio has no row at all, a
+  // studio without (open, visible) jobs one row whose job is null.
   const jobsOf = db
-    .select()
-    .from(jobs)
+    .select({ job: jobs })
+    .from(studios)
     // Open, visible jobs only: closed ones and ones hidden by reports leave the studio page.
-    .where(and(eq(jobs.studioId, sql.placeholder('id')), eq(jobs.status, 'open'), eq(jobs.hidden, false)))
+    .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.status, 'open'), eq(jobs.hidden, false)))
+    .where(and(eq(studios.id, sql.placeholder('id')), isNull(studios.deletedAt)))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(STUDIO_LIMITS.jobsMax)
     .prepare('studio_jobs');
 
   const searchBodies = createVersionedBodyCache({ maxBytes: SEARCH_CACHE_BYTES });
+  const jobsBodies = createVersionedBodyCache({ maxBytes: STUDIO_JOBS_CACHE_BYTES });
 
   /** The version of the whole studio table; bumped by a trigger on every write. */
-  async function version(): Promise<number> {
-    const current = await versionCache.get('studios', async () => (await versionQuery.execute())[0]?.version);
-    return current ?? 0;
-  }
+  const version = () => versions('studios');
 
   async function requireStudio(id: string) {
     if (!isUuid(id)) throw errors.notFound(MSG.studioNotFound);
@@ -124,12 +124,20 @@ export function createStudiosService(ctx: AppContext) {
       return presentStudio(await requireStudio(id));
     },
 
-    /** The studio's job posts, newest first. */
-    async jobs(studioId: string): Promise<Job[]> {
+    /**
+     * The studio's job posts, newest first, as the serialized answer, cached by the jobs'
+     * and the studios' change counters (a deleted studio answers 404, whose jobs go with it).
+     */
+    async jobsBody(studioId: string): Promise<CachedBody> {
       if (!isUuid(studioId)) throw errors.notFound(MSG.studioNotFound);
+      // Versions read before the query, as for the search below.
+      const key = `${await versions('jobs')}.${await version()}\u0000${studioId}`;
+      const cached = jobsBodies.get(key);
+      if (cached) return cached;
       const rows = await jobsOf.execute({ id: studioId });
-      if (rows.length === 0) await requireStudio(studioId);
-      return rows.map(presentJob);
+      if (rows.length === 0) throw errors.notFound(MSG.studioNotFound);
+      const post = rows.flatMap((r) => (r.job ? [presentJob(r.job)] : []));
+      return jobsBodies.set(key, JSON.stringify(jobsAnswer.encode({ post })));
     },
 
     /**
@@ -145,42 +153,106 @@ export function createStudiosService(ctx: AppContext) {
 
     /** Sends a body from `searchBody()` as the 200 answer, compressed bytes reused. */
     send: searchBodies.send,
+
+    find,
   };
 
+  /** The text as the search compares it: accents and letter case folded away (search_fold, docs/screens.md). */
+  async function fold(text: string): Promise<string> {
+    const result: unknown = await db.execute(sql`select search_fold(${text}) as folded`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { folded: string }[];
+    return rows[0]?.folded ?? text.toLowerCase();
+  }
+
   /**
-   * Studios whose name or location contains the text, in any letter case: names
-   * that start with it first (alphabetically), then names that contain it, then
-   * locations; within those two, shorter names first. Each tier is a bounded query
-   * asked only while fewer than 20 are found, so a one-letter text that matches
-   * every studio costs an index range scan, not a sort of the whole table: the
-   * first tier walks the lower(fname) btree; the others read at most 50 candidates,
-   * through the pg_trgm GIN indexes or a scan that stops early, whichever the
-   * planner finds cheaper. Not prepared on purpose: a generic plan cannot see the
-   * pattern and may skip the indexes.
+   * Studios whose name or location contains the text, accents and letter case aside:
+   * names that start with it first (alphabetically), then names that contain it, then
+   * locations; within those two, shorter names first; then names a small typo away
+   * ("marigld"), closest first. Each tier is a bounded query asked only while fewer than
+   * 20 are found, so a one-letter text that matches every studio costs an index range
+   * scan, not a sort of the whole table: the first tier walks the search_fold(fname)
+   * btree; the others read at most 50 candidates, through the pg_trgm GIN indexes on the
+   * folded columns or a scan that stops early, whichever the planner finds cheaper. The
+   * text is folded first and sent as a literal pattern: a generic plan, or a pattern
+   * computed in SQL, would keep the planner from the indexes.
    */
   async function search(text: string): Promise<Studio[]> {
     const needle = text.trim();
     if (needle.length === 0) return [];
+    const folded = await fold(needle);
     const max = STUDIO_LIMITS.searchResults;
-    const contains = `%${escapeLike(needle)}%`;
-    const prefix = `${escapeLike(needle.toLowerCase())}%`;
-    // Written exactly as the studios_fname_lower_c index is, so the planner uses it.
-    const lowerName = sql`lower(${studios.fname}) collate "C"`;
-    const startsWith = sql`${lowerName} like ${prefix}`;
+    const contains = `%${escapeLike(folded)}%`;
+    const prefix = `${escapeLike(folded)}%`;
+    // Written exactly as the studios_fname_fold_c index is, so the planner uses it.
+    const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
+    const startsWith = sql`${foldedName} like ${prefix}`;
 
-    const found = await db.select(columns).from(studios).where(startsWith).orderBy(lowerName, asc(studios.id)).limit(max);
+    const found = await db.select(columns).from(studios).where(and(startsWith, isNull(studios.deletedAt))).orderBy(foldedName, asc(studios.id)).limit(max);
     // Rows an earlier tier already holds are skipped here rather than excluded in SQL:
-    // one ILIKE per row is cheaper than two when the planner scans the table.
+    // one LIKE per row is cheaper than two when the planner scans the table.
     for (const column of [studios.fname, studios.location]) {
       if (found.length >= max) break;
       const seen = new Set(found.map((r) => r.id));
       const rows = await db
         .select(columns)
         .from(studios)
-        .where(ilike(column, contains))
+        .where(and(sql`search_fold(${column}) like ${contains}`, isNull(studios.deletedAt)))
         .limit(SEARCH_CANDIDATES + found.length);
       found.push(...rows.filter((r) => !seen.has(r.id)).sort(byShortName).slice(0, max - found.length));
     }
+    if (found.length < max) {
+      const seen = new Set(found.map((r) => r.id));
+      // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
+      const rows = await db
+        .select(columns)
+        .from(studios)
+        .where(and(sql`search_fold(${studios.fname}) %> ${folded}`, isNull(studios.deletedAt)))
+        .orderBy(sql`word_similarity(${folded}, search_fold(${studios.fname})) desc`, asc(studios.id))
+        .limit(SEARCH_CANDIDATES + found.length);
+      found.push(...rows.filter((r) => !seen.has(r.id)).slice(0, max - found.length));
+    }
     return found.map(presentStudio);
+  }
+
+  /**
+   * Every studio matching a text (as the live search matches, typos included) and a
+   * location (contained, accents and case aside), a numbered page at a time, ranked as
+   * the live search ranks; with neither, the list's own order (created_at, id).
+   */
+  async function find(query: { q: string; location: string; page: number }): Promise<StudioFindAnswer> {
+    const size = STUDIO_LIMITS.findPage;
+    // A deleted studio's emptied page is in no list (docs/account.md).
+    const where: SQL[] = [isNull(studios.deletedAt)];
+    let order: SQL[] = [asc(studios.createdAt), asc(studios.id)];
+    if (query.q) {
+      const folded = await fold(query.q);
+      const contains = `%${escapeLike(folded)}%`;
+      const name = sql`search_fold(${studios.fname})`;
+      const place = sql`search_fold(${studios.location})`;
+      where.push(sql`(${name} like ${contains} or ${place} like ${contains} or ${name} %> ${folded})`);
+      order = [
+        sql`case when ${name} like ${`${escapeLike(folded)}%`} then 0 when ${name} like ${contains} then 1 when ${place} like ${contains} then 2 else 3 end`,
+        sql`word_similarity(${folded}, ${name}) desc`,
+        sql`length(${studios.fname})`,
+        sql`${name} collate "C"`,
+        asc(studios.id),
+      ];
+    }
+    if (query.location) where.push(sql`search_fold(${studios.location}) like ${`%${escapeLike(await fold(query.location))}%`}`);
+    const rows = await db
+      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(studios)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(size)
+      .offset((query.page - 1) * size);
+    // A page past the end still tells how many pages there are.
+    const total = rows[0]?.total ?? (query.page > 1 ? (await countOf(where)) : 0);
+    return { studios: rows.map(presentStudio), total, page: query.page, pages: Math.max(1, Math.ceil(total / size)) };
+  }
+
+  async function countOf(where: SQL[]): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(studios).where(and(...where));
+    return row?.n ?? 0;
   }
 }

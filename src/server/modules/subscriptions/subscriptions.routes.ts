@@ -1,7 +1,9 @@
 /**
- * POST /api/payments/orders, /api/payments/orders/{id}/capture, /api/payments/webhook
+ * POST /api/payments/orders, /api/payments/orders/{id}/capture, /api/payments/webhook, GET /api/payments/history
  * (docs/product.md §7) and the spec's reporting calls /api/audition/subscriptionData and
  * /api/admin/addPayment (docs/product.md §7), which only confirm a server-side capture.
+ * Plans are for performers: a studio token answers 403 on each, checked before the body
+ * (docs/marketplace.md "Role checks").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages.js';
@@ -12,6 +14,7 @@ import {
   createOrderAnswer,
   createOrderBody,
   orderIdParams,
+  paymentHistoryAnswer,
   subscriptionDataBody,
 } from '../../../contract/payments.js';
 import type { ModuleOptions } from '../../context.js';
@@ -25,19 +28,25 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.post(
     '/api/payments/orders',
-    { preHandler: auth.requireAuth, schema: { body: createOrderBody, response: { 200: createOrderAnswer } } },
+    { preValidation: auth.requirePerformer, schema: { body: createOrderBody, response: { 200: createOrderAnswer } } },
     async (req) => subscriptions.createOrder(req.userId, req.body.plan, req.log),
+  );
+
+  app.get(
+    '/api/payments/history',
+    { preHandler: auth.requireAuth, schema: { response: { 200: paymentHistoryAnswer } } },
+    async (req) => subscriptions.history(req.userId),
   );
 
   app.post(
     '/api/payments/orders/:id/capture',
-    { preHandler: auth.requireAuth, schema: { params: orderIdParams, response: { 200: captureAnswer } } },
+    { preValidation: auth.requirePerformer, schema: { params: orderIdParams, response: { 200: captureAnswer } } },
     async (req) => subscriptions.capture(req.userId, req.params.id, req.log),
   );
 
   app.post(
     '/api/audition/subscriptionData',
-    { preHandler: auth.requireAuth, schema: { body: subscriptionDataBody, response: { 200: confirmAnswer } } },
+    { preValidation: auth.requirePerformer, schema: { body: subscriptionDataBody, response: { 200: confirmAnswer } } },
     async (req) => {
       await subscriptions.confirmSubscription(req.userId, req.body);
       return { msg: MSG.paymentConfirmed };
@@ -46,7 +55,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.post(
     '/api/admin/addPayment',
-    { preHandler: auth.requireAuth, schema: { body: addPaymentBody, response: { 200: confirmAnswer } } },
+    { preValidation: auth.requirePerformer, schema: { body: addPaymentBody, response: { 200: confirmAnswer } } },
     async (req) => {
       await subscriptions.confirmPayment(req.userId, req.body);
       return { msg: MSG.paymentConfirmed };

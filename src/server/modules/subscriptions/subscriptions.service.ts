@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MSG } from '../../../contract/messages.js';
-import type { AddPaymentBody, CaptureAnswer, SubscriptionDataBody } from '../../../contract/payments.js';
+import { MSG, planTexts } from '../../../contract/messages.js';
+import { planChange } from '../../../contract/plan-change.js';
+import type { AddPaymentBody, CaptureAnswer, PaymentHistoryAnswer, SubscriptionDataBody } from '../../../contract/payments.js';
 import { findPlan, PAYMENT_CURRENCY, PAYMENT_RECORD, SUBSCRIPTION_DAYS, type Plan } from '../../../contract/plans.js';
 import {
   assertCaptureMatches,
@@ -97,21 +98,33 @@ export function createSubscriptionsService(ctx: AppContext) {
     // The account was deleted after ordering: there is nobody to give the plan to.
     if (!userId) return false;
     return db.transaction(async (tx) => {
+      // The plan held is read locked: two captures at once each build on the other's result.
+      const [held] = await tx
+        .select({ name: users.subscriptionName, price: users.subscriptionPrice, end: users.subscriptionEnd, start: users.subscriptionStart })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
       const [claimed] = await tx
         .update(paymentOrders)
         .set({ status: 'COMPLETED', captureId: capture.captureId, capturedAt: now })
         .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'CREATED')))
         .returning({ id: paymentOrders.id });
       if (!claimed) return false;
+      // docs/product.md §11 "Plan changes": nothing paid is lost. A cheaper plan is refused
+      // when ordered; one captured anyway (ordered before the dearer one) extends the dearer
+      // plan by its value, so its money still buys days.
+      const change = planChange({ name: held?.name ?? '', price: held?.price ?? 0, end: held?.end ?? null }, plan, now);
+      const kept = change.kind === 'downgrade'
+        ? { subscriptionEnd: new Date(change.currentEndsAt.getTime() + (SUBSCRIPTION_DAYS * DAY_MS * Number(plan.priceUsd)) / (held?.price || 1)) }
+        : {
+            subscriptionName: plan.name,
+            subscriptionPrice: Number(plan.priceUsd),
+            subscriptionStart: change.kind === 'renew' ? (held?.start ?? now) : now,
+            subscriptionEnd: change.endsAt,
+          };
       const [user] = await tx
         .update(users)
-        .set({
-          subscriptionName: plan.name,
-          subscriptionPrice: Number(plan.priceUsd),
-          subscriptionStart: now,
-          subscriptionEnd: new Date(now.getTime() + SUBSCRIPTION_DAYS * DAY_MS),
-          version: sql`${users.version} + 1`,
-        })
+        .set({ ...kept, version: sql`${users.version} + 1` })
         .where(eq(users.id, userId))
         .returning({ fname: users.fname });
       if (!user) throw new Error(`order ${order.id} belongs to no user`);
@@ -167,6 +180,15 @@ export function createSubscriptionsService(ctx: AppContext) {
     /** Creates the provider's order for a plan; the amount comes from the plan table only. */
     async createOrder(userId: string, plan: Plan, log: FastifyBaseLogger): Promise<{ id: string }> {
       await enforceLimit(ctx, `payment-orders:user:${userId}`, ORDER_LIMIT);
+      // A cheaper plan while a dearer one runs would lose paid days: it is sold when that one ends.
+      const [held] = await db
+        .select({ name: users.subscriptionName, price: users.subscriptionPrice, end: users.subscriptionEnd })
+        .from(users)
+        .where(eq(users.id, userId));
+      const change = planChange(held ?? { name: '', price: 0, end: null }, plan, new Date());
+      if (change.kind === 'downgrade') {
+        throw errors.conflict(planTexts.cheaperWaits(change.current, change.currentEndsAt.toISOString().slice(0, 10)), 'plan_cheaper_waits');
+      }
       let created;
       try {
         // PayPal's idempotency key: made here, never taken from a client header (x-request-id).
@@ -183,6 +205,19 @@ export function createSubscriptionsService(ctx: AppContext) {
         currency: PAYMENT_CURRENCY,
       });
       return { id: created.id };
+    },
+
+    /** The user's captured payments, newest first: date, plan, amount charged, status. */
+    async history(userId: string): Promise<PaymentHistoryAnswer> {
+      const rows = await db
+        .select({ orderId: paymentOrders.id, capturedAt: paymentOrders.capturedAt, plan: paymentOrders.plan, amount: paymentOrders.amount, currency: paymentOrders.currency, status: payments.status })
+        .from(paymentOrders)
+        .innerJoin(payments, eq(payments.orderId, paymentOrders.id))
+        .where(eq(paymentOrders.userId, userId))
+        .orderBy(desc(paymentOrders.capturedAt));
+      return {
+        payments: rows.map((r) => ({ orderId: r.orderId, date: (r.capturedAt ?? new Date(0)).toISOString(), plan: r.plan, amount: r.amount, currency: r.currency, status: r.status })),
+      };
     },
 
     /** Captures this user's order and records it once; a repeated capture answers the same. */

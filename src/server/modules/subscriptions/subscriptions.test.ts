@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { MSG } from '../../../contract/messages.js';
 import { PLANS, SUBSCRIPTION_DAYS } from '../../../contract/plans.js';
 import { paymentOrders, payments, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { startPayPalFake, type PayPalFake } from '../../../../test/fakes/paypal-fake.js';
+import { buildStudioAccount } from '../../../../test/studio-factories.js';
 
 let t: TestApp;
 let fake: PayPalFake;
@@ -469,5 +471,29 @@ describe('GET /api/config', () => {
       playStoreUrl: expect.stringMatching(/^https:\/\//),
     });
     expect(res.body).not.toContain(fake.clientSecret);
+  });
+});
+
+describe('role checks', () => {
+  it('a studio token on every subscription and payment call answers 403 { msg } and records nothing', async () => {
+    const studio = await buildStudioAccount(t);
+    const order = await newOrder(alice);
+    const CALLS: Array<[string, Json]> = [
+      ['/api/payments/orders', { plan: 'Gold' }],
+      [`/api/payments/orders/${order}/capture`, {}],
+      ['/api/audition/subscriptionData', { subscriptionName: 'Gold' }],
+      ['/api/admin/addPayment', {}],
+      // The role is checked before the body: a wrong body still answers 403.
+      ['/api/payments/orders', { plan: 'Diamond' }],
+    ];
+    for (const [url, payload] of CALLS) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'x-auth-token': studio.token }, payload, remoteAddress: newAddress() });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({ msg: MARKET_MSG.performersOnly });
+    }
+    expect(await t.ctx.db.$count(paymentOrders, eq(paymentOrders.userId, studio._id))).toBe(0);
+    expect(await t.ctx.db.$count(payments, eq(payments.userId, studio._id))).toBe(0);
+    // The performer's order is still theirs to capture.
+    expect((await capture(alice, order)).statusCode).toBe(200);
   });
 });

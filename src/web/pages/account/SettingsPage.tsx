@@ -1,6 +1,6 @@
 /**
- * /settings: change password, log out everywhere, export, delete (docs/account.md).
- * Notification choices arrive with the notifications work; no placeholder is shown.
+ * /settings: change password, log out everywhere, notification e-mails
+ * (docs/applications.md), export, delete (docs/account.md).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FormField } from './FormField';
+import { NotificationChoices } from './NotificationChoices';
 import './account.css';
 
 export default function SettingsPage() {
@@ -51,9 +52,10 @@ export default function SettingsPage() {
         <p>Ends every session of your account on every device, this one too.</p>
         <LogoutEverywhere onDone={(msg) => { session.logout(); toast(msg); navigate('/login', { replace: true }); }} onFailure={handleFailure} />
       </section>
+      <NotificationChoices onFailure={handleFailure} />
       <section className="card settings-section" aria-labelledby="settings-export">
         <h2 id="settings-export">Export your data</h2>
-        <p>One JSON file with everything Audition stores about your account: profile, appearance, media links, payments, subscription and the messages you sent us.</p>
+        <p>One JSON file with everything Audition stores about your account: profile, appearance, media links, payments, subscription, applications, notifications and the messages you sent us.</p>
         <ExportButton onFailure={handleFailure} />
       </section>
       <DeleteAccount onFailure={handleFailure} />

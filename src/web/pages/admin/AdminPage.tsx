@@ -1,28 +1,31 @@
 /**
- * /admin: the console for ADMIN_EMAILS (docs/account.md). Accounts by kind, payments
- * with totals by plan and month, contact messages to mark handled. Studios to verify
- * and reported jobs get their sections as those areas arrive. Everyone else gets the
- * server's 403 message and no console.
+ * /admin: the console for ADMIN_EMAILS (docs/account.md, docs/marketplace.md). Accounts by
+ * kind, studios to verify, reported jobs to hide or restore, payments with totals by plan
+ * and month, contact messages to mark handled. Everyone else gets the server's 403 message
+ * and no console.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_TEXT } from '../../../contract/admin-texts';
 import { MSG } from '../../../contract/messages';
 import { adminContact, adminPayments, adminStats, markContactHandled } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toasts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { dateTime } from './date-time';
+import { ReportedJobs } from './ReportedJobs';
+import { StudiosToVerify } from './StudiosToVerify';
 import './admin.css';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function AdminPage() {
-  useDocumentTitle('Admin console');
+  useDocumentTitle(ADMIN_TEXT.title);
   const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: adminStats });
 
   if (stats.error) {
     const refused = stats.error instanceof ApiError && stats.error.status === 403;
     return (
       <main className="page admin-page">
-        <h1>Admin console</h1>
+        <h1>{ADMIN_TEXT.title}</h1>
         <p className="admin-refused" role="alert" data-testid="admin-refused">{refused ? MSG.adminOnly : stats.error.message}</p>
       </main>
     );
@@ -30,7 +33,7 @@ export default function AdminPage() {
   if (!stats.data) {
     return (
       <main className="page admin-page">
-        <h1>Admin console</h1>
+        <h1>{ADMIN_TEXT.title}</h1>
         <p role="status">{MSG.loading}</p>
       </main>
     );
@@ -38,34 +41,28 @@ export default function AdminPage() {
 
   return (
     <main className="page admin-page">
-      <h1>Admin console</h1>
+      <h1>{ADMIN_TEXT.title}</h1>
       <section className="card admin-section" aria-labelledby="admin-accounts">
-        <h2 id="admin-accounts">Accounts</h2>
+        <h2 id="admin-accounts">{ADMIN_TEXT.accounts}</h2>
         <dl className="admin-counts">
           {Object.entries(stats.data.accounts).map(([kind, n]) => (
             <div key={kind}>
-              <dt>{kind === 'performer' ? 'Performers' : kind}</dt>
+              <dt>{ADMIN_TEXT.kinds[kind] ?? kind}</dt>
               <dd data-testid={`accounts-${kind}`}>{n}</dd>
             </div>
           ))}
           <div>
-            <dt>Payments</dt>
+            <dt>{ADMIN_TEXT.payments}</dt>
             <dd>{stats.data.payments}</dd>
           </div>
           <div>
-            <dt>Unhandled messages</dt>
+            <dt>{ADMIN_TEXT.unhandled}</dt>
             <dd data-testid="unhandled-count">{stats.data.unhandledContact}</dd>
           </div>
         </dl>
       </section>
-      <section className="card admin-section" aria-labelledby="admin-studios">
-        <h2 id="admin-studios">Studios to verify</h2>
-        <p className="muted">Studio accounts are not open yet; studios waiting for verification will be listed here.</p>
-      </section>
-      <section className="card admin-section" aria-labelledby="admin-reports">
-        <h2 id="admin-reports">Reported jobs</h2>
-        <p className="muted">Job reports are not open yet; reported jobs will be listed here to hide or restore.</p>
-      </section>
+      <StudiosToVerify />
+      <ReportedJobs />
       <Payments />
       <ContactMessages />
     </main>
@@ -105,7 +102,7 @@ function Payments() {
                   {payments.data.payments.map((p) => (
                     <tr key={p.id}>
                       <td>{dateTime(p.createdAt)}</td>
-                      <td>{p.name || <span className="muted">Deleted account</span>}</td>
+                      <td>{p.name || <span className="muted">{MSG.deletedAccount}</span>}</td>
                       <td>{p.email ?? '—'}</td>
                       <td>{p.type}</td>
                       <td>{p.amount}</td>

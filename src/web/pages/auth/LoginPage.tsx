@@ -1,61 +1,90 @@
-/** /login: validate, call the server, keep token and id, go to / and reload (docs/product.md §2, §4, §5). */
+/**
+ * /login: validate, call the server, keep token and id, go to / and reload (docs/product.md §2, §4, §5).
+ * Sent here from a page that needs a login, it says so and goes back there after
+ * (?next=, same-site paths only); a sign-up never confirmed is offered a code
+ * (docs/security.md "The code flow").
+ */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { email as emailRule, firstProblem, password as passwordRule } from '../../../contract/field-rules';
+import { MSG } from '../../../contract/messages';
 import { login } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
+import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { session, STORAGE_KEYS } from '../../lib/session';
+import { useFieldProblems } from '../../components/useFieldProblems';
+import { safeNextPath } from '../../lib/next-path';
+import { session, SIGNUP_EXISTED, STORAGE_KEYS } from '../../lib/session';
 import { AuthShell } from './AuthShell';
+import { usePendingSignup } from './usePendingSignup';
 import './auth.css';
 
 /** The sign-up rules for e-mail and password, checked before sending: the first problem is the toast. */
 const loginRules = z.object({ email: emailRule, password: passwordRule });
+const IDS = { email: 'email', password: 'password' };
+const LABELS = { email: 'Email', password: 'Password' };
 
 export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const toast = useToast();
   const { run } = useBusy();
+  const fields = useFieldProblems(loginRules, IDS, LABELS);
   const justVerified = sessionStorage.getItem(STORAGE_KEYS.created) === 'yes';
+  const existed = sessionStorage.getItem(SIGNUP_EXISTED) === 'yes';
+  const back = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const credentials = { email: email.trim(), password };
+  const pendingSignup = usePendingSignup(credentials, () => void logIn());
 
-  async function handleSubmit(e: FormEvent) {
-    e.preventDefault();
-    const problem = firstProblem(loginRules, { email, password });
-    if (problem) return toast(problem);
+  async function logIn() {
     try {
-      const answer = await run(() => login({ email: email.trim(), password }));
+      const answer = await run(() => login(credentials));
       session.saveLogin(answer.token, answer._id, answer.role);
-      // A studio lands on its dashboard; a page that sent the visitor here (?next=/jobs/…) gets them back.
-      const next = new URLSearchParams(window.location.search).get('next');
-      const back = next && /^\/(?!\/)/.test(next) ? next : null;
-      window.location.assign(answer.role === 'studio' ? (back ?? '/dashboard') : (back ?? '/'));
+      sessionStorage.removeItem(SIGNUP_EXISTED);
+      // A studio lands on its dashboard; a page that sent the visitor here (?next=/media/photos) gets them back.
+      window.location.assign(back ?? (answer.role === 'studio' ? '/dashboard' : '/'));
     } catch (err) {
       toast((err as Error).message);
+      setUnconfirmed(err instanceof ApiError && err.code === 'email_unconfirmed');
     }
   }
 
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    // Every wrong field is marked at once; the first problem is also the spec's toast.
+    const problem = firstProblem(loginRules, { email, password });
+    if (!fields.check({ email, password }) || problem) return toast(problem ?? MSG.fillAllFields);
+    await logIn();
+  }
+
+  const lead = existed ? MSG.accountExists : justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer or studio account.';
   return (
-    <AuthShell onSubmit={handleSubmit}>
-      <h1>Welcome back</h1>
-      <p className="lead">{justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer or studio account.'}</p>
-      <div className="field">
-        <label htmlFor="email">Email</label>
-        <input id="email" className="input" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Password</label>
-        <input id="password" className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
-      <p className="auth-forgot"><Link to="/forgot-password">Forgot password?</Link></p>
-      <button type="submit" className="btn btn-block">Log In</button>
-      <p className="auth-switch">
-        New to Audition? <Link to="/signup">Create an account</Link>
-      </p>
-      <p className="auth-switch">
-        Casting? <Link to="/studio-signup">Create a studio account</Link>
-      </p>
-    </AuthShell>
+    <>
+      <AuthShell onSubmit={handleSubmit}>
+        <h1>Welcome back</h1>
+        <p className="lead">{lead}</p>
+        {existed && (
+          <p className="auth-note" data-testid="account-existed">
+            {MSG.accountExistsWayOn} <Link to="/forgot-password">{MSG.resetPassword}</Link>
+          </p>
+        )}
+        {back && <p className="auth-note" data-testid="login-reason">{MSG.loginToContinue}</p>}
+        {unconfirmed && pendingSignup.offer}
+        <TextField id={IDS.email} label={LABELS.email} type="email" autoComplete="email" value={email} onChange={(e) => { setEmail(e.target.value); fields.clear('email'); setUnconfirmed(false); }} error={fields.problems.email} />
+        <TextField id={IDS.password} label={LABELS.password} type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); fields.clear('password'); setUnconfirmed(false); }} error={fields.problems.password} />
+        <p className="auth-forgot"><Link to="/forgot-password">Forgot password?</Link></p>
+        <button type="submit" className="btn btn-block">Log In</button>
+        <p className="auth-switch">
+          New to Audition? <Link to="/signup">Create an account</Link>
+        </p>
+        <p className="auth-switch">
+          Casting? <Link to="/studio-signup">Create a studio account</Link>
+        </p>
+      </AuthShell>
+      {pendingSignup.dialog}
+    </>
   );
 }

@@ -3,21 +3,27 @@
  * one flow for both kinds of account. The performer's /signup and the studio's
  * /studio-signup differ only in their words, the name field and the calls they make.
  */
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import type { SignupBody } from '../../../contract/auth';
 import { firstProblem } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { useBusy } from '../../components/Busy';
+import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { STORAGE_KEYS } from '../../lib/session';
+import { useFieldProblems } from '../../components/useFieldProblems';
+import { LIMITS } from '../../../contract/limits';
+import { STORAGE_KEYS, SIGNUP_EXISTED } from '../../lib/session';
 import { AuthShell } from './AuthShell';
-import { VerifyOtpModal } from './VerifyOtpModal';
+import { ApiError } from '../../api/client';
+import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
 import './auth.css';
 
 type Form = { fname: string; number: string; email: string; password: string };
 const empty: Form = { fname: '', number: '', email: '', password: '' };
+/** The fields' element ids, in the form's order. */
+const IDS: Record<keyof Form, string> = { fname: 'fname', number: 'number', email: 'email', password: 'password' };
 
 export interface SignupFlowProps {
   heading: string;
@@ -36,45 +42,78 @@ export interface SignupFlowProps {
 
 export function SignupFlow(props: SignupFlowProps) {
   const [form, setForm] = useState(empty);
-  const [otpOpen, setOtpOpen] = useState(false);
+  /** The open code dialog: when a new code may be asked for. */
+  const [otp, setOtp] = useState<{ resendAt: number } | null>(null);
+  /** The e-mail whose code the server said is dead, and why: it stays dead when the dialog opens again. */
+  const [dead, setDead] = useState<{ email: string; why: DeadCode } | null>(null);
   const toast = useToast();
   const { run } = useBusy();
   const navigate = useNavigate();
+  const labels = useMemo(() => ({ fname: props.nameLabel, number: 'Phone No.', email: 'Email Id', password: 'Password' }), [props.nameLabel]);
+  const fields = useFieldProblems(props.rules, IDS, labels);
 
   // The e-mail lowercased on input, the phone digits only (docs/product.md §5).
   const set = (field: keyof Form, value: string) => {
     const lower = field === 'email' || (field === 'fname' && props.lowerCaseName);
     const clean = field === 'number' ? value.replace(/\D/g, '') : lower ? value.toLowerCase().trimStart() : field === 'fname' ? value.trimStart() : value;
     setForm((f) => ({ ...f, [field]: clean }));
+    fields.clear(field);
   };
   const payload = () => ({ ...form, fname: form.fname.trim(), email: form.email.trim(), number: form.number.trim() });
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
     const body = payload();
+    // Every wrong field is marked at once; the first problem is also the spec's toast.
     const problem = firstProblem(props.rules, body);
-    if (problem) return toast(problem);
+    if (!fields.check(body) || problem) return toast(problem ?? MSG.fillAllFields);
+    await sendCode();
+  }
+
+  /**
+   * Mails a code and opens the dialog. A code sent less than a minute ago is still good:
+   * the dialog opens again, counting down to when a new one may be sent.
+   */
+  async function sendCode(again = false) {
     try {
-      await run(() => props.sendCode(body));
-      setOtpOpen(true);
+      await run(() => props.sendCode(payload()));
+      if (again) toast(MSG.otpNewCodeSent, 'success');
+      setDead(null);
+      setOtp({ resendAt: Date.now() + LIMITS.otpResendSeconds * 1000 });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'otp_resend_too_soon') {
+        setOtp({ resendAt: Date.now() + (err.retryAfter ?? LIMITS.otpResendSeconds) * 1000 });
+        if (again) toast(err.message);
+        return;
+      }
       toast((err as Error).message);
     }
   }
 
   // Stable, so the modal's Escape listener is added once.
-  const handleCloseOtp = useCallback(() => setOtpOpen(false), []);
+  const handleCloseOtp = useCallback(() => setOtp(null), []);
 
   async function handleVerify(otp: string) {
     try {
       const answer = await run(() => props.verify({ ...payload(), otp }));
       if (answer.created !== 'create' && answer.created !== 'exist') return toast(MSG.somethingWentWrong);
       sessionStorage.setItem(STORAGE_KEYS.created, 'yes');
-      setOtpOpen(false);
+      // The e-mail had an account: /login says so, and that its password was not changed.
+      if (answer.created === 'exist') sessionStorage.setItem(SIGNUP_EXISTED, 'yes');
+      else sessionStorage.removeItem(SIGNUP_EXISTED);
+      setOtp(null);
       navigate('/login');
     } catch (err) {
       toast((err as Error).message);
+      const code = err instanceof ApiError ? err.code : undefined;
+      if (code === 'otp_expired' || code === 'otp_dead') setDead({ email: payload().email, why: code === 'otp_expired' ? 'expired' : 'dead' });
     }
+  }
+
+  /** Back to the form, everything typed kept, focus on Sign Up: the next press sends a new code. */
+  function handleStartAgain() {
+    setOtp(null);
+    requestAnimationFrame(() => document.getElementById('signup-submit')?.focus());
   }
 
   return (
@@ -82,29 +121,25 @@ export function SignupFlow(props: SignupFlowProps) {
       <AuthShell onSubmit={handleSubmit}>
         <h1>{props.heading}</h1>
         <p className="lead">{props.lead}</p>
-        <div className="field">
-          <label htmlFor="fname">{props.nameLabel}</label>
-          <input id="fname" className="input" autoComplete={props.nameAutoComplete} value={form.fname} onChange={(e) => set('fname', e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="number">Phone No.</label>
-          <input id="number" className="input" inputMode="numeric" autoComplete="tel" value={form.number} onChange={(e) => set('number', e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="email">Email Id</label>
-          <input id="email" className="input" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <input id="password" className="input" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
-        </div>
-        <button type="submit" className="btn btn-block">Sign Up</button>
+        <TextField id={IDS.fname} label={props.nameLabel} autoComplete={props.nameAutoComplete} value={form.fname} onChange={(e) => set('fname', e.target.value)} error={fields.problems.fname} />
+        <TextField id={IDS.number} label={labels.number} inputMode="numeric" autoComplete="tel" value={form.number} onChange={(e) => set('number', e.target.value)} error={fields.problems.number} />
+        <TextField id={IDS.email} label={labels.email} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} error={fields.problems.email} />
+        <TextField id={IDS.password} label={labels.password} type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} error={fields.problems.password} />
+        <button type="submit" id="signup-submit" className="btn btn-block">Sign Up</button>
+        <p className="auth-terms" data-testid="signup-terms">
+          By signing up you agree to the <Link to="/terms">Terms</Link> and the <Link to="/privacy">Privacy Policy</Link>.
+        </p>
         <p className="auth-switch">
           Already have an account? <Link to="/login">Log in</Link>
         </p>
         {props.more}
       </AuthShell>
-      {otpOpen && <VerifyOtpModal email={payload().email} onVerify={handleVerify} onClose={handleCloseOtp} />}
+      {otp && (
+        <VerifyOtpModal
+          email={payload().email} resendAt={otp.resendAt} dead={dead?.email === payload().email ? dead.why : null}
+          onVerify={handleVerify} onResend={() => sendCode(true)} onStartAgain={handleStartAgain} onClose={handleCloseOtp}
+        />
+      )}
     </>
   );
 }

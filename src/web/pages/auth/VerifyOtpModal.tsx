@@ -1,24 +1,71 @@
 /**
  * The Verify OTP modal that opens after a successful sign-up request (docs/product.md §2), a native
  * modal <dialog>: focus starts on the first digit and stays inside, Escape or the cross
- * closes it, and focus returns to the button that opened it.
+ * closes it, and focus returns to the button that opened it. It never ends in a dead end
+ * (docs/security.md "The code flow"): "Send a new code" counts down to when one may be
+ * sent, and a code that expired or took too many wrong tries says so and offers "Start again".
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../contract/limits';
+import { MSG } from '../../../contract/messages';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { OtpInput } from './OtpInput';
 
+/** Why the code no longer works, once the server said so. */
+export type DeadCode = 'expired' | 'dead';
+
 interface Props {
   email: string;
+  /** When (ms since the epoch) a new code may be asked for. */
+  resendAt: number;
+  dead?: DeadCode | null;
   onVerify(otp: string): void;
+  onResend(): void;
+  onStartAgain(): void;
   onClose(): void;
 }
 
-export function VerifyOtpModal({ email, onVerify, onClose }: Props) {
+/** 0:42: the wait on the button. */
+const clock = (ms: number) => {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** The time now, ticking every second while `until` is ahead. */
+function useNowUntil(until: number) {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    setNow(Date.now());
+    if (until <= Date.now()) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= until) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return now;
+}
+
+export function VerifyOtpModal({ email, resendAt, dead, onVerify, onResend, onStartAgain, onClose }: Props) {
   const [digits, setDigits] = useState<string[]>(() => Array(LIMITS.otpLength).fill(''));
   const ref = useRef<HTMLDialogElement>(null);
   const otp = digits.join('');
+  const now = useNowUntil(resendAt);
+  const waiting = resendAt > now;
   useModalDialog(ref);
+
+  // A dead code's note replaces the boxes: focus goes to its way on.
+  useEffect(() => {
+    if (dead) ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [dead]);
+  // A new code starts with empty boxes.
+  useEffect(() => setDigits(Array(LIMITS.otpLength).fill('')), [resendAt]);
+
+  const resend = (
+    <button type="button" className="otp-resend" disabled={waiting} onClick={onResend}>
+      {waiting ? MSG.otpSendNewIn(clock(resendAt - now)) : MSG.otpSendNew}
+    </button>
+  );
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
@@ -39,10 +86,21 @@ export function VerifyOtpModal({ email, onVerify, onClose }: Props) {
       <form onSubmit={handleSubmit}>
         <button type="button" className="icon-btn modal-close" aria-label="Close" onClick={onClose}>×</button>
         <h2 id="otp-title">Verify OTP</h2>
-        <p className="muted">We sent a {LIMITS.otpLength}-digit code to <strong>{email}</strong>.</p>
-        <p className="otp-label">Enter verification code</p>
-        <OtpInput digits={digits} onChange={setDigits} />
-        <button type="submit" className="btn btn-block" disabled={otp.length !== LIMITS.otpLength}>Verify</button>
+        {dead ? (
+          <>
+            <p className="otp-dead" role="alert">{dead === 'expired' ? MSG.otpExpiredHere : MSG.otpDeadHere}</p>
+            <button type="button" className="btn btn-block" data-autofocus onClick={onStartAgain}>{MSG.otpStartAgain}</button>
+            {resend}
+          </>
+        ) : (
+          <>
+            <p className="muted">We sent a {LIMITS.otpLength}-digit code to <strong>{email}</strong>.</p>
+            <p className="otp-label">Enter verification code</p>
+            <OtpInput digits={digits} onChange={setDigits} />
+            <button type="submit" className="btn btn-block" disabled={otp.length !== LIMITS.otpLength}>Verify</button>
+            {resend}
+          </>
+        )}
       </form>
     </dialog>
   );

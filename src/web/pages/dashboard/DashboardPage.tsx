@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
+import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { OwnJob } from '../../../contract/jobs';
 import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
@@ -37,6 +38,8 @@ export default function DashboardPage() {
         <div className="dashboard-actions">
           <Link to="/dashboard/studio" className="btn btn-secondary">Edit studio page</Link>
           <Link to="/dashboard/jobs/new" className="btn">{MARKET_MSG.postJob}</Link>
+          <Link to="/dashboard/talent" className="btn btn-secondary">{TALENT_MSG.searchTitle}</Link>
+          <Link to="/dashboard/shortlists" className="btn btn-secondary">{TALENT_MSG.shortlistsTitle}</Link>
           {me.data && <Link to={`/studio-detail/${me.data._id}`} className="btn btn-ghost">View public page</Link>}
         </div>
       </header>

@@ -1,7 +1,7 @@
 /**
  * /dashboard/jobs/new and /dashboard/jobs/{id}: post or edit a job. What was typed stays
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
- * reordered and removed.
+ * reordered and removed. An existing job also shows its applicants as a board.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { fieldOf } from '../../lib/fieldErrors';
+import { ApplicantBoard } from './ApplicantBoard';
 import './dashboard.css';
 
 interface Form {
@@ -83,6 +84,8 @@ function JobForm({ job }: { job?: OwnJob }) {
   };
   const done = async () => {
     await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+    // Closing a job closes its undecided applications too.
+    await client.invalidateQueries({ queryKey: ['applications'] });
     navigate('/dashboard');
   };
   const save = useMutation({
@@ -238,6 +241,7 @@ function JobForm({ job }: { job?: OwnJob }) {
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
       </form>
+      {job && <ApplicantBoard jobId={job._id} />}
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { StoreBadges } from '../../components/StoreBadges';
 import { session } from '../../lib/session';
+import { RecommendedJobs } from '../jobs/RecommendedJobs';
 import { StudioSearch } from './StudioSearch';
 import './home.css';
 
@@ -68,6 +69,8 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      <RecommendedJobs className="home-section" />
 
       <section className="home-section" aria-labelledby="home-why">
         <h2 id="home-why" className="visually-hidden">Why Audition</h2>

@@ -25,7 +25,9 @@ export function StudioSearch() {
   const shown = open && results !== null;
   const studios = shown ? results : [];
   // The options: each studio, then 'view all studios'.
-  const hrefs = [...studios.map((s) => `/studio-detail/${s._id}`), '/studio'];
+  // 'view all studios' keeps the text: /studio shows every match, a page at a time (docs/screens.md).
+  const allHref = query ? `/studio?${new URLSearchParams({ q: query })}` : '/studio';
+  const hrefs = [...studios.map((s) => `/studio-detail/${s._id}`), allHref];
 
   // Keeps the active option in view when the list scrolls.
   useEffect(() => {
@@ -83,7 +85,8 @@ export function StudioSearch() {
       e.preventDefault();
       setActive(hrefs.length - 1);
     } else if (e.key === 'Enter') {
-      const target = active >= 0 ? hrefs[active] : studios.length === 1 ? hrefs[0] : undefined;
+      // Enter with no option chosen shows all the matches (one match opens at once).
+      const target = active >= 0 ? hrefs[active] : studios.length === 1 ? hrefs[0] : query ? allHref : undefined;
       if (target) {
         e.preventDefault();
         navigate(target);
@@ -149,7 +152,7 @@ export function StudioSearch() {
             role="option"
             aria-selected={active === studios.length}
             tabIndex={-1}
-            to="/studio"
+            to={allHref}
             className={`studio-search-option studio-search-all${active === studios.length ? ' is-active' : ''}`}
             onMouseEnter={() => setActive(studios.length)}
           >

@@ -1,6 +1,6 @@
 /**
- * /jobs/{id}: the whole job, its studio and deadline, and Apply (the applications area
- * wires it; a logged-out visitor goes to /login and comes back). Carries schema.org
+ * /jobs/{id}: the whole job, its studio and deadline, and Apply (a performer applies here,
+ * docs/applications.md; a logged-out visitor goes to /login and comes back). Carries schema.org
  * JobPosting data so search engines can list it.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { MSG } from '../../../contract/messages';
 import { getJob } from '../../api/jobs';
 import { ApiError } from '../../api/client';
 import { session } from '../../lib/session';
+import { MessageButton } from '../../components/MessageButton';
+import { ApplyPanel } from './ApplyPanel';
 import './jobs.css';
 
 export default function JobPage() {
@@ -36,10 +38,9 @@ export default function JobPage() {
   }
   const j = job.data;
 
-  function handleApply() {
-    if (!session.isLoggedIn()) return navigate(`/login?next=${encodeURIComponent(`/jobs/${j._id}`)}`);
-    navigate('/download-section');
-  }
+  // A performer applies right here; a visitor logs in first and comes back; a studio cannot apply.
+  const performer = session.isLoggedIn() && !session.isStudio();
+  const visitor = !session.isLoggedIn();
 
   return (
     <main className="page">
@@ -75,7 +76,11 @@ export default function JobPage() {
               <p className="muted">{j.studio.verified ? MARKET_MSG.verifiedBadge : 'Unverified'}{j.studio.location ? ` · ${j.studio.location}` : ''}</p>
             </div>
           </div>
-          {j.status === 'open' && <button type="button" className="btn btn-block" onClick={handleApply}>{MARKET_MSG.apply}</button>}
+          {j.status === 'open' && visitor && (
+            <button type="button" className="btn btn-block" onClick={() => navigate(`/login?next=${encodeURIComponent(`/jobs/${j._id}`)}`)}>{MARKET_MSG.apply}</button>
+          )}
+          {j.status === 'open' && performer && <ApplyPanel jobId={j._id} />}
+          {!session.isStudio() && <MessageButton with={j.studio._id} jobId={j._id} className="btn btn-secondary btn-block" />}
         </aside>
       </div>
     </main>

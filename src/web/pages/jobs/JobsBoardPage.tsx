@@ -9,6 +9,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { getBoard, type BoardFilters } from '../../api/jobs';
 import { cut, isCut } from '../../lib/text';
+import { RecommendedJobs } from './RecommendedJobs';
 import './jobs.css';
 
 const KEYS = ['q', 'profession', 'gender', 'location'] as const;
@@ -50,6 +51,7 @@ export default function JobsBoardPage() {
   return (
     <main className="page jobs-board">
       <h1>{MARKET_MSG.jobsTitle}</h1>
+      <RecommendedJobs limit={3} />
       <form className="card job-filters" role="search" aria-label="Filter jobs" onSubmit={handleSubmit}>
         <div className="field">
           <label htmlFor="q">Search</label>

@@ -4,9 +4,11 @@
  * items. Choosing a file shows the overlay with the upload's percent, uploads, registers
  * the URL, and shows the new item at once; any failure ends the overlay with a toast.
  */
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { CHOOSER_ACCEPT, MEDIA_LIMITS, megabytes, type MediaType, type StorageKind } from '../../../contract/media-options';
+import { useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+import { acceptedHint, fileProblem } from '../../../contract/file-checks';
+import { CHOOSER_ACCEPT, type MediaType, type StorageKind } from '../../../contract/media-options';
 import { MSG } from '../../../contract/messages';
+import { SCREEN_MSG } from '../../../contract/screen-messages';
 import { addMedia, removeMedia } from '../../api/media';
 import { uploadFile } from '../../api/storage';
 import { useBusy } from '../../components/Busy';
@@ -52,25 +54,72 @@ export function MediaLibrary({ view }: { view: MediaView }) {
 
   const items = user?.[view.mediaType] ?? null;
 
-  async function handleChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  const [dragging, setDragging] = useState(false);
+
+  function handleChoose(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    if (!file) return;
-    const limit = MEDIA_LIMITS.maxBytes[view.kind];
-    if (file.size > limit) {
-      toast(MSG.fileTooLarge(view.sizeLabel, megabytes(limit)));
-      return;
-    }
-    try {
-      await run(async () => {
-        const { url } = await uploadFile(view.kind, file, { onProgress: (percent) => setLabel(MSG.uploading(percent)) });
-        await addMedia(view.mediaType, url);
-        await refreshUserData();
-      }, MSG.uploading(0));
-    } catch (err) {
-      toast((err as Error).message || MSG.uploadFailed);
-    }
+    void uploadAll(files);
   }
+
+  /**
+   * Several files go up one after another, each with its progress (docs/screens.md); a
+   * file refused by its type or size is told and skipped, the others still go up. Cancel
+   * stops the file going up and the ones waiting; the files already added stay, and a
+   * toast says both. A file whose bytes are all stored is still listed even when Cancel
+   * comes while it is being registered, so nothing is left stored but unlisted.
+   */
+  async function uploadAll(files: File[]) {
+    const accepted = files.filter((file) => {
+      const problem = fileProblem(view.kind, file);
+      if (problem) toast(files.length > 1 ? `${file.name}: ${problem}` : problem);
+      return !problem;
+    });
+    if (accepted.length === 0) return;
+    const stop = new AbortController();
+    let added = 0;
+    let failed = 0;
+    const label = (i: number, percent: number) => (accepted.length > 1 ? SCREEN_MSG.uploadingOf(i + 1, accepted.length, percent) : MSG.uploading(percent));
+    await run(
+      async () => {
+        for (const [i, file] of accepted.entries()) {
+          if (stop.signal.aborted) break;
+          setLabel(label(i, 0));
+          try {
+            const { url } = await uploadFile(view.kind, file, { onProgress: (percent) => setLabel(label(i, percent)), signal: stop.signal });
+            await addMedia(view.mediaType, url);
+            added += 1;
+            await refreshUserData();
+          } catch (err) {
+            if (isAbort(err)) break;
+            failed += 1;
+            toast((err as Error).message || MSG.uploadFailed);
+          }
+        }
+      },
+      label(0, 0),
+      { onCancel: () => stop.abort() },
+    );
+    const skipped = accepted.length - added - failed;
+    if (stop.signal.aborted && skipped > 0) toast(SCREEN_MSG.uploadCancelled(added, skipped, view.noun, view.plural), 'success');
+  }
+
+  // The whole card takes dropped files, the dashed box of an empty list included.
+  const dropTarget = {
+    onDragOver: (e: DragEvent) => {
+      if (!e.dataTransfer.types.includes('Files')) return;
+      e.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: (e: DragEvent) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      setDragging(false);
+      void uploadAll([...e.dataTransfer.files]);
+    },
+  };
 
   async function handleRemove() {
     if (!removing) return;
@@ -89,7 +138,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
   const count = items?.length ?? 0;
   return (
     <ProfileShell user={user} menu={MEDIA_MENU} menuLabel="Media">
-      <section className="media card" aria-labelledby="media-title">
+      <section className={`media card${dragging ? ' is-dropping' : ''}`} aria-labelledby="media-title" {...dropTarget}>
         <div className="media-head">
           <div>
             <h1 id="media-title">{view.title}</h1>
@@ -105,6 +154,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
             className="visually-hidden"
             type="file"
             accept={CHOOSER_ACCEPT[view.kind]}
+            multiple
             onChange={handleChoose}
             tabIndex={-1}
             aria-hidden="true"
@@ -116,6 +166,9 @@ export function MediaLibrary({ view }: { view: MediaView }) {
             Add {view.noun}
           </button>
         </div>
+        <p className="media-accepts muted">
+          {acceptedHint(view.kind)}. {SCREEN_MSG.dropHere(view.plural)}
+        </p>
         {items === null ? (
           <p className="muted" role="status">{MSG.loading}</p>
         ) : items.length === 0 ? (
@@ -135,6 +188,8 @@ export function MediaLibrary({ view }: { view: MediaView }) {
     </ProfileShell>
   );
 }
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
 /** The small remove button on each item. */
 export function RemoveButton({ label, onClick }: { label: string; onClick(): void }) {

@@ -1,12 +1,18 @@
 /**
  * /editapperance: the six appearance inputs, prefilled; name, location and gender are
- * sent along without inputs (docs/product.md §2). After a save: /apperance, reloaded.
+ * sent along without inputs (docs/product.md §2). The tick checks every field and marks
+ * each wrong one at once (docs/screens.md). After a save: "Saved" on /apperance, reloaded.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../contract/profile';
+import { appearanceFields, problemsOf } from '../../../contract/field-rules';
+import { SCREEN_MSG } from '../../../contract/screen-messages';
 import { updateAppearance } from '../../api/profile';
 import { useBusy } from '../../components/Busy';
-import { useToast } from '../../components/Toasts';
+import { FormField } from '../../components/FormField';
+import { toastAfterReload, useToast } from '../../components/Toasts';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
+import { fieldOf } from '../../lib/fieldErrors';
 import { session } from '../../lib/session';
 import { useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
@@ -21,21 +27,40 @@ const FIELDS = [
   ['hairColor', 'Hair Color'],
   ['eyeColor', 'Eye Color'],
 ] as const;
-type Form = Pick<UserProfile, (typeof FIELDS)[number][0]>;
+type Key = (typeof FIELDS)[number][0];
+type Form = Pick<UserProfile, Key>;
+const LABELS = Object.fromEntries(FIELDS) as Record<Key, string>;
+
+const formOf = (user: UserProfile): Form => ({ age: user.age, height: user.height, weight: user.weight, bodyType: user.bodyType, hairColor: user.hairColor, eyeColor: user.eyeColor });
 
 export default function EditAppearancePage() {
   const { user } = useUserData();
+  const [initial, setInitial] = useState<Form | null>(null);
   const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const toast = useToast();
   const { run } = useBusy();
 
   useEffect(() => {
-    if (user && !form) setForm({ age: user.age, height: user.height, weight: user.weight, bodyType: user.bodyType, hairColor: user.hairColor, eyeColor: user.eyeColor });
+    if (user && !form) {
+      setForm(formOf(user));
+      setInitial(formOf(user));
+    }
   }, [user, form]);
+
+  const dirty = useMemo(() => form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
+  const guard = useLeaveGuard(dirty);
 
   async function handleSave(e: FormEvent) {
     e.preventDefault();
     if (!form || !user) return;
+    const problems = problemsOf(appearanceFields, form);
+    const count = Object.keys(problems).length;
+    if (count > 0) {
+      setErrors(problems);
+      toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
+      return;
+    }
     try {
       await run(async () => {
         const body = new FormData();
@@ -43,30 +68,45 @@ export default function EditAppearancePage() {
         for (const [k, v] of Object.entries(fields)) body.append(k, v);
         session.rememberSavedProfile(await updateAppearance(body));
       }, 'Saving your appearance…');
+      guard.release();
+      toastAfterReload(SCREEN_MSG.saved);
       window.location.assign('/apperance');
     } catch (err) {
+      const message = (err as Error).message;
       console.error('appearance save failed', err);
-      toast((err as Error).message);
+      const field = fieldOf(message, LABELS);
+      if (field) setErrors((all) => ({ ...all, [field]: message }));
+      toast(message);
     }
   }
 
   return (
     <main className="page edit-page">
       <form onSubmit={handleSave} noValidate>
-        <EditBar title="Edit Profile" backLabel="Go back" saveLabel="Save appearance" back="arrow" />
+        <EditBar title="Edit Profile" backLabel="Go back" saveLabel="Save appearance" back="arrow" parent="/apperance" />
         {form ? (
           <div className="edit-form card edit-grid">
             {FIELDS.map(([key, label]) => (
-              <div className="field" key={key}>
-                <label htmlFor={key}>{label}</label>
-                <input id={key} className="input" value={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
-              </div>
+              <FormField key={key} id={key} label={label} error={errors[key]}>
+                {(props) => (
+                  <input
+                    {...props}
+                    className="input"
+                    value={form[key]}
+                    onChange={(e) => {
+                      setForm({ ...form, [key]: e.target.value });
+                      setErrors(({ [key]: _fixed, ...rest }) => rest);
+                    }}
+                  />
+                )}
+              </FormField>
             ))}
           </div>
         ) : (
           <p className="muted" role="status">{MSG.loading}</p>
         )}
       </form>
+      {guard.dialog}
     </main>
   );
 }

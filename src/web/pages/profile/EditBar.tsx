@@ -1,11 +1,27 @@
-/** The header of the edit screens: a cross (or back arrow) that goes back one step and a tick that saves. */
+/**
+ * The header of the edit screens: a cross (or back arrow) and a tick that saves. The cross
+ * goes back one step inside the app, or to the screen's parent when the page was opened
+ * directly, never off the site (docs/screens.md).
+ */
 import { useNavigate } from 'react-router';
 
-export function EditBar({ title, backLabel, saveLabel, back = 'cross' }: { title: string; backLabel: string; saveLabel: string; back?: 'cross' | 'arrow' }) {
+/** True when the app itself has a previous screen to go back to. */
+const hasInAppHistory = () => ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+
+interface Props {
+  title: string;
+  backLabel: string;
+  saveLabel: string;
+  /** Where the cross goes when there is no screen of ours to go back to. */
+  parent: string;
+  back?: 'cross' | 'arrow';
+}
+
+export function EditBar({ title, backLabel, saveLabel, parent, back = 'cross' }: Props) {
   const navigate = useNavigate();
   return (
     <div className="edit-bar">
-      <button type="button" className="icon-btn" aria-label={backLabel} title={backLabel} onClick={() => navigate(-1)}>
+      <button type="button" className="icon-btn" aria-label={backLabel} title={backLabel} onClick={() => (hasInAppHistory() ? navigate(-1) : navigate(parent))}>
         {back === 'cross' ? (
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" /></svg>
         ) : (

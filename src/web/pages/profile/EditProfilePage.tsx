@@ -1,40 +1,59 @@
 /**
  * /editProfile: name with title, location, gender, profession, profile URL and a photo.
- * The tick saves in the spec's order: the form, then the chosen photo uploaded and
- * registered, then /info. The overlay always ends; a failure shows the server's
- * message and keeps what the user typed.
+ * The tick checks every field and marks each wrong one at once; a chosen photo is checked
+ * (type, size) the moment it is chosen. A save is all or nothing (docs/screens.md): the
+ * photo goes up first, so a refused photo saves nothing; then the form, then the picture
+ * registered (a refusal there puts the text back). Then "Saved" and /info. The overlay
+ * always ends; a failure shows the server's message at its field and keeps the input.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile-options';
+import { basicInfoFields, problemsOf } from '../../../contract/field-rules';
+import { acceptedHint, fileProblem } from '../../../contract/file-checks';
+import { CHOOSER_ACCEPT } from '../../../contract/media-options';
 import { MSG } from '../../../contract/messages';
+import { SCREEN_MSG } from '../../../contract/screen-messages';
 import type { UserProfile } from '../../../contract/profile';
 import { registerProfilePic, updateBasicInfo } from '../../api/profile';
 import { uploadFile } from '../../api/storage';
 import { useBusy } from '../../components/Busy';
+import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
+import { fieldOf } from '../../lib/fieldErrors';
 import { session } from '../../lib/session';
 import { refreshUserData, useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
 import './profile.css';
 
 type Form = Pick<UserProfile, 'pronoun' | 'fname' | 'location' | 'gender' | 'category' | 'profileUrl' | 'profilePic'>;
+type FieldKey = keyof typeof basicInfoFields | 'photo';
+/** Each field's label: a server message starting with it is shown at that field. */
+const LABELS: Record<FieldKey, string> = { fname: 'Name', location: 'Location', profileUrl: 'Profile URL', photo: 'Profile picture' };
 
 /** "www.me.com" becomes "https://www.me.com"; an empty address stays empty. */
 const withScheme = (url: string) => (url && !/^[a-z]+:\/\//i.test(url) ? `https://${url}` : url);
 
+const formOf = (user: UserProfile): Form => ({ pronoun: user.pronoun, fname: user.fname, location: user.location, gender: user.gender, category: user.category, profileUrl: user.profileUrl, profilePic: user.profilePic });
+
 export default function EditProfilePage() {
   const { user } = useUserData();
+  const [initial, setInitial] = useState<Form | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const toast = useToast();
   const { run, setLabel } = useBusy();
   const navigate = useNavigate();
 
   // Prefill once; later polls must not overwrite what the user is typing.
   useEffect(() => {
-    if (user && !form) setForm({ pronoun: user.pronoun, fname: user.fname, location: user.location, gender: user.gender, category: user.category, profileUrl: user.profileUrl, profilePic: user.profilePic });
+    if (user && !form) {
+      setForm(formOf(user));
+      setInitial(formOf(user));
+    }
   }, [user, form]);
 
   useEffect(() => {
@@ -44,44 +63,89 @@ export default function EditProfilePage() {
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const set = (field: keyof Form, value: string) => setForm((f) => (f ? { ...f, [field]: value } : f));
+  const dirty = useMemo(() => Boolean(photo) || (form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial)), [form, initial, photo]);
+  const guard = useLeaveGuard(dirty);
+
+  const set = (field: keyof Form, value: string) => {
+    setForm((f) => (f ? { ...f, [field]: value } : f));
+    setErrors(({ [field as FieldKey]: _fixed, ...rest }) => rest);
+  };
+
+  function choosePhoto(file: File | undefined) {
+    if (!file) return;
+    const problem = fileProblem('images', file);
+    setErrors(({ photo: _old, ...rest }) => (problem ? { ...rest, photo: problem } : rest));
+    setPhoto(problem ? null : file);
+  }
 
   async function handleSave(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
+    if (!form || !initial) return;
+    const fields = { ...form, profileUrl: withScheme(form.profileUrl.trim()) };
+    const problems = { ...problemsOf(basicInfoFields, fields), ...(errors.photo ? { photo: errors.photo } : {}) };
+    const count = Object.keys(problems).length;
+    if (count > 0) {
+      setErrors(problems);
+      toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
+      return;
+    }
     try {
       await run(async () => {
+        // The photo first: if it is refused, nothing of the form is saved either.
+        const uploaded = photo ? await uploadFile('images', photo, { purpose: 'profile', onProgress: (percent) => setLabel(MSG.uploading(percent)) }) : null;
         const body = new FormData();
-        const fields = { ...form, profileUrl: withScheme(form.profileUrl.trim()) };
         for (const [k, v] of Object.entries(fields)) body.append(k, v);
         let saved = await updateBasicInfo(body);
-        if (photo) {
-          const { url } = await uploadFile('images', photo, { purpose: 'profile', onProgress: (percent) => setLabel(MSG.uploading(percent)) });
-          await registerProfilePic(url);
-          saved = { ...saved, profilePic: url };
+        if (uploaded) {
+          try {
+            await registerProfilePic(uploaded.url);
+          } catch (err) {
+            const undo = new FormData();
+            for (const [k, v] of Object.entries(initial)) undo.append(k, v);
+            await updateBasicInfo(undo).catch(() => {});
+            throw err;
+          }
+          saved = { ...saved, profilePic: uploaded.url };
         }
         session.rememberSavedProfile(saved);
         await refreshUserData();
       }, 'Saving your profile…');
+      guard.release();
+      toast(SCREEN_MSG.saved, 'success');
       navigate('/info');
     } catch (err) {
-      toast((err as Error).message);
+      const message = (err as Error).message;
+      const field = fieldOf(message, LABELS) ?? (photo && /image|file|picture/i.test(message) ? 'photo' : null);
+      if (field) setErrors((all) => ({ ...all, [field]: message }));
+      toast(message);
     }
   }
 
   const picture = preview ?? form?.profilePic ?? '';
+  const a11y = (key: FieldKey) => ({ 'aria-invalid': Boolean(errors[key]), 'aria-describedby': errors[key] ? `${key}-error` : undefined });
   return (
     <main className="page edit-page">
       <form onSubmit={handleSave} noValidate>
-        <EditBar title="Edit Profile" backLabel="Cancel and go back" saveLabel="Save profile" />
+        <EditBar title="Edit Profile" backLabel="Cancel and go back" saveLabel="Save profile" parent="/info" />
         {form ? (
           <div className="edit-form card">
             <div className="field">
-              <span style={{ fontSize: 'var(--text-sm)', fontWeight: 600 }}>Photo</span>
+              <span className="field-label">Photo</span>
               <div className="photo-picker">
                 {picture ? <img className="photo-preview" src={picture} alt="Your profile picture" width={96} height={96} /> : <span className="photo-preview" role="img" aria-label="No profile picture yet" />}
                 <div className="photo-actions">
-                  <input id="photo" className="visually-hidden" type="file" accept="image/*" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+                  <input
+                    id="photo"
+                    className="visually-hidden"
+                    type="file"
+                    accept={CHOOSER_ACCEPT.images}
+                    aria-invalid={Boolean(errors.photo)}
+                    aria-describedby={errors.photo ? 'photo-error photo-hint' : 'photo-hint'}
+                    onChange={(e) => {
+                      choosePhoto(e.target.files?.[0]);
+                      e.target.value = '';
+                    }}
+                  />
                   <label className="btn btn-secondary" htmlFor="photo">Choose photo</label>
                   {picture && (
                     <button type="button" className="btn btn-ghost" onClick={() => { setPhoto(null); set('profilePic', ''); }}>
@@ -90,6 +154,8 @@ export default function EditProfilePage() {
                   )}
                 </div>
               </div>
+              <p id="photo-hint" className="field-hint">{photo ? SCREEN_MSG.photoChosen(photo.name) : acceptedHint('images')}</p>
+              {errors.photo && <p id="photo-error" className="field-error" role="alert">{errors.photo}</p>}
             </div>
             <div className="edit-grid">
               <div className="field span-2">
@@ -98,13 +164,13 @@ export default function EditProfilePage() {
                   <select id="pronoun" className="select" aria-label="Title" value={form.pronoun} onChange={(e) => set('pronoun', e.target.value)}>
                     {TITLES.map((t) => <option key={t}>{t}</option>)}
                   </select>
-                  <input id="fname" className="input" autoComplete="name" value={form.fname} onChange={(e) => set('fname', e.target.value)} />
+                  <input id="fname" className="input" autoComplete="name" value={form.fname} onChange={(e) => set('fname', e.target.value)} {...a11y('fname')} />
                 </div>
+                {errors.fname && <p id="fname-error" className="field-error" role="alert">{errors.fname}</p>}
               </div>
-              <div className="field">
-                <label htmlFor="location">Location</label>
-                <input id="location" className="input" autoComplete="address-level2" value={form.location} onChange={(e) => set('location', e.target.value)} />
-              </div>
+              <FormField id="location" label="Location" error={errors.location}>
+                {(props) => <input {...props} className="input" autoComplete="address-level2" value={form.location} onChange={(e) => set('location', e.target.value)} />}
+              </FormField>
               <div className="field">
                 <label htmlFor="gender">Gender</label>
                 <select id="gender" className="select" value={form.gender} onChange={(e) => set('gender', e.target.value)}>
@@ -117,16 +183,16 @@ export default function EditProfilePage() {
                   {PROFESSIONS.map((p) => <option key={p}>{p}</option>)}
                 </select>
               </div>
-              <div className="field">
-                <label htmlFor="profileUrl">Profile URL</label>
-                <input id="profileUrl" className="input" type="url" inputMode="url" placeholder="https://" value={form.profileUrl} onChange={(e) => set('profileUrl', e.target.value)} />
-              </div>
+              <FormField id="profileUrl" label="Profile URL" error={errors.profileUrl}>
+                {(props) => <input {...props} className="input" type="url" inputMode="url" placeholder="https://" value={form.profileUrl} onChange={(e) => set('profileUrl', e.target.value)} />}
+              </FormField>
             </div>
           </div>
         ) : (
           <p className="muted" role="status">{MSG.loading}</p>
         )}
       </form>
+      {guard.dialog}
     </main>
   );
 }

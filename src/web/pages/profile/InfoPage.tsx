@@ -30,7 +30,8 @@ export default function InfoPage() {
           <p className="muted" role="status">{MSG.loading}</p>
         )}
         <div className="details-links">
-          <Link className="btn btn-secondary" to="/info">Details</Link>
+          {/* Details: the whole profile at once (docs/screens.md); /info itself is this page. */}
+          <Link className="btn btn-secondary" to="/profile">Details</Link>
           <Link className="btn" to="/editProfile">Edit Profile</Link>
         </div>
       </section>

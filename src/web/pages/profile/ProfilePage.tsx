@@ -13,6 +13,7 @@ import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
+import { TALENT_MSG } from '../../../contract/talent-messages';
 
 export default function ProfilePage() {
   const { user } = useUserData({ live: true });
@@ -35,6 +36,17 @@ export default function ProfilePage() {
       toast((err as Error).message);
     } finally {
       if (flip === latest.current) setPending(null);
+    }
+  }
+
+  async function copyPortfolioLink(id: string) {
+    const link = `${window.location.origin}/talent/${id}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast(TALENT_MSG.linkCopied);
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): show the link to copy by hand.
+      window.prompt(TALENT_MSG.copyPortfolioLink, link);
     }
   }
 
@@ -70,6 +82,12 @@ export default function ProfilePage() {
                 />
                 <span className="switch-track" aria-hidden="true" />
               </span>
+            </div>
+            <div className="portfolio-link-row">
+              <button type="button" className="btn btn-secondary" onClick={() => void copyPortfolioLink(user._id)}>
+                {TALENT_MSG.copyPortfolioLink}
+              </button>
+              {visibility === 'private' && <p className="muted">{TALENT_MSG.portfolioPrivate}</p>}
             </div>
           </>
         ) : (

@@ -15,6 +15,8 @@ import { useStudio } from '../../api/studio';
 import { useStudioJobs } from '../../api/studio-jobs';
 import { cut, isCut } from '../../lib/text';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { MessageButton } from '../../components/MessageButton';
+import { session } from '../../lib/session';
 import './studios.css';
 
 const SERVICES = [
@@ -115,11 +117,14 @@ export default function StudioDetailPage() {
           <div className="studio-banner-text">
             <h1 id="studio-name">{s.fname}</h1>
             {s.location && <p className="studio-banner-location">{s.location}</p>}
-            {!s.verified && <p className="studio-unverified">{MARKET_MSG.unverified}</p>}
+            <p className="studio-unverified" data-testid="studio-verification">{s.verified ? MARKET_MSG.verifiedBadge : MARKET_MSG.unverified}</p>
             <p className="studio-banner-intro">
               <Cut text={s.projectDesc} n={LIMITS.studioBannerChars} testId="studio-intro" />
             </p>
-            <Link className="btn btn-accent" to="/download-section">Apply</Link>
+            <div className="studio-banner-actions">
+              <Link className="btn btn-accent" to="/download-section">Apply</Link>
+              {!session.isStudio() && <MessageButton with={s._id} />}
+            </div>
           </div>
         </div>
       </section>

@@ -1,12 +1,17 @@
 /**
  * /studio (docs/product.md §2): cards with picture, name and location, each linking to its page
  * with the studio passed along; 'Loading...' while unknown, 'No Studios Found' when
- * empty; more studios page in as the end of the list scrolls into view.
+ * empty; more studios page in as the end of the list scrolls into view. A search box and
+ * a location filter (kept in the address: ?q=&location=&page=) show every match a
+ * numbered page at a time (docs/screens.md).
  */
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
+import { SCREEN_MSG } from '../../../contract/screen-messages';
+import { STUDIO_LIMITS } from '../../../contract/studio-limits';
 import type { Studio } from '../../../contract/studios';
+import { useStudioFind } from '../../api/studio-find';
 import { useStudioList } from '../../api/studio-list';
 import './studios.css';
 
@@ -34,6 +39,82 @@ function StudioCard({ studio }: { studio: Studio }) {
 }
 
 export default function StudioListPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const location = params.get('location')?.trim() ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const searching = q !== '' || location !== '';
+  return (
+    <main className="page studios-page">
+      <header className="studios-header">
+        <h1>Studios</h1>
+        <p className="muted">Film, television, music, fashion and theatre studios casting on Audition. Open one to see its story and the jobs it has posted.</p>
+      </header>
+      <StudioSearchForm
+        key={`${q}\u0000${location}`}
+        q={q}
+        location={location}
+        onSearch={(next) => setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')))}
+      />
+      {searching ? <Matches q={q} location={location} page={page} onPage={(p) => setParams({ ...Object.fromEntries(params), page: String(p) })} /> : <AllStudios />}
+    </main>
+  );
+}
+
+function StudioSearchForm({ q, location, onSearch }: { q: string; location: string; onSearch(next: { q: string; location: string }): void }) {
+  const [text, setText] = useState(q);
+  const [place, setPlace] = useState(location);
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSearch({ q: text.trim(), location: place.trim() });
+  }
+  return (
+    <form className="studio-find card" role="search" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="studio-find-q">{SCREEN_MSG.studioSearchLabel}</label>
+        <input id="studio-find-q" className="input" type="search" maxLength={STUDIO_LIMITS.searchTextMax} value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="studio-find-location">{SCREEN_MSG.studioLocationLabel}</label>
+        <input id="studio-find-location" className="input" type="search" maxLength={STUDIO_LIMITS.searchTextMax} value={place} onChange={(e) => setPlace(e.target.value)} />
+      </div>
+      <div className="studio-find-actions">
+        <button type="submit" className="btn">{SCREEN_MSG.studioSearchSubmit}</button>
+        {(q || location) && (
+          <button type="button" className="btn btn-ghost" onClick={() => onSearch({ q: '', location: '' })}>{SCREEN_MSG.studioSearchClear}</button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Matches({ q, location, page, onPage }: { q: string; location: string; page: number; onPage(page: number): void }) {
+  const found = useStudioFind({ q, location, page }, true);
+  const data = found.data;
+  if (!data) return <p className="studios-state" role="status">{found.isError ? (found.error as Error).message : MSG.loading}</p>;
+  return (
+    <>
+      <p className="studios-count" role="status">{SCREEN_MSG.studioMatches(data.total)}</p>
+      {data.studios.length === 0 ? (
+        <p className="studios-state">{SCREEN_MSG.noMatches}</p>
+      ) : (
+        <ul className="studio-grid" aria-label="Studios">
+          {data.studios.map((s) => <StudioCard key={s._id} studio={s} />)}
+        </ul>
+      )}
+      {data.pages > 1 && (
+        <nav className="studios-pages" aria-label="Pages">
+          <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>{SCREEN_MSG.previousPage}</button>
+          <span>{SCREEN_MSG.pageOf(Math.min(page, data.pages), data.pages)}</span>
+          <button type="button" className="btn btn-secondary" disabled={page >= data.pages} onClick={() => onPage(page + 1)}>{SCREEN_MSG.nextPage}</button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+/** The spec's list, in its order, polled: no search asked. */
+function AllStudios() {
   const { studios, hasMore, loadingMore, failed, loadMore } = useStudioList();
   const sentinel = useRef<HTMLDivElement>(null);
 
@@ -49,12 +130,7 @@ export default function StudioListPage() {
   }, [hasMore, loadMore, studios?.length]);
 
   return (
-    <main className="page studios-page">
-      <header className="studios-header">
-        <h1>Studios</h1>
-        <p className="muted">Film, television, music, fashion and theatre studios casting on Audition. Open one to see its story and the jobs it has posted.</p>
-      </header>
-
+    <>
       {studios === null ? (
         <p className="studios-state" role="status">{failed ? 'We could not reach the server. Trying again…' : MSG.loading}</p>
       ) : studios.length === 0 ? (
@@ -73,6 +149,6 @@ export default function StudioListPage() {
           )}
         </>
       )}
-    </main>
+    </>
   );
 }

@@ -21,6 +21,10 @@ const PayPalCheckout = lazy(() => import('./PayPalCheckout'));
 
 interface Props {
   plan: Plan;
+  /** What this purchase will do to the plan held, said before paying. */
+  change: string;
+  /** A cheaper plan while a dearer one runs: said, and no checkout offered. */
+  blocked: boolean;
   onClose(): void;
   onPaid(answer: CaptureAnswer): void;
 }
@@ -37,7 +41,7 @@ const failureText: Record<CheckoutFailure, string> = {
   payment: MSG.paymentError,
 };
 
-export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
+export function PaymentOverlay({ plan, change, blocked, onClose, onPaid }: Props) {
   const configQuery = useAppConfig();
   const config = configQuery.data ?? null;
   const configFailed = configQuery.isError;
@@ -98,6 +102,8 @@ export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
           <span className="muted"> for {SUBSCRIPTION_DAYS} days of {plan.name}</span>
         </p>
 
+        <p className="pay-change" data-testid="pay-change">{change}</p>
+
         {failure ? (
           <div className="pay-error" role="alert">
             <p>{failureText[failure.kind]}</p>
@@ -106,7 +112,7 @@ export function PaymentOverlay({ plan, onClose, onPaid }: Props) {
         ) : null}
 
         <div className="pay-widget">
-          {configFailed ? (
+          {blocked ? null : configFailed ? (
             <p className="pay-error" role="alert">{MSG.paymentSettingsFailed}</p>
           ) : !config ? (
             <p className="muted" role="status">{MSG.loading}</p>

@@ -6,14 +6,37 @@
 import { useCallback, useState } from 'react';
 import { MSG, planTexts } from '../../../contract/messages';
 import type { CaptureAnswer } from '../../../contract/payments';
+import { DAY_MS, planChange } from '../../../contract/plan-change';
 import { PLANS, type Plan } from '../../../contract/plans';
+import type { UserProfile } from '../../../contract/profile';
 import { ProfileShell } from '../../components/ProfileShell';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { useToast } from '../../components/Toasts';
+import { refreshPaymentHistory } from '../../api/payment-history';
 import { refreshUserData, useUserData } from '../../api/user-data';
+import { PaymentHistory } from './PaymentHistory';
 import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
 import './subscription.css';
+
+const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** What buying `plan` will do to the plan held, in words (the server works it out the same way). */
+function changeText(user: UserProfile | null, plan: Plan): { change: string; blocked: boolean } {
+  const now = new Date();
+  const end = user && user.daysLeft > 0 ? new Date(now.getTime() + user.daysLeft * DAY_MS) : null;
+  const change = planChange({ name: user?.subscriptionName ?? '', price: user?.subscriptionPrice ?? 0, end }, plan, now);
+  switch (change.kind) {
+    case 'new':
+      return { change: planTexts.willStart(plan.name, day.format(change.endsAt)), blocked: false };
+    case 'renew':
+      return { change: planTexts.willRenew(plan.name, day.format(change.endsAt)), blocked: false };
+    case 'upgrade':
+      return { change: planTexts.willUpgrade(change.from, plan.name, change.creditDays, day.format(change.endsAt)), blocked: false };
+    case 'downgrade':
+      return { change: planTexts.cheaperWaits(change.current, day.format(change.currentEndsAt)), blocked: true };
+  }
+}
 
 export default function SubscriptionPage() {
   const { user } = useUserData({ live: true });
@@ -26,6 +49,7 @@ export default function SubscriptionPage() {
       setChosen(null);
       toast(planTexts.paid(answer.subscriptionName), 'success');
       void refreshUserData();
+      void refreshPaymentHistory();
     },
     [toast],
   );
@@ -52,7 +76,8 @@ export default function SubscriptionPage() {
           ))}
         </div>
       </section>
-      {chosen ? <PaymentOverlay plan={chosen} onClose={handleClose} onPaid={handlePaid} /> : null}
+      <PaymentHistory />
+      {chosen ? <PaymentOverlay plan={chosen} {...changeText(user, chosen)} onClose={handleClose} onPaid={handlePaid} /> : null}
     </ProfileShell>
   );
 }

@@ -4,10 +4,26 @@
  * adds its section here.
  */
 import type { AccountSection } from '../account-sections.js';
+import { applicationsSection } from './applications.section.js';
 import { contactSection } from './contact.section.js';
 import { mediaSection } from './media.section.js';
+import { notificationsSection } from './notifications.section.js';
 import { paymentsSection } from './payments.section.js';
 import { profileSection } from './profile.section.js';
+import { studioSection } from './studio.section.js';
 import { subscriptionSection } from './subscription.section.js';
+import { messagesSection } from '../../messages/index.js';
+import { talentSection } from './talent.section.js';
 
-export const ACCOUNT_SECTIONS: readonly AccountSection[] = [profileSection, mediaSection, subscriptionSection, paymentsSection, contactSection];
+export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
+  profileSection,
+  studioSection,
+  mediaSection,
+  subscriptionSection,
+  paymentsSection,
+  contactSection,
+  applicationsSection,
+  notificationsSection,
+  messagesSection,
+  talentSection,
+];

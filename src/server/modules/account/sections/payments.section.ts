@@ -2,41 +2,22 @@
  * Payments and payment orders. On deletion they stay for accounting, without the
  * account: the user id is cleared and the payer's name emptied.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import { paymentOrders, payments } from '../../../db/schema/index.js';
 import type { AccountSection } from '../account-sections.js';
+
+// Every stored column but the link to the account (the file is about it) and the provider's
+// capture ids, which are PayPal's bookkeeping rather than the account's data.
+const { id: _recordId, userId: _recordUser, captureId: _recordCapture, ...recordColumns } = getTableColumns(payments);
+const { userId: _orderUser, captureId: _orderCapture, ...orderColumns } = getTableColumns(paymentOrders);
 
 export const paymentsSection: AccountSection = {
   name: 'payments',
   async export(db, account) {
-    const records = await db
-      .select({
-        name: payments.name,
-        from: payments.from,
-        type: payments.type,
-        amount: payments.amount,
-        status: payments.status,
-        paymentDate: payments.paymentDate,
-        orderId: payments.orderId,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .where(eq(payments.userId, account.id))
-      .orderBy(asc(payments.createdAt));
-    const orders = await db
-      .select({
-        id: paymentOrders.id,
-        provider: paymentOrders.provider,
-        plan: paymentOrders.plan,
-        amount: paymentOrders.amount,
-        currency: paymentOrders.currency,
-        status: paymentOrders.status,
-        createdAt: paymentOrders.createdAt,
-        capturedAt: paymentOrders.capturedAt,
-      })
-      .from(paymentOrders)
-      .where(eq(paymentOrders.userId, account.id))
-      .orderBy(asc(paymentOrders.createdAt));
+    const [records, orders] = await Promise.all([
+      db.select(recordColumns).from(payments).where(eq(payments.userId, account.id)).orderBy(asc(payments.createdAt)),
+      db.select(orderColumns).from(paymentOrders).where(eq(paymentOrders.userId, account.id)).orderBy(asc(paymentOrders.createdAt)),
+    ]);
     return { records, orders };
   },
   async erase(tx, account) {

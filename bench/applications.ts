@@ -1,0 +1,112 @@
+/**
+ * Applications on PostgreSQL: applications per second through HTTP against one app process
+ * (one core), and the studio's applicant list at 10 000 applicants to one job, p50 and p95,
+ * beside a bare Fastify route answering the same JSON in the same run.
+ * `npm run bench` runs it.
+ */
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/server/db/client.js';
+import { signToken } from '../src/server/modules/auth/index.js';
+import { startAppProcess } from '../test/app-process.js';
+import { startBare } from './job-board.js';
+import { latencies, round } from './load.js';
+import { createPostgresDatabase } from '../test/postgres-database.js';
+
+const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 10_000);
+const APPLIES = Number(process.env.BENCH_APPLIES ?? 2_000);
+const CONCURRENCY = 16;
+const REQUESTS = 200;
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+type Add = (row: string, figure: string, baseline?: string) => void;
+
+const env = { NODE_ENV: 'production', JWT_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', PAYMENTS: 'demo', SMTP_URL: 'smtp://127.0.0.1:9' };
+
+const tokenOf = (id: string) => signToken(new TextEncoder().encode(JWT_SECRET), id, 0);
+type Rows<T> = { rows: T[] };
+
+/** A studio account with its page and `jobs` open jobs; answers its token and job ids. */
+async function seedStudio(db: Db, jobs: number) {
+  const tag = Date.now();
+  const { rows: [owner] } = (await db.execute(sql`
+    insert into users (email, fname, password_hash, role) values (${`bench-studio-${tag}@example.com`}, 'Bench Studio', 'not-a-login', 'studio') returning id`)) as unknown as Rows<{ id: string }>;
+  const { rows: [studio] } = (await db.execute(sql`insert into studios (owner_id, fname) values (${owner!.id}, 'Bench Studio') returning id`)) as unknown as Rows<{ id: string }>;
+  const { rows: jobRows } = (await db.execute(sql`
+    insert into jobs (studio_id, title, job_type) select ${studio!.id}, 'Bench job ' || i, 'Feature film' from generate_series(1, ${jobs}) as i returning id`)) as unknown as Rows<{ id: string }>;
+  return { token: await tokenOf(owner!.id), jobIds: jobRows.map((r) => r.id) };
+}
+
+/** `n` Platinum performers in their first day of the period; answers their ids. */
+async function seedPerformers(db: Db, n: number, label: string): Promise<string[]> {
+  const { rows } = (await db.execute(sql`
+    insert into users (email, fname, password_hash, category, location, age, height, subscription_name, subscription_start, subscription_end)
+    select 'bench-' || ${label} || '-' || i || '-' || ${Date.now()} || '@example.com', 'Performer ' || i, 'not-a-login', 'Actor', 'Mumbai', '25', '170 cm',
+      'Platinum', now() - interval '1 hour', now() + interval '29 days'
+    from generate_series(1, ${n}) as i returning id`)) as unknown as Rows<{ id: string }>;
+  return rows.map((r) => r.id);
+}
+
+/** POST /api/jobs/{id}/apply from `tokens[i]` to `jobIds[i % jobs]`, CONCURRENCY at a time; answers applications per second. */
+async function applyRate(baseUrl: string, tokens: string[], jobIds: string[]): Promise<{ perSecond: number; errors: number }> {
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  const worker = async () => {
+    for (let i = next++; i < tokens.length; i = next++) {
+      const res = await fetch(`${baseUrl}/api/jobs/${jobIds[i % jobIds.length]}/apply`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-auth-token': tokens[i]! },
+        body: JSON.stringify({ note: 'I would love to audition for this role.' }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 201) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { perSecond: Math.round((tokens.length / (performance.now() - started)) * 1000), errors };
+}
+
+export async function applicationsBench(add: Add): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return console.log('Applications rows NOT RUN: TEST_DATABASE_URL is not set');
+  console.log(`Applications: ${APPLIES} applies, then ${APPLICANTS} applicants to one job, on PostgreSQL…`);
+  const fresh = await createPostgresDatabase();
+  try {
+    const app = await startAppProcess({ ...env, DATABASE_URL: fresh.url });
+    const database = await openDatabase({ kind: 'postgres', url: fresh.url }, { migrate: false });
+    try {
+      const studio = await seedStudio(database.db, 50);
+      const appliers = await Promise.all((await seedPerformers(database.db, APPLIES, 'apply')).map(tokenOf));
+      const applied = await applyRate(app.baseUrl, appliers, studio.jobIds);
+      add('applications per second, one app process [PostgreSQL]', `${applied.perSecond} applications/s (${APPLIES} applies, ${CONCURRENCY} at a time${applied.errors ? `, ${applied.errors} errors` : ''})`);
+
+      await seedPerformers(database.db, APPLICANTS, 'crowd');
+      const { rows: [job] } = (await database.db.execute(sql`insert into jobs (studio_id, title, job_type) select studio_id, 'Crowded job', 'Feature film' from jobs limit 1 returning id`)) as unknown as Rows<{ id: string }>;
+      await database.db.execute(sql`
+        insert into applications (job_id, performer_id, note, history)
+        select ${job!.id}, id, 'A note', jsonb_build_array(jsonb_build_object('status', 'applied', 'at', now()::text))
+        from users where email like 'bench-crowd-%'`);
+      await database.db.execute(sql`analyze`);
+      const listUrl = `${app.baseUrl}/api/studio/jobs/${job!.id}/applications`;
+      const headers = { 'x-auth-token': studio.token };
+      const body = await (await fetch(listUrl, { headers })).text();
+      const bare = await startBare(body);
+      try {
+        const b = await latencies(REQUESTS, () => `${bare.url}/user`);
+        await latencies(20, () => listUrl, { headers });
+        const r = await latencies(REQUESTS, () => listUrl, { headers });
+        add(
+          `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500) [PostgreSQL]`,
+          `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB)`,
+          `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+        );
+      } finally {
+        await bare.stop();
+      }
+    } finally {
+      await database.close();
+      await app.stop();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Talent search at 100 000 performers: a text query and a filter-only query, p50 and p95
+ * through HTTP on PGlite and PostgreSQL, beside a bare Fastify route answering the same
+ * JSON in the same run. `npm run bench` runs it; `npx tsx bench/talent-search.ts` alone.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../src/server/db/client.js';
+import { seedPerformers } from '../src/server/db/seed-performers.js';
+import { signToken } from '../src/server/modules/auth/index.js';
+import { freePort, startAppProcess } from '../test/app-process.js';
+import { latencies } from './load.js';
+import { runAlone } from './run-alone.js';
+import { createPostgresDatabase } from '../test/postgres-database.js';
+
+const PERFORMERS = Number(process.env.BENCH_PERFORMERS ?? 100_000);
+const REQUESTS = 200;
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+type Add = (row: string, figure: string, baseline?: string) => void;
+
+// Production settings need a mail server and a payment mode; the search sends no mail and sells nothing.
+const env = { NODE_ENV: 'production', JWT_SECRET, SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS: 'demo', SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' };
+
+const QUERIES = [
+  ['text query', 'q=priya'],
+  ['filters only (profession, gender, ages, height)', 'profession=Dancer&gender=Female&ageMin=20&ageMax=30&heightMin=160'],
+] as const;
+
+/** The performers, and one studio account to search as: answers its token. */
+async function seed(db: Db): Promise<string> {
+  await seedPerformers(db, PERFORMERS);
+  const rows = (await db.execute(sql`
+    insert into users (email, fname, password_hash, role) values ('bench-studio-' || ${Date.now()} || '@example.com', 'Bench Studio', 'not-a-login', 'studio')
+    returning id, token_version`)) as unknown as { rows: { id: string; token_version: number }[] };
+  await db.execute(sql`analyze`);
+  const row = rows.rows[0]!;
+  return signToken(new TextEncoder().encode(JWT_SECRET), row.id, row.token_version);
+}
+
+async function startBare(body: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/user`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: async () => void child.kill('SIGTERM') };
+}
+
+async function rowsFor(engine: string, baseUrl: string, token: string, add: Add) {
+  const headers = { 'x-auth-token': token };
+  for (const [label, query] of QUERIES) {
+    const url = `${baseUrl}/api/studio/talent?${query}`;
+    const body = await (await fetch(url, { headers })).text();
+    const bare = await startBare(body);
+    try {
+      const b = await latencies(REQUESTS, () => `${bare.url}/user`);
+      await latencies(20, () => url, { headers });
+      const r = await latencies(REQUESTS, () => url, { headers });
+      add(
+        `talent search at ${PERFORMERS.toLocaleString('en')} performers, ${label} [${engine}]`,
+        `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests)`,
+        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+      );
+    } finally {
+      await bare.stop();
+    }
+  }
+}
+
+export async function talentSearchBench(add: Add): Promise<void> {
+  console.log(`Talent search: seeding ${PERFORMERS} performers into PGlite…`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-talent-'));
+  try {
+    const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const token = await seed(lite.db);
+    await lite.close();
+    const app = await startAppProcess(env, { dataDir });
+    try {
+      await rowsFor('PGlite', app.baseUrl, token, add);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return console.log('Talent search PostgreSQL rows NOT RUN: TEST_DATABASE_URL is not set');
+  console.log(`Talent search: seeding ${PERFORMERS} performers into PostgreSQL…`);
+  const fresh = await createPostgresDatabase();
+  try {
+    const app = await startAppProcess({ ...env, DATABASE_URL: fresh.url });
+    const database = await openDatabase({ kind: 'postgres', url: fresh.url }, { migrate: false });
+    const token = await seed(database.db);
+    await database.close();
+    try {
+      await rowsFor('PostgreSQL', app.baseUrl, token, add);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}
+
+await runAlone(import.meta, talentSearchBench);

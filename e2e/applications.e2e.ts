@@ -1,0 +1,155 @@
+/**
+ * Applying on /jobs/{id} and the performer's /applications: a Gold performer applies with
+ * two photos and a note; the studio opens it (the timeline shows Viewed), shortlists and
+ * books it; another applicant is closed by the job closing and finds the notice in the bell
+ * and in the mail; a performer without a plan is led to /subscription.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_MSG } from '../src/contract/applications-messages.js';
+import type { MyApplicationsAnswer } from '../src/contract/applications.js';
+import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
+import { addPhoto, apiAs, buyPlan, createStudio, logInAsStudio, postJob, type StudioUser } from './application-data.js';
+import { clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, readMail, shoot } from './harness.js';
+
+/** Many steps through the real app on a shared two-core machine. */
+const SLOW = 240_000;
+
+let browser: Browser;
+let studio: StudioUser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  studio = await createStudio('Applications Studio');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('applying and /applications', () => {
+  it('a Gold performer applies with two photos and a note, and follows it to booked', async () => {
+    const job = await postJob(studio, { title: 'Lead dancer for a music video' });
+    const performer = await createUser();
+    await buyPlan(performer, 'gold');
+    const photos = [await addPhoto(performer, '#a855f7'), await addPhoto(performer, '#f59e0b')];
+    const { page, context } = await openPage(browser);
+    await logInAs(page, performer);
+
+    await page.goto(`/jobs/${job._id}`);
+    await page.getByRole('heading', { name: APP_MSG.applyTitle }).waitFor();
+    await page.getByRole('checkbox').nth(0).check();
+    await page.getByRole('checkbox').nth(1).check();
+    const note = 'I have five years of contemporary dance.';
+    await page.getByLabel(APP_MSG.noteLabel).fill(note);
+    await page.getByText(APP_MSG.charsLeft(1000 - note.length)).waitFor();
+    await shoot(page, 'apply');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
+    await page.getByText(APP_MSG.applied).waitFor();
+
+    // The studio receives exactly what was sent.
+    const { applications: sent } = await apiAs<{ applications: { _id: string; note: string; media: { url: string }[] }[] }>(
+      'GET', `/api/studio/jobs/${job._id}/applications`, studio.token);
+    expect(sent).toEqual([expect.objectContaining({ note, media: photos.map((url) => expect.objectContaining({ url })) })]);
+
+    await page.getByRole('link', { name: APP_MSG.seeApplications }).click();
+    await page.getByRole('heading', { name: APP_MSG.applicationsTitle, level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Applications · Audition');
+    expect(await page.getByTestId('quota').innerText()).toMatch(/^1 of 70 used this period, renews on \d{1,2} \w+ \d{4}$/);
+    await page.getByRole('heading', { name: /Applied/ }).waitFor();
+
+    // The studio opens it: the performer's timeline shows Viewed.
+    await apiAs('GET', `/api/studio/applications/${sent[0]!._id}`, studio.token);
+    await page.reload();
+    const timeline = page.getByRole('list', { name: `${APP_MSG.timeline}: ${job.title}` });
+    await expect.poll(() => timeline.innerText()).toContain('Viewed');
+    await apiAs('POST', `/api/studio/applications/${sent[0]!._id}/status`, studio.token, { status: 'shortlisted' });
+    await apiAs('POST', `/api/studio/applications/${sent[0]!._id}/status`, studio.token, { status: 'booked' });
+    await page.reload();
+    await page.getByRole('heading', { name: /Booked/ }).waitFor();
+    expect(await timeline.innerText()).toMatch(/Applied[\s\S]*Viewed[\s\S]*Shortlisted[\s\S]*Booked/);
+    // The bell counts the studio's three changes.
+    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('3');
+    await shoot(page, 'applications');
+    await expectAccessible(page);
+    await page.setViewportSize(PHONE);
+    await expectNoOverflow(page);
+    await context.close();
+  }, SLOW);
+
+  it('an applicant the job closes on finds the notice in the bell and in the mail', async () => {
+    const job = await postJob(studio, { title: 'Extras for a street scene' });
+    const performer = await createUser();
+    await buyPlan(performer, 'silver');
+    await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: '' });
+    await clearMail(performer.email);
+    await apiAs('POST', `/api/studio/jobs/${job._id}/close`, studio.token, {});
+
+    await expect.poll(async () => (await readMail(performer.email)).subject).toBe(APP_MSG.mailSubject('closed', job.title));
+    const mail = await readMail(performer.email);
+    const notice = APP_MSG.notice('closed', job.title, studio.fname);
+    expect(mail.text).toContain(notice);
+
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, performer);
+    await page.goto('/applications');
+    await page.getByRole('heading', { name: /Closed/ }).waitFor();
+    await expect.poll(() => page.getByTestId('bell-count').innerText()).toBe('1');
+    await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(1)}` }).click();
+    // The toasts' live region is also named Notifications: the bell's panel is found by its id.
+    const panel = page.locator('#bell-panel');
+    await panel.getByText(notice).waitFor();
+    await shoot(page, 'notification-bell');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+    await panel.getByRole('button', { name: APP_MSG.markAllRead }).click();
+    await expect.poll(() => page.getByTestId('bell-count').count()).toBe(0);
+    await context.close();
+  }, SLOW);
+
+  it('a performer without a plan is offered /subscription; the empty list says what to do next', async () => {
+    const job = await postJob(studio, { title: 'Voice of a radio spot' });
+    const performer = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, performer);
+    await page.goto('/applications');
+    await page.getByText(APP_MSG.noApplications).waitFor();
+    await page.getByText(APP_MSG.noPlanLine).waitFor();
+    await shoot(page, 'applications-empty');
+    await expectAccessible(page);
+
+    await page.goto(`/jobs/${job._id}`);
+    await page.getByText(APP_MSG.noMedia).waitFor();
+    await page.getByLabel(APP_MSG.noteLabel).fill('Kept after the error');
+    await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
+    await page.getByText(APP_MSG.planRequired).waitFor();
+    expect(await page.getByLabel(APP_MSG.noteLabel).inputValue()).toBe('Kept after the error');
+    await shoot(page, 'apply-no-plan');
+    await expectNoOverflow(page);
+    await page.getByRole('link', { name: APP_MSG.choosePlan }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
+    const mine = await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', performer.token);
+    expect(mine.applications).toEqual([]);
+    await context.close();
+  }, SLOW);
+
+  it('a private profile is told that the studio will see it; a studio has no Apply', async () => {
+    const job = await postJob(studio, { title: 'Stand-in for a lead' });
+    const performer = await createUser();
+    await buyPlan(performer, 'platinum');
+    await apiAs('POST', '/api/audition/updateBasicInfo', performer.token, { visibility: 'private' });
+    const { page, context } = await openPage(browser);
+    await logInAs(page, performer);
+    await page.goto(`/jobs/${job._id}`);
+    await page.getByRole('heading', { name: APP_MSG.applyTitle }).waitFor();
+    await page.getByText(APP_MSG.privateWarning).waitFor();
+    await context.close();
+
+    const asStudio = await openPage(browser);
+    await logInAsStudio(asStudio.page, studio);
+    await asStudio.page.goto(`/jobs/${job._id}`);
+    await asStudio.page.getByRole('heading', { name: job.title }).waitFor();
+    expect(await asStudio.page.getByRole('button', { name: MARKET_MSG.apply }).count()).toBe(0);
+    expect(await asStudio.page.getByRole('heading', { name: APP_MSG.applyTitle }).count()).toBe(0);
+    await asStudio.context.close();
+  }, SLOW);
+});

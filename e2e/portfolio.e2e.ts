@@ -1,0 +1,82 @@
+/**
+ * /talent/{id}: a performer copies the link to their portfolio from /profile and opens it
+ * logged out: name, profession, location, appearance, photos; its own title and Open Graph
+ * tags come with the page's HTML. A private profile's link answers not found.
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TALENT_MSG } from '../src/contract/talent-messages.js';
+import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { addMedia, createPerformer } from './talent-data.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/talent/{id}', () => {
+  it('a performer copies their portfolio link on /profile, and it opens logged out', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const me = await createPerformer(
+      { fname: `Kavya Singer ${tag}`, gender: 'Female', location: 'Chennai', age: '27', height: '163 cm', hairColor: 'Black' },
+      { category: 'Singer' },
+    );
+    for (const color of ['#0ea5e9', '#f97316']) {
+      const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: color } }).png().toBuffer();
+      await addMedia(me, 'images', { name: 'photo.png', type: 'image/png', buffer });
+    }
+
+    const { page, context } = await openPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await logInAs(page, me);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: TALENT_MSG.copyPortfolioLink }).click();
+    await page.getByText(TALENT_MSG.linkCopied).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(`${baseUrl()}/talent/${me._id}`);
+    await context.close();
+
+    // A stranger's browser: no login.
+    const visitor = await openPage(browser, PHONE);
+    await visitor.page.goto(link);
+    await visitor.page.getByRole('heading', { level: 1, name: me.fname }).waitFor();
+    await expect.poll(() => visitor.page.title()).toBe(`${TALENT_MSG.portfolioTitle(me.fname)} · Audition`);
+    await visitor.page.getByText('Singer · Chennai').waitFor();
+    await visitor.page.getByText('163 cm').waitFor();
+    expect(await visitor.page.locator('.portfolio-photos img').count()).toBe(2);
+    // The visitor sees no casting tools.
+    expect(await visitor.page.getByRole('button', { name: TALENT_MSG.saveReview }).count()).toBe(0);
+    await visitor.page.getByRole('button', { name: TALENT_MSG.photoOf(2, 2) }).click();
+    await visitor.page.getByRole('dialog', { name: 'Photo 2 of 2' }).waitFor();
+    await visitor.page.keyboard.press('Escape');
+    await expectNoOverflow(visitor.page);
+    await shoot(visitor.page, 'talent-portfolio');
+    await expectAccessible(visitor.page);
+
+    // Link previews: the server's HTML carries the title and Open Graph tags.
+    const html = await (await fetch(link)).text();
+    expect(html).toContain(`<meta property="og:title" content="${TALENT_MSG.portfolioTitle(me.fname)} · Audition" />`);
+    expect(html).toContain(`<meta property="og:description" content="${TALENT_MSG.portfolioDescription('Singer', 'Chennai')}" />`);
+    await visitor.context.close();
+  }, 150_000);
+
+  it('a private profile’s link answers not found to a visitor', async () => {
+    const me = await createPerformer({ fname: `Private Person ${randomBytes(3).toString('hex')}` });
+    await fetch(`${baseUrl()}/api/audition/updateBasicInfo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': me.token },
+      body: JSON.stringify({ visibility: 'private' }),
+    });
+    const { page, context } = await openPage(browser);
+    const res = await page.goto(`/talent/${me._id}`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'This page is not on the call sheet' }).waitFor();
+    expect(await page.content()).not.toContain(me.fname);
+    await context.close();
+  }, 150_000);
+});

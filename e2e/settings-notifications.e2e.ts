@@ -1,0 +1,42 @@
+/** /settings, the Notifications section: the e-mail choice of each kind, saved at once and kept across a reload. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_MSG } from '../src/contract/applications-messages.js';
+import type { NotificationSettings } from '../src/contract/applications.js';
+import { apiAs } from './application-data.js';
+import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+
+/** Many steps through the real app on a shared two-core machine. */
+const SLOW = 240_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('/settings notifications', () => {
+  it('turns application e-mails off and message e-mails stay on', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/settings');
+    // The toasts' live region is also named Notifications: the section is found by its heading.
+    const section = page.locator('section[aria-labelledby="settings-notifications"]');
+    const applications = section.getByLabel(APP_MSG.emailApplications);
+    await expect.poll(() => applications.isChecked()).toBe(true);
+    expect(await section.getByLabel(APP_MSG.emailMessages).isChecked()).toBe(true);
+    await applications.uncheck();
+    await section.getByText(APP_MSG.choicesSaved).waitFor();
+    expect(await apiAs<NotificationSettings>('GET', '/api/me/notification-settings', user.token)).toEqual({ emailApplications: false, emailMessages: true });
+    await page.reload();
+    await expect.poll(() => section.getByLabel(APP_MSG.emailApplications).isChecked()).toBe(false);
+    await section.scrollIntoViewIfNeeded();
+    await shoot(page, 'settings-notifications');
+    await expectAccessible(page);
+    await expectNoOverflow(page);
+    await context.close();
+  }, SLOW);
+});

@@ -1,0 +1,36 @@
+/**
+ * The admin console's own texts, written once. No zod here: the console imports this file
+ * into the browser (contract/admin.ts, with its schemas, is imported for types only).
+ */
+export const ADMIN_TEXT = {
+  title: 'Admin console',
+  accounts: 'Accounts',
+  kinds: { performer: 'Performers', studio: 'Studios' } as Record<string, string>,
+  payments: 'Payments',
+  unhandled: 'Unhandled messages',
+  studiosHeading: 'Studios to verify',
+  studiosFilter: 'Show',
+  studiosFilterOptions: { '': 'All studios', false: 'To verify', true: 'Verified' } as Record<string, string>,
+  verifiedFilter: 'Verified must be true or false',
+  noStudios: 'No studios here. Studios that sign up appear here to be verified.',
+  noStudiosToVerify: 'Every studio is verified. New studios appear here when they sign up.',
+  studioOwner: 'Owner',
+  noOwner: 'Demo studio (no account)',
+  studioJobs: (open: number, total: number) => `${total === 1 ? '1 job' : `${total} jobs`}, ${open} open`,
+  verify: 'Verify',
+  unverify: 'Unverify',
+  verifiedBadge: 'Verified',
+  unverifiedBadge: 'Not verified',
+  studioVerified: (name: string) => `${name} is verified.`,
+  studioUnverified: (name: string) => `${name} is no longer verified.`,
+  reportsHeading: 'Reported jobs',
+  noReports: 'No job has been reported. Jobs that people report appear here to hide or restore.',
+  reportCount: (n: number) => (n === 1 ? '1 report' : `${n} reports`),
+  hiddenBadge: 'Hidden',
+  visibleBadge: 'Visible',
+  hide: 'Hide',
+  restore: 'Restore',
+  jobHidden: (title: string) => `${title} is hidden from the job board.`,
+  jobRestored: (title: string) => `${title} is back on the job board.`,
+  reasons: 'Reasons',
+} as const;

@@ -1,0 +1,104 @@
+/** Calls of applications and notifications (docs/applications.md). */
+import { z } from 'zod';
+import { text } from './fields.js';
+import { APPLICATION_LIMITS, APPLICATION_STATUSES, MEDIA_TYPES, STUDIO_STATUSES } from './applications-limits.js';
+import { APP_MSG } from './applications-messages.js';
+import { MARKET_MSG } from './marketplace-messages.js';
+import { MSG } from './messages.js';
+import { LIMITS } from './limits.js';
+import { jobStudio } from './jobs.js';
+import { userProfile } from './profile.js';
+
+export * from './applications-limits.js';
+export * from './applications-messages.js';
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
+  });
+
+const note = (label: string, max: number) =>
+  text(label, { multiline: true }).trim().max(max, MSG.tooLong(label, max));
+
+export const applyBody = strict({
+  note: note('Note', APPLICATION_LIMITS.noteMax).default(''),
+  media: z
+    .array(z.string({ error: APP_MSG.mediaUrl }).min(1, APP_MSG.mediaUrl).max(LIMITS.urlMax, APP_MSG.mediaUrl), { error: APP_MSG.mediaUrl })
+    .max(APPLICATION_LIMITS.mediaMax, APP_MSG.tooManyMedia(APPLICATION_LIMITS.mediaMax))
+    .default([]),
+});
+export type ApplyBody = z.input<typeof applyBody>;
+
+export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string() });
+export const sentMedia = z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) });
+export type SentMedia = z.infer<typeof sentMedia>;
+
+const jobBrief = z.object({ _id: z.string(), title: z.string(), jobType: z.string(), location: z.string(), status: z.string(), deadline: z.string().nullable() });
+
+/** The performer's view of one application: never the studio's rating or note. */
+export const myApplication = z.object({
+  _id: z.string(),
+  job: jobBrief,
+  studio: jobStudio,
+  status: z.enum(APPLICATION_STATUSES),
+  note: z.string(),
+  media: z.array(sentMedia),
+  history: z.array(historyEntry),
+  createdAt: z.string(),
+});
+export type MyApplication = z.infer<typeof myApplication>;
+
+export const quota = z.object({ used: z.number(), limit: z.number().nullable(), periodEnd: z.string().nullable() });
+export type Quota = z.infer<typeof quota>;
+export const myApplicationsAnswer = z.object({ applications: z.array(myApplication), quota });
+export type MyApplicationsAnswer = z.infer<typeof myApplicationsAnswer>;
+
+/** The performer as the studio sees them: the public profile and appearance; null fields once the account is deleted. */
+export const applicantPerformer = userProfile
+  .pick({ fname: true, pronoun: true, gender: true, category: true, profilePic: true, location: true, age: true, height: true, weight: true, bodyType: true, hairColor: true, eyeColor: true })
+  .extend({ _id: z.string().nullable(), deleted: z.boolean() });
+
+export const studioApplication = z.object({
+  _id: z.string(),
+  jobId: z.string(),
+  performer: applicantPerformer,
+  status: z.enum(APPLICATION_STATUSES),
+  note: z.string(),
+  media: z.array(sentMedia),
+  history: z.array(historyEntry),
+  rating: z.number().nullable(),
+  studioNote: z.string(),
+  createdAt: z.string(),
+});
+export type StudioApplication = z.infer<typeof studioApplication>;
+export const studioApplicationsAnswer = z.object({ applications: z.array(studioApplication) });
+export type StudioApplicationsAnswer = z.infer<typeof studioApplicationsAnswer>;
+
+export const applicationsQuery = strict({
+  status: z.enum(APPLICATION_STATUSES, { error: MARKET_MSG.oneOf('Status', APPLICATION_STATUSES) }).optional(),
+});
+
+export const statusBody = strict({ status: z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) }) });
+export type StatusBody = z.infer<typeof statusBody>;
+
+export const reviewBody = strict({
+  rating: z.number({ error: APP_MSG.ratingRange }).int(APP_MSG.ratingRange).min(1, APP_MSG.ratingRange).max(5, APP_MSG.ratingRange).nullable().optional(),
+  note: note('Note', APPLICATION_LIMITS.studioNoteMax).optional(),
+}).refine((b) => b.rating !== undefined || b.note !== undefined, { error: APP_MSG.nothingToChange });
+export type ReviewBody = z.input<typeof reviewBody>;
+
+// ---------------------------------------------------------------- notifications
+
+export const notification = z.object({ _id: z.string(), kind: z.string(), text: z.string(), link: z.string(), read: z.boolean(), createdAt: z.string() });
+export type Notification = z.infer<typeof notification>;
+export const notificationsAnswer = z.object({ notifications: z.array(notification), unread: z.number() });
+export type NotificationsAnswer = z.infer<typeof notificationsAnswer>;
+/** No ids marks every notification read. */
+export const readBody = strict({ ids: z.array(z.string().max(100)).max(APPLICATION_LIMITS.notificationsPage).optional() });
+
+export const notificationSettings = z.object({ emailApplications: z.boolean(), emailMessages: z.boolean() });
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+export const notificationSettingsBody = strict({
+  emailApplications: z.boolean({ error: MSG.invalidBody }).optional(),
+  emailMessages: z.boolean({ error: MSG.invalidBody }).optional(),
+});

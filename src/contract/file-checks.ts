@@ -1,0 +1,27 @@
+/**
+ * What a file chooser checks the moment a file is chosen, with the server's own words
+ * (docs/screens.md): the kind's accepted formats and its size limit. The server checks
+ * the content again; this only spares a wait for a refusal that is certain.
+ */
+import { MSG } from './messages.js';
+import { ACCEPTED_TYPES, MEDIA_LIMITS, megabytes, type StorageKind } from './media-options.js';
+
+/** How messages name a file of each kind. */
+export const KIND_LABEL: Record<StorageKind, string> = { images: 'image', videos: 'video', audios: 'audio file' };
+
+/** "JPEG, PNG, WebP, GIF": the formats a kind accepts. */
+export const acceptedLabels = (kind: StorageKind) => ACCEPTED_TYPES[kind].map((t) => t.label).join(', ');
+
+export const tooLargeMessage = (kind: StorageKind) => MSG.fileTooLarge(KIND_LABEL[kind], megabytes(MEDIA_LIMITS.maxBytes[kind]));
+export const typeRefusedMessage = (kind: StorageKind) => MSG.fileTypeRefused(KIND_LABEL[kind], acceptedLabels(kind));
+
+/** "JPEG, PNG, WebP, GIF · up to 10 MB": shown beside a chooser before anything is chosen. */
+export const acceptedHint = (kind: StorageKind) => `${acceptedLabels(kind)} · up to ${megabytes(MEDIA_LIMITS.maxBytes[kind])} MB`;
+
+/** The reason a chosen file cannot be stored, or null. A type the browser does not know is left to the server. */
+export function fileProblem(kind: StorageKind, file: { type: string; size: number }): string | null {
+  if (file.size > MEDIA_LIMITS.maxBytes[kind]) return tooLargeMessage(kind);
+  const known = ACCEPTED_TYPES[kind].some((t) => t.mime === file.type || t.aliases?.includes(file.type));
+  if (file.type && !known) return typeRefusedMessage(kind);
+  return null;
+}

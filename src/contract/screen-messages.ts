@@ -1,0 +1,79 @@
+/**
+ * Texts of the screens' frame (docs/screens.md): the tab titles of every route, the
+ * skip link, the edit screens' safety texts, uploads and the studio search.
+ */
+export const APP_NAME = 'Audition';
+/** The tab's title before a route names itself (index.html has the same). */
+export const APP_TITLE = 'Audition — casting portal';
+
+/** Each route's tab title, before " · Audition". */
+export const PAGE_TITLES = {
+  home: 'Home',
+  contact: 'Contact us',
+  studios: 'Studios',
+  studio: 'Studio',
+  download: 'Download the app',
+  editProfile: 'Edit profile',
+  info: 'Basic info',
+  appearance: 'Appearance',
+  editAppearance: 'Edit appearance',
+  subscription: 'Subscription',
+  photos: 'Photos',
+  videos: 'Videos',
+  audios: 'Audios',
+  login: 'Log in',
+  signup: 'Sign up',
+  profile: 'Profile',
+  forgotPassword: 'Forgot password',
+  resetPassword: 'Choose a new password',
+  settings: 'Settings',
+  admin: 'Admin console',
+  studioSignup: 'Studio sign-up',
+  dashboard: 'Dashboard',
+  studioEdit: 'Edit studio page',
+  newJob: 'Post a job',
+  editJob: 'Edit job',
+  jobs: 'Jobs',
+  job: 'Job',
+  terms: 'Terms',
+  privacy: 'Privacy Policy',
+  messages: 'Messages',
+  portfolio: 'Portfolio',
+  talentSearch: 'Talent search',
+  shortlists: 'Shortlists',
+  applications: 'Applications',
+  notFound: 'Page not found',
+} as const;
+
+export const SCREEN_MSG = {
+  skipToContent: 'Skip to content',
+  // The edit screens.
+  saved: 'Saved',
+  leaveTitle: 'Leave without saving?',
+  leaveMessage: 'Your changes on this page are not saved yet. If you leave now, they are lost.',
+  leaveConfirm: 'Leave',
+  checkFields: (count: number) => (count === 1 ? 'Please correct the marked field.' : `Please correct the ${count} marked fields.`),
+  // /studio's search.
+  studioSearchLabel: 'Studio name',
+  studioLocationLabel: 'Location',
+  studioSearchSubmit: 'Search',
+  studioSearchClear: 'Show all studios',
+  studioMatches: (total: number) => (total === 1 ? '1 studio found' : `${total} studios found`),
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  noMatches: 'No studio matches this search. Check the spelling, or try a shorter name or another city.',
+  // Uploads.
+  dropHere: (plural: string) => `Choose or drop several ${plural} at once.`,
+  uploadingOf: (index: number, count: number, percent: number) => `${index} of ${count} · Uploading… ${percent}%`,
+  photoChosen: (name: string) => `Chosen: ${name}. It is saved with the profile.`,
+  /** The loading overlay's button while an upload can still be stopped. */
+  busyCancel: 'Cancel',
+  /** After Cancel: what was not added, and what was kept (files already done stay). */
+  uploadCancelled: (kept: number, skipped: number, noun: string, plural: string) => {
+    const count = (n: number) => `${n} ${n === 1 ? noun : plural}`;
+    const notAdded = `Upload cancelled: ${count(skipped)} not added.`;
+    if (kept === 0) return notAdded;
+    return `${notAdded} ${kept === 1 ? `The ${noun} already uploaded stays` : `The ${count(kept)} already uploaded stay`} in your list.`;
+  },
+} as const;

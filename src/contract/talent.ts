@@ -1,0 +1,120 @@
+/** Portfolios, talent search, shortlists, reviews and recommendations (docs/talent.md). */
+import { z } from 'zod';
+import { text as plainText } from './fields.js';
+import { boardJob } from './jobs.js';
+import { JOB_LIMITS } from './jobs-limits.js';
+import { MARKET_MSG } from './marketplace-messages.js';
+import { MSG } from './messages.js';
+import { GENDERS, PROFESSIONS } from './profile-options.js';
+import { userProfile } from './profile.js';
+import { MEDIA_KINDS, TALENT_LIMITS } from './talent-limits.js';
+import { TALENT_MSG } from './talent-messages.js';
+
+export * from './talent-messages.js';
+export * from './talent-limits.js';
+
+const strict = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
+  });
+const text = (label: string, max: number) => plainText(label).trim().max(max, MSG.tooLong(label, max));
+/** A select's value; '' (an empty select) is no filter. */
+const choice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(['', ...values] as [string, ...string[]], { error: MARKET_MSG.oneOf(label, values) }).optional();
+/** A whole number from a query string; '' is no bound. */
+const bound = (label: string, max: number) =>
+  z
+    .string({ error: MARKET_MSG.mustBeWhole(label, 0, max) })
+    .regex(/^\d{0,4}$/, MARKET_MSG.mustBeWhole(label, 0, max))
+    .transform((v) => (v === '' ? undefined : Number(v)))
+    .refine((v) => v === undefined || v <= max, MARKET_MSG.mustBeWhole(label, 0, max))
+    .optional();
+
+export const talentQuery = strict({
+  q: text('Search', TALENT_LIMITS.qMax).optional(),
+  profession: choice('Profession', PROFESSIONS),
+  gender: choice('Gender', GENDERS),
+  ageMin: bound('Age from', TALENT_LIMITS.ageMax),
+  ageMax: bound('Age to', TALENT_LIMITS.ageMax),
+  heightMin: bound('Height from', TALENT_LIMITS.heightMax),
+  heightMax: bound('Height to', TALENT_LIMITS.heightMax),
+  location: text('Location', JOB_LIMITS.locationMax).optional(),
+  has: choice('Has', MEDIA_KINDS),
+  cursor: z.string().max(300, TALENT_MSG.invalidCursor).optional(),
+})
+  .refine((b) => b.ageMin === undefined || b.ageMax === undefined || b.ageMin <= b.ageMax, { error: TALENT_MSG.ageOrder, path: ['ageMin'] })
+  .refine((b) => b.heightMin === undefined || b.heightMax === undefined || b.heightMin <= b.heightMax, {
+    error: TALENT_MSG.heightOrder,
+    path: ['heightMin'],
+  });
+export type TalentQueryInput = z.input<typeof talentQuery>;
+export type TalentQuery = z.output<typeof talentQuery>;
+
+/** One performer in search results and on shortlists. */
+export const talentCard = z.object({
+  _id: z.string(),
+  fname: z.string(),
+  gender: z.string(),
+  category: z.string(),
+  location: z.string(),
+  profilePic: z.string(),
+  age: z.string(),
+  height: z.string(),
+  media: z.object({ photos: z.number(), videos: z.number(), audios: z.number() }),
+});
+export type TalentCard = z.infer<typeof talentCard>;
+export const talentAnswer = z.object({ talent: z.array(talentCard), nextCursor: z.string().nullable() });
+export type TalentAnswer = z.infer<typeof talentAnswer>;
+
+export const review = z.object({ rating: z.number(), note: z.string(), updatedAt: z.string() });
+export type Review = z.infer<typeof review>;
+
+/** The public portfolio; `review` is the viewing studio's own, null for everyone else. */
+export const portfolio = userProfile
+  .pick({
+    _id: true,
+    fname: true,
+    pronoun: true,
+    gender: true,
+    category: true,
+    location: true,
+    profilePic: true,
+    profileUrl: true,
+    age: true,
+    height: true,
+    weight: true,
+    bodyType: true,
+    hairColor: true,
+    eyeColor: true,
+    photos: true,
+    videos: true,
+    audios: true,
+  })
+  .extend({ review: review.nullable() });
+export type Portfolio = z.infer<typeof portfolio>;
+
+export const reviewBody = strict({
+  rating: z
+    .number({ error: MARKET_MSG.mustBeWhole('Rating', 1, 5) })
+    .int(MARKET_MSG.mustBeWhole('Rating', 1, 5))
+    .min(1, MARKET_MSG.mustBeWhole('Rating', 1, 5))
+    .max(5, MARKET_MSG.mustBeWhole('Rating', 1, 5)),
+  note: text('Note', TALENT_LIMITS.noteMax).default(''),
+});
+export type ReviewBody = z.input<typeof reviewBody>;
+
+export const shortlistBody = strict({
+  name: text('Shortlist name', TALENT_LIMITS.shortlistNameMax).min(1, MSG.required('Shortlist name')),
+});
+export const memberBody = strict({ performerId: z.string({ error: MSG.required('performerId') }).max(100, TALENT_MSG.performerNotFound) });
+
+export const shortlistMember = z.object({ performer: talentCard, addedAt: z.string(), review: review.nullable() });
+export const shortlist = z.object({ _id: z.string(), name: z.string(), createdAt: z.string(), members: z.array(shortlistMember) });
+export type Shortlist = z.infer<typeof shortlist>;
+export const shortlistsAnswer = z.object({ shortlists: z.array(shortlist) });
+export type ShortlistsAnswer = z.infer<typeof shortlistsAnswer>;
+
+export const recommendedJob = boardJob.extend({ reasons: z.array(z.string()) });
+export type RecommendedJob = z.infer<typeof recommendedJob>;
+export const recommendationsAnswer = z.object({ jobs: z.array(recommendedJob) });
+export type RecommendationsAnswer = z.infer<typeof recommendationsAnswer>;

@@ -1,0 +1,40 @@
+/** A studio's shortlists of performers and its private reviews of them (docs/talent.md). */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Named lists owned by a studio account; gone with the account. */
+export const shortlists = pgTable(
+  'shortlists',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shortlists_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** A performer on a list; a deleted performer leaves every list with their row. */
+export const shortlistMembers = pgTable(
+  'shortlist_members',
+  {
+    shortlistId: uuid('shortlist_id').notNull().references(() => shortlists.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shortlistId, t.performerId] }), index('shortlist_members_performer_idx').on(t.performerId)],
+);
+
+/** One studio's private rating and note of one performer; only that studio reads it. */
+export const talentReviews = pgTable(
+  'talent_reviews',
+  {
+    studioUserId: uuid('studio_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    note: text('note').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studioUserId, t.performerId] }), index('talent_reviews_performer_idx').on(t.performerId)],
+);

@@ -1,0 +1,40 @@
+/**
+ * A studio's shortlists and its private reviews (docs/talent.md). Both go with the studio's
+ * account, and a deleted performer leaves every list and review, by the tables' cascades.
+ * A performer's export holds no studio's review: those notes are the studio's own.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { shortlistMembers, shortlists, talentReviews, users } from '../../../db/schema/index.js';
+import type { AccountSection } from '../account-sections.js';
+
+export const talentSection: AccountSection = {
+  name: 'shortlistsAndReviews',
+  async export(db, account) {
+    const lists = await db
+      .select({ id: shortlists.id, name: shortlists.name, createdAt: shortlists.createdAt })
+      .from(shortlists)
+      .where(eq(shortlists.ownerId, account.id))
+      .orderBy(asc(shortlists.createdAt));
+    const members = await db
+      .select({ listId: shortlistMembers.shortlistId, performer: users.fname, performerId: users.id, addedAt: shortlistMembers.addedAt })
+      .from(shortlistMembers)
+      .innerJoin(shortlists, eq(shortlists.id, shortlistMembers.shortlistId))
+      .innerJoin(users, eq(users.id, shortlistMembers.performerId))
+      .where(eq(shortlists.ownerId, account.id))
+      .orderBy(asc(shortlistMembers.addedAt));
+    const reviews = await db
+      .select({ performer: users.fname, performerId: users.id, rating: talentReviews.rating, note: talentReviews.note, updatedAt: talentReviews.updatedAt })
+      .from(talentReviews)
+      .innerJoin(users, eq(users.id, talentReviews.performerId))
+      .where(eq(talentReviews.studioUserId, account.id))
+      .orderBy(asc(talentReviews.updatedAt));
+    return {
+      shortlists: lists.map((l) => ({
+        name: l.name,
+        createdAt: l.createdAt,
+        members: members.filter((m) => m.listId === l.id).map(({ performer, performerId, addedAt }) => ({ performer, performerId, addedAt })),
+      })),
+      reviews,
+    };
+  },
+};

@@ -1,0 +1,6 @@
+/**
+ * The applications area's public face: its routes, and what closing jobs needs (the jobs
+ * area closes their undecided applications in its own transaction, then mails).
+ */
+export { applicationsRoutes } from './applications.routes.js';
+export { closeApplicationsOf, mailSettings, type MailSettings } from './status-change.js';

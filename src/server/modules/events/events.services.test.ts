@@ -1,0 +1,94 @@
+/**
+ * Messages live across two instances as separate processes on one PostgreSQL and one
+ * Redis: a stream held on B gets a message posted through A; B restarts, and its client
+ * catches up with Last-Event-ID, losing nothing and seeing nothing twice.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
+import { openEvents } from '../../../../test/message-factories.js';
+import { createPostgresDatabase } from '../../../../test/postgres-database.js';
+import { codeIn, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
+
+let a: AppProcess;
+let b: AppProcess;
+let sink: SmtpSink;
+let dropDatabase: () => Promise<void>;
+let env: Record<string, string>;
+const streams: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  const database = await createPostgresDatabase();
+  dropDatabase = database.drop;
+  sink = await startSmtpSink();
+  env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.REDIS_URL!,
+    REDIS_KEY_PREFIX: `audition-test-events-${Date.now()}:`,
+    SMTP_URL: sink.url,
+    JWT_SECRET: 'events-two-instances-secret-events-two-instances',
+    SEED_DEMO: '0',
+  };
+  [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(streams.map((s) => s.close()));
+  await Promise.all([a?.stop(), b?.stop()]);
+  await sink?.close();
+  await dropDatabase?.();
+});
+
+async function call<T>(app: AppProcess, path: string, token: string | null, json?: unknown): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (token) headers['x-auth-token'] = token;
+  if (json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${app.baseUrl}${path}`, { method: json === undefined ? 'GET' : 'POST', headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function account(kind: 'performer' | 'studio'): Promise<{ token: string; _id: string }> {
+  const input = { fname: `${kind} two`, email: `${kind}-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`, number: '9876543210', password: 'two instance pw' };
+  const base = kind === 'studio' ? '/api/studio/web' : '/api/audition/web';
+  expect((await call(a, `${base}/signup`, null, input)).status).toBe(200);
+  const otp = codeIn(await sink.waitFor(input.email));
+  expect((await call(a, `${base}/verify-otp`, null, { ...input, otp })).status).toBe(200);
+  return (await call<{ token: string; _id: string }>(a, '/api/audition/login', null, { email: input.email, password: input.password })).body;
+}
+
+describe('live messages on two instances', () => {
+  it('a stream on B receives a message posted through A; after B restarts, the client catches up with nothing lost or repeated', async () => {
+    const [performer, studio] = await Promise.all([account('performer'), account('studio')]);
+    const order = await call<{ id: string }>(a, '/api/payments/orders', performer.token, { plan: 'gold' });
+    expect((await call(a, `/api/payments/orders/${order.body.id}/capture`, performer.token, {})).status).toBe(200);
+    const convo = await call<{ _id: string }>(a, '/api/conversations', performer.token, { with: studio._id });
+    expect(convo.status).toBe(201);
+    const post = (text: string) => call<{ _id: number }>(a, `/api/conversations/${convo.body._id}/messages`, performer.token, { text });
+
+    // The browser's way: a ticket asked from A opens the stream on B.
+    const { ticket } = (await call<{ ticket: string }>(a, '/api/events/ticket', studio.token, {})).body;
+    const onB = await openEvents(`${b.baseUrl}/api/events?ticket=${ticket}`);
+    streams.push(onB);
+    expect(onB.res.status).toBe(200);
+    const sentAt = Date.now();
+    const first = await post('posted on A');
+    await onB.until(() => onB.events.some((e) => (e.data as { message?: { _id: number } }).message?._id === first.body._id));
+    expect(Date.now() - sentAt).toBeLessThan(5000);
+    const lastId = onB.events.at(-1)!.id;
+
+    // B goes away: its streams end; messages keep coming through A.
+    await b.stop();
+    await onB.until(() => onB.ended);
+    const missed = [(await post('while B was down 1')).body._id, (await post('while B was down 2')).body._id];
+    b = await startAppProcess(env);
+    const again = await openEvents(`${b.baseUrl}/api/events`, { 'x-auth-token': studio.token, 'last-event-id': lastId });
+    streams.push(again);
+    await again.until(() => again.events.length >= 2);
+    const live = (await post('after the restart')).body._id;
+    await again.until(() => again.events.some((e) => (e.data as { message?: { _id: number } }).message?._id === live));
+    expect(again.events.map((e) => (e.data as { message: { _id: number } }).message._id)).toEqual([...missed, live]);
+
+    // Blocking through B refuses the next message through A at once.
+    expect((await call(b, `/api/conversations/${convo.body._id}/block`, studio.token, {})).status).toBe(200);
+    expect((await post('after the block')).status).toBe(403);
+  }, 120_000);
+});

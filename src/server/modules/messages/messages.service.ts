@@ -1,0 +1,217 @@
+/**
+ * The rules of conversations (docs/messages.md): who may start one, anyone may reply,
+ * blocks, read marks, pages going back in time, per-account sending limits. A
+ * conversation that is not the caller's answers 404, as if it did not exist.
+ */
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { applications, conversations, jobs, messages, studios, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { enforceLimit } from '../../rate-limit/enforce-limit.js';
+import { deliver, recordEvents } from '../events/index.js';
+import type { Role } from '../../../contract/jobs-limits.js';
+import { CONVERSATION_LIMITS, CONVERSATION_MSG, type ConversationView, type MessagesAnswer, type MessageView, type StartConversationBody } from '../../../contract/conversations.js';
+import { presentMessage, readConversations } from './conversation-views.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Caller {
+  id: string;
+  role: Role;
+}
+
+export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db } = ctx;
+
+  /** The caller's conversation row, or 404. */
+  async function own(me: string, id: string) {
+    if (!UUID.test(id)) throw errors.notFound(CONVERSATION_MSG.notFound);
+    const [row] = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, id), or(eq(conversations.performerId, me), eq(conversations.studioUserId, me))));
+    if (!row) throw errors.notFound(CONVERSATION_MSG.notFound);
+    return row;
+  }
+
+  async function view(me: string, id: string): Promise<ConversationView> {
+    const [found] = await readConversations(db, me, eq(conversations.id, id));
+    if (!found) throw errors.notFound(CONVERSATION_MSG.notFound);
+    return found;
+  }
+
+  /** The studio account a performer means: a studio account's id, or a studio page's (its owner). */
+  async function studioAccountOf(withId: string): Promise<string> {
+    if (!UUID.test(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+    const [account] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, withId));
+    if (account) {
+      if (account.role !== 'studio') throw errors.forbidden(CONVERSATION_MSG.notStudio);
+      return account.id;
+    }
+    const [page] = await db.select({ ownerId: studios.ownerId }).from(studios).where(eq(studios.id, withId));
+    if (!page?.ownerId) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+    return page.ownerId;
+  }
+
+  async function performerAccount(withId: string) {
+    if (!UUID.test(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+    const [account] = await db.select({ id: users.id, role: users.role, visibility: users.visibility }).from(users).where(eq(users.id, withId));
+    if (!account) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+    if (account.role !== 'performer') throw errors.forbidden(CONVERSATION_MSG.notPerformer);
+    return account;
+  }
+
+  async function jobOf(studioUserId: string, jobId: string | undefined): Promise<string | null> {
+    if (jobId === undefined || jobId === '') return null;
+    if (!UUID.test(jobId)) throw errors.badRequest(CONVERSATION_MSG.jobNotTheirs);
+    const [job] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .innerJoin(studios, eq(studios.id, jobs.studioId))
+      .where(and(eq(jobs.id, jobId), eq(studios.ownerId, studioUserId)));
+    if (!job) throw errors.badRequest(CONVERSATION_MSG.jobNotTheirs);
+    return job.id;
+  }
+
+  async function mayStart(me: Caller, performerId: string, visibility: string): Promise<void> {
+    if (me.role === 'performer') {
+      const [row] = await db.select({ end: users.subscriptionEnd }).from(users).where(eq(users.id, me.id));
+      if (!row?.end || row.end.getTime() <= Date.now()) throw errors.paymentRequired(CONVERSATION_MSG.needPlan);
+      return;
+    }
+    if (visibility === 'public') return;
+    const [applied] = await db
+      .select({ id: applications.id })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .innerJoin(studios, eq(studios.id, jobs.studioId))
+      .where(and(eq(applications.performerId, performerId), eq(studios.ownerId, me.id)))
+      .limit(1);
+    if (!applied) throw errors.forbidden(CONVERSATION_MSG.cannotStart);
+  }
+
+  return {
+    /** Whether the caller could write to that account (a studio page without an owner cannot be), and the conversation if one exists. */
+    async reach(me: Caller, withId: string): Promise<{ reachable: boolean; conversationId: string | null }> {
+      let pair;
+      try {
+        pair =
+          me.role === 'performer'
+            ? { performerId: me.id, studioUserId: await studioAccountOf(withId) }
+            : { performerId: (await performerAccount(withId)).id, studioUserId: me.id };
+      } catch {
+        return { reachable: false, conversationId: null };
+      }
+      const [existing] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.performerId, pair.performerId), eq(conversations.studioUserId, pair.studioUserId)));
+      return { reachable: true, conversationId: existing?.id ?? null };
+    },
+
+    async list(me: string) {
+      const list = await readConversations(db, me);
+      return { conversations: list, unreadTotal: list.reduce((n, c) => n + c.unread, 0) };
+    },
+
+    /** The existing conversation with that account (200), or a new one when the rules allow (201). */
+    async start(me: Caller, body: StartConversationBody): Promise<{ created: boolean; conversation: ConversationView }> {
+      let performerId: string;
+      let studioUserId: string;
+      let visibility = 'public';
+      if (me.role === 'performer') {
+        performerId = me.id;
+        studioUserId = await studioAccountOf(body.with);
+      } else {
+        const other = await performerAccount(body.with);
+        performerId = other.id;
+        studioUserId = me.id;
+        visibility = other.visibility;
+      }
+      const jobId = await jobOf(studioUserId, body.jobId);
+      const pair = and(eq(conversations.performerId, performerId), eq(conversations.studioUserId, studioUserId));
+      const [existing] = await db.select({ id: conversations.id }).from(conversations).where(pair);
+      if (existing) return { created: false, conversation: await view(me.id, existing.id) };
+      await mayStart(me, performerId, visibility);
+      await enforceLimit(ctx, `conversations-start:${me.id}`, { limit: CONVERSATION_LIMITS.startPerHour, windowSec: 3600 });
+      const [made] = await db.insert(conversations).values({ performerId, studioUserId, jobId }).onConflictDoNothing().returning({ id: conversations.id });
+      // Started by both at once: the other call's row is the conversation.
+      const id = made?.id ?? (await db.select({ id: conversations.id }).from(conversations).where(pair))[0]!.id;
+      return { created: Boolean(made), conversation: await view(me.id, id) };
+    },
+
+    async page(me: string, id: string, before?: string): Promise<MessagesAnswer> {
+      await own(me, id);
+      const older = before === undefined ? undefined : lt(messages.id, Number(before));
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, id), older))
+        .orderBy(desc(messages.id))
+        .limit(CONVERSATION_LIMITS.page + 1);
+      const more = rows.length > CONVERSATION_LIMITS.page;
+      const shown = rows.slice(0, CONVERSATION_LIMITS.page).reverse();
+      return {
+        conversation: await view(me, id),
+        messages: shown.map((m) => presentMessage(m, me)),
+        nextBefore: more && shown[0] ? shown[0].id : null,
+      };
+    },
+
+    async send(me: string, id: string, text: string): Promise<MessageView> {
+      const row = await own(me, id);
+      if (row.blockedAt) throw errors.forbidden(CONVERSATION_MSG.blocked);
+      const other = row.performerId === me ? row.studioUserId : row.performerId;
+      if (other === null) throw errors.forbidden(CONVERSATION_MSG.otherDeleted);
+      await enforceLimit(ctx, `messages-send:${me}`, { limit: CONVERSATION_LIMITS.sendPerMinute, windowSec: 60 });
+      const iAmPerformer = row.performerId === me;
+      const { message, events } = await db.transaction(async (tx) => {
+        // Checked again under the row's lock: a block that lands first refuses this message.
+        const [open] = await tx
+          .update(conversations)
+          .set({ lastMessageAt: sql`now()` })
+          .where(and(eq(conversations.id, id), isNull(conversations.blockedAt)))
+          .returning({ id: conversations.id });
+        if (!open) throw errors.forbidden(CONVERSATION_MSG.blocked);
+        const [m] = await tx.insert(messages).values({ conversationId: id, senderId: me, text }).returning();
+        // My own message is read by me.
+        await tx
+          .update(conversations)
+          .set(iAmPerformer ? { performerReadId: m!.id } : { studioReadId: m!.id })
+          .where(eq(conversations.id, id));
+        const { mine: _mine, ...shared } = presentMessage(m!, me);
+        const stored = await recordEvents(tx, [me, other], { kind: 'message', data: { conversationId: id, message: shared } });
+        return { message: m!, events: stored };
+      });
+      await deliver(ctx, events, log);
+      return presentMessage(message, me);
+    },
+
+    async read(me: string, id: string): Promise<number> {
+      const row = await own(me, id);
+      const iAmPerformer = row.performerId === me;
+      const column = iAmPerformer ? conversations.performerReadId : conversations.studioReadId;
+      const newest = sql`coalesce((select max(m.id) from ${messages} m where m.conversation_id = ${id}), 0)`;
+      const [updated] = await db
+        .update(conversations)
+        .set(iAmPerformer ? { performerReadId: sql`greatest(${column}, ${newest})` } : { studioReadId: sql`greatest(${column}, ${newest})` })
+        .where(eq(conversations.id, id))
+        .returning({ performerReadId: conversations.performerReadId, studioReadId: conversations.studioReadId });
+      const upTo = iAmPerformer ? updated!.performerReadId : updated!.studioReadId;
+      const other = iAmPerformer ? row.studioUserId : row.performerId;
+      // Mine too: my other tabs and the nav bar's count follow.
+      const stored = await recordEvents(db, other ? [me, other] : [me], { kind: 'read', data: { conversationId: id, readerId: me, upTo } });
+      await deliver(ctx, stored, log);
+      return upTo;
+    },
+
+    async block(me: string, id: string): Promise<void> {
+      await own(me, id);
+      await db
+        .update(conversations)
+        .set({ blockedAt: sql`now()`, blockedBy: me })
+        .where(and(eq(conversations.id, id), isNull(conversations.blockedAt)));
+    },
+  };
+}

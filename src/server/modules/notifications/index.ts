@@ -1,0 +1,6 @@
+/**
+ * The notifications area's public face: its routes, the one function that tells an
+ * account something (in the caller's transaction), and the mail step run after commit.
+ */
+export { notificationsRoutes } from './notifications.routes.js';
+export { createNotification, createNotifications, sendAfterCommit, type AfterCommit, type NewNotification, type Tx } from './notifications.service.js';

@@ -1,0 +1,99 @@
+/** The forgiving studio search (docs/screens.md): accents and small typos, and /studio's paged find. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../../contract/messages.js';
+import { STUDIO_LIMITS, type Studio, type StudioFindAnswer } from '../../../contract/studios.js';
+import { studios } from '../../db/schema/index.js';
+import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import { newAddress } from '../../../../test/factories.js';
+
+let t: TestApp;
+
+const FIXTURES = [
+  { fname: 'Kaveri Frames', location: 'Mysuru, Karnataka' },
+  { fname: 'Marigold Casting House', location: 'Chennai, Tamil Nadu' },
+  { fname: 'Silver Reel Studios', location: 'Mumbai, Maharashtra' },
+  { fname: 'Café Lumière', location: 'Pondichéry' },
+  ...Array.from({ length: 2 * STUDIO_LIMITS.findPage + 3 }, (_, i) => ({ fname: `Bulk Casting ${String(i + 1).padStart(2, '0')}`, location: 'Nagpur, Maharashtra' })),
+];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // One at a time, so created_at gives the list its order.
+  for (const row of FIXTURES) await t.ctx.db.insert(studios).values(row);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: newAddress() });
+const live = async (text: string) => {
+  const res = await get(`/api/showAllStudioList?search=${encodeURIComponent(text)}`);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Studio[]).map((s) => s.fname);
+};
+const find = async (query: Record<string, string>) => {
+  const res = await get(`/api/studios/find?${new URLSearchParams(query)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as StudioFindAnswer;
+};
+
+describe('the live search forgives', () => {
+  it('ignores accents on either side', async () => {
+    expect(await live('Kāveri')).toEqual(['Kaveri Frames']);
+    expect(await live('cafe lumiere')).toEqual(['Café Lumière']);
+    expect(await live('PONDICHERY')).toEqual(['Café Lumière']);
+  });
+
+  it('finds a name a small typo away, and nothing for a text unlike any', async () => {
+    expect((await live('marigld'))[0]).toBe('Marigold Casting House');
+    expect((await live('silvr reel'))[0]).toBe('Silver Reel Studios');
+    expect(await live('zzqx')).toEqual([]);
+  });
+
+  it('still puts exact matches first: names that start with the text, then contain it, then locations', async () => {
+    const found = await live('casting');
+    expect(found).toHaveLength(STUDIO_LIMITS.searchResults);
+    expect(found.slice(0, 3)).toEqual(['Bulk Casting 01', 'Bulk Casting 02', 'Bulk Casting 03']);
+    expect(await live('cast')).not.toContain('Café Lumière');
+    expect((await live('asting h'))[0]).toBe('Marigold Casting House');
+  });
+});
+
+describe('GET /api/studios/find', () => {
+  it('with no text and no location: the list in its own order, a page at a time', async () => {
+    const first = await find({});
+    expect(first.total).toBe(FIXTURES.length);
+    expect(first.pages).toBe(Math.ceil(FIXTURES.length / STUDIO_LIMITS.findPage));
+    expect(first.studios.map((s) => s.fname)).toEqual(FIXTURES.slice(0, STUDIO_LIMITS.findPage).map((s) => s.fname));
+    const last = await find({ page: String(first.pages) });
+    expect(last.studios.map((s) => s.fname)).toEqual(FIXTURES.slice((first.pages - 1) * STUDIO_LIMITS.findPage).map((s) => s.fname));
+    const past = await find({ page: String(first.pages + 1) });
+    expect(past).toMatchObject({ studios: [], total: FIXTURES.length, pages: first.pages });
+  });
+
+  it('answers every match of the text, beyond the live search’s 20, typos and accents forgiven', async () => {
+    const all = await find({ q: 'cásting' });
+    expect(all.total).toBe(FIXTURES.length - 3);
+    expect(all.studios[0]!.fname).toBe('Bulk Casting 01');
+    expect((await find({ q: 'marigld' })).studios.map((s) => s.fname)).toEqual(['Marigold Casting House']);
+  });
+
+  it('filters by location, with or without a text', async () => {
+    const maharashtra = await find({ location: 'maharashtra' });
+    expect(maharashtra.total).toBe(FIXTURES.length - 3);
+    const both = await find({ q: 'silver', location: 'Mumbaí' });
+    expect(both.studios.map((s) => s.fname)).toEqual(['Silver Reel Studios']);
+    expect((await find({ q: 'silver', location: 'Chennai' })).total).toBe(0);
+  });
+
+  it('refuses a bad page number or a text too long with a clear message', async () => {
+    for (const page of ['0', '-1', '1.5', 'two']) {
+      const res = await get(`/api/studios/find?page=${page}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: MSG.invalidPageNumber });
+    }
+    const long = await get(`/api/studios/find?q=${'a'.repeat(STUDIO_LIMITS.searchTextMax + 1)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ msg: MSG.tooLong('Search', STUDIO_LIMITS.searchTextMax) });
+  });
+});

@@ -1,0 +1,3 @@
+/** The talent area's public face: its routes, and the portfolio's link preview for the page. */
+export { talentRoutes } from './talent.routes.js';
+export { publicPreview } from './portfolio.service.js';

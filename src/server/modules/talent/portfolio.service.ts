@@ -1,0 +1,72 @@
+/**
+ * The public portfolio (GET /api/talent/{id}): a public performer's profile and media for
+ * anyone; a private one only for a studio the performer applied to, and for the performer.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Portfolio } from '../../../contract/talent.js';
+import { TALENT_MSG } from '../../../contract/talent-messages.js';
+import type { Role } from '../../../contract/jobs-limits.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { talentReviews, userMedia, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { presentProfile } from '../profile/index.js';
+import { isUuid } from '../studios/index.js';
+import { presentReview, visibleTo } from './talent.presenter.js';
+
+export interface Viewer {
+  userId: string;
+  role: Role | null;
+}
+
+/** The performer's row when the viewer may see it, else a 404 that says no more. */
+export async function visiblePerformer(db: Db, performerId: string, viewer: Viewer | null) {
+  if (!isUuid(performerId)) throw errors.notFound(TALENT_MSG.performerNotFound);
+  const studioId = viewer?.role === 'studio' ? viewer.userId : null;
+  const own = viewer?.role === 'performer' && viewer.userId === performerId;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, performerId), eq(users.role, 'performer'), own ? sql`true` : visibleTo(studioId)));
+  if (!row) throw errors.notFound(TALENT_MSG.performerNotFound);
+  return row;
+}
+
+export function createPortfolioService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    async get(performerId: string, viewer: Viewer | null): Promise<Portfolio> {
+      const user = await visiblePerformer(db, performerId, viewer);
+      const media = await db
+        .select({ type: userMedia.mediaType, url: userMedia.url })
+        .from(userMedia)
+        .where(eq(userMedia.userId, user.id))
+        .orderBy(asc(userMedia.createdAt), asc(userMedia.id));
+      const [mine] =
+        viewer?.role === 'studio'
+          ? await db
+              .select()
+              .from(talentReviews)
+              .where(and(eq(talentReviews.studioUserId, viewer.userId), eq(talentReviews.performerId, user.id)))
+          : [];
+      const of = (type: string) => media.filter((m) => m.type === type).map((m) => m.url);
+      // The profile as its owner sees it, less what is theirs alone: contact details and plan.
+      const { email: _email, number: _number, visibility: _visibility, subscriptionName: _plan, subscriptionPrice: _price, daysLeft: _days, ...shown } =
+        presentProfile(user, { photos: of('photos'), videos: of('videos'), audios: of('audios') });
+      return {
+        ...shown,
+        review: mine ? presentReview(mine) : null,
+      };
+    },
+  };
+}
+
+/** For the page's link preview: a public performer's name, profession, location and picture. */
+export async function publicPreview(db: Db, performerId: string) {
+  if (!isUuid(performerId)) return null;
+  const [row] = await db
+    .select({ fname: users.fname, category: users.category, location: users.location, profilePic: users.profilePic })
+    .from(users)
+    .where(and(eq(users.id, performerId), eq(users.role, 'performer'), eq(users.visibility, 'public')));
+  return row ?? null;
+}

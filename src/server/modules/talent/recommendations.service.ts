@@ -1,0 +1,83 @@
+/**
+ * Recommended jobs for a performer (GET /api/audition/recommendedJobs, docs/talent.md): open
+ * jobs not yet applied to whose profession, gender and age bounds let the performer in,
+ * best fit first, each with its reasons in words.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { todayUtc } from '../../../contract/jobs.js';
+import { TALENT_LIMITS, TALENT_MSG, type RecommendationsAnswer } from '../../../contract/talent.js';
+import type { AppContext } from '../../context.js';
+import { applications, jobs, studios, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { presentBoardJob, type JobRow } from '../jobs/index.js';
+
+type Performer = Pick<typeof users.$inferSelect, 'category' | 'gender' | 'location' | 'ageYears'>;
+
+/** One location holds the other ("Mumbai" and "Andheri, Mumbai"), any letter case. */
+const placesMeet = (a: string, b: string) => {
+  const x = a.trim().toLowerCase();
+  const y = b.trim().toLowerCase();
+  return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
+};
+
+export function reasonsFor(job: JobRow, performer: Performer): string[] {
+  const reasons = [job.profession === 'Any' ? TALENT_MSG.anyProfession : TALENT_MSG.lookingFor(job.profession)];
+  if (job.gender !== 'Any') reasons.push(TALENT_MSG.forGender(job.gender));
+  if (placesMeet(job.location, performer.location)) reasons.push(TALENT_MSG.inLocation(job.location.trim()));
+  if (job.ageMin || job.ageMax) reasons.push(TALENT_MSG.ages(job.ageMin, job.ageMax));
+  return reasons;
+}
+
+export function createRecommendations(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    async forPerformer(performerId: string): Promise<RecommendationsAnswer> {
+      const [me] = await db
+        .select({ category: users.category, gender: users.gender, location: users.location, ageYears: users.ageYears })
+        .from(users)
+        .where(eq(users.id, performerId));
+      if (!me) throw errors.unauthorized();
+      const age = me.ageYears;
+      // Without an age we cannot tell whether bounds let the performer in: only unbounded jobs.
+      const ageFits =
+        age === null
+          ? sql`${jobs.ageMin} = 0 and ${jobs.ageMax} = 0`
+          : sql`(${jobs.ageMin} = 0 or ${jobs.ageMin} <= ${age}) and (${jobs.ageMax} = 0 or ${jobs.ageMax} >= ${age})`;
+      const place = me.location.trim().toLowerCase();
+      const locationMeets = place
+        ? sql`(${jobs.location} <> '' and (strpos(lower(${jobs.location}), ${place}) > 0 or strpos(${place}, lower(btrim(${jobs.location}))) > 0))`
+        : sql`false`;
+      const fit = sql<number>`((${jobs.profession} = ${me.category})::int * 3 + (${locationMeets})::int * 2 + (${jobs.gender} = ${me.gender})::int + (${jobs.ageMin} > 0 or ${jobs.ageMax} > 0)::int)`;
+      const rows = await db
+        .select({ job: jobs })
+        .from(jobs)
+        .where(
+          and(
+            sql`${jobs.status} = 'open'`,
+            sql`not ${jobs.hidden}`,
+            inArray(jobs.profession, [me.category, 'Any']),
+            inArray(jobs.gender, [me.gender, 'Any']),
+            ageFits,
+            sql`(${jobs.deadline} is null or ${jobs.deadline} >= ${todayUtc()})`,
+            sql`not exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.performer_id = ${performerId})`,
+          ),
+        )
+        .orderBy(desc(fit), desc(jobs.createdAt), desc(jobs.id))
+        .limit(TALENT_LIMITS.recommendations);
+      const ids = [...new Set(rows.map((r) => r.job.studioId))];
+      const owners = ids.length
+        ? await db
+            .select({ _id: studios.id, fname: studios.fname, location: studios.location, profilePic: studios.profilePic, verified: studios.verified })
+            .from(studios)
+            .where(inArray(studios.id, ids))
+        : [];
+      const byId = new Map(owners.map((o) => [o._id, o]));
+      return {
+        jobs: rows
+          .filter((r) => byId.has(r.job.studioId))
+          .map((r) => ({ ...presentBoardJob(r.job, byId.get(r.job.studioId)!), reasons: reasonsFor(r.job, me) })),
+      };
+    },
+  };
+}
+

@@ -1,0 +1,109 @@
+/**
+ * Talent search (GET /api/studio/talent): public performers only, filtered on the numbers
+ * the database keeps beside the free texts (docs/talent.md), ordered by how well the text
+ * matches, then completeness, then how recently the profile changed, then id. A plan is
+ * never part of the order.
+ */
+import { createHash } from 'node:crypto';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { TALENT_LIMITS, TALENT_MSG, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { escapeLike, isUuid } from '../studios/index.js';
+import { cardColumns, presentCard } from './talent.presenter.js';
+
+/** Written exactly as the users_talent_text_trgm index is, so the planner can use it. */
+const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${users.location})`;
+/** Written as the partial indexes' predicate. */
+const publicPerformer = sql`${users.role} = 'performer' and ${users.visibility} = 'public'`;
+/** profile_changed_at to the microsecond, so the cursor never skips a row changed in the same millisecond. */
+const changedAt = sql<string>`to_char(${users.profileChangedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+interface Position {
+  score: number;
+  completeness: number;
+  at: string;
+  id: string;
+}
+
+/** The filters a cursor belongs to: a cursor of another search (or another list) is refused. */
+function filtersKey(query: TalentQuery): string {
+  const { cursor: _cursor, ...filters } = query;
+  const canonical = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 12);
+}
+
+function encode(p: Position, key: string): string {
+  return Buffer.from(['talent', p.score, p.completeness, p.at, p.id, key].join('|'), 'utf8').toString('base64url');
+}
+
+function decode(value: string, key: string): Position | null {
+  const parts = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (parts.length !== 6) return null;
+  const [kind, score, completeness, at, id, forKey] = parts as [string, string, string, string, string, string];
+  if (kind !== 'talent' || forKey !== key || !/^\d{1,2}$/.test(score) || !/^\d{1,2}$/.test(completeness)) return null;
+  if (!AT.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) return null;
+  return { score: Number(score), completeness: Number(completeness), at, id };
+}
+
+export function createTalentSearch(ctx: AppContext) {
+  const { db } = ctx;
+
+  return {
+    async page(query: TalentQuery): Promise<TalentAnswer> {
+      const where: SQL[] = [publicPerformer];
+      const q = query.q?.trim();
+      if (q) where.push(sql`${searchable} ilike ${`%${escapeLike(q)}%`}`);
+      if (query.profession) where.push(sql`${users.category} = ${query.profession}`);
+      if (query.gender) where.push(sql`${users.gender} = ${query.gender}`);
+      // A null (unparsed) number fails every comparison: it matches no bound.
+      if (query.ageMin !== undefined) where.push(sql`${users.ageYears} >= ${query.ageMin}`);
+      if (query.ageMax !== undefined) where.push(sql`${users.ageYears} <= ${query.ageMax}`);
+      if (query.heightMin !== undefined) where.push(sql`${users.heightCm} >= ${query.heightMin}`);
+      if (query.heightMax !== undefined) where.push(sql`${users.heightCm} <= ${query.heightMax}`);
+      const location = query.location?.trim();
+      if (location) where.push(sql`${users.location} ilike ${`%${escapeLike(location)}%`}`);
+      if (query.has === 'photos') where.push(sql`${users.photoCount} > 0`);
+      if (query.has === 'videos') where.push(sql`${users.videoCount} > 0`);
+      if (query.has === 'audios') where.push(sql`${users.audioCount} > 0`);
+
+      // How well the text matches: the whole name, then a name that starts with it, then
+      // a name that holds it; profession or location alone scores 0. Without a text every
+      // row scores 0 and the order is the index's.
+      const score = q
+        ? sql<number>`((lower(${users.fname}) = lower(${q}))::int * 4 + (${users.fname} ilike ${`${escapeLike(q)}%`})::int * 2 + (${users.fname} ilike ${`%${escapeLike(q)}%`})::int)`
+        : sql<number>`0`;
+      const key = filtersKey(query);
+      if (query.cursor) {
+        const p = decode(query.cursor, key);
+        if (!p) throw errors.badRequest(TALENT_MSG.invalidCursor, 'invalid_cursor');
+        where.push(
+          q
+            ? sql`(${score}, ${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${p.score}, ${p.completeness}, ${p.at}::timestamptz, ${p.id}::uuid)`
+            : sql`(${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${p.completeness}, ${p.at}::timestamptz, ${p.id}::uuid)`,
+        );
+      }
+      const size = TALENT_LIMITS.page;
+      const rows = await db
+        .select({ ...cardColumns, score, completeness: users.completeness, changedAt })
+        .from(users)
+        .where(and(...where))
+        // Written as users_talent_order_idx is walked backwards (NOT NULL columns, so DESC's
+        // NULLS FIRST changes nothing but lets the planner use it).
+        .orderBy(...(q ? [sql`${score} desc`] : []), sql`${users.completeness} desc`, sql`${users.profileChangedAt} desc`, sql`${users.id} desc`)
+        .limit(size + 1);
+      const more = rows.length > size;
+      const shown = more ? rows.slice(0, size) : rows;
+      const last = shown.at(-1);
+      return {
+        talent: shown.map(presentCard),
+        nextCursor:
+          more && last ? encode({ score: Number(last.score), completeness: last.completeness, at: last.changedAt, id: last.id }, key) : null,
+      };
+    },
+  };
+}

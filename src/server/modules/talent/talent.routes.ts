@@ -1,0 +1,92 @@
+/**
+ * The talent calls (docs/talent.md): the portfolio GET /api/talent/{id}; the studio's
+ * GET /api/studio/talent, shortlists and reviews; the performer's recommended jobs.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  memberBody,
+  portfolio,
+  recommendationsAnswer,
+  review,
+  reviewBody,
+  shortlist,
+  shortlistBody,
+  shortlistsAnswer,
+  talentAnswer,
+  talentQuery,
+} from '../../../contract/talent.js';
+import type { ModuleOptions } from '../../context.js';
+import { AUTH_HEADER } from '../../plugins/auth.js';
+import { createPortfolioService } from './portfolio.service.js';
+import { createRecommendations } from './recommendations.service.js';
+import { createShortlistsService } from './shortlists.service.js';
+import { createTalentSearch } from './talent-search.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+const memberParams = z.object({ id: z.string().max(100), performerId: z.string().max(100) });
+
+export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
+  const portfolios = createPortfolioService(ctx);
+  const search = createTalentSearch(ctx);
+  const lists = createShortlistsService(ctx);
+  const recommendations = createRecommendations(ctx);
+
+  /** The portfolio is for anyone; a valid token only widens what it may show (a studio, the performer). */
+  async function optionalViewer(req: FastifyRequest, reply: FastifyReply) {
+    if (!req.headers[AUTH_HEADER]) return null;
+    const known = await auth.requireAuth(req, reply).then(
+      () => true,
+      () => false,
+    );
+    return known ? { userId: req.userId, role: req.role } : null;
+  }
+
+  app.get('/api/talent/:id', { schema: { params: idParams, response: { 200: portfolio } } }, async (req, reply) => {
+    const viewer = await optionalViewer(req, reply);
+    // What it shows depends on who asks: never kept by a shared cache.
+    reply.header('cache-control', 'private, no-cache');
+    return portfolios.get(req.params.id, viewer);
+  });
+
+  app.get('/api/studio/talent', { preValidation: auth.requireStudio, schema: { querystring: talentQuery, response: { 200: talentAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return search.page(req.query);
+  });
+
+  app.get('/api/studio/shortlists', { preValidation: auth.requireStudio, schema: { response: { 200: shortlistsAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return { shortlists: await lists.list(req.userId) };
+  });
+
+  app.post('/api/studio/shortlists', { preValidation: auth.requireStudio, schema: { body: shortlistBody, response: { 201: shortlist } } }, async (req, reply) =>
+    reply.status(201).send(await lists.create(req.userId, req.body.name)),
+  );
+
+  app.post(
+    '/api/studio/shortlists/:id/members',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: memberBody, response: { 201: shortlist } } },
+    async (req, reply) => reply.status(201).send(await lists.addMember(req.userId, req.params.id, req.body.performerId)),
+  );
+
+  app.delete(
+    '/api/studio/shortlists/:id/members/:performerId',
+    { preValidation: auth.requireStudio, schema: { params: memberParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await lists.removeMember(req.userId, req.params.id, req.params.performerId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/studio/talent/:id/review',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: review } } },
+    async (req) => lists.review(req.userId, req.params.id, req.body),
+  );
+
+  app.get('/api/audition/recommendedJobs', { preValidation: auth.requirePerformer, schema: { response: { 200: recommendationsAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return recommendations.forPerformer(req.userId);
+  });
+};

@@ -1,0 +1,16 @@
+/** GET /api/studio/applications/{id}: one applicant's card; the first open marks it viewed, so the board refreshes. */
+import { useQuery } from '@tanstack/react-query';
+import type { StudioApplication } from '../../contract/applications';
+import { api } from './client';
+import { jobApplicantsKey } from './job-applicants';
+import { queryClient } from './query-client';
+
+export const applicantKey = (id: string) => ['applications', 'one', id] as const;
+
+export async function getApplicant(id: string, signal?: AbortSignal) {
+  const app = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(id)}`, { signal });
+  void queryClient.invalidateQueries({ queryKey: jobApplicantsKey(app.jobId) });
+  return app;
+}
+
+export const useApplicant = (id: string) => useQuery({ queryKey: applicantKey(id), queryFn: ({ signal }) => getApplicant(id, signal) }, queryClient);

@@ -1,0 +1,25 @@
+/** GET /api/studio/jobs/{id}/applications: a job's applicants for the studio's board; moves refresh it. */
+import { useQuery } from '@tanstack/react-query';
+import type { ReviewBody, StudioApplication, StudioApplicationsAnswer, StudioStatus } from '../../contract/applications';
+import { api } from './client';
+import { queryClient } from './query-client';
+
+export const jobApplicantsKey = (jobId: string) => ['applications', 'job', jobId] as const;
+
+export const getJobApplicants = (jobId: string, signal?: AbortSignal) =>
+  api<StudioApplicationsAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications`, { signal });
+
+export const useJobApplicants = (jobId: string) =>
+  useQuery({ queryKey: jobApplicantsKey(jobId), queryFn: ({ signal }) => getJobApplicants(jobId, signal), select: (a) => a.applications }, queryClient);
+
+export async function setApplicationStatus(app: StudioApplication, status: StudioStatus) {
+  const changed = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/status`, { json: { status } });
+  await queryClient.invalidateQueries({ queryKey: jobApplicantsKey(app.jobId) });
+  return changed;
+}
+
+export async function reviewApplication(app: StudioApplication, body: ReviewBody) {
+  const changed = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/review`, { method: 'PUT', json: body });
+  await queryClient.invalidateQueries({ queryKey: jobApplicantsKey(app.jobId) });
+  return changed;
+}

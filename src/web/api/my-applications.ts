@@ -1,0 +1,24 @@
+/** GET /api/audition/applications: the performer's applications and quota; applying and withdrawing refresh it. */
+import { useQuery } from '@tanstack/react-query';
+import type { ApplyBody, MyApplication, MyApplicationsAnswer } from '../../contract/applications';
+import { api } from './client';
+import { queryClient } from './query-client';
+
+export const myApplicationsKey = ['applications', 'mine'] as const;
+
+export const getMyApplications = (signal?: AbortSignal) => api<MyApplicationsAnswer>('/api/audition/applications', { signal });
+
+export const useMyApplications = (enabled = true) =>
+  useQuery({ queryKey: myApplicationsKey, queryFn: ({ signal }) => getMyApplications(signal), enabled }, queryClient);
+
+export async function applyToJob(jobId: string, body: ApplyBody) {
+  const made = await api<MyApplication>(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { json: body });
+  await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
+  return made;
+}
+
+export async function withdrawApplication(id: string) {
+  const changed = await api<MyApplication>(`/api/audition/applications/${encodeURIComponent(id)}/withdraw`, { method: 'POST', json: {} });
+  await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
+  return changed;
+}

@@ -1,0 +1,95 @@
+/**
+ * Where am I (docs/screens.md): every route names itself in the tab's title from its
+ * `handle: { title }` in routes.tsx, and after a navigation the keyboard's focus moves to
+ * the new page's main heading, as a screen reader user would expect.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import { APP_NAME, APP_TITLE, SCREEN_MSG } from '../../contract/screen-messages';
+
+/** What a route in routes.tsx may say about itself. */
+export interface RouteHandle {
+  /** The tab's title, before " · Audition". */
+  title?: string;
+}
+
+export const pageTitle = (title: string) => `${title} · ${APP_NAME}`;
+
+/** The deepest matched route's title. */
+function useRouteTitle(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = (matches[i]!.handle as RouteHandle | undefined)?.title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+/**
+ * Focuses the page's main heading once it is on screen (a page may still be loading),
+ * unless the user has already moved into the page. Returns a cancel.
+ */
+export function focusMainHeading(options: { force?: boolean } = {}): () => void {
+  let done = false;
+  const tryFocus = () => {
+    if (done) return true;
+    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!heading) return false;
+    const active = document.activeElement;
+    const inPage = active && active !== document.body && active.closest('main');
+    if (!options.force && inPage) return true;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (tryFocus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) stop();
+  });
+  const timer = window.setTimeout(() => stop(), 5000);
+  function stop() {
+    done = true;
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}
+
+/** Rendered once by the layout: the title of every route, and focus on navigation. */
+export function RouteFocus() {
+  const { pathname } = useLocation();
+  const title = useRouteTitle();
+  // A layout effect runs before the page's own effects, so a page about one record
+  // (a studio, a job) may still name the tab after it; leaving it restores the route's title.
+  useLayoutEffect(() => {
+    document.title = title ? pageTitle(title) : APP_TITLE;
+  }, [pathname, title]);
+
+  const firstLoad = useRef(true);
+  useEffect(() => {
+    if (firstLoad.current) {
+      // On the first load the browser's own start (and any autofocus) stands.
+      firstLoad.current = false;
+      return;
+    }
+    return focusMainHeading();
+  }, [pathname]);
+  return null;
+}
+
+/** "Skip to content": the first stop of the Tab key on every page. */
+export function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(e) => {
+        e.preventDefault();
+        focusMainHeading({ force: true });
+      }}
+    >
+      {SCREEN_MSG.skipToContent}
+    </a>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Problems at the field for any form: `check` finds every wrong field at once against the
+ * form's zod/mini rules (the server's own), marks them and moves focus to the first; typing
+ * in a field clears its problem; `setProblem` puts a server's answer at its field.
+ *
+ *   const fields = useFieldProblems(rules, { email: 'login-email', password: 'login-password' }, labels);
+ *   if (!fields.check(form)) return;                    // every problem shown, focus on the first
+ *   <TextField id={fields.ids.email} error={fields.problems.email} … />
+ */
+import { useCallback, useState } from 'react';
+import type * as z from 'zod/mini';
+import { problemsByField } from '../../contract/field-rules';
+
+export function useFieldProblems<K extends string>(
+  rules: z.core.$ZodType,
+  /** Each field's element id, in the form's order (focus goes to the first wrong one). */
+  ids: Record<K, string>,
+  /** Names an empty field ("Email is required"); without it the rule's own message shows. */
+  labels?: Partial<Record<K, string>>,
+) {
+  const [problems, setProblems] = useState<Partial<Record<K, string>>>({});
+
+  const focus = useCallback(
+    (found: Partial<Record<K, string>>) => {
+      const first = (Object.keys(ids) as K[]).find((field) => found[field]);
+      if (first) document.getElementById(ids[first])?.focus();
+    },
+    [ids],
+  );
+
+  /** Shows every problem of `value`, focuses the first wrong field; true when there is none. */
+  const check = useCallback(
+    (value: Record<K, unknown>) => {
+      const found = problemsByField(rules, value, labels);
+      setProblems(found);
+      focus(found);
+      return Object.keys(found).length === 0;
+    },
+    [rules, labels, focus],
+  );
+
+  const clear = useCallback((field: K) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p)), []);
+
+  /** Puts one problem (e.g. the server's answer) at its field and focuses it. */
+  const setProblem = useCallback(
+    (field: K, message: string) => {
+      setProblems((p) => ({ ...p, [field]: message }));
+      document.getElementById(ids[field])?.focus();
+    },
+    [ids],
+  );
+
+  return { problems, check, clear, setProblem, reset: () => setProblems({}), ids };
+}

@@ -1,0 +1,47 @@
+/** /settings, "Notifications": which kinds of notice are also e-mailed (docs/applications.md). Saved on each change. */
+import { useState } from 'react';
+import { APP_MSG } from '../../../contract/applications-messages';
+import type { NotificationSettings } from '../../../contract/applications';
+import { saveNotificationSettings, useNotificationSettings } from '../../api/notification-settings';
+import { MSG } from '../../../contract/messages';
+
+const KINDS: readonly { key: keyof NotificationSettings; label: string }[] = [
+  { key: 'emailApplications', label: APP_MSG.emailApplications },
+  { key: 'emailMessages', label: APP_MSG.emailMessages },
+];
+
+export function NotificationChoices({ onFailure }: { onFailure(err: unknown): string | undefined }) {
+  const settings = useNotificationSettings();
+  const [status, setStatus] = useState<{ ok: boolean; msg: string } | null>(null);
+
+  async function toggle(key: keyof NotificationSettings, value: boolean) {
+    setStatus(null);
+    try {
+      await saveNotificationSettings({ [key]: value });
+      setStatus({ ok: true, msg: APP_MSG.choicesSaved });
+    } catch (err) {
+      const msg = onFailure(err);
+      if (msg) setStatus({ ok: false, msg });
+    }
+  }
+
+  return (
+    <section className="card settings-section" aria-labelledby="settings-notifications">
+      <h2 id="settings-notifications">{APP_MSG.notifications}</h2>
+      {!settings.data ? (
+        <p role="status">{settings.error ? settings.error.message : MSG.loading}</p>
+      ) : (
+        <fieldset className="settings-choices">
+          <legend>{APP_MSG.emailChoices}</legend>
+          {KINDS.map(({ key, label }) => (
+            <label key={key} className="settings-choice">
+              <input type="checkbox" checked={settings.data[key]} onChange={(e) => void toggle(key, e.target.checked)} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {status && <p role={status.ok ? 'status' : 'alert'} className={status.ok ? 'muted' : 'field-error'}>{status.msg}</p>}
+    </section>
+  );
+}

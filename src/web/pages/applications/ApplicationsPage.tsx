@@ -1,0 +1,93 @@
+/**
+ * /applications: the performer's applications grouped by status, each with its timeline,
+ * and the period's quota ("n of 70 used this period, renews on …"); docs/applications.md.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { APPLICATION_STATUSES, FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits';
+import { APP_MSG } from '../../../contract/applications-messages';
+import type { MyApplication, Quota } from '../../../contract/applications';
+import { MSG } from '../../../contract/messages';
+import { useMyApplications, withdrawApplication } from '../../api/my-applications';
+import { useToast } from '../../components/Toasts';
+import { formatDay, formatTime } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import '../../components/application-status.css';
+import './applications.css';
+
+export default function ApplicationsPage() {
+  useDocumentTitle(APP_MSG.applicationsTitle);
+  const mine = useMyApplications();
+
+  if (mine.isPending) return <main className="page"><h1>{APP_MSG.applicationsTitle}</h1><p role="status">{MSG.loading}</p></main>;
+  if (mine.isError) return <main className="page"><h1>{APP_MSG.applicationsTitle}</h1><p role="alert">{mine.error.message}</p></main>;
+  const { applications, quota } = mine.data;
+  const groups = APPLICATION_STATUSES.map((status) => ({ status, items: applications.filter((a) => a.status === status) })).filter((g) => g.items.length > 0);
+
+  return (
+    <main className="page applications-page">
+      <h1>{APP_MSG.applicationsTitle}</h1>
+      <QuotaLine quota={quota} />
+      {groups.length === 0 && (
+        <div className="card applications-empty">
+          <p>{APP_MSG.noApplications}</p>
+          <Link to="/jobs" className="btn">{APP_MSG.browseJobs}</Link>
+        </div>
+      )}
+      {groups.map((g) => (
+        <section key={g.status} aria-labelledby={`group-${g.status}`} className="applications-group">
+          <h2 id={`group-${g.status}`}>{APP_MSG.statusLabel(g.status)} <span className="muted">({g.items.length})</span></h2>
+          <ul className="applications-list">
+            {g.items.map((a) => <ApplicationCard key={a._id} app={a} />)}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
+}
+
+function QuotaLine({ quota }: { quota: Quota }) {
+  if (!quota.periodEnd) {
+    return <p className="quota-line">{APP_MSG.noPlanLine} <Link to="/subscription">{APP_MSG.choosePlan}</Link></p>;
+  }
+  return <p className="quota-line" data-testid="quota">{APP_MSG.quotaLine(quota.used, quota.limit, formatDay(quota.periodEnd))}</p>;
+}
+
+function ApplicationCard({ app }: { app: MyApplication }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const canWithdraw = !FINAL_STATUSES.includes(app.status);
+
+  async function handleWithdraw() {
+    if (!window.confirm(APP_MSG.confirmWithdraw)) return;
+    setBusy(true);
+    try {
+      await withdrawApplication(app._id);
+    } catch (err) {
+      toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="card application-card" aria-label={`${app.job.title}, ${APP_MSG.statusLabel(app.status)}`}>
+      <div className="application-head">
+        <div>
+          <h3><Link to={`/jobs/${app.job._id}`}>{app.job.title}</Link></h3>
+          <p className="muted">{app.studio.fname}{app.job.location ? ` · ${app.job.location}` : ''}</p>
+        </div>
+        <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>
+      </div>
+      <h4 className="visually-hidden">{APP_MSG.timeline}</h4>
+      <ol className="timeline" aria-label={`${APP_MSG.timeline}: ${app.job.title}`}>
+        {app.history.map((h) => (
+          <li key={`${h.status}-${h.at}`}>
+            <span className="timeline-status">{APP_MSG.statusLabel(h.status as ApplicationStatus)}</span> <time dateTime={h.at} className="muted">{formatTime(h.at)}</time>
+          </li>
+        ))}
+      </ol>
+      {canWithdraw && <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void handleWithdraw()}>{APP_MSG.withdraw}</button>}
+    </li>
+  );
+}

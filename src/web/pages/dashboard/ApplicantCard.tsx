@@ -1,0 +1,138 @@
+/**
+ * One applicant, opened from the board in a dialog: profile, appearance, the photos,
+ * videos (with controls to play and seek) and audios they sent, their note; shortlist,
+ * audition, book and decline; the studio's private 1–5 rating and note. Opening it the
+ * first time marks the application viewed (docs/applications.md).
+ */
+import { Fragment, useRef, useState, type FormEvent } from 'react';
+import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
+import { APP_MSG } from '../../../contract/applications-messages';
+import type { StudioApplication } from '../../../contract/applications';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { MSG } from '../../../contract/messages';
+import { applicantKey, useApplicant } from '../../api/applicant';
+import { reviewApplication } from '../../api/job-applicants';
+import { queryClient } from '../../api/query-client';
+import { FormField } from '../../components/FormField';
+import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
+import { formatTime } from '../../lib/dates';
+import '../../components/application-status.css';
+import { MessageButton } from '../../components/MessageButton';
+
+const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
+
+interface Props {
+  id: string;
+  onClose(): void;
+  onMove(app: StudioApplication, status: StudioStatus): Promise<void>;
+}
+
+export function ApplicantCard({ id, onClose, onMove }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useModalDialog(ref);
+  const applicant = useApplicant(id);
+  const app = applicant.data;
+
+  async function move(status: StudioStatus) {
+    if (!app) return;
+    await onMove(app, status);
+    await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
+  }
+
+  return (
+    <dialog ref={ref} className="applicant-dialog" aria-labelledby="applicant-name" onCancel={(e) => { e.preventDefault(); onClose(); }} onKeyDown={keepTabInside}>
+      <div className="applicant-dialog-head">
+        <h2 id="applicant-name">{app ? app.performer.fname : MSG.loading}</h2>
+        <button type="button" className="btn btn-ghost" onClick={onClose} data-autofocus>{APP_MSG.close}</button>
+      </div>
+      {applicant.isError && <p role="alert">{applicant.error.message}</p>}
+      {app && (
+        <>
+          <p className="muted">{[app.performer.pronoun, app.performer.category, app.performer.location].filter(Boolean).join(' · ')}</p>
+          <p><span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span></p>
+          {!FINAL_STATUSES.includes(app.status) && (
+            <div className="applicant-actions" role="group" aria-label="Move">
+              {STUDIO_STATUSES.filter((s) => s !== app.status).map((s) => (
+                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn'} onClick={() => void move(s)}>{ACTION[s]}</button>
+              ))}
+            </div>
+          )}
+          {app.performer._id && <MessageButton with={app.performer._id} jobId={app.jobId} />}
+          <div className="applicant-columns">
+            <div>
+              {app.performer.profilePic && <img className="applicant-photo" src={app.performer.profilePic} alt={`${app.performer.fname}, profile picture`} />}
+              <h3>{APP_MSG.appearance}</h3>
+              <dl className="applicant-facts">
+                {(['gender', 'age', 'height', 'weight', 'bodyType', 'hairColor', 'eyeColor'] as const)
+                  .filter((k) => app.performer[k])
+                  .map((k) => (
+                    <Fragment key={k}><dt>{FACT_LABELS[k]}</dt><dd>{app.performer[k]}</dd></Fragment>
+                  ))}
+              </dl>
+            </div>
+            <div>
+              <h3>{APP_MSG.performerNote}</h3>
+              <p className="applicant-note">{app.note || '—'}</p>
+              <h3>{APP_MSG.sentMedia}</h3>
+              {app.media.length === 0 ? <p className="muted">—</p> : (
+                <ul className="applicant-media">
+                  {app.media.map((m, i) => (
+                    <li key={m.url}>
+                      {m.type === 'photos' && <img src={m.url} alt={`Photo ${i + 1} sent by ${app.performer.fname}`} />}
+                      {m.type === 'videos' && <video src={m.url} controls preload="metadata" aria-label={`Video ${i + 1}`} />}
+                      {m.type === 'audios' && <audio src={m.url} controls preload="metadata" aria-label={`Audio ${i + 1}`} />}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <h3>{APP_MSG.timeline}</h3>
+              <ol className="timeline">
+                {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span> <span className="muted">{formatTime(h.at)}</span></li>)}
+              </ol>
+            </div>
+          </div>
+          <Review app={app} />
+        </>
+      )}
+    </dialog>
+  );
+}
+
+const FACT_LABELS = { gender: 'Gender', age: 'Age', height: 'Height', weight: 'Weight', bodyType: 'Body type', hairColor: 'Hair colour', eyeColor: 'Eye colour' } as const;
+
+function Review({ app }: { app: StudioApplication }) {
+  const [rating, setRating] = useState(app.rating ? String(app.rating) : '');
+  const [note, setNote] = useState(app.studioNote);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setSaved(false);
+    try {
+      await reviewApplication(app, { rating: rating ? Number(rating) : null, note });
+      setSaved(true);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  return (
+    <form className="applicant-review" onSubmit={handleSubmit} noValidate aria-label={APP_MSG.saveReview}>
+      <FormField id="review-rating" label={APP_MSG.ratingLabel} error={error && /^Rating/.test(error) ? error : null}>
+        {(a) => (
+          <select {...a} className="input" value={rating} onChange={(e) => setRating(e.target.value)}>
+            <option value="">—</option>
+            {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{'★'.repeat(n)} {n}</option>)}
+          </select>
+        )}
+      </FormField>
+      <FormField id="review-note" label={APP_MSG.studioNoteLabel} error={error && !/^Rating/.test(error) ? error : null}>
+        {(a) => <textarea {...a} className="textarea" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />}
+      </FormField>
+      <button type="submit" className="btn btn-secondary">{APP_MSG.saveReview}</button>
+      {saved && <p role="status" className="muted">{MARKET_MSG.saved}</p>}
+    </form>
+  );
+}

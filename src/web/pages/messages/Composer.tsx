@@ -1,0 +1,69 @@
+/**
+ * The message box: keeps a draft per conversation (in this browser, until logout), sends
+ * on Enter (Shift+Enter for a new line), and shows what is wrong under the field.
+ */
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations-texts';
+
+const draftKey = (id: string) => `draft:${id}`;
+
+interface Props {
+  conversationId: string;
+  disabled: boolean;
+  onSend(text: string): void;
+}
+
+export function Composer({ conversationId, disabled, onSend }: Props) {
+  const fieldId = useId();
+  const [text, setText] = useState(() => localStorage.getItem(draftKey(conversationId)) ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setText(localStorage.getItem(draftKey(conversationId)) ?? '');
+    setError(null);
+  }, [conversationId]);
+
+  function change(value: string) {
+    setText(value);
+    if (value) localStorage.setItem(draftKey(conversationId), value);
+    else localStorage.removeItem(draftKey(conversationId));
+    if (error && value.length <= CONVERSATION_LIMITS.textMax) setError(null);
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (text.trim() === '') return setError(CONVERSATION_MSG.textRequired);
+    if (text.length > CONVERSATION_LIMITS.textMax) return setError(CONVERSATION_MSG.textTooLong(CONVERSATION_LIMITS.textMax));
+    onSend(text);
+    change('');
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <form className="msg-composer" onSubmit={submit} noValidate>
+      <div className="msg-composer-field">
+        <label htmlFor={fieldId} className="visually-hidden">{CONVERSATION_MSG.composerLabel}</label>
+        <textarea
+          id={fieldId}
+          className="textarea"
+          rows={2}
+          value={text}
+          placeholder={CONVERSATION_MSG.composerLabel}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={keyDown}
+          disabled={disabled}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+        />
+        {error && <p id={`${fieldId}-error`} className="msg-error" role="alert">{error}</p>}
+      </div>
+      <button type="submit" className="btn" disabled={disabled}>{CONVERSATION_MSG.send}</button>
+    </form>
+  );
+}

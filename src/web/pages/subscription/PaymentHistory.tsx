@@ -1,0 +1,37 @@
+/** The past payments on /subscription: date, plan, amount charged and status (docs/product.md §11 "Plan changes"). */
+import { MSG, planTexts } from '../../../contract/messages';
+import { usePaymentHistory } from '../../api/payment-history';
+
+const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function PaymentHistory() {
+  const history = usePaymentHistory();
+  return (
+    <section className="subscription card payment-history" aria-labelledby="history-heading">
+      <h2 id="history-heading">{planTexts.historyHeading}</h2>
+      {history.isPending ? (
+        <p className="muted" role="status">{MSG.loading}</p>
+      ) : !history.data?.length ? (
+        <p className="muted" data-testid="history-empty">{history.isError ? MSG.somethingWentWrong : planTexts.historyEmpty}</p>
+      ) : (
+        <div className="history-scroll">
+          <table className="history-table">
+            <thead>
+              <tr><th scope="col">Date</th><th scope="col">Plan</th><th scope="col">Amount</th><th scope="col">Status</th></tr>
+            </thead>
+            <tbody>
+              {history.data.map((p) => (
+                <tr key={p.orderId}>
+                  <td>{day.format(new Date(p.date))}</td>
+                  <td>{p.plan}</td>
+                  <td>${p.amount} {p.currency}</td>
+                  <td>{p.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

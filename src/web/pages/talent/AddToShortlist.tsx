@@ -1,0 +1,64 @@
+/** "Add to shortlist": picks one of the studio's lists (or names a first one) and adds the performer. */
+import { useId, useState, type FormEvent } from 'react';
+import { TALENT_LIMITS } from '../../../contract/talent-limits';
+import { TALENT_MSG } from '../../../contract/talent-messages';
+import { addToShortlist, createShortlist, useShortlists } from '../../api/shortlists';
+import { useToast } from '../../components/Toasts';
+
+export function AddToShortlist({ performerId, name }: { performerId: string; name: string }) {
+  const lists = useShortlists();
+  const toast = useToast();
+  const id = useId();
+  const [chosen, setChosen] = useState('');
+  const [newName, setNewName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const first = lists.data?.length === 0;
+  const listId = chosen || lists.data?.[0]?._id || '';
+  const already = lists.data?.find((l) => l._id === listId)?.members.some((m) => m.performer._id === performerId);
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const target = first ? await createShortlist(newName.trim() || TALENT_MSG.shortlistsTitle) : lists.data?.find((l) => l._id === listId);
+      if (!target) return;
+      await addToShortlist(target._id, performerId);
+      toast(TALENT_MSG.added(target.name));
+    } catch (err) {
+      toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!lists.data) return null;
+  return (
+    <form className="add-to-list" onSubmit={handleSubmit} aria-label={`${TALENT_MSG.addToShortlist}: ${name}`}>
+      {first ? (
+        <>
+          <label htmlFor={`${id}-new`} className="visually-hidden">{TALENT_MSG.shortlistName}</label>
+          <input
+            id={`${id}-new`}
+            className="input"
+            placeholder={TALENT_MSG.shortlistName}
+            maxLength={TALENT_LIMITS.shortlistNameMax}
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+          />
+        </>
+      ) : (
+        <>
+          <label htmlFor={`${id}-list`} className="visually-hidden">{TALENT_MSG.chooseShortlist}</label>
+          <select id={`${id}-list`} className="select" value={listId} onChange={(e) => setChosen(e.target.value)}>
+            {lists.data.map((l) => (
+              <option key={l._id} value={l._id}>{l.name}</option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="submit" className="btn btn-secondary" disabled={busy || already}>
+        {already ? '✓ ' : ''}{TALENT_MSG.addToShortlist}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+/** The studio's private rating (1–5) and note of a performer, PUT /api/studio/talent/{id}/review. */
+import { useState, type FormEvent } from 'react';
+import type { Review } from '../../../contract/talent';
+import { TALENT_LIMITS } from '../../../contract/talent-limits';
+import { TALENT_MSG } from '../../../contract/talent-messages';
+import { saveReview } from '../../api/shortlists';
+import { useToast } from '../../components/Toasts';
+import { FormField } from '../../components/FormField';
+
+export function ReviewForm({ performerId, review }: { performerId: string; review: Review | null }) {
+  const [rating, setRating] = useState(review?.rating ?? 0);
+  const [note, setNote] = useState(review?.note ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await saveReview(performerId, { rating, note });
+      toast(TALENT_MSG.reviewSaved);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="review-form" onSubmit={handleSubmit} noValidate>
+      <fieldset className="rating" aria-describedby={error ? 'rating-error' : undefined}>
+        <legend>{TALENT_MSG.yourRating}</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="rating-star">
+            <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} aria-label={TALENT_MSG.stars(n)} />
+            <span aria-hidden="true">{n <= rating ? '★' : '☆'}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error && <p id="rating-error" className="field-error" role="alert">{error}</p>}
+      <FormField id="review-note" label={TALENT_MSG.yourNote} hint={TALENT_MSG.reviewPrivate}>
+        {(a11y) => <textarea {...a11y} className="textarea" rows={3} maxLength={TALENT_LIMITS.noteMax} value={note} onChange={(e) => setNote(e.target.value)} />}
+      </FormField>
+      <button type="submit" className="btn" disabled={busy}>{TALENT_MSG.saveReview}</button>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * /dashboard/talent: the studio's talent search (docs/talent.md). Filters live in the URL;
+ * the page says how results are ordered; each result opens the portfolio, and can be
+ * shortlisted or messaged.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MSG } from '../../../contract/messages';
+import { GENDERS, PROFESSIONS } from '../../../contract/profile-options';
+import { MEDIA_KINDS, TALENT_LIMITS } from '../../../contract/talent-limits';
+import { TALENT_MSG } from '../../../contract/talent-messages';
+import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { TALENT_FILTERS, useTalentSearch, type TalentFilters } from '../../api/talent-search';
+import { FormField } from '../../components/FormField';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { AddToShortlist } from './AddToShortlist';
+import { TalentCardView } from './TalentCardView';
+import '../dashboard/dashboard.css';
+import './talent.css';
+import { MessageButton } from '../../components/MessageButton';
+
+type Errors = Partial<Record<keyof TalentFilters, string>>;
+const NUMBERS = { ageMin: ['Age from', TALENT_LIMITS.ageMax], ageMax: ['Age to', TALENT_LIMITS.ageMax], heightMin: ['Height from', TALENT_LIMITS.heightMax], heightMax: ['Height to', TALENT_LIMITS.heightMax] } as const;
+const HAS_LABEL: Record<(typeof MEDIA_KINDS)[number], string> = { photos: 'Photos', videos: 'Videos', audios: 'Audio' };
+
+/** The same rules the server checks, so every wrong field shows at once, at the field. */
+function check(f: TalentFilters): Errors {
+  const errors: Errors = {};
+  for (const [key, [label, max]] of Object.entries(NUMBERS) as [keyof typeof NUMBERS, readonly [string, number]][]) {
+    const v = f[key].trim();
+    if (v && (!/^\d+$/.test(v) || Number(v) > max)) errors[key] = MARKET_MSG.mustBeWhole(label, 0, max);
+  }
+  if (!errors.ageMin && !errors.ageMax && f.ageMin && f.ageMax && Number(f.ageMin) > Number(f.ageMax)) errors.ageMin = TALENT_MSG.ageOrder;
+  if (!errors.heightMin && !errors.heightMax && f.heightMin && f.heightMax && Number(f.heightMin) > Number(f.heightMax)) errors.heightMin = TALENT_MSG.heightOrder;
+  return errors;
+}
+
+export default function TalentSearchPage() {
+  useDocumentTitle(TALENT_MSG.searchTitle);
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(TALENT_FILTERS.map((k) => [k, params.get(k) ?? ''])) as TalentFilters;
+  const [draft, setDraft] = useState(filters);
+  const [errors, setErrors] = useState<Errors>({});
+  const search = useTalentSearch(filters);
+  const talent = search.data?.pages.flatMap((p) => p.talent) ?? [];
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found = check(draft);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const next = new URLSearchParams();
+    for (const key of TALENT_FILTERS) if (draft[key].trim()) next.set(key, draft[key].trim());
+    setParams(next);
+  }
+
+  const set = (key: keyof TalentFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  const numberField = (key: keyof typeof NUMBERS, unit: string) => (
+    <FormField id={key} label={`${NUMBERS[key][0]} (${unit})`} error={errors[key]}>
+      {(a11y) => <input {...a11y} className="input" inputMode="numeric" value={draft[key]} onChange={set(key)} />}
+    </FormField>
+  );
+
+  return (
+    <main className="page talent-search">
+      <header className="dashboard-head">
+        <h1>{TALENT_MSG.searchTitle}</h1>
+        <div className="dashboard-actions">
+          <Link to="/dashboard/shortlists" className="btn btn-secondary">{TALENT_MSG.shortlistsTitle}</Link>
+          <Link to="/dashboard" className="btn btn-ghost">{MARKET_MSG.dashboard}</Link>
+        </div>
+      </header>
+      <form className="card talent-filters" role="search" aria-label="Filter performers" onSubmit={handleSubmit} noValidate>
+        <FormField id="q" label="Search">
+          {(a11y) => <input {...a11y} className="input" type="search" maxLength={TALENT_LIMITS.qMax} value={draft.q} onChange={set('q')} />}
+        </FormField>
+        <FormField id="profession" label="Profession">
+          {(a11y) => (
+            <select {...a11y} className="select" value={draft.profession} onChange={set('profession')}>
+              <option value="">All</option>
+              {PROFESSIONS.map((p) => <option key={p}>{p}</option>)}
+            </select>
+          )}
+        </FormField>
+        <FormField id="gender" label="Gender">
+          {(a11y) => (
+            <select {...a11y} className="select" value={draft.gender} onChange={set('gender')}>
+              <option value="">All</option>
+              {GENDERS.map((g) => <option key={g}>{g}</option>)}
+            </select>
+          )}
+        </FormField>
+        <FormField id="location" label="Location">
+          {(a11y) => <input {...a11y} className="input" maxLength={TALENT_LIMITS.qMax} value={draft.location} onChange={set('location')} />}
+        </FormField>
+        {numberField('ageMin', 'years')}
+        {numberField('ageMax', 'years')}
+        {numberField('heightMin', 'cm')}
+        {numberField('heightMax', 'cm')}
+        <FormField id="has" label="Has">
+          {(a11y) => (
+            <select {...a11y} className="select" value={draft.has} onChange={set('has')}>
+              <option value="">Anything</option>
+              {MEDIA_KINDS.map((k) => <option key={k} value={k}>{HAS_LABEL[k]}</option>)}
+            </select>
+          )}
+        </FormField>
+        <div className="talent-filter-buttons">
+          <button type="submit" className="btn">{TALENT_MSG.search}</button>
+          <Link className="btn btn-ghost" to="/dashboard/talent" onClick={() => { setDraft(Object.fromEntries(TALENT_FILTERS.map((k) => [k, ''])) as TalentFilters); setErrors({}); }}>
+            {TALENT_MSG.clearFilters}
+          </Link>
+        </div>
+      </form>
+      <p className="muted talent-order">{TALENT_MSG.searchOrder}</p>
+      {search.isPending && <p role="status">{MSG.loading}</p>}
+      {search.isError && <p role="alert">{search.error.message}</p>}
+      {search.isSuccess && talent.length === 0 && <p className="muted">{TALENT_MSG.noTalent}</p>}
+      <ul className="talent-cards">
+        {talent.map((p) => (
+          <TalentCardView key={p._id} p={p}>
+            <AddToShortlist performerId={p._id} name={p.fname} />
+            <MessageButton with={p._id} className="btn btn-ghost" />
+          </TalentCardView>
+        ))}
+      </ul>
+      {search.hasNextPage && (
+        <button type="button" className="btn btn-secondary" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+          {search.isFetchingNextPage ? MSG.loading : TALENT_MSG.moreResults}
+        </button>
+      )}
+    </main>
+  );
+}
