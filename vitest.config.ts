@@ -33,6 +33,10 @@ export default defineConfig({
           // One spec at a time: the app, Chromium and the spec share the machine's two cores,
           // and two specs at once made waits on a busy machine run out.
           maxWorkers: 1,
+          // In CI a failed browser test runs once more, and the reporter marks it "(retry x1)":
+          // a wait that a busy two-core machine runs out must not throw away the whole run,
+          // and a test that fails twice still fails it. Locally a failure shows at once.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -141,9 +141,10 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: 'Verify' }).click();
+    // Three toasts can show while the last check is still out; wait for its answer first.
+    await expect.poll(() => page.getByTestId('busy-overlay').count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => toastTexts(page).then((t) => t.length)).toBe(3);
     await expectToastsClearOfDialog(page);
-    expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     await context.close();
   });
 });
