@@ -31,30 +31,29 @@ export async function changeStatus(
   at: Date,
   mail: MailSettings,
 ): Promise<{ changed: { id: string; performerId: string | null }[] } & AfterCommit> {
-  const changed = await tx
-    .update(applications)
-    .set({ status, history: historyAppend(status, at), updatedAt: at })
-    .where(and(where, notInArray(applications.status, [...FINAL_STATUSES])))
-    .returning({ id: applications.id, performerId: applications.performerId, jobId: applications.jobId });
-  const performerIds = [...new Set(changed.map((c) => c.performerId).filter((id): id is string => id !== null))];
-  if (performerIds.length === 0) return { changed, mails: [], events: [] };
-  const jobIds = [...new Set(changed.map((c) => c.jobId))];
-  const jobRows = await tx
-    .select({ id: jobs.id, title: jobs.title, studio: studios.fname })
-    .from(jobs)
+  // One statement: the update, with the job, its studio and the performer of each changed row.
+  const moved = tx.$with('moved').as(
+    tx
+      .update(applications)
+      .set({ status, history: historyAppend(status, at), updatedAt: at })
+      .where(and(where, notInArray(applications.status, [...FINAL_STATUSES])))
+      .returning({ id: applications.id, performerId: applications.performerId, jobId: applications.jobId }),
+  );
+  const rows = await tx
+    .with(moved)
+    .select({
+      id: moved.id,
+      performerId: moved.performerId,
+      job: { title: jobs.title, studio: studios.fname },
+      person: { id: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications },
+    })
+    .from(moved)
+    .innerJoin(jobs, eq(jobs.id, moved.jobId))
     .innerJoin(studios, eq(studios.id, jobs.studioId))
-    .where(inArray(jobs.id, jobIds));
-  const people = await tx
-    .select({ id: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications })
-    .from(users)
-    .where(inArray(users.id, performerIds));
-  const jobOf = new Map(jobRows.map((j) => [j.id, j]));
-  const personOf = new Map(people.map((p) => [p.id, p]));
-  const told = changed.flatMap((c) => {
-    const job = jobOf.get(c.jobId);
-    const person = c.performerId ? personOf.get(c.performerId) : undefined;
-    return job && person ? [{ job, person }] : [];
-  });
+    .leftJoin(users, eq(users.id, moved.performerId));
+  const changed = rows.map(({ id, performerId }) => ({ id, performerId }));
+  const told = rows.flatMap(({ job, person }) => (person ? [{ job, person }] : []));
+  if (told.length === 0) return { changed, mails: [], events: [] };
   await createNotifications(
     tx,
     told.map(({ job, person }) => ({ userId: person.id, kind: 'application' as const, text: APP_MSG.notice(status, job.title, job.studio), link: NOTICE_LINK })),
