@@ -1,37 +1,30 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { count, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TalentAnswer } from '../../contract/talent.js';
-import type { AppContext } from '../context.js';
 import { users } from './schema/index.js';
 import { DEMO_PERFORMERS, seedDemoPerformers, seedPerformers } from './seed-performers.js';
 import { buildStudioAccount } from '../../../test/studio-factories.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const seeded = seedTestApp();
+const { withEnv } = seeded;
 
-const withEnv = (seed: '0' | '1', production = false): AppContext => ({ ...t.ctx, config: { ...t.ctx.config, production, env: { ...t.ctx.config.env, SEED_DEMO: seed } } });
-const demoRows = () => t.ctx.db.select().from(users).where(like(users.email, '%@performers.demo.audition.local'));
+const demoRows = () => seeded.t.ctx.db.select().from(users).where(like(users.email, '%@performers.demo.audition.local'));
 
 describe('demo performers', () => {
   it('are never made with SEED_DEMO=0 or in production', async () => {
-    expect(await seedDemoPerformers(withEnv('0'), () => {})).toBe(0);
-    expect(await seedDemoPerformers(withEnv('1', true), () => {})).toBe(0);
+    expect(await seedDemoPerformers(withEnv({ SEED_DEMO: '0' }), () => {})).toBe(0);
+    expect(await seedDemoPerformers(withEnv({ SEED_DEMO: '1' }, true), () => {})).toBe(0);
     expect(await demoRows()).toEqual([]);
   });
 
   it('seeds about 40 public performers with pictures the app ships, once, and talent search finds them by height', async () => {
-    expect(await seedDemoPerformers(withEnv('1'), () => {})).toBe(DEMO_PERFORMERS);
-    expect(await seedDemoPerformers(withEnv('1'), () => {})).toBe(0);
+    expect(await seedDemoPerformers(withEnv({ SEED_DEMO: '1' }), () => {})).toBe(DEMO_PERFORMERS);
+    expect(await seedDemoPerformers(withEnv({ SEED_DEMO: '1' }), () => {})).toBe(0);
     const rows = await demoRows();
     expect(rows).toHaveLength(DEMO_PERFORMERS);
     for (const row of rows) {
@@ -42,17 +35,17 @@ describe('demo performers', () => {
     }
     expect(new Set(rows.map((r) => r.category)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(rows.map((r) => r.location)).size).toBeGreaterThanOrEqual(8);
-    const studio = await buildStudioAccount(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/studio/talent?heightMin=170&has=photos', headers: { 'x-auth-token': studio.token } });
+    const studio = await buildStudioAccount(seeded.t);
+    const res = await seeded.t.app.inject({ method: 'GET', url: '/api/studio/talent?heightMin=170&has=photos', headers: { 'x-auth-token': studio.token } });
     const found = (res.json() as TalentAnswer).talent;
     expect(found.length).toBeGreaterThan(0);
     for (const p of found) expect(rows.find((r) => r.id === p._id)!.heightCm).toBeGreaterThanOrEqual(170);
   });
 
   it('the bench seeder adds N performers, a tenth of them private', async () => {
-    await seedPerformers(t.ctx.db, 250, { batchSize: 100 });
-    const [all] = await t.ctx.db.select({ n: count() }).from(users).where(like(users.email, '%@bench.audition.local'));
-    const [hidden] = await t.ctx.db.select({ n: count() }).from(users).where(eq(users.visibility, 'private'));
+    await seedPerformers(seeded.t.ctx.db, 250, { batchSize: 100 });
+    const [all] = await seeded.t.ctx.db.select({ n: count() }).from(users).where(like(users.email, '%@bench.audition.local'));
+    const [hidden] = await seeded.t.ctx.db.select({ n: count() }).from(users).where(eq(users.visibility, 'private'));
     expect(all?.n).toBe(250);
     expect(hidden?.n).toBe(25);
   });

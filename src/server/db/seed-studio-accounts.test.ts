@@ -1,30 +1,19 @@
 import { eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../context.js';
+import { describe, expect, it } from 'vitest';
 import { jobs, studios, users } from './schema/index.js';
 import { seedDemoIfEmpty } from './seed.js';
 import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { newAddress } from '../../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedTestApp } from '../../../test/seed-test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const withEnv = (env: Partial<AppContext['config']['env']>, production = false): AppContext => ({
-  ...t.ctx,
-  config: { ...t.ctx.config, production, env: { ...t.ctx.config.env, ...env } },
-});
+const seeded = seedTestApp();
+const { withEnv } = seeded;
 
 describe('demo studio accounts', () => {
   it('are never made with NODE_ENV=production', async () => {
     await seedDemoIfEmpty(withEnv({ SEED_DEMO: '1', NODE_ENV: 'production' }, true), () => {});
-    expect(await t.ctx.db.select().from(users).where(eq(users.role, 'studio'))).toEqual([]);
-    expect(await t.ctx.db.select().from(studios).where(isNotNull(studios.ownerId))).toEqual([]);
+    expect(await seeded.t.ctx.db.select().from(users).where(eq(users.role, 'studio'))).toEqual([]);
+    expect(await seeded.t.ctx.db.select().from(studios).where(isNotNull(studios.ownerId))).toEqual([]);
   });
 
   it('own demo studios, log in as studios, and are printed; a second start makes no more', async () => {
@@ -32,17 +21,17 @@ describe('demo studio accounts', () => {
     expect(await seedDemoStudioAccounts(withEnv({ SEED_DEMO: '1' }), (l) => lines.push(l))).toBe(DEMO_STUDIO_LOGINS.length);
     for (const login of DEMO_STUDIO_LOGINS) {
       expect(lines.some((l) => l.includes(login.email) && l.includes(login.password))).toBe(true);
-      const res = await t.app.inject({ method: 'POST', url: '/api/audition/login', payload: login, remoteAddress: newAddress() });
+      const res = await seeded.t.app.inject({ method: 'POST', url: '/api/audition/login', payload: login, remoteAddress: newAddress() });
       expect(res.json()).toMatchObject({ role: 'studio' });
-      const me = await t.app.inject({ method: 'GET', url: '/api/studio/me', headers: { 'x-auth-token': res.json().token } });
+      const me = await seeded.t.app.inject({ method: 'GET', url: '/api/studio/me', headers: { 'x-auth-token': res.json().token } });
       expect(me.statusCode).toBe(200);
     }
     expect(await seedDemoStudioAccounts(withEnv({ SEED_DEMO: '1' }), () => {})).toBe(DEMO_STUDIO_LOGINS.length);
-    expect((await t.ctx.db.select().from(users).where(eq(users.role, 'studio'))).length).toBe(DEMO_STUDIO_LOGINS.length);
+    expect((await seeded.t.ctx.db.select().from(users).where(eq(users.role, 'studio'))).length).toBe(DEMO_STUDIO_LOGINS.length);
   });
 
   it('gives demo jobs the marketplace fields', async () => {
-    const rows = await t.ctx.db.select().from(jobs);
+    const rows = await seeded.t.ctx.db.select().from(jobs);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((j) => j.title.length > 0 && j.status === 'open' && j.location.length > 0)).toBe(true);
     expect(new Set(rows.map((j) => j.profession)).size).toBeGreaterThan(2);

@@ -1,37 +1,30 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { count, countDistinct } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/limits.js';
-import type { AppContext } from '../context.js';
 import { jobs, studios } from './schema/index.js';
 import { seedDemoIfEmpty, seedStudios } from './seed.js';
 import { DEMO_STUDIOS } from './seed-data.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const seeded = seedTestApp();
+const { withEnv } = seeded;
 
-const withSeed = (value: '0' | '1'): AppContext => ({ ...t.ctx, config: { ...t.ctx.config, env: { ...t.ctx.config.env, SEED_DEMO: value } } });
 const quiet = () => {};
 
 describe('seedDemoIfEmpty', () => {
   it('does nothing when SEED_DEMO=0', async () => {
-    expect(await seedDemoIfEmpty(withSeed('0'), quiet)).toBe(0);
-    const [row] = await t.ctx.db.select({ n: count() }).from(studios);
+    expect(await seedDemoIfEmpty(withEnv({ SEED_DEMO: '0' }), quiet)).toBe(0);
+    const [row] = await seeded.t.ctx.db.select({ n: count() }).from(studios);
     expect(row?.n).toBe(0);
   });
 
   it('seeds at least 24 studios in varied cities, with descriptions of 200 to 1500 characters', async () => {
-    expect(await seedDemoIfEmpty(withSeed('1'), quiet)).toBe(DEMO_STUDIOS.length);
-    const rows = await t.ctx.db.select().from(studios);
+    expect(await seedDemoIfEmpty(withEnv({ SEED_DEMO: '1' }), quiet)).toBe(DEMO_STUDIOS.length);
+    const rows = await seeded.t.ctx.db.select().from(studios);
     expect(rows.length).toBeGreaterThanOrEqual(24);
     expect(new Set(rows.map((r) => r.location.split(',')[0])).size).toBeGreaterThanOrEqual(15);
     expect(new Set(rows.map((r) => r.number)).size).toBe(rows.length);
@@ -46,8 +39,8 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('gives each studio 0 to 6 jobs, some more than the 3 a page shows, each with images the app ships', async () => {
-    const allStudios = await t.ctx.db.select({ id: studios.id, profilePic: studios.profilePic, banner: studios.banner }).from(studios);
-    const allJobs = await t.ctx.db.select().from(jobs);
+    const allStudios = await seeded.t.ctx.db.select({ id: studios.id, profilePic: studios.profilePic, banner: studios.banner }).from(studios);
+    const allJobs = await seeded.t.ctx.db.select().from(jobs);
     const perStudio = allStudios.map((s) => allJobs.filter((j) => j.studioId === s.id).length);
     expect(Math.min(...perStudio)).toBe(0);
     expect(Math.max(...perStudio)).toBe(6);
@@ -67,17 +60,17 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('seeds nothing into a database that already has studios', async () => {
-    expect(await seedDemoIfEmpty(withSeed('1'), quiet)).toBe(0);
-    const [row] = await t.ctx.db.select({ n: count() }).from(studios);
+    expect(await seedDemoIfEmpty(withEnv({ SEED_DEMO: '1' }), quiet)).toBe(0);
+    const [row] = await seeded.t.ctx.db.select({ n: count() }).from(studios);
     expect(row?.n).toBe(DEMO_STUDIOS.length);
   });
 });
 
 describe('seedStudios', () => {
   it('adds exactly N studios with varied names and cities, in batches', async () => {
-    const [before] = await t.ctx.db.select({ n: count() }).from(studios);
-    await seedStudios(t.ctx.db, 1234, { batchSize: 500 });
-    const [after] = await t.ctx.db.select({ n: count(), names: countDistinct(studios.fname), cities: countDistinct(studios.location) }).from(studios);
+    const [before] = await seeded.t.ctx.db.select({ n: count() }).from(studios);
+    await seedStudios(seeded.t.ctx.db, 1234, { batchSize: 500 });
+    const [after] = await seeded.t.ctx.db.select({ n: count(), names: countDistinct(studios.fname), cities: countDistinct(studios.location) }).from(studios);
     expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(1234);
     expect(after?.names).toBeGreaterThan(1000);
     expect(after?.cities).toBeGreaterThanOrEqual(50);

@@ -14,6 +14,7 @@ const INDEX = '<!doctype html><html><head><title>Audition</title></head><body><d
 let t: TestApp;
 let webDist: string;
 let studioId: string;
+let deletedStudioId: string;
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(os.tmpdir(), 'audition-web-'));
   await mkdir(path.join(webDist, 'assets'));
@@ -22,6 +23,9 @@ beforeAll(async () => {
   t = await buildTestApp({}, { webDist });
   const [row] = await t.ctx.db.insert(studios).values({ fname: 'Kaveri Frames', location: 'Chennai' }).returning({ id: studios.id });
   studioId = row!.id;
+  // A deleted account's studio row that stays for its applicants (docs/account.md).
+  const [deleted] = await t.ctx.db.insert(studios).values({ fname: MSG.deletedAccount, deletedAt: new Date() }).returning({ id: studios.id });
+  deletedStudioId = deleted!.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -55,6 +59,7 @@ describe('pages of the web app', () => {
   it.each([
     ['an unknown studio id', () => `/studio-detail/${randomUUID()}`],
     ['an id that is not a UUID', () => '/studio-detail/not-a-uuid'],
+    ['a deleted account’s emptied studio', () => `/studio-detail/${deletedStudioId}`],
   ])('answers %s on /studio-detail with 404 and the same page', async (_case, url) => {
     expectPage(await get(url()), 404);
   });

@@ -4,9 +4,10 @@
  * and a page of a record that does not exist, answers 404 (with the same page, which shows
  * its "not found" screen), so search engines drop it.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { conversations, jobs, studios } from '../db/schema/index.js';
+import { studioNotDeleted } from '../modules/studios/index.js';
 import { publicPreview } from '../modules/talent/index.js';
 import { TALENT_MSG } from '../../contract/talent-messages.js';
 
@@ -29,7 +30,7 @@ export interface PagePreview {
 }
 
 const studioExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  UUID.test(id) && (await db.select({ id: studios.id }).from(studios).where(and(eq(studios.id, id), isNull(studios.deletedAt))).limit(1)).length > 0;
+  UUID.test(id) && (await db.select({ id: studios.id }).from(studios).where(and(eq(studios.id, id), studioNotDeleted)).limit(1)).length > 0;
 
 /** A job's page shows closed jobs too (with their status), but not one that reports hid. */
 const jobExists = async ({ id = '' }: Record<string, string>, db: Db) =>

@@ -247,6 +247,7 @@ export function accountDeletionSuite(setup: DeletionDriverSetup) {
       const list = await call('GET', '/api/audition/getAllStudio');
       expect(list.body).not.toContain(studio.studioId);
       expect((await call('GET', `/api/showAllStudioList?search=${encodeURIComponent(MSG.deletedAccount)}`)).body).not.toContain(studio.studioId);
+      expect((await call('GET', `/api/studios/find?q=${encodeURIComponent(MSG.deletedAccount)}`)).body).not.toContain(studio.studioId);
       expect((await call('GET', '/api/jobs?q=Applied%20Films')).json()).toMatchObject({ jobs: [] });
       const stored = await setup.listKeys(t);
       for (const key of keys) expect(stored).not.toContain(key);

@@ -2,7 +2,7 @@
  * The console's marketplace half (docs/marketplace.md "Admin"): studios to verify, jobs
  * people reported, and the admin's verify, unverify, hide and restore.
  */
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
 import type { AdminJobHiddenAnswer, AdminReportsAnswer, AdminStudiosAnswer, AdminStudiosQuery } from '../../../contract/admin.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { jobReports, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { studioNotDeleted } from '../studios/index.js';
 
 export function createAdminMarketplaceService(ctx: AppContext) {
   const { db } = ctx;
@@ -35,7 +36,7 @@ export function createAdminMarketplaceService(ctx: AppContext) {
         .from(studios)
         .leftJoin(users, eq(users.id, studios.ownerId))
         // A deleted account's emptied row has nothing left to verify.
-        .where(and(isNull(studios.deletedAt), query.verified === undefined ? undefined : eq(studios.verified, query.verified === 'true')))
+        .where(and(studioNotDeleted, query.verified === undefined ? undefined : eq(studios.verified, query.verified === 'true')))
         .orderBy(asc(studios.verified), desc(studios.createdAt), desc(studios.id))
         .limit(ACCOUNT_LIMITS.adminListMax);
       return {

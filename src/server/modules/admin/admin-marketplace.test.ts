@@ -8,6 +8,7 @@ import { ADMIN_TEXT } from '../../../contract/admin-texts.js';
 import type { BoardJob, JobPost } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { MSG } from '../../../contract/messages.js';
+import { studios as studiosTable } from '../../db/schema/index.js';
 import { buildPerformer, newAddress, performerInput, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -123,6 +124,16 @@ describe('studios to verify', () => {
     const unverified = await call('POST', `/api/admin/studios/${newer.studioId}/unverify`, admin.token);
     expect(unverified.json()).toEqual({ _id: newer.studioId, verified: false });
     expect((await call('GET', `/api/studio/${newer.studioId}`)).json()).toMatchObject({ verified: false });
+  });
+
+  it('leaves out a deleted account’s emptied studio row', async () => {
+    // What the account deletion leaves when performers had applied (docs/account.md).
+    const [deleted] = await t.ctx.db.insert(studiosTable).values({ fname: MSG.deletedAccount, deletedAt: new Date() }).returning({ id: studiosTable.id });
+    for (const url of ['/api/admin/studios', '/api/admin/studios?verified=false']) {
+      const { studios } = (await call('GET', url, admin.token)).json() as AdminStudiosAnswer;
+      expect(studios.map((s) => s._id)).toContain(studio.studioId);
+      expect(studios.map((s) => s._id)).not.toContain(deleted!.id);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
  * studio, its jobs, and the live search (docs/product.md §7). Studios are public: nothing
  * here depends on who asks.
  */
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { jobsAnswer, STUDIO_LIMITS, studioList, type Studio, type StudioFindAnswer } from '../../../contract/studios.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
@@ -13,6 +13,7 @@ import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { presentJob, presentStudio } from './studios.presenter.js';
 import { decodeCursor, encodeCursor, escapeLike, isUuid } from './studio-search.js';
+import { studioNotDeleted } from './studio-not-deleted.js';
 
 const columns = {
   id: studios.id,
@@ -56,7 +57,7 @@ export function createStudiosService(ctx: AppContext) {
   const firstPage = db
     .select({ ...columns, cursorAt })
     .from(studios)
-    .where(isNull(studios.deletedAt))
+    .where(studioNotDeleted)
     .orderBy(asc(studios.createdAt), asc(studios.id))
     .limit(sql.placeholder('limit'))
     .prepare('studios_first_page');
@@ -65,13 +66,13 @@ export function createStudiosService(ctx: AppContext) {
   const nextPage = db
     .select({ ...columns, cursorAt })
     .from(studios)
-    .where(and(sql`(${studios.createdAt}, ${studios.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`, isNull(studios.deletedAt)))
+    .where(and(sql`(${studios.createdAt}, ${studios.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`, studioNotDeleted))
     .orderBy(asc(studios.createdAt), asc(studios.id))
     .limit(sql.placeholder('limit'))
     .prepare('studios_next_page');
 
   // A deleted account's emptied studio row is no public page (docs/account.md).
-  const byId = db.select(columns).from(studios).where(and(eq(studios.id, sql.placeholder('id')), isNull(studios.deletedAt))).prepare('studio_by_id');
+  const byId = db.select(columns).from(studios).where(and(eq(studios.id, sql.placeholder('id')), studioNotDeleted)).prepare('studio_by_id');
 
   // One statement for the studio and its jobs: an unknown studio has no row at all, a
   // studio without (open, visible) jobs one row whose job is null.
@@ -80,7 +81,7 @@ export function createStudiosService(ctx: AppContext) {
     .from(studios)
     // Open, visible jobs only: closed ones and ones hidden by reports leave the studio page.
     .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.status, 'open'), eq(jobs.hidden, false)))
-    .where(and(eq(studios.id, sql.placeholder('id')), isNull(studios.deletedAt)))
+    .where(and(eq(studios.id, sql.placeholder('id')), studioNotDeleted))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(STUDIO_LIMITS.jobsMax)
     .prepare('studio_jobs');
@@ -187,7 +188,7 @@ export function createStudiosService(ctx: AppContext) {
     const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
     const startsWith = sql`${foldedName} like ${prefix}`;
 
-    const found = await db.select(columns).from(studios).where(and(startsWith, isNull(studios.deletedAt))).orderBy(foldedName, asc(studios.id)).limit(max);
+    const found = await db.select(columns).from(studios).where(and(startsWith, studioNotDeleted)).orderBy(foldedName, asc(studios.id)).limit(max);
     // Rows an earlier tier already holds are skipped here rather than excluded in SQL:
     // one LIKE per row is cheaper than two when the planner scans the table.
     for (const column of [studios.fname, studios.location]) {
@@ -196,7 +197,7 @@ export function createStudiosService(ctx: AppContext) {
       const rows = await db
         .select(columns)
         .from(studios)
-        .where(and(sql`search_fold(${column}) like ${contains}`, isNull(studios.deletedAt)))
+        .where(and(sql`search_fold(${column}) like ${contains}`, studioNotDeleted))
         .limit(SEARCH_CANDIDATES + found.length);
       found.push(...rows.filter((r) => !seen.has(r.id)).sort(byShortName).slice(0, max - found.length));
     }
@@ -206,7 +207,7 @@ export function createStudiosService(ctx: AppContext) {
       const rows = await db
         .select(columns)
         .from(studios)
-        .where(and(sql`search_fold(${studios.fname}) %> ${folded}`, isNull(studios.deletedAt)))
+        .where(and(sql`search_fold(${studios.fname}) %> ${folded}`, studioNotDeleted))
         .orderBy(sql`word_similarity(${folded}, search_fold(${studios.fname})) desc`, asc(studios.id))
         .limit(SEARCH_CANDIDATES + found.length);
       found.push(...rows.filter((r) => !seen.has(r.id)).slice(0, max - found.length));
@@ -222,7 +223,7 @@ export function createStudiosService(ctx: AppContext) {
   async function find(query: { q: string; location: string; page: number }): Promise<StudioFindAnswer> {
     const size = STUDIO_LIMITS.findPage;
     // A deleted studio's emptied page is in no list (docs/account.md).
-    const where: SQL[] = [isNull(studios.deletedAt)];
+    const where: SQL[] = [studioNotDeleted];
     let order: SQL[] = [asc(studios.createdAt), asc(studios.id)];
     if (query.q) {
       const folded = await fold(query.q);
