@@ -249,6 +249,9 @@ export function accountDeletionSuite(setup: DeletionDriverSetup) {
       expect((await call('GET', `/api/showAllStudioList?search=${encodeURIComponent(MSG.deletedAccount)}`)).body).not.toContain(studio.studioId);
       expect((await call('GET', `/api/studios/find?q=${encodeURIComponent(MSG.deletedAccount)}`)).body).not.toContain(studio.studioId);
       expect((await call('GET', '/api/jobs?q=Applied%20Films')).json()).toMatchObject({ jobs: [] });
+      const sitemap = await call('GET', '/sitemap.xml');
+      expect(sitemap.statusCode).toBe(200);
+      expect(sitemap.body).not.toContain(studio.studioId);
       const stored = await setup.listKeys(t);
       for (const key of keys) expect(stored).not.toContain(key);
     });

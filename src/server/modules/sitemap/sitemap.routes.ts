@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context.js';
 import { jobs, studios } from '../../db/schema/index.js';
+import { studioNotDeleted } from '../studios/index.js';
 
 /** The sitemap protocol's limit of addresses in one file. */
 const MAX_URLS = 50_000;
@@ -17,7 +18,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       .where(and(eq(jobs.status, 'open'), eq(jobs.hidden, false)))
       .orderBy(desc(jobs.createdAt))
       .limit(MAX_URLS / 2);
-    const pages = await ctx.db.select({ id: studios.id }).from(studios).orderBy(desc(studios.createdAt)).limit(MAX_URLS - openJobs.length - 1);
+    const pages = await ctx.db.select({ id: studios.id }).from(studios).where(studioNotDeleted).orderBy(desc(studios.createdAt)).limit(MAX_URLS - openJobs.length - 1);
     const origin = `${req.protocol}://${req.host}`;
     const url = (path: string, lastmod?: Date) =>
       `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
