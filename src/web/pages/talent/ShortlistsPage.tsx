@@ -1,7 +1,6 @@
 /** /dashboard/shortlists: the studio's named lists, their members with picture, profession and the studio's rating (docs/talent.md). */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import type { Shortlist } from '../../../contract/talent';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
@@ -11,6 +10,7 @@ import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { TalentCardView } from './TalentCardView';
+import { TalentPageHead } from './TalentPageHead';
 import '../dashboard/dashboard.css';
 import './talent.css';
 
@@ -34,13 +34,9 @@ export default function ShortlistsPage() {
 
   return (
     <main className="page shortlists">
-      <header className="dashboard-head">
-        <h1>{TALENT_MSG.shortlistsTitle}</h1>
-        <div className="dashboard-actions">
-          <Link to="/dashboard/talent" className="btn">{TALENT_MSG.searchTitle}</Link>
-          <Link to="/dashboard" className="btn btn-ghost">{MARKET_MSG.dashboard}</Link>
-        </div>
-      </header>
+      <TalentPageHead title={TALENT_MSG.shortlistsTitle}>
+        <Link to="/dashboard/talent" className="btn">{TALENT_MSG.searchTitle}</Link>
+      </TalentPageHead>
       <form className="card shortlist-new" onSubmit={handleCreate} noValidate>
         <FormField id="shortlist-name" label={TALENT_MSG.newShortlist} error={error}>
           {(a11y) => <input {...a11y} className="input" maxLength={TALENT_LIMITS.shortlistNameMax} value={name} onChange={(e) => setName(e.target.value)} />}
