@@ -28,5 +28,14 @@ export async function addMedia(user: TestUser, folder: 'images' | 'videos' | 'au
   return url;
 }
 
+/** Uploads a picture as the profile's picture, as the profile screen does. */
+export async function setPicture(user: TestUser, file: { name: string; type: string; buffer: Buffer }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.type }), file.name);
+  const { url } = await call<{ url: string }>('/api/storage/images?purpose=profile', { token: user.token, form });
+  await call('/api/upload/profilePic', { token: user.token, json: { profilePicUrl: url } });
+  return url;
+}
+
 export const postJob = (studio: TestUser, body: Record<string, unknown>) =>
   call<{ _id: string }>('/api/studio/jobs', { token: studio.token, json: { jobType: 'Music video', ...body } });
