@@ -11,16 +11,14 @@ import { MSG } from '../src/contract/messages.js';
 import { E2E_ADMIN_EMAIL } from './admin-email.js';
 import {
   baseUrl,
-  clearMail,
+  createStudio,
   createUser,
   expectAccessible,
   expectNoOverflow,
   launchBrowser,
   logInAs,
-  newUserInput,
   openPage,
   PHONE,
-  readCode,
   shoot,
   type TestUser,
 } from './harness.js';
@@ -43,16 +41,6 @@ async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
   });
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/** A studio account through the studio sign-up calls, with the code from the mail sink. */
-async function createStudio(fname: string): Promise<TestUser & { studioId: string }> {
-  const input = { ...newUserInput(), fname };
-  await clearMail(input.email);
-  await call('/api/studio/web/signup', input);
-  const { studioId } = await call<{ studioId: string }>('/api/studio/web/verify-otp', { ...input, otp: await readCode(input.email) });
-  const { token, _id } = await call<{ token: string; _id: string }>('/api/audition/login', { email: input.email, password: input.password });
-  return { ...input, token, _id, studioId };
 }
 
 const postJob = (studio: TestUser, title: string) => call<{ _id: string }>('/api/studio/jobs', { title, jobType: 'Short film' }, studio.token);

@@ -7,11 +7,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
-import { addPhoto, apiAs, buyPlan, createStudio, logInAsStudio, postJob } from './application-data.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readMail, shoot } from './harness.js';
-
-/** Many steps through the real app on a shared two-core machine. */
-const SLOW = 240_000;
+import { addPhoto, apiAs, postJob } from './application-data.js';
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, readMail, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +66,7 @@ describe('/dashboard/jobs/{id}: the applicant board', () => {
     await page.setViewportSize(PHONE);
     await expectNoOverflow(page);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 
   it('says what happens when nobody has applied yet', async () => {
     const studio = await createStudio('Quiet Studio');
@@ -80,5 +77,5 @@ describe('/dashboard/jobs/{id}: the applicant board', () => {
     await page.getByText(APP_MSG.noApplicants).waitFor();
     await expectNoOverflow(page);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 });

@@ -9,11 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { addPhoto, apiAs, buyPlan, createStudio, logInAsStudio, postJob, type StudioUser } from './application-data.js';
-import { clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, readMail, shoot } from './harness.js';
-
-/** Many steps through the real app on a shared two-core machine. */
-const SLOW = 240_000;
+import { addPhoto, apiAs, postJob } from './application-data.js';
+import { buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
 let browser: Browser;
 let studio: StudioUser;
@@ -74,7 +71,7 @@ describe('applying and /applications', () => {
     await page.setViewportSize(PHONE);
     await expectNoOverflow(page);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 
   it('an applicant the job closes on finds the notice in the bell and in the mail', async () => {
     const job = await postJob(studio, { title: 'Extras for a street scene' });
@@ -104,7 +101,7 @@ describe('applying and /applications', () => {
     await panel.getByRole('button', { name: APP_MSG.markAllRead }).click();
     await expect.poll(() => page.getByTestId('bell-count').count()).toBe(0);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 
   it('a performer without a plan is offered /subscription; the empty list says what to do next', async () => {
     const job = await postJob(studio, { title: 'Voice of a radio spot' });
@@ -130,7 +127,7 @@ describe('applying and /applications', () => {
     const mine = await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', performer.token);
     expect(mine.applications).toEqual([]);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 
   it('a private profile is told that the studio will see it; a studio has no Apply', async () => {
     const job = await postJob(studio, { title: 'Stand-in for a lead' });
@@ -151,5 +148,5 @@ describe('applying and /applications', () => {
     expect(await asStudio.page.getByRole('button', { name: MARKET_MSG.apply }).count()).toBe(0);
     expect(await asStudio.page.getByRole('heading', { name: APP_MSG.applyTitle }).count()).toBe(0);
     await asStudio.context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 });

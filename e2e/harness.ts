@@ -14,6 +14,8 @@ export const baseUrl = () => inject('baseUrl');
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+/** A test timeout for many steps through the real app on a shared two-core machine. */
+export const SLOW_TEST = 240_000;
 const screenshotDir = path.resolve('e2e/screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
@@ -123,6 +125,37 @@ export async function logInAs(page: Page, user: TestUser) {
     localStorage.setItem('token', token!);
     localStorage.setItem('id', id!);
   }, [user.token, user._id]);
+}
+
+export interface StudioUser extends TestUser {
+  studioId: string;
+}
+
+/** A studio account through the studio sign-up calls (code read from the mail sink) and its login; named `fname`, else a name of its own. */
+export async function createStudio(fname = `Casting House ${randomBytes(4).toString('hex')}`): Promise<StudioUser> {
+  const input = { ...newUserInput(), fname, number: '9820012345' };
+  await clearMail(input.email);
+  await post('/api/studio/web/signup', input);
+  const otp = await readCode(input.email);
+  const { studioId } = await post<{ studioId: string }>('/api/studio/web/verify-otp', { ...input, otp });
+  const { token, _id } = await post<{ token: string; _id: string }>('/api/audition/login', { email: input.email, password: input.password });
+  return { ...input, token, _id, studioId };
+}
+
+/** Buys a plan through the demo checkout, as the subscription screen does. */
+export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinum') {
+  const { id } = await post<{ id: string }>('/api/payments/orders', { plan }, { 'x-auth-token': user.token });
+  await post(`/api/payments/orders/${id}/capture`, {}, { 'x-auth-token': user.token });
+}
+
+/** Puts a studio's login into the page's storage, as the login screen does. */
+export async function logInAsStudio(page: Page, studio: TestUser) {
+  await page.goto('/');
+  await page.evaluate(([token, id]) => {
+    localStorage.setItem('token', token!);
+    localStorage.setItem('id', id!);
+    localStorage.setItem('role', 'studio');
+  }, [studio.token, studio._id]);
 }
 
 /** Screenshots of the current screen at phone and desktop size into e2e/screenshots/. */

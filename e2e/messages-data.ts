@@ -1,6 +1,6 @@
-/** Accounts for the messages specs, made through the API: a fresh studio account, a plan for a performer, logins in a page. */
+/** Accounts for the messages specs, made through the API: a performer with a plan, logins in a page. */
 import type { Page } from 'playwright-core';
-import { baseUrl, clearMail, createUser, newUserInput, readCode, type TestUser } from './harness.js';
+import { baseUrl, buyPlan, createUser, type TestUser } from './harness.js';
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) }, body: JSON.stringify(body) });
@@ -8,25 +8,10 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export interface StudioUser extends TestUser {
-  studioId: string;
-}
-
-export async function createStudio(fname: string): Promise<StudioUser> {
-  const input = { ...newUserInput(), fname };
-  await clearMail(input.email);
-  await post('/api/studio/web/signup', input);
-  const otp = await readCode(input.email);
-  const { studioId } = await post<{ studioId: string }>('/api/studio/web/verify-otp', { ...input, otp });
-  const { token, _id } = await post<{ token: string; _id: string }>('/api/audition/login', { email: input.email, password: input.password });
-  return { ...input, token, _id, studioId };
-}
-
 /** A performer with a plan bought through the demo checkout. */
 export async function createPaidPerformer(fname: string): Promise<TestUser> {
   const user = await createUser({ fname });
-  const { id } = await post<{ id: string }>('/api/payments/orders', { plan: 'gold' }, user.token);
-  await post(`/api/payments/orders/${id}/capture`, {}, user.token);
+  await buyPlan(user, 'gold');
   return user;
 }
 

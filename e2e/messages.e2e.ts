@@ -5,8 +5,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_MSG } from '../src/contract/conversations-texts.js';
-import { DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
-import { createPaidPerformer, createStudio, logInWithRole } from './messages-data.js';
+import { createStudio, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { createPaidPerformer, logInWithRole } from './messages-data.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
-import { createPerformer, createStudio, postJob } from './talent-data.js';
+import { createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { createPerformer, postJob } from './talent-data.js';
 
 let browser: Browser;
 beforeAll(async () => {

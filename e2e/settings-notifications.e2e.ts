@@ -4,10 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { NotificationSettings } from '../src/contract/applications.js';
 import { apiAs } from './application-data.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
-
-/** Many steps through the real app on a shared two-core machine. */
-const SLOW = 240_000;
+import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,5 +35,5 @@ describe('/settings notifications', () => {
     await expectAccessible(page);
     await expectNoOverflow(page);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 });

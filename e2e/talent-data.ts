@@ -1,7 +1,5 @@
-/** Talent specs' set-up through the API: studio accounts, performers with a filled profile and media, jobs. */
-import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { baseUrl, clearMail, createUser, readCode, type TestUser } from './harness.js';
+/** Talent specs' set-up through the API: performers with a filled profile and media, jobs. */
+import { baseUrl, createUser, type TestUser } from './harness.js';
 
 async function call<T>(url: string, init: { method?: string; token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
   const headers: Record<string, string> = init.token ? { 'x-auth-token': init.token } : {};
@@ -9,17 +7,6 @@ async function call<T>(url: string, init: { method?: string; token?: string; jso
   const res = await fetch(`${baseUrl()}${url}`, { method: init.method ?? 'POST', headers, body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)) });
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
-export async function createStudio(): Promise<TestUser> {
-  const tag = randomBytes(4).toString('hex');
-  const input = { fname: `Casting House ${tag}`, email: `casting-${tag}@example.com`, number: '9820012345', password: 'casting-call-2026' };
-  await clearMail(input.email);
-  await call('/api/studio/web/signup', { json: input });
-  const otp = await readCode(input.email);
-  await call('/api/studio/web/verify-otp', { json: { ...input, otp } });
-  const { token, _id } = await call<{ token: string; _id: string }>('/api/audition/login', { json: { email: input.email, password: input.password } });
-  return { ...input, token, _id };
 }
 
 /** A performer with the appearance and basic info given, saved through the profile calls. */
@@ -41,15 +28,14 @@ export async function addMedia(user: TestUser, folder: 'images' | 'videos' | 'au
   return url;
 }
 
+/** Uploads a picture as the profile's picture, as the profile screen does. */
+export async function setPicture(user: TestUser, file: { name: string; type: string; buffer: Buffer }) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.type }), file.name);
+  const { url } = await call<{ url: string }>('/api/storage/images?purpose=profile', { token: user.token, form });
+  await call('/api/upload/profilePic', { token: user.token, json: { profilePicUrl: url } });
+  return url;
+}
+
 export const postJob = (studio: TestUser, body: Record<string, unknown>) =>
   call<{ _id: string }>('/api/studio/jobs', { token: studio.token, json: { jobType: 'Music video', ...body } });
-
-/** Puts a studio's login into the page's storage, as the login screen does. */
-export async function logInAsStudio(page: Page, studio: TestUser) {
-  await page.goto('/');
-  await page.evaluate(([token, id]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('id', id!);
-    localStorage.setItem('role', 'studio');
-  }, [studio.token, studio._id]);
-}

@@ -9,8 +9,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { fixture } from '../test/media-files.js';
-import { expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot, toastTexts } from './harness.js';
-import { addMedia, createPerformer, createStudio, logInAsStudio } from './talent-data.js';
+import { createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, shoot, toastTexts } from './harness.js';
+import { addMedia, createPerformer } from './talent-data.js';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -18,6 +18,17 @@ export async function createShortlist(name: string) {
   return list;
 }
 
+export async function renameShortlist(listId: string, name: string) {
+  const list = await api<Shortlist>(`/api/studio/shortlists/${encodeURIComponent(listId)}`, { method: 'PATCH', json: { name } });
+  await refresh();
+  return list;
+}
+
+export async function deleteShortlist(listId: string) {
+  await api<void>(`/api/studio/shortlists/${encodeURIComponent(listId)}`, { method: 'DELETE' });
+  await refresh();
+}
+
 export async function addToShortlist(listId: string, performerId: string) {
   const list = await api<Shortlist>(`/api/studio/shortlists/${encodeURIComponent(listId)}/members`, { json: { performerId } });
   await refresh();

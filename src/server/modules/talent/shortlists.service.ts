@@ -69,6 +69,19 @@ export function createShortlistsService(ctx: AppContext) {
       return { _id: row!.id, name: row!.name, createdAt: row!.createdAt.toISOString(), members: [] };
     },
 
+    /** Renames one of the studio's own lists; a name another of its lists has is allowed, as at creation (docs/talent.md). */
+    async rename(ownerId: string, listId: string, name: string): Promise<Shortlist> {
+      await ownList(ownerId, listId);
+      await db.update(shortlists).set({ name }).where(and(eq(shortlists.id, listId), eq(shortlists.ownerId, ownerId)));
+      return (await lists(ownerId, listId))[0]!;
+    },
+
+    /** Deletes one of the studio's own lists; its members go with it (the foreign key cascades), the performers and reviews stay. */
+    async remove(ownerId: string, listId: string): Promise<void> {
+      await ownList(ownerId, listId);
+      await db.delete(shortlists).where(and(eq(shortlists.id, listId), eq(shortlists.ownerId, ownerId)));
+    },
+
     async addMember(ownerId: string, listId: string, performerId: string): Promise<Shortlist> {
       await ownList(ownerId, listId);
       await visiblePerformer(db, performerId, asStudio(ownerId));

@@ -64,6 +64,17 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     reply.status(201).send(await lists.create(req.userId, req.body.name)),
   );
 
+  app.patch(
+    '/api/studio/shortlists/:id',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: shortlistBody, response: { 200: shortlist } } },
+    async (req) => lists.rename(req.userId, req.params.id, req.body.name),
+  );
+
+  app.delete('/api/studio/shortlists/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
+    await lists.remove(req.userId, req.params.id);
+    return reply.status(204).send(null);
+  });
+
   app.post(
     '/api/studio/shortlists/:id/members',
     { preValidation: auth.requireStudio, schema: { params: idParams, body: memberBody, response: { 201: shortlist } } },

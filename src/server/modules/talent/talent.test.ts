@@ -19,7 +19,7 @@ let t: TestApp;
 let studio: StudioAccount;
 let rival: StudioAccount;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
 
 /** A performer whose profile is set through the real profile calls. */
@@ -354,6 +354,74 @@ describe('shortlists and reviews', () => {
     }
     expect((await call('GET', `/api/talent/${p._id}`, studio.token)).json()).toMatchObject({ review: { rating: 2 } });
     expect((await call('POST', `/api/studio/shortlists/${list._id}/members`, studio.token, { performerId: 'nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('renaming and deleting a shortlist', () => {
+  let p: Performer;
+  beforeAll(async () => {
+    p = await performer({ fname: 'Kept Person', location: 'Pune' }, { category: 'Actor' });
+  });
+  const newList = async (name: string) => {
+    const res = await call('POST', '/api/studio/shortlists', studio.token, { name });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Shortlist;
+  };
+  const mine = async (token = studio.token) => ((await call('GET', '/api/studio/shortlists', token)).json() as ShortlistsAnswer).shortlists;
+
+  it('renames the studio’s own list, trimmed, keeping its members; a name another list has is allowed, as at creation', async () => {
+    const list = await newList('Callbacks');
+    await call('POST', `/api/studio/shortlists/${list._id}/members`, studio.token, { performerId: p._id });
+    const res = await call('PATCH', `/api/studio/shortlists/${list._id}`, studio.token, { name: '  Second round  ' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ _id: list._id, name: 'Second round', members: [expect.objectContaining({ performer: expect.objectContaining({ _id: p._id }) })] });
+    expect((await mine()).find((l) => l._id === list._id)?.name).toBe('Second round');
+    await newList('Twins');
+    const same = await call('PATCH', `/api/studio/shortlists/${list._id}`, studio.token, { name: 'Twins' });
+    expect(same.statusCode).toBe(200);
+    expect((await mine()).filter((l) => l.name === 'Twins')).toHaveLength(2);
+  });
+
+  it('deletes the studio’s own list and its memberships; the performer and the studio’s review stay', async () => {
+    const list = await newList('To delete');
+    await call('POST', `/api/studio/shortlists/${list._id}/members`, studio.token, { performerId: p._id });
+    await call('PUT', `/api/studio/talent/${p._id}/review`, studio.token, { rating: 4 });
+    expect((await call('DELETE', `/api/studio/shortlists/${list._id}`, studio.token)).statusCode).toBe(204);
+    expect((await mine()).map((l) => l._id)).not.toContain(list._id);
+    expect((await call('GET', `/api/talent/${p._id}`, studio.token)).json()).toMatchObject({ _id: p._id, review: { rating: 4 } });
+    expect((await call('DELETE', `/api/studio/shortlists/${list._id}`, studio.token)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/studio/shortlists/${list._id}`, studio.token, { name: 'Back' })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for another studio’s list (and changes nothing), 403 to a performer', async () => {
+    const list = await newList('Not yours');
+    for (const res of [
+      await call('PATCH', `/api/studio/shortlists/${list._id}`, rival.token, { name: 'Taken' }),
+      await call('DELETE', `/api/studio/shortlists/${list._id}`, rival.token),
+      await call('PATCH', '/api/studio/shortlists/not-an-id', studio.token, { name: 'x' }),
+      await call('DELETE', '/api/studio/shortlists/00000000-0000-4000-8000-000000000000', studio.token),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ msg: TALENT_MSG.shortlistNotFound });
+    }
+    for (const res of [await call('PATCH', `/api/studio/shortlists/${list._id}`, p.token, { name: 'Mine' }), await call('DELETE', `/api/studio/shortlists/${list._id}`, p.token)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toHaveProperty('msg');
+    }
+    expect((await call('PATCH', `/api/studio/shortlists/${list._id}`)).statusCode).toBe(401);
+    expect((await mine()).find((l) => l._id === list._id)?.name).toBe('Not yours');
+  });
+
+  it('refuses a missing, empty, blank, too long or wrongly typed name with 400 { msg } and changes nothing', async () => {
+    const list = await newList('Unchanged');
+    for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(TALENT_LIMITS.shortlistNameMax + 1) }, { name: 5 }, { name: 'ok', extra: 1 }]) {
+      const res = await call('PATCH', `/api/studio/shortlists/${list._id}`, studio.token, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(typeof (res.json() as { msg: unknown }).msg).toBe('string');
+    }
+    expect((await mine()).find((l) => l._id === list._id)?.name).toBe('Unchanged');
+    const longest = 'x'.repeat(TALENT_LIMITS.shortlistNameMax);
+    expect((await call('PATCH', `/api/studio/shortlists/${list._id}`, studio.token, { name: longest })).json()).toMatchObject({ name: longest });
   });
 });
 

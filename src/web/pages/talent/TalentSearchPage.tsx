@@ -15,6 +15,7 @@ import { FormField } from '../../components/FormField';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddToShortlist } from './AddToShortlist';
 import { TalentCardView } from './TalentCardView';
+import { TalentPageHead } from './TalentPageHead';
 import '../dashboard/dashboard.css';
 import './talent.css';
 import { MessageButton } from '../../components/MessageButton';
@@ -63,13 +64,9 @@ export default function TalentSearchPage() {
 
   return (
     <main className="page talent-search">
-      <header className="dashboard-head">
-        <h1>{TALENT_MSG.searchTitle}</h1>
-        <div className="dashboard-actions">
-          <Link to="/dashboard/shortlists" className="btn btn-secondary">{TALENT_MSG.shortlistsTitle}</Link>
-          <Link to="/dashboard" className="btn btn-ghost">{MARKET_MSG.dashboard}</Link>
-        </div>
-      </header>
+      <TalentPageHead title={TALENT_MSG.searchTitle}>
+        <Link to="/dashboard/shortlists" className="btn btn-secondary">{TALENT_MSG.shortlistsTitle}</Link>
+      </TalentPageHead>
       <form className="card talent-filters" role="search" aria-label="Filter performers" onSubmit={handleSubmit} noValidate>
         <FormField id="q" label="Search">
           {(a11y) => <input {...a11y} className="input" type="search" maxLength={TALENT_LIMITS.qMax} value={draft.q} onChange={set('q')} />}

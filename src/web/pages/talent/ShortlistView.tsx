@@ -1,0 +1,119 @@
+/**
+ * One of the studio's shortlists on /dashboard/shortlists (docs/talent.md): its name, renamed
+ * in place (a problem shows at the field), deleted after asking, and its members with
+ * picture, profession and the studio's rating.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../contract/messages';
+import type { Shortlist } from '../../../contract/talent';
+import { TALENT_LIMITS } from '../../../contract/talent-limits';
+import { TALENT_MSG } from '../../../contract/talent-messages';
+import { deleteShortlist, removeFromShortlist, renameShortlist } from '../../api/shortlists';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormField } from '../../components/FormField';
+import { useToast } from '../../components/Toasts';
+import { TalentCardView } from './TalentCardView';
+
+export function ShortlistView({ list }: { list: Shortlist }) {
+  const toast = useToast();
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const headingId = `list-${list._id}`;
+
+  async function handleDelete() {
+    setConfirming(false);
+    try {
+      await deleteShortlist(list._id);
+      toast(TALENT_MSG.shortlistDeleted(list.name), 'success');
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
+
+  return (
+    <section className="dashboard-section shortlist" aria-labelledby={headingId}>
+      <div className="shortlist-head">
+        <h2 id={headingId}>{list.name} <span className="muted">({list.members.length})</span></h2>
+        {!renaming && (
+          <div className="shortlist-actions">
+            <button type="button" className="btn btn-secondary" aria-label={TALENT_MSG.renameShortlistOf(list.name)} onClick={() => setRenaming(true)}>
+              {TALENT_MSG.renameShortlist}
+            </button>
+            <button type="button" className="btn btn-ghost" aria-label={TALENT_MSG.deleteShortlistOf(list.name)} onClick={() => setConfirming(true)}>
+              {TALENT_MSG.deleteShortlist}
+            </button>
+          </div>
+        )}
+      </div>
+      {renaming && <RenameForm list={list} onDone={() => setRenaming(false)} />}
+      {list.members.length === 0 ? (
+        <p className="muted">{TALENT_MSG.emptyShortlist} <Link to="/dashboard/talent">{TALENT_MSG.searchTitle}</Link></p>
+      ) : (
+        <ul className="talent-cards">
+          {list.members.map(({ performer, review }) => (
+            <TalentCardView key={performer._id} p={performer}>
+              <span className="talent-rating" aria-label={review ? `${TALENT_MSG.yourRating}: ${TALENT_MSG.stars(review.rating)}` : TALENT_MSG.notRated}>
+                {review ? '★'.repeat(review.rating) + '☆'.repeat(5 - review.rating) : TALENT_MSG.notRated}
+              </span>
+              <Link className="btn btn-ghost" to={`/talent/${performer._id}`}>{TALENT_MSG.openPortfolio}</Link>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-label={`${TALENT_MSG.remove} ${performer.fname}`}
+                onClick={() => void removeFromShortlist(list._id, performer._id).catch((err: Error) => toast(err.message))}
+              >
+                {TALENT_MSG.remove}
+              </button>
+            </TalentCardView>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={TALENT_MSG.deleteShortlistTitle(list.name)}
+        message={TALENT_MSG.deleteShortlistMessage(list.members.length)}
+        confirmLabel={TALENT_MSG.deleteShortlistConfirm}
+        onConfirm={() => void handleDelete()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
+
+/** The list's name in a field, saved with the server's own checks; its problem shows under the field. */
+function RenameForm({ list, onDone }: { list: Shortlist; onDone(): void }) {
+  const [name, setName] = useState(list.name);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldId = `rename-${list._id}`;
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError(MSG.required(TALENT_MSG.shortlistName));
+    setSaving(true);
+    try {
+      await renameShortlist(list._id, name.trim());
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="card shortlist-rename" onSubmit={handleSubmit} noValidate>
+      <FormField id={fieldId} label={TALENT_MSG.shortlistName} error={error}>
+        {(a11y) => (
+          <input {...a11y} className="input" autoFocus maxLength={TALENT_LIMITS.shortlistNameMax} value={name} onChange={(e) => setName(e.target.value)} />
+        )}
+      </FormField>
+      <div className="shortlist-actions">
+        <button type="submit" className="btn" disabled={saving}>{TALENT_MSG.saveShortlistName}</button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>{TALENT_MSG.cancelRename}</button>
+      </div>
+    </form>
+  );
+}
