@@ -63,6 +63,8 @@ describe('/dashboard/talent', () => {
     await card.getByLabel(TALENT_MSG.shortlistName).fill(`Dancers ${tag}`);
     await card.getByRole('button', { name: TALENT_MSG.addToShortlist }).click();
     await expect.poll(() => toastTexts(page)).toContain(TALENT_MSG.added(`Dancers ${tag}`));
+    // Good news reads as a status, not as an alert.
+    expect(await page.locator('.toast-success', { hasText: TALENT_MSG.added(`Dancers ${tag}`) }).count()).toBe(1);
     // Message starts or reopens the conversation with her (the messages area's button).
     await card.getByRole('button', { name: TALENT_MSG.message, exact: true }).waitFor();
 
@@ -93,6 +95,7 @@ describe('/dashboard/talent', () => {
     await page.getByLabel(TALENT_MSG.yourNote).fill('Strong freestyle, call back');
     await page.getByRole('button', { name: TALENT_MSG.saveReview }).click();
     await expect.poll(() => toastTexts(page)).toContain(TALENT_MSG.reviewSaved);
+    expect(await page.locator('.toast-success', { hasText: TALENT_MSG.reviewSaved }).count()).toBe(1);
     await shoot(page, 'talent-portfolio-studio');
     await expectAccessible(page);
     await page.setViewportSize(PHONE);
@@ -124,6 +127,15 @@ describe('/dashboard/talent', () => {
     expect(await ageFrom.inputValue()).toBe('40');
     expect(new URL(page.url()).search).toBe('?location=Pune');
     await shoot(page, 'talent-search-errors');
+
+    // A link with the ages the wrong way round shows the same error at the field, and searches nothing.
+    const searched: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/studio/talent')) searched.push(r.url()); });
+    await page.goto('/dashboard/talent?ageMin=50&ageMax=20');
+    await expect.poll(() => ageFrom.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await ageFrom.getAttribute('aria-describedby')}`).textContent()).toBe(TALENT_MSG.ageOrder);
+    expect(await ageFrom.inputValue()).toBe('50');
+    expect(searched).toEqual([]);
     await context.close();
   }, 150_000);
 });

@@ -14,10 +14,12 @@ export function getTalent(filters: TalentFilters, cursor: string | null, signal?
   return api<TalentAnswer>(`/api/studio/talent?${params.toString()}`, { signal });
 }
 
-export const useTalentSearch = (filters: TalentFilters) =>
+/** `enabled` false holds the search back, e.g. while the filters have errors to mend first. */
+export const useTalentSearch = (filters: TalentFilters, enabled = true) =>
   useInfiniteQuery(
     {
       queryKey: ['talent', 'search', filters],
+      enabled,
       queryFn: ({ pageParam, signal }) => getTalent(filters, pageParam, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,

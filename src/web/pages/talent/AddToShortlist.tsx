@@ -23,7 +23,7 @@ export function AddToShortlist({ performerId, name }: { performerId: string; nam
       const target = first ? await createShortlist(newName.trim() || TALENT_MSG.shortlistsTitle) : lists.data?.find((l) => l._id === listId);
       if (!target) return;
       await addToShortlist(target._id, performerId);
-      toast(TALENT_MSG.added(target.name));
+      toast(TALENT_MSG.added(target.name), 'success');
     } catch (err) {
       toast((err as Error).message);
     } finally {

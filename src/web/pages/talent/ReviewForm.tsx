@@ -20,7 +20,7 @@ export function ReviewForm({ performerId, review }: { performerId: string; revie
     setError(null);
     try {
       await saveReview(performerId, { rating, note });
-      toast(TALENT_MSG.reviewSaved);
+      toast(TALENT_MSG.reviewSaved, 'success');
     } catch (err) {
       setError((err as Error).message);
     } finally {

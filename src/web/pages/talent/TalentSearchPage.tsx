@@ -41,8 +41,10 @@ export default function TalentSearchPage() {
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(TALENT_FILTERS.map((k) => [k, params.get(k) ?? ''])) as TalentFilters;
   const [draft, setDraft] = useState(filters);
-  const [errors, setErrors] = useState<Errors>({});
-  const search = useTalentSearch(filters);
+  // A shared or bookmarked link is checked like a submitted form: its errors show at the field.
+  const linkErrors = check(filters);
+  const [errors, setErrors] = useState<Errors>(linkErrors);
+  const search = useTalentSearch(filters, Object.keys(linkErrors).length === 0);
   const talent = search.data?.pages.flatMap((p) => p.talent) ?? [];
 
   function handleSubmit(e: FormEvent) {
@@ -110,7 +112,7 @@ export default function TalentSearchPage() {
         </div>
       </form>
       <p className="muted talent-order">{TALENT_MSG.searchOrder}</p>
-      {search.isPending && <p role="status">{MSG.loading}</p>}
+      {search.isPending && search.fetchStatus !== 'idle' && <p role="status">{MSG.loading}</p>}
       {search.isError && <p role="alert">{search.error.message}</p>}
       {search.isSuccess && talent.length === 0 && <p className="muted">{TALENT_MSG.noTalent}</p>}
       <ul className="talent-cards">
