@@ -103,6 +103,31 @@ describe('applying and /applications', () => {
     await context.close();
   }, SLOW_TEST);
 
+  it('the bell catches up when the live stream reconnects, then updates live with no reload', async () => {
+    const job = await postJob(studio, { title: 'Singer for a jingle' });
+    const performer = await createUser();
+    await buyPlan(performer, 'silver');
+    await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: '' });
+    const { applications: [mine] } = await apiAs<{ applications: { _id: string }[] }>('GET', `/api/studio/jobs/${job._id}/applications`, studio.token);
+    const { page, context } = await openPage(browser);
+    await logInAs(page, performer);
+    // The stream cannot open at first: what happens meanwhile must still reach the bell.
+    const events = '**/api/events';
+    await page.route(events, (route) => route.abort());
+    await page.goto('/applications');
+    await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(0)}` }).waitFor();
+    await apiAs('POST', `/api/studio/applications/${mine!._id}/status`, studio.token, { status: 'shortlisted' });
+    const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.ok());
+    await page.unroute(events);
+    await opened;
+    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('1');
+    // With the stream open the bell does not poll: only the live event can bring this one.
+    await apiAs('POST', `/api/studio/applications/${mine!._id}/status`, studio.token, { status: 'booked' });
+    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('2');
+    expect(await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(2)}` }).count()).toBe(1);
+    await context.close();
+  }, SLOW);
+
   it('a performer without a plan is offered /subscription; the empty list says what to do next', async () => {
     const job = await postJob(studio, { title: 'Voice of a radio spot' });
     const performer = await createUser();

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../src/contract/messages.js';
 import { PAGE_TITLES, SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
 import { allStudios } from './studio-data.js';
@@ -90,6 +91,34 @@ describe('where am I', () => {
     await page.getByRole('link', { name: 'Contact us' }).first().click();
     await expect.poll(() => page.title()).toBe(title(PAGE_TITLES.contact));
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(await page.locator('main h1').textContent());
+    await context.close();
+  });
+
+  it("leaves the focus where the user put it while the new page was still loading", async () => {
+    const studio = (await allStudios())[0]!;
+    const { page, context } = await openPage(browser);
+    await page.goto('/contact');
+    await page.locator('main h1').waitFor();
+    // The studio's read is held, so its page shows "Loading" with no heading for a while.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/studio/${studio._id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A navigation inside the app with nothing passed along (the studio list passes the studio).
+    await page.evaluate((url) => {
+      history.pushState(null, '', url);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/studio-detail/${studio._id}`);
+    await page.getByRole('status').filter({ hasText: MSG.loading }).waitFor();
+    // Meanwhile the user goes to the header: once the heading shows, the focus stays there.
+    const inHeader = page.getByRole('link', { name: 'Contact us' }).first();
+    await inHeader.focus();
+    release();
+    await page.locator('main h1').filter({ hasText: studio.fname }).waitFor();
+    await expect.poll(() => page.title()).toBe(title(studio.fname));
+    expect(await inHeader.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 

@@ -3,14 +3,15 @@
  * token goes in its header and a reconnect sends Last-Event-ID. Events update the cache:
  * a new message joins its thread (once, by id) and the conversation list is refetched, a
  * notification refetches the bell and the applications; on
- * every (re)connect the conversation reads are refetched too, so nothing missed stays
- * missing.
+ * every (re)connect the conversation reads and the bell are refetched too, so nothing missed
+ * stays missing. While the stream is down the bell polls instead (live-stream-state.ts).
  */
 import type { MessageView } from '../../contract/conversations';
 import { session, STORAGE_KEYS } from '../lib/session';
 import { conversationsKey } from './conversations';
 import { threadKey, type ThreadData } from './conversation-messages';
 import { myApplicationsKey } from './my-applications';
+import { setLiveStreamOpen } from './live-stream-state';
 import { notificationsKey } from './notifications';
 import { queryClient } from './query-client';
 
@@ -36,7 +37,19 @@ export function holdLiveEvents(): () => void {
 session.onLogout(() => {
   stop?.();
   stop = null;
+  setLiveStreamOpen(false);
 });
+
+/**
+ * The stream opened or dropped: the bell reads again, which also starts or stops its
+ * fallback poll (notifications.ts reads the state after each fetch). On an open, whatever
+ * happened while no stream was open is read again.
+ */
+function streamChanged(open: boolean): void {
+  setLiveStreamOpen(open);
+  if (open) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
+  void queryClient.invalidateQueries({ queryKey: notificationsKey });
+}
 
 /** Adds a message to its thread's newest page unless it is there already. */
 export function addToThread(message: MessageView): void {
@@ -87,12 +100,17 @@ function connect(): () => void {
         if (res.status === 401) return;
         if (res.ok && res.body) {
           wait = 1000;
-          // Whatever happened while no stream was open is read again.
-          void queryClient.invalidateQueries({ queryKey: ['conversations'] });
-          await read(res.body, (id, kind, data) => {
-            if (id) lastId = id;
-            apply(kind, data);
-          });
+          streamChanged(true);
+          try {
+            await read(res.body, (id, kind, data) => {
+              if (id) lastId = id;
+              apply(kind, data);
+            });
+          } finally {
+            // Stopped on purpose (no one holds it, or a logout): nothing to fall back for.
+            if (closed) setLiveStreamOpen(false);
+            else streamChanged(false);
+          }
         }
       } catch {
         // The network dropped or the stream was stopped: try again below.

@@ -1,7 +1,8 @@
 /**
- * The bell in the nav bar: the unread count, polled (docs/applications.md), and a panel
- * with the latest notifications; opening it marks them read. Loaded lazily by the nav bar,
- * so the data layer stays out of the first page load.
+ * The bell in the nav bar: the unread count, kept fresh by the live events stream and polled
+ * only while it is down (docs/applications.md), and a panel with the latest notifications;
+ * opening it marks them read. Loaded lazily by the nav bar, so the data layer stays out of
+ * the first page load.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';

@@ -25,34 +25,54 @@ function useRouteTitle(): string | undefined {
   return undefined;
 }
 
+/** What the user does that says where they are: after any of these, focus is theirs. */
+const USER_ACTS = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/** An open dialog holds the focus (a modal one makes the page behind it inert). */
+function dialogOpen(active: Element | null): boolean {
+  return document.querySelector('dialog:modal') !== null || active?.closest('dialog[open], [role="dialog"], [role="alertdialog"]') != null;
+}
+
 /**
  * Focuses the page's main heading once it is on screen (a page may still be loading),
- * unless the user has already moved into the page. Returns a cancel.
+ * unless the user is already in the page, a dialog is open, or the user acts (focuses,
+ * clicks, types) before the heading appears: a focus moved then would be taken from them
+ * (docs/screens.md). Returns a cancel.
  */
 export function focusMainHeading(options: { force?: boolean } = {}): () => void {
-  let done = false;
+  // Set while the heading takes focus, so its own focusin is not taken for the user's.
+  let moving = false;
   const tryFocus = () => {
-    if (done) return true;
     const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
     if (!heading) return false;
     const active = document.activeElement;
+    if (dialogOpen(active)) return true;
     const inPage = active && active !== document.body && active.closest('main');
     if (!options.force && inPage) return true;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus({ preventScroll: true });
+    moving = true;
+    try {
+      heading.focus({ preventScroll: true });
+    } finally {
+      moving = false;
+    }
     return true;
   };
   if (tryFocus()) return () => {};
   const observer = new MutationObserver(() => {
     if (tryFocus()) stop();
   });
+  const onUserAct = (e: Event) => {
+    if (e.type !== 'focusin' || !moving) stop();
+  };
   const timer = window.setTimeout(() => stop(), 5000);
   function stop() {
-    done = true;
     observer.disconnect();
     window.clearTimeout(timer);
+    for (const kind of USER_ACTS) document.removeEventListener(kind, onUserAct, true);
   }
   observer.observe(document.body, { childList: true, subtree: true });
+  for (const kind of USER_ACTS) document.addEventListener(kind, onUserAct, true);
   return stop;
 }
 

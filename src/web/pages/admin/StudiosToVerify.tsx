@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../../../contract/admin-texts';
-import { MSG } from '../../../contract/messages';
 import { setStudioVerified } from '../../api/admin';
 import { useAdminStudios, type StudioFilter } from '../../api/admin-studios';
+import { AdminItemList } from './AdminItemList';
 import { useAdminChange } from './useAdminChange';
 
 export function StudiosToVerify() {
@@ -16,7 +16,6 @@ export function StudiosToVerify() {
     (answer, { name }) => (answer.verified ? ADMIN_TEXT.studioVerified(name) : ADMIN_TEXT.studioUnverified(name)),
     ['studios', 'jobs'],
   );
-  const empty = filter === 'false' ? ADMIN_TEXT.noStudiosToVerify : ADMIN_TEXT.noStudios;
 
   return (
     <section className="card admin-section" aria-labelledby="admin-studios">
@@ -31,39 +30,34 @@ export function StudiosToVerify() {
           </select>
         </label>
       </div>
-      <p role="status" className="admin-done">{done}</p>
-      {!studios.data ? (
-        <p role="status">{studios.error ? studios.error.message : MSG.loading}</p>
-      ) : studios.data.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <ul className="admin-list">
-          {studios.data.map((s) => (
-            <li key={s._id} className="admin-item" data-testid="admin-studio">
-              <div className="admin-item-main">
-                <p className="admin-item-title">
-                  <Link to={`/studio-detail/${s._id}`}>{s.fname}</Link>{' '}
-                  <span className={s.verified ? 'admin-badge verified' : 'admin-badge'}>{s.verified ? ADMIN_TEXT.verifiedBadge : ADMIN_TEXT.unverifiedBadge}</span>
-                </p>
-                <p className="admin-item-meta">
-                  {s.location && <>{s.location} · </>}
-                  {ADMIN_TEXT.studioOwner}: {s.ownerEmail ? <a href={`mailto:${s.ownerEmail}`}>{s.ownerEmail}</a> : ADMIN_TEXT.noOwner} ·{' '}
-                  {ADMIN_TEXT.studioJobs(s.jobs.open, s.jobs.total)}
-                </p>
-              </div>
-              <button
-                type="button"
-                className={s.verified ? 'btn btn-secondary' : 'btn'}
-                disabled={change.isPending}
-                aria-label={`${s.verified ? ADMIN_TEXT.unverify : ADMIN_TEXT.verify} ${s.fname}`}
-                onClick={() => change.mutate({ id: s._id, verified: !s.verified, name: s.fname })}
-              >
-                {s.verified ? ADMIN_TEXT.unverify : ADMIN_TEXT.verify}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminItemList
+        items={studios.data}
+        error={studios.error}
+        done={done}
+        empty={filter === 'false' ? ADMIN_TEXT.noStudiosToVerify : ADMIN_TEXT.noStudios}
+        busy={change.isPending}
+        testId="admin-studio"
+        itemKey={(s) => s._id}
+        describe={(s) => (
+          <>
+            <p className="admin-item-title">
+              <Link to={`/studio-detail/${s._id}`}>{s.fname}</Link>{' '}
+              <span className={s.verified ? 'admin-badge verified' : 'admin-badge'}>{s.verified ? ADMIN_TEXT.verifiedBadge : ADMIN_TEXT.unverifiedBadge}</span>
+            </p>
+            <p className="admin-item-meta">
+              {s.location && <>{s.location} · </>}
+              {ADMIN_TEXT.studioOwner}: {s.ownerEmail ? <a href={`mailto:${s.ownerEmail}`}>{s.ownerEmail}</a> : ADMIN_TEXT.noOwner} ·{' '}
+              {ADMIN_TEXT.studioJobs(s.jobs.open, s.jobs.total)}
+            </p>
+          </>
+        )}
+        action={(s) => ({
+          label: s.verified ? ADMIN_TEXT.unverify : ADMIN_TEXT.verify,
+          subject: s.fname,
+          primary: !s.verified,
+          run: () => change.mutate({ id: s._id, verified: !s.verified, name: s.fname }),
+        })}
+      />
     </section>
   );
 }
