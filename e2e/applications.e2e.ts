@@ -126,7 +126,7 @@ describe('applying and /applications', () => {
     await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('2');
     expect(await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(2)}` }).count()).toBe(1);
     await context.close();
-  }, SLOW);
+  }, SLOW_TEST);
 
   it('a performer without a plan is offered /subscription; the empty list says what to do next', async () => {
     const job = await postJob(studio, { title: 'Voice of a radio spot' });
