@@ -27,9 +27,11 @@ const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', ye
  */
 function changeText(user: UserProfile | null, plan: Plan, history: PaymentHistoryAnswer | undefined): { change: string; blocked: boolean } {
   const now = new Date();
-  const waiting = history?.payments.find((p) => p.startsAt);
-  // The plan's exact end when the history has come; until then the whole days left.
-  const end = history?.planEndsAt ? new Date(history.planEndsAt) : user && user.daysLeft > 0 ? new Date(now.getTime() + user.daysLeft * DAY_MS) : null;
+  // A history read before the queued plan took over still names it and the old end: both are
+  // taken only while still ahead, otherwise the whole days left of the profile, which is polled.
+  const ahead = (iso: string | null | undefined) => (iso && Date.parse(iso) > now.getTime() ? new Date(iso) : null);
+  const waiting = history?.payments.find((p) => ahead(p.startsAt));
+  const end = ahead(history?.planEndsAt) ?? (user && user.daysLeft > 0 ? new Date(now.getTime() + user.daysLeft * DAY_MS) : null);
   const change = planChange({ name: user?.subscriptionName ?? '', price: user?.subscriptionPrice ?? 0, end, queued: waiting?.plan }, plan, now);
   switch (change.kind) {
     case 'new':
