@@ -177,7 +177,7 @@ describe('/subscription with the offline demo checkout', () => {
 });
 
 describe('a plan change loses nothing (demo checkout)', () => {
-  it('says before paying what happens, upgrades with credit, refuses a cheaper plan, and lists past payments (390 px)', async () => {
+  it('says before paying what happens, upgrades with credit, queues a cheaper plan, refuses a second, and lists past payments (390 px)', async () => {
     const page = await subscriptionPage(baseUrl(), PHONE);
     await page.getByTestId('history-empty').waitFor();
     expect(await page.getByTestId('history-empty').textContent()).toBe(planTexts.historyEmpty);
@@ -200,17 +200,29 @@ describe('a plan change loses nothing (demo checkout)', () => {
     await page.getByRole('heading', { name: planTexts.youHave('Platinum') }).waitFor();
     await expect.poll(() => page.locator('.subscription-days').first().textContent()).toMatch(/^4[12] days left$/);
 
-    // A cheaper plan: said, and no checkout offered.
-    await planButton(page, 'Gold').click();
-    const gold = overlay(page);
-    expect(await gold.getByTestId('pay-change').textContent()).toMatch(/^Your Platinum plan runs until .+ A cheaper plan can be bought when it ends/);
-    expect(await gold.getByRole('button', { name: MSG.demoCheckout }).count()).toBe(0);
-    await page.keyboard.press('Escape');
-
+    // A cheaper plan: paid now, it starts when Platinum ends, and the overlay says so first.
     const rows = page.locator('.history-table tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.nth(0).locator('td').allTextContents()).toEqual([expect.any(String), 'Platinum', '$96.82 USD', 'Received']);
-    expect(await rows.nth(1).locator('td').allTextContents()).toEqual([expect.any(String), 'Silver', '$36.31 USD', 'Received']);
+    await planButton(page, 'Gold').click();
+    const gold = overlay(page);
+    const queued = await gold.getByTestId('pay-change').textContent();
+    expect(queued).toMatch(/^Gold starts on (.+), when your Platinum plan ends, and runs until .+\. You pay now/);
+    const startsOn = /^Gold starts on (.+?), when/.exec(queued ?? '')![1]!;
+    await gold.getByRole('button', { name: MSG.demoCheckout }).click();
+    await page.getByText(planTexts.paidQueued('Gold', startsOn)).waitFor();
+    expect(await heading(page).textContent()).toBe(planTexts.youHave('Platinum'));
+
+    // A second cheaper plan while Gold waits: said, and no checkout offered.
+    await expect.poll(() => rows.count()).toBe(3);
+    await planButton(page, 'Silver').click();
+    const silverAgain = page.getByRole('dialog', { name: planTexts.go('Silver') });
+    expect(await silverAgain.getByTestId('pay-change').textContent()).toBe(planTexts.queueFull('Gold', startsOn));
+    expect(await silverAgain.getByRole('button', { name: MSG.demoCheckout }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    expect(await rows.nth(0).locator('td').allTextContents()).toEqual([expect.any(String), `Gold (${planTexts.startsOn(startsOn)})`, '$60.51 USD', 'Received']);
+    expect(await rows.nth(1).locator('td').allTextContents()).toEqual([expect.any(String), 'Platinum', '$96.82 USD', 'Received']);
+    expect(await rows.nth(2).locator('td').allTextContents()).toEqual([expect.any(String), 'Silver', '$36.31 USD', 'Received']);
     const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     expect(scroll).toBeLessThanOrEqual(inner);
     await shoot(page, 'subscription-history');

@@ -126,8 +126,12 @@ export const planTexts = {
   willRenew: (plan: string, until: string) => `Your ${plan} plan is extended by 30 days, until ${until}.`,
   willUpgrade: (from: string, plan: string, credit: number, until: string) =>
     `${plan} starts now. The unused days of ${from} are credited at their value (${credit} more day${credit === 1 ? '' : 's'}): ${plan} runs until ${until}.`,
-  cheaperWaits: (current: string, until: string) =>
-    `Your ${current} plan runs until ${until}. A cheaper plan can be bought when it ends, so no paid day is lost.`,
+  willQueue: (plan: string, current: string, starts: string, until: string) =>
+    `${plan} starts on ${starts}, when your ${current} plan ends, and runs until ${until}. You pay now; no paid day of ${current} is lost.`,
+  queueFull: (waiting: string, starts: string) =>
+    `${waiting} already waits to start on ${starts}. One plan can wait at a time: a cheaper plan can be bought once it has started.`,
+  paidQueued: (plan: string, starts: string) => `Payment received. Your ${plan} subscription starts on ${starts}.`,
+  startsOn: (starts: string) => `starts on ${starts}`,
   historyHeading: 'Past payments',
   historyEmpty: 'No payments yet. Choose a plan above to start.',
 };

@@ -41,6 +41,8 @@ export const captureAnswer = z.object({
   /** ISO date-time at which the subscription ends. */
   subscriptionEnd: z.string(),
   daysLeft: z.number(),
+  /** ISO date-time at which the plan bought starts, when it waits for the current one to end. */
+  startsAt: z.string().optional(),
 });
 export type CaptureAnswer = z.infer<typeof captureAnswer>;
 
@@ -89,7 +91,14 @@ export const paymentHistoryAnswer = z.object({
       amount: z.string(),
       currency: z.string(),
       status: z.string(),
+      /** ISO date-time at which this payment's plan starts, while it waits for the current one to end. */
+      startsAt: z.string().optional(),
     }),
   ),
+  /**
+   * ISO end of the plan in force, null without one: the overlay says from it, to the day,
+   * when a queued plan would start (the profile's whole days left cannot).
+   */
+  planEndsAt: z.string().nullable(),
 });
 export type PaymentHistoryAnswer = z.infer<typeof paymentHistoryAnswer>;

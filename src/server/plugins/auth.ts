@@ -24,7 +24,8 @@ declare module 'fastify' {
      * The user's profile version, read in the same query that checks the token, so
      * a polled read can answer 304 without a second query. Null without a user.
      */
-    profileVersion: { version: number; subscriptionEnd: Date | null } | null;
+    /** What the profile's ETag is made of (modules/profile/profile.presenter.ts). */
+    profileVersion: { version: number; subscriptionEnd: Date | null; queuedPlanName: string } | null;
     /** The account's kind, read with the token check; null without a user. */
     role: Role | null;
     /**
@@ -45,6 +46,8 @@ export const tokenCheckColumns = {
   tokenVersion: users.tokenVersion,
   version: users.version,
   subscriptionEnd: users.subscriptionEnd,
+  // With subscriptionEnd, says when a queued plan takes over (docs/product.md §11.10).
+  queuedPlanName: users.queuedPlanName,
   role: users.role,
   // The user's tokens ended by their own logout, read in the same query (docs/security.md, "Logout").
   // A space-separated list (ids never hold one) reads the same from PostgreSQL and PGlite.
@@ -56,6 +59,7 @@ export interface TokenCheckRow {
   tokenVersion: number;
   version: number;
   subscriptionEnd: Date | null;
+  queuedPlanName: string;
   role: string;
   revoked: string;
 }
@@ -65,7 +69,7 @@ export function createAuthHooks(ctx: AppContext) {
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   // Also holds the user's revoked token ids: a logout notifies the user channel (account.service.ts),
   // so every instance drops the entry at once, and a poll still costs no query.
-  const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null; role: string; revoked: Set<string> }>(
+  const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null; queuedPlanName: string; role: string; revoked: Set<string> }>(
     ctx.changes,
     CHANNELS.user,
   );
@@ -90,6 +94,7 @@ export function createAuthHooks(ctx: AppContext) {
       tokenVersion: found.tokenVersion,
       version: found.version,
       subscriptionEnd: found.subscriptionEnd,
+      queuedPlanName: found.queuedPlanName,
       role: found.role,
       revoked: new Set(found.revoked.split(' ').filter(Boolean)),
     };
@@ -118,7 +123,7 @@ export function createAuthHooks(ctx: AppContext) {
     }
     request.userId = claims.userId;
     request.token = { jti: claims.jti, expiresAt: claims.expiresAt, version: claims.version };
-    request.profileVersion = { version: row.version, subscriptionEnd: row.subscriptionEnd };
+    request.profileVersion = { version: row.version, subscriptionEnd: row.subscriptionEnd, queuedPlanName: row.queuedPlanName };
     request.role = row.role as Role;
     return true;
   }

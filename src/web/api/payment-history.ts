@@ -9,7 +9,7 @@ export const paymentHistoryKey = ['payments', 'history'] as const;
 export const getPaymentHistory = (signal?: AbortSignal) => api<PaymentHistoryAnswer>('/api/payments/history', { signal });
 
 export const usePaymentHistory = () =>
-  useQuery({ queryKey: paymentHistoryKey, queryFn: ({ signal }) => getPaymentHistory(signal), select: (answer) => answer.payments }, queryClient);
+  useQuery({ queryKey: paymentHistoryKey, queryFn: ({ signal }) => getPaymentHistory(signal), }, queryClient);
 
 /** After a capture: read the list again. */
 export const refreshPaymentHistory = () => queryClient.invalidateQueries({ queryKey: paymentHistoryKey });

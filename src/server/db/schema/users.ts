@@ -31,6 +31,15 @@ export const users = pgTable(
   subscriptionPrice: numeric('subscription_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
   subscriptionStart: timestamp('subscription_start', { withTimezone: true }),
   subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+  /**
+   * A cheaper plan bought while a dearer one runs (docs/product.md §11.10): it takes over at
+   * subscriptionEnd for SUBSCRIPTION_DAYS. Readers see it take over without a write
+   * (contract/plan-in-force.ts); the next purchase writes it in. '' when none.
+   */
+  queuedPlanName: text('queued_plan_name').notNull().default(''),
+  queuedPlanPrice: numeric('queued_plan_price', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+  /** The order that paid for the queued plan, so past payments can mark it. */
+  queuedOrderId: text('queued_order_id'),
   /** E-mail choices per kind of notification, set at /settings (docs/marketplace.md §7). */
   emailApplications: boolean('email_applications').notNull().default(true),
   emailMessages: boolean('email_messages').notNull().default(true),

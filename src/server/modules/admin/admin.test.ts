@@ -57,7 +57,7 @@ describe('admin access', () => {
 
 describe('the admin console calls', () => {
   it('lists payments newest first with totals by plan and month; a deleted payer shows without a name', async () => {
-    // Silver, then Gold: a cheaper plan is refused while a dearer one runs (docs/product.md §11).
+    // Silver, then Gold: each starts at once (a cheaper one after a dearer would wait, docs/product.md §11.10).
     for (const [who, plan] of [[ann, 'Gold'], [admin, 'Silver'], [admin, 'Gold']] as const) {
       const order = (await call('POST', '/api/payments/orders', who, { plan })).json() as { id: string };
       expect((await call('POST', `/api/payments/orders/${order.id}/capture`, who)).statusCode).toBe(200);

@@ -6,6 +6,7 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { APP_MSG, APPLICATIONS_PER_PERIOD, MEDIA_TYPES, type ApplyBody, type MyApplication, type SentMedia } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import { planInForce, type StoredPlan } from '../../../contract/plan-in-force.js';
 import { findPlan } from '../../../contract/plans.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
@@ -15,11 +16,25 @@ import { presentMyApplication } from './applications.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
-/** The plan in force and its period, or null without a current plan. */
-export function currentPeriod(user: { subscriptionName: string; subscriptionStart: Date | null; subscriptionEnd: Date | null }, now: Date) {
-  const plan = findPlan(user.subscriptionName);
-  if (!plan || !user.subscriptionStart || !user.subscriptionEnd || user.subscriptionEnd <= now) return null;
-  return { start: user.subscriptionStart, end: user.subscriptionEnd, limit: APPLICATIONS_PER_PERIOD[plan.name] };
+/** The users row's plan columns, read for `currentPeriod`. */
+export const storedPlanColumns = {
+  subscriptionName: users.subscriptionName,
+  subscriptionPrice: users.subscriptionPrice,
+  subscriptionStart: users.subscriptionStart,
+  subscriptionEnd: users.subscriptionEnd,
+  queuedPlanName: users.queuedPlanName,
+  queuedPlanPrice: users.queuedPlanPrice,
+};
+
+/**
+ * The plan in force and its period, or null without a current plan. A queued plan that has
+ * taken over counts from its own start (docs/product.md §11.10), so its quota is whole.
+ */
+export function currentPeriod(user: StoredPlan, now: Date) {
+  const held = planInForce(user, now.getTime());
+  const plan = findPlan(held.name);
+  if (!plan || !held.start || !held.end || held.end <= now) return null;
+  return { start: held.start, end: held.end, limit: APPLICATIONS_PER_PERIOD[plan.name] };
 }
 
 export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -40,7 +55,7 @@ export function createApplyService(ctx: AppContext) {
         if (job.job.status !== 'open') throw errors.conflict(APP_MSG.jobClosed);
         // The lock: a second apply of this performer waits here until this one commits.
         const [user] = await tx
-          .select({ subscriptionName: users.subscriptionName, subscriptionStart: users.subscriptionStart, subscriptionEnd: users.subscriptionEnd })
+          .select(storedPlanColumns)
           .from(users)
           .where(eq(users.id, userId))
           .for('update');

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../studios/index.js';
-import { currentPeriod } from './apply.service.js';
+import { currentPeriod, storedPlanColumns } from './apply.service.js';
 import { presentMyApplication } from './applications.presenter.js';
 import { historyAppend } from './status-change.js';
 
@@ -16,7 +16,7 @@ export function createPerformerApplicationsService(ctx: AppContext) {
 
   async function quota(userId: string, now: Date): Promise<MyApplicationsAnswer['quota']> {
     const [user] = await db
-      .select({ subscriptionName: users.subscriptionName, subscriptionStart: users.subscriptionStart, subscriptionEnd: users.subscriptionEnd })
+      .select(storedPlanColumns)
       .from(users)
       .where(eq(users.id, userId));
     const period = user ? currentPeriod(user, now) : null;

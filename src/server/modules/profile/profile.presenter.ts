@@ -1,4 +1,5 @@
 /** Turns a user row and its media into the spec's user profile; nothing else leaves the server. */
+import { endInForce, planInForce, queuedHasStarted, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { UserProfile } from '../../../contract/profile.js';
 import type { users } from '../../db/schema/index.js';
 
@@ -14,6 +15,8 @@ export function daysLeft(end: Date | null, now = Date.now()): number {
 }
 
 export function presentProfile(user: UserRow, media: MediaLists): UserProfile {
+  // A queued plan shows from the moment it takes over (docs/product.md §11.10).
+  const plan = planInForce(user);
   return {
     _id: user.id,
     fname: user.fname,
@@ -35,17 +38,23 @@ export function presentProfile(user: UserRow, media: MediaLists): UserProfile {
     photos: media.photos,
     videos: media.videos,
     audios: media.audios,
-    subscriptionName: user.subscriptionName,
-    subscriptionPrice: Number(user.subscriptionPrice),
-    daysLeft: daysLeft(user.subscriptionEnd),
+    subscriptionName: plan.name,
+    subscriptionPrice: plan.price,
+    daysLeft: daysLeft(plan.end),
   };
 }
 
-/** The ETag of a profile: it changes with the row's version and with the days left. */
-export function profileEtag(userId: string, version: number, subscriptionEnd: Date | null): string {
-  return profileEtagOf(userId, version, daysLeft(subscriptionEnd));
+/** What the ETag is made of: the row's version and what says which plan is in force. */
+export type ProfileVersion = { version: number } & Pick<StoredPlan, 'subscriptionEnd' | 'queuedPlanName'>;
+
+/**
+ * The ETag of a profile: it changes with the row's version, with the days left, and when a
+ * queued plan takes over (no write marks that moment, and the days left alone could repeat).
+ */
+export function profileEtag(userId: string, known: ProfileVersion, now = Date.now()): string {
+  return profileEtagOf(userId, known.version, daysLeft(endInForce(known, now), now), queuedHasStarted(known, now));
 }
 
-export function profileEtagOf(userId: string, version: number, days: number): string {
-  return `W/"u-${userId}-${version}-${days}"`;
+export function profileEtagOf(userId: string, version: number, days: number, queuedStarted: boolean): string {
+  return `W/"u-${userId}-${version}-${days}${queuedStarted ? '-q' : ''}"`;
 }

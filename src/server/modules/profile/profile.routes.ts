@@ -28,7 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       const known = req.headers['if-none-match'];
       const current = req.profileVersion;
       if (known && current) {
-        const etag = profileEtag(req.userId, current.version, current.subscriptionEnd);
+        const etag = profileEtag(req.userId, current);
         if (known === etag) return reply.status(304).header('etag', etag).send(null);
       }
       // The same version read costs no query either when its body was cached (by a save or an earlier read).

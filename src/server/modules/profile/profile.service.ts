@@ -2,6 +2,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { MSG } from '../../../contract/messages.js';
+import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { userMedia, users } from '../../db/schema/index.js';
@@ -9,7 +10,7 @@ import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { tokenCheckColumns } from '../../plugins/auth.js';
-import { presentProfile, profileEtag, profileEtagOf, type MediaLists } from './profile.presenter.js';
+import { presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileVersion } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -52,9 +53,10 @@ export function createProfileService(ctx: AppContext) {
 
   /** Presents the row and keeps its serialized body under its ETag for the next polls. */
   function present(user: ProfileRow): { profile: UserProfile; etag: string; body: CachedBody } {
+    const now = Date.now();
     const profile = presentProfile(user, mediaLists(user.media));
     // The days left the body holds, not a second look at the clock.
-    const etag = profileEtagOf(user.id, user.version, profile.daysLeft);
+    const etag = profileEtagOf(user.id, user.version, profile.daysLeft, queuedHasStarted(user, now));
     return { profile, etag, body: bodies.set(etag, JSON.stringify(userProfile.encode(profile))) };
   }
 
@@ -76,11 +78,11 @@ export function createProfileService(ctx: AppContext) {
    */
   async function body(
     userId: string,
-    known: { version: number; subscriptionEnd: Date | null } | null,
+    known: ProfileVersion | null,
     read?: ProfileRow | null,
   ): Promise<{ etag: string; body: CachedBody }> {
     if (known) {
-      const etag = profileEtag(userId, known.version, known.subscriptionEnd);
+      const etag = profileEtag(userId, known);
       const hit = bodies.get(etag);
       if (hit) return { etag, body: hit };
     }

@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG, planTexts } from '../../../contract/messages.js';
-import { planChange } from '../../../contract/plan-change.js';
+import { planChange, type HeldPlan } from '../../../contract/plan-change.js';
+import { NO_QUEUE, planInForce, type PlanInForce, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { AddPaymentBody, CaptureAnswer, PaymentHistoryAnswer, SubscriptionDataBody } from '../../../contract/payments.js';
 import { findPlan, PAYMENT_CURRENCY, PAYMENT_RECORD, SUBSCRIPTION_DAYS, type Plan } from '../../../contract/plans.js';
 import {
@@ -26,6 +27,29 @@ import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { DAY_MS, daysLeft } from '../profile/index.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
+
+/** The plan columns of the users row, read for `planInForce`. */
+const storedPlan = {
+  subscriptionName: users.subscriptionName,
+  subscriptionPrice: users.subscriptionPrice,
+  subscriptionStart: users.subscriptionStart,
+  subscriptionEnd: users.subscriptionEnd,
+  queuedPlanName: users.queuedPlanName,
+  queuedPlanPrice: users.queuedPlanPrice,
+};
+const NO_PLAN: StoredPlan = { subscriptionName: '', subscriptionPrice: 0, subscriptionStart: null, subscriptionEnd: null, ...NO_QUEUE };
+
+/** The users row's plan columns holding the plan in force: a queued plan that took over is written in. */
+const inForce = (p: PlanInForce) => ({
+  subscriptionName: p.name,
+  subscriptionPrice: p.price,
+  subscriptionStart: p.start,
+  subscriptionEnd: p.end,
+  ...(p.queued ? {} : NO_QUEUE),
+});
+
+/** What `planChange` needs of the plan in force. */
+const heldOf = (p: PlanInForce): HeldPlan => ({ name: p.name, price: p.price, end: p.end, queued: p.queued?.name });
 
 /** Orders a user may create an hour: generous for retries, a stop for scripts hammering PayPal. */
 const ORDER_LIMIT = { limit: 30, windowSec: 3600 } as const;
@@ -86,8 +110,8 @@ export function createSubscriptionsService(ctx: AppContext) {
   }
 
   /**
-   * Records a verified capture: the order turns COMPLETED, the user gets the plan for
-   * 30 days and the payment record is written, all in one transaction. Only the caller
+   * Records a verified capture: the order turns COMPLETED, the user gets the plan (or has it
+   * queued) and the payment record is written, all in one transaction. Only the caller
    * that moves the order out of CREATED writes; every other (repeated, concurrent,
    * webhook) finds it done and changes nothing. Answers whether this call recorded it.
    */
@@ -99,29 +123,38 @@ export function createSubscriptionsService(ctx: AppContext) {
     if (!userId) return false;
     return db.transaction(async (tx) => {
       // The plan held is read locked: two captures at once each build on the other's result.
-      const [held] = await tx
-        .select({ name: users.subscriptionName, price: users.subscriptionPrice, end: users.subscriptionEnd, start: users.subscriptionStart })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
+      const [stored] = await tx.select(storedPlan).from(users).where(eq(users.id, userId)).for('update');
       const [claimed] = await tx
         .update(paymentOrders)
         .set({ status: 'COMPLETED', captureId: capture.captureId, capturedAt: now })
         .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, 'CREATED')))
         .returning({ id: paymentOrders.id });
       if (!claimed) return false;
-      // docs/product.md §11 "Plan changes": nothing paid is lost. A cheaper plan is refused
-      // when ordered; one captured anyway (ordered before the dearer one) extends the dearer
-      // plan by its value, so its money still buys days.
-      const change = planChange({ name: held?.name ?? '', price: held?.price ?? 0, end: held?.end ?? null }, plan, now);
-      const kept = change.kind === 'downgrade'
-        ? { subscriptionEnd: new Date(change.currentEndsAt.getTime() + (SUBSCRIPTION_DAYS * DAY_MS * Number(plan.priceUsd)) / (held?.price || 1)) }
-        : {
+      // docs/product.md §11.10: nothing paid is lost. A queued plan that has taken over is
+      // written in first, so the change is worked out from the plan in force.
+      const held = planInForce(stored ?? NO_PLAN, now.getTime());
+      const change = planChange(heldOf(held), plan, now);
+      let kept;
+      switch (change.kind) {
+        case 'queue':
+          // Paid now, starts when the plan in force ends (contract/plan-in-force.ts).
+          kept = { ...inForce(held), queuedPlanName: plan.name, queuedPlanPrice: Number(plan.priceUsd), queuedOrderId: order.id };
+          break;
+        case 'queue-full':
+          // Refused when ordered; one ordered before the other was queued and captured after
+          // it still buys days: the plan in force is extended by its value.
+          kept = { ...inForce(held), subscriptionEnd: new Date(change.startsAt.getTime() + (SUBSCRIPTION_DAYS * DAY_MS * Number(plan.priceUsd)) / (held.price || 1)) };
+          break;
+        default:
+          kept = {
+            // A plan still waiting keeps waiting, now behind this one's end.
+            ...(held.queued ? {} : NO_QUEUE),
             subscriptionName: plan.name,
             subscriptionPrice: Number(plan.priceUsd),
-            subscriptionStart: change.kind === 'renew' ? (held?.start ?? now) : now,
+            subscriptionStart: change.kind === 'renew' ? (held.start ?? now) : now,
             subscriptionEnd: change.endsAt,
           };
+      }
       const [user] = await tx
         .update(users)
         .set({ ...kept, version: sql`${users.version} + 1` })
@@ -145,23 +178,23 @@ export function createSubscriptionsService(ctx: AppContext) {
 
   async function answerFor(orderId: string): Promise<CaptureAnswer> {
     const [row] = await db
-      .select({
-        plan: paymentOrders.plan,
-        captureId: paymentOrders.captureId,
-        amount: paymentOrders.amount,
-        subscriptionEnd: users.subscriptionEnd,
-      })
+      .select({ plan: paymentOrders.plan, captureId: paymentOrders.captureId, amount: paymentOrders.amount, stored: storedPlan, queuedOrderId: users.queuedOrderId })
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.userId))
       .where(eq(paymentOrders.id, orderId));
     if (!row?.captureId) throw new Error(`order ${orderId} has no capture`);
+    const held = planInForce(row.stored);
+    // The plan this order bought still waits: the answer says when it starts and ends.
+    const waits = held.queued && row.queuedOrderId === orderId ? held.queued : null;
+    const end = waits ? waits.end : held.end;
     return {
       orderId,
       captureId: row.captureId,
       subscriptionName: row.plan,
       subscriptionPrice: Number(row.amount),
-      subscriptionEnd: row.subscriptionEnd?.toISOString() ?? '',
-      daysLeft: daysLeft(row.subscriptionEnd),
+      subscriptionEnd: end?.toISOString() ?? '',
+      daysLeft: daysLeft(end),
+      ...(waits ? { startsAt: waits.start.toISOString() } : {}),
     };
   }
 
@@ -180,14 +213,11 @@ export function createSubscriptionsService(ctx: AppContext) {
     /** Creates the provider's order for a plan; the amount comes from the plan table only. */
     async createOrder(userId: string, plan: Plan, log: FastifyBaseLogger): Promise<{ id: string }> {
       await enforceLimit(ctx, `payment-orders:user:${userId}`, ORDER_LIMIT);
-      // A cheaper plan while a dearer one runs would lose paid days: it is sold when that one ends.
-      const [held] = await db
-        .select({ name: users.subscriptionName, price: users.subscriptionPrice, end: users.subscriptionEnd })
-        .from(users)
-        .where(eq(users.id, userId));
-      const change = planChange(held ?? { name: '', price: 0, end: null }, plan, new Date());
-      if (change.kind === 'downgrade') {
-        throw errors.conflict(planTexts.cheaperWaits(change.current, change.currentEndsAt.toISOString().slice(0, 10)), 'plan_cheaper_waits');
+      // A cheaper plan while a dearer one runs is queued; one plan waits at a time (docs/product.md §11.10).
+      const [stored] = await db.select(storedPlan).from(users).where(eq(users.id, userId));
+      const change = planChange(heldOf(planInForce(stored ?? NO_PLAN)), plan, new Date());
+      if (change.kind === 'queue-full') {
+        throw errors.conflict(planTexts.queueFull(change.waiting, change.startsAt.toISOString().slice(0, 10)), 'plan_already_queued');
       }
       let created;
       try {
@@ -207,16 +237,28 @@ export function createSubscriptionsService(ctx: AppContext) {
       return { id: created.id };
     },
 
-    /** The user's captured payments, newest first: date, plan, amount charged, status. */
+    /** The user's captured payments, newest first: date, plan, amount charged, status; a plan still waiting says when it starts. */
     async history(userId: string): Promise<PaymentHistoryAnswer> {
       const rows = await db
-        .select({ orderId: paymentOrders.id, capturedAt: paymentOrders.capturedAt, plan: paymentOrders.plan, amount: paymentOrders.amount, currency: paymentOrders.currency, status: payments.status })
+        .select({ orderId: paymentOrders.id, capturedAt: paymentOrders.capturedAt, plan: paymentOrders.plan, amount: paymentOrders.amount, currency: paymentOrders.currency, status: payments.status, stored: storedPlan, queuedOrderId: users.queuedOrderId })
         .from(paymentOrders)
         .innerJoin(payments, eq(payments.orderId, paymentOrders.id))
+        .innerJoin(users, eq(users.id, paymentOrders.userId))
         .where(eq(paymentOrders.userId, userId))
         .orderBy(desc(paymentOrders.capturedAt));
+      const held = rows[0] ? planInForce(rows[0].stored) : null;
+      const waits = held?.queued;
       return {
-        payments: rows.map((r) => ({ orderId: r.orderId, date: (r.capturedAt ?? new Date(0)).toISOString(), plan: r.plan, amount: r.amount, currency: r.currency, status: r.status })),
+        planEndsAt: held?.end && held.end.getTime() > Date.now() ? held.end.toISOString() : null,
+        payments: rows.map((r) => ({
+          orderId: r.orderId,
+          date: (r.capturedAt ?? new Date(0)).toISOString(),
+          plan: r.plan,
+          amount: r.amount,
+          currency: r.currency,
+          status: r.status,
+          ...(waits && r.orderId === r.queuedOrderId ? { startsAt: waits.start.toISOString() } : {}),
+        })),
       };
     },
 

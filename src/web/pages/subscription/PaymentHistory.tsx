@@ -1,8 +1,10 @@
-/** The past payments on /subscription: date, plan, amount charged and status (docs/product.md §11 "Plan changes"). */
+/** The past payments on /subscription: date, plan (a queued one with its start), amount charged and status (docs/product.md §11.10). */
 import { MSG, planTexts } from '../../../contract/messages';
 import { usePaymentHistory } from '../../api/payment-history';
 
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+/** As the payment overlay dates a queued plan's start, so the two read the same. */
+const startDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
 export function PaymentHistory() {
   const history = usePaymentHistory();
@@ -11,7 +13,7 @@ export function PaymentHistory() {
       <h2 id="history-heading">{planTexts.historyHeading}</h2>
       {history.isPending ? (
         <p className="muted" role="status">{MSG.loading}</p>
-      ) : !history.data?.length ? (
+      ) : !history.data?.payments.length ? (
         <p className="muted" data-testid="history-empty">{history.isError ? MSG.somethingWentWrong : planTexts.historyEmpty}</p>
       ) : (
         <div className="history-scroll">
@@ -20,10 +22,13 @@ export function PaymentHistory() {
               <tr><th scope="col">Date</th><th scope="col">Plan</th><th scope="col">Amount</th><th scope="col">Status</th></tr>
             </thead>
             <tbody>
-              {history.data.map((p) => (
+              {history.data.payments.map((p) => (
                 <tr key={p.orderId}>
                   <td>{day.format(new Date(p.date))}</td>
-                  <td>{p.plan}</td>
+                  <td>
+                    {p.plan}
+                    {p.startsAt ? <span className="muted"> ({planTexts.startsOn(startDay.format(new Date(p.startsAt)))})</span> : null}
+                  </td>
                   <td>${p.amount} {p.currency}</td>
                   <td>{p.status}</td>
                 </tr>

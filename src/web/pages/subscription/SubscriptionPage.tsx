@@ -5,14 +5,14 @@
  */
 import { useCallback, useState } from 'react';
 import { MSG, planTexts } from '../../../contract/messages';
-import type { CaptureAnswer } from '../../../contract/payments';
+import type { CaptureAnswer, PaymentHistoryAnswer } from '../../../contract/payments';
 import { DAY_MS, planChange } from '../../../contract/plan-change';
 import { PLANS, type Plan } from '../../../contract/plans';
 import type { UserProfile } from '../../../contract/profile';
 import { ProfileShell } from '../../components/ProfileShell';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { useToast } from '../../components/Toasts';
-import { refreshPaymentHistory } from '../../api/payment-history';
+import { refreshPaymentHistory, usePaymentHistory } from '../../api/payment-history';
 import { refreshUserData, useUserData } from '../../api/user-data';
 import { PaymentHistory } from './PaymentHistory';
 import { PaymentOverlay } from './PaymentOverlay';
@@ -21,11 +21,18 @@ import './subscription.css';
 
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** What buying `plan` will do to the plan held, in words (the server works it out the same way). */
-function changeText(user: UserProfile | null, plan: Plan): { change: string; blocked: boolean } {
+/**
+ * What buying `plan` will do to the plan held, in words (the server works it out the same way).
+ * `history` says which plan is queued, if one is (docs/product.md §11.10), and when the plan held ends.
+ */
+function changeText(user: UserProfile | null, plan: Plan, history: PaymentHistoryAnswer | undefined): { change: string; blocked: boolean } {
   const now = new Date();
-  const end = user && user.daysLeft > 0 ? new Date(now.getTime() + user.daysLeft * DAY_MS) : null;
-  const change = planChange({ name: user?.subscriptionName ?? '', price: user?.subscriptionPrice ?? 0, end }, plan, now);
+  // A history read before the queued plan took over still names it and the old end: both are
+  // taken only while still ahead, otherwise the whole days left of the profile, which is polled.
+  const ahead = (iso: string | null | undefined) => (iso && Date.parse(iso) > now.getTime() ? new Date(iso) : null);
+  const waiting = history?.payments.find((p) => ahead(p.startsAt));
+  const end = ahead(history?.planEndsAt) ?? (user && user.daysLeft > 0 ? new Date(now.getTime() + user.daysLeft * DAY_MS) : null);
+  const change = planChange({ name: user?.subscriptionName ?? '', price: user?.subscriptionPrice ?? 0, end, queued: waiting?.plan }, plan, now);
   switch (change.kind) {
     case 'new':
       return { change: planTexts.willStart(plan.name, day.format(change.endsAt)), blocked: false };
@@ -33,13 +40,16 @@ function changeText(user: UserProfile | null, plan: Plan): { change: string; blo
       return { change: planTexts.willRenew(plan.name, day.format(change.endsAt)), blocked: false };
     case 'upgrade':
       return { change: planTexts.willUpgrade(change.from, plan.name, change.creditDays, day.format(change.endsAt)), blocked: false };
-    case 'downgrade':
-      return { change: planTexts.cheaperWaits(change.current, day.format(change.currentEndsAt)), blocked: true };
+    case 'queue':
+      return { change: planTexts.willQueue(plan.name, change.current, day.format(change.startsAt), day.format(change.endsAt)), blocked: false };
+    case 'queue-full':
+      return { change: planTexts.queueFull(change.waiting, day.format(change.startsAt)), blocked: true };
   }
 }
 
 export default function SubscriptionPage() {
   const { user } = useUserData({ live: true });
+  const history = usePaymentHistory();
   const [chosen, setChosen] = useState<Plan | null>(null);
   const toast = useToast();
 
@@ -47,7 +57,7 @@ export default function SubscriptionPage() {
   const handlePaid = useCallback(
     (answer: CaptureAnswer) => {
       setChosen(null);
-      toast(planTexts.paid(answer.subscriptionName), 'success');
+      toast(answer.startsAt ? planTexts.paidQueued(answer.subscriptionName, day.format(new Date(answer.startsAt))) : planTexts.paid(answer.subscriptionName), 'success');
       void refreshUserData();
       void refreshPaymentHistory();
     },
@@ -77,7 +87,7 @@ export default function SubscriptionPage() {
         </div>
       </section>
       <PaymentHistory />
-      {chosen ? <PaymentOverlay plan={chosen} {...changeText(user, chosen)} onClose={handleClose} onPaid={handlePaid} /> : null}
+      {chosen ? <PaymentOverlay plan={chosen} {...changeText(user, chosen, history.data)} onClose={handleClose} onPaid={handlePaid} /> : null}
     </ProfileShell>
   );
 }
