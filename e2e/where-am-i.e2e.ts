@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { PAGE_TITLES, SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { createStudio, createUser, expectAccessible, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot } from './harness.js';
 import { allStudios } from './studio-data.js';
 
 let browser: Browser;
@@ -153,12 +153,36 @@ describe('where am I', () => {
       ['/media/audios', PAGE_TITLES.audios],
       ['/subscription', PAGE_TITLES.subscription],
       ['/settings', PAGE_TITLES.settings],
+      ['/applications', PAGE_TITLES.applications],
+      ['/messages', PAGE_TITLES.messages],
     ];
     for (const [url, name] of screens) {
       await page.goto(url);
       await page.locator('main h1').first().waitFor();
       await expect.poll(() => page.title()).toBe(title(name));
       await tabThrough(page, 12);
+    }
+    await context.close();
+  });
+
+  it("gives a studio's own screens their titles and rings", async () => {
+    const studio = await createStudio();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    const screens: [string, string][] = [
+      ['/dashboard', PAGE_TITLES.dashboard],
+      ['/dashboard/studio', PAGE_TITLES.studioEdit],
+      ['/dashboard/jobs/new', PAGE_TITLES.newJob],
+      ['/dashboard/talent', PAGE_TITLES.talentSearch],
+      ['/dashboard/shortlists', PAGE_TITLES.shortlists],
+      ['/messages', PAGE_TITLES.messages],
+    ];
+    for (const [url, name] of screens) {
+      await page.goto(url);
+      await page.locator('main h1').first().waitFor();
+      await expect.poll(() => page.title()).toBe(title(name));
+      // Past the nav bar's stops, into the screen's own controls.
+      await tabThrough(page, 20);
     }
     await context.close();
   });
