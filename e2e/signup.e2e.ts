@@ -120,6 +120,8 @@ describe('/signup', () => {
     const wrong = code === '0000' ? '1111' : '0000';
 
     await page.getByLabel('Digit 1 of 4').focus();
+    // A focused box shows the same ring as every other field.
+    expect(await page.getByLabel('Digit 1 of 4').evaluate((el) => { const s = getComputedStyle(el); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2; })).toBe(true);
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
