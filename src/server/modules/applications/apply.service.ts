@@ -12,19 +12,10 @@ import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
 import { isUuid } from '../studios/index.js';
+import { storedPlanColumns } from '../subscriptions/index.js';
 import { presentMyApplication } from './applications.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-
-/** The users row's plan columns, read for `currentPeriod`. */
-export const storedPlanColumns = {
-  subscriptionName: users.subscriptionName,
-  subscriptionPrice: users.subscriptionPrice,
-  subscriptionStart: users.subscriptionStart,
-  subscriptionEnd: users.subscriptionEnd,
-  queuedPlanName: users.queuedPlanName,
-  queuedPlanPrice: users.queuedPlanPrice,
-};
 
 /**
  * The plan in force and its period, or null without a current plan. A queued plan that has

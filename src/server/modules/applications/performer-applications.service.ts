@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../studios/index.js';
-import { currentPeriod, storedPlanColumns } from './apply.service.js';
+import { storedPlanColumns } from '../subscriptions/index.js';
+import { currentPeriod } from './apply.service.js';
 import { presentMyApplication } from './applications.presenter.js';
 import { historyAppend } from './status-change.js';
 

@@ -25,18 +25,10 @@ import { paymentOrders, payments, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { DAY_MS, daysLeft } from '../profile/index.js';
+import { storedPlanColumns } from './stored-plan.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
 
-/** The plan columns of the users row, read for `planInForce`. */
-const storedPlan = {
-  subscriptionName: users.subscriptionName,
-  subscriptionPrice: users.subscriptionPrice,
-  subscriptionStart: users.subscriptionStart,
-  subscriptionEnd: users.subscriptionEnd,
-  queuedPlanName: users.queuedPlanName,
-  queuedPlanPrice: users.queuedPlanPrice,
-};
 const NO_PLAN: StoredPlan = { subscriptionName: '', subscriptionPrice: 0, subscriptionStart: null, subscriptionEnd: null, ...NO_QUEUE };
 
 /** The users row's plan columns holding the plan in force: a queued plan that took over is written in. */
@@ -123,7 +115,7 @@ export function createSubscriptionsService(ctx: AppContext) {
     if (!userId) return false;
     return db.transaction(async (tx) => {
       // The plan held is read locked: two captures at once each build on the other's result.
-      const [stored] = await tx.select(storedPlan).from(users).where(eq(users.id, userId)).for('update');
+      const [stored] = await tx.select(storedPlanColumns).from(users).where(eq(users.id, userId)).for('update');
       const [claimed] = await tx
         .update(paymentOrders)
         .set({ status: 'COMPLETED', captureId: capture.captureId, capturedAt: now })
@@ -178,7 +170,7 @@ export function createSubscriptionsService(ctx: AppContext) {
 
   async function answerFor(orderId: string): Promise<CaptureAnswer> {
     const [row] = await db
-      .select({ plan: paymentOrders.plan, captureId: paymentOrders.captureId, amount: paymentOrders.amount, stored: storedPlan, queuedOrderId: users.queuedOrderId })
+      .select({ plan: paymentOrders.plan, captureId: paymentOrders.captureId, amount: paymentOrders.amount, stored: storedPlanColumns, queuedOrderId: users.queuedOrderId })
       .from(paymentOrders)
       .innerJoin(users, eq(users.id, paymentOrders.userId))
       .where(eq(paymentOrders.id, orderId));
@@ -214,7 +206,7 @@ export function createSubscriptionsService(ctx: AppContext) {
     async createOrder(userId: string, plan: Plan, log: FastifyBaseLogger): Promise<{ id: string }> {
       await enforceLimit(ctx, `payment-orders:user:${userId}`, ORDER_LIMIT);
       // A cheaper plan while a dearer one runs is queued; one plan waits at a time (docs/product.md §11.10).
-      const [stored] = await db.select(storedPlan).from(users).where(eq(users.id, userId));
+      const [stored] = await db.select(storedPlanColumns).from(users).where(eq(users.id, userId));
       const change = planChange(heldOf(planInForce(stored ?? NO_PLAN)), plan, new Date());
       if (change.kind === 'queue-full') {
         throw errors.conflict(planTexts.queueFull(change.waiting, change.startsAt.toISOString().slice(0, 10)), 'plan_already_queued');
@@ -240,7 +232,7 @@ export function createSubscriptionsService(ctx: AppContext) {
     /** The user's captured payments, newest first: date, plan, amount charged, status; a plan still waiting says when it starts. */
     async history(userId: string): Promise<PaymentHistoryAnswer> {
       const rows = await db
-        .select({ orderId: paymentOrders.id, capturedAt: paymentOrders.capturedAt, plan: paymentOrders.plan, amount: paymentOrders.amount, currency: paymentOrders.currency, status: payments.status, stored: storedPlan, queuedOrderId: users.queuedOrderId })
+        .select({ orderId: paymentOrders.id, capturedAt: paymentOrders.capturedAt, plan: paymentOrders.plan, amount: paymentOrders.amount, currency: paymentOrders.currency, status: payments.status, stored: storedPlanColumns, queuedOrderId: users.queuedOrderId })
         .from(paymentOrders)
         .innerJoin(payments, eq(payments.orderId, paymentOrders.id))
         .innerJoin(users, eq(users.id, paymentOrders.userId))
