@@ -32,7 +32,7 @@ interface Position {
   id: string;
 }
 
-/** Serialized pages (about 8 KB each with their compressed bytes): at most this many bytes. */
+/** Serialized pages (about 10 KB each with their compressed bytes): at most this many bytes. */
 const TALENT_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** The query's values in a fixed order, empty ones left out: two queries they match answer alike. */
