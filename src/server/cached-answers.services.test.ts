@@ -1,6 +1,7 @@
 /**
  * Two instances as separate processes on one PostgreSQL: answers cached by version
- * (getUserData, the studio search, the job board, a job's page, a studio's jobs) are never served old by one instance once a write
+ * (getUserData, the studio search, the job board, a job's page, a studio's jobs, the
+ * talent search) are never served old by one instance once a write
  * through the other, or by any other writer of the database, has been announced by the
  * change feed (docs/performance.md says why "announced": the feed is PostgreSQL's NOTIFY,
  * delivered to every listener at commit, a few milliseconds later on a loaded machine).
@@ -165,6 +166,57 @@ describe('answers cached by version, two instances', () => {
       expect((await jobPage(app, ids[0]!)).status).toBe(404);
       expect((await board(app)).map((j) => j._id)).not.toContain(ids[0]);
       expect(await studioJobs(app)).not.toContain(ids[0]);
+    }
+  });
+  it('never serves an old talent search after a performer’s edit through the other instance, or another writer’s', async () => {
+    const { rows: studioRows } = await sql.query<{ id: string }>(
+      `insert into users (email, fname, password_hash, role) values ($1, 'Talent Cache Studio', 'not-a-login', 'studio') returning id`,
+      [`talent-studio-${Date.now()}@example.com`],
+    );
+    const studioToken = await signToken(new TextEncoder().encode(JWT_SECRET), studioRows[0]!.id, 0);
+    // Others in the same answer with long picture URLs keep it over 1 KB, so compressed bytes are cached too.
+    for (let i = 0; i < 4; i++) {
+      await sql.query(`insert into users (email, fname, password_hash, location, profile_pic) values ($1, $2, 'not-a-login', 'Wagtailpur', $3)`, [
+        `wagtail-${i}-${Date.now()}@example.com`,
+        `Wagtail Other ${i}`,
+        `https://example.com/${'pictures/'.repeat(30)}${i}.jpg`,
+      ]);
+    }
+    const { id, token } = await newUser();
+    await sql.query(`update users set location = 'Wagtailpur' where id = $1`, [id]);
+    const talent = async (app: AppProcess) => {
+      const res = await fetch(`${app.baseUrl}/api/studio/talent?location=wagtailpur`, { headers: { ...browser, 'x-auth-token': studioToken } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { talent: { _id: string; fname: string }[] }).talent;
+    };
+    const mine = async (app: AppProcess) => (await talent(app)).find((p) => p._id === id)?.fname;
+    for (let i = 1; i <= 4; i++) {
+      // Both instances hold the current answer before the write.
+      for (const app of [a, b]) expect(await talent(app)).toHaveLength(5);
+      const writer = i % 2 === 0 ? a : b;
+      await announcement('audition_counter_changed', 'performers', async () => {
+        const saved = await fetch(`${writer.baseUrl}/api/audition/updateBasicInfo`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-auth-token': token },
+          body: JSON.stringify({ fname: `Wagtail Edited ${i}`, location: 'Wagtailpur', gender: 'Male', category: 'Actor' }),
+        });
+        expect(saved.status).toBe(200);
+      });
+      for (const app of [a, b]) expect(await mine(app)).toBe(`Wagtail Edited ${i}`);
+    }
+    await announcement('audition_counter_changed', 'performers', () => sql.query(`update users set fname = 'Wagtail Outside' where id = $1`, [id]));
+    for (const app of [a, b]) expect(await mine(app)).toBe('Wagtail Outside');
+    await announcement('audition_counter_changed', 'performers', async () => {
+      const saved = await fetch(`${a.baseUrl}/api/audition/updateBasicInfo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-auth-token': token },
+        body: JSON.stringify({ visibility: 'private' }),
+      });
+      expect(saved.status).toBe(200);
+    });
+    for (const app of [b, a]) {
+      expect(await mine(app)).toBeUndefined();
+      expect(await talent(app)).toHaveLength(4);
     }
   });
 });

@@ -8,8 +8,8 @@ import type { AppContext } from '../context.js';
 import { CHANNELS, createInvalidatedCache } from './change-feed.js';
 import { changeCounters } from './schema/index.js';
 
-/** The counters the triggers keep (migrations 0003 and 0011). */
-export type CounterName = 'studios' | 'jobs';
+/** The counters the triggers keep (migrations 0003, 0011 and 0019). */
+export type CounterName = 'studios' | 'jobs' | 'performers';
 
 export type CounterVersions = (name: CounterName) => Promise<number>;
 

@@ -6,10 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { TALENT_LIMITS, TALENT_MSG, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
+import type { FastifyRequest } from 'fastify';
+import { TALENT_LIMITS, TALENT_MSG, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
+import { createCounterVersions } from '../../db/counter-versions.js';
 import { users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { escapeLike, isUuid } from '../studios/index.js';
 import { cardColumns, presentCard } from './talent.presenter.js';
 
@@ -28,13 +32,20 @@ interface Position {
   id: string;
 }
 
+/** Serialized pages (about 10 KB each with their compressed bytes): at most this many bytes. */
+const TALENT_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** The query's values in a fixed order, empty ones left out: two queries they match answer alike. */
+function canonical(query: Partial<TalentQuery>): [string, unknown][] {
+  return Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
 /** The filters a cursor belongs to: a cursor of another search (or another list) is refused. */
 function filtersKey(query: TalentQuery): string {
   const { cursor: _cursor, ...filters } = query;
-  const canonical = Object.entries(filters)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 12);
+  return createHash('sha256').update(JSON.stringify(canonical(filters))).digest('base64url').slice(0, 12);
 }
 
 function encode(p: Position, key: string): string {
@@ -50,10 +61,40 @@ function decode(value: string, key: string): Position | null {
   return { score: Number(score), completeness: Number(completeness), at, id };
 }
 
+/**
+ * onSend: a performer's own write (a profile save, a picture, media, visibility, the
+ * account's deletion) moves the talent answers on this instance at once, before
+ * PostgreSQL's notification arrives; other instances hear the notification
+ * (docs/performance.md). A write that changes nothing a search shows costs one counter
+ * read on the next search.
+ */
+export function createPerformerWriteAnnouncer(ctx: Pick<AppContext, 'changes'>) {
+  return async (request: FastifyRequest) => {
+    if (request.role === 'performer' && request.method !== 'GET' && request.method !== 'HEAD') ctx.changes.announce(CHANNELS.counter, 'performers');
+  };
+}
+
 export function createTalentSearch(ctx: AppContext) {
   const { db } = ctx;
+  const versions = createCounterVersions(ctx);
+  const bodies = createVersionedBodyCache({ maxBytes: TALENT_CACHE_BYTES });
 
   return {
+    /**
+     * A page as its serialized answer, cached by the performers' change counter (the
+     * version the change feed spreads, migration 0019) and every value of the query,
+     * cursor included. No part of the answer depends on the studio that asks, so the
+     * studio is not in the key. The version is read before the query: a write in between
+     * leaves newer rows under the older key, never older ones.
+     */
+    async pageBody(query: TalentQuery): Promise<CachedBody> {
+      const key = `${await versions('performers')}\u0000${JSON.stringify(canonical(query))}`;
+      return bodies.get(key) ?? bodies.set(key, JSON.stringify(talentAnswer.encode(await this.page(query))));
+    },
+
+    /** Sends a body from `pageBody()` as the 200 answer, compressed bytes reused. */
+    send: bodies.send,
+
     async page(query: TalentQuery): Promise<TalentAnswer> {
       const where: SQL[] = [publicPerformer];
       const q = query.q?.trim();

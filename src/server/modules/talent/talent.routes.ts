@@ -50,10 +50,15 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     return portfolios.get(req.params.id, viewer);
   });
 
-  app.get('/api/studio/talent', { preValidation: auth.requireStudio, schema: { querystring: talentQuery, response: { 200: talentAnswer } } }, async (req, reply) => {
-    reply.header('cache-control', 'private, no-cache');
-    return search.page(req.query);
-  });
+  app.get(
+    '/api/studio/talent',
+    // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
+    { compress: false, preValidation: auth.requireStudio, schema: { querystring: talentQuery, response: { 200: talentAnswer } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return search.send(req, reply, await search.pageBody(req.query));
+    },
+  );
 
   app.get('/api/studio/shortlists', { preValidation: auth.requireStudio, schema: { response: { 200: shortlistsAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobPost } from '../../../contract/jobs.js';
@@ -10,6 +11,7 @@ import {
   type ShortlistsAnswer,
   type TalentAnswer,
 } from '../../../contract/talent.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import { applications, users } from '../../db/schema/index.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, uploadImage, type StudioAccount } from '../../../../test/studio-factories.js';
@@ -226,6 +228,80 @@ describe('talent search', () => {
     });
     const newest = await performer({ fname: 'Order Newest', location: 'Orderton' });
     expect(ids(await search('location=Orderton'))).toEqual([full._id, newest._id, sparse._id]);
+  });
+});
+
+describe('talent answers cached by version', () => {
+  /** The performers' change counter, as the database keeps it (migration 0019). */
+  const version = async () => Number((await rows<{ version: string }>(sql`select version from change_counters where name = 'performers'`))[0]?.version);
+  const names = async (query: string, token = studio.token) => (await search(query, token)).talent.map((p) => p.fname);
+
+  it('answers the same JSON compressed or not, and the same to every studio', async () => {
+    await Promise.all(Array.from({ length: 8 }, (_, i) => performer({ fname: `Packed Person ${i}`, location: 'Packedpur' })));
+    const read = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/studio/talent?location=Packedpur', headers: { 'x-auth-token': studio.token, ...(encoding ? { 'accept-encoding': encoding } : {}) }, remoteAddress: newAddress() });
+    const plain = await read();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect((plain.json() as TalentAnswer).talent).toHaveLength(8);
+    for (const encoding of ['br', 'gzip']) {
+      // Twice: the second answer comes from the cached compressed bytes.
+      for (let i = 0; i < 2; i++) {
+        const packed = await read(`${encoding}, deflate`);
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        const raw = encoding === 'br' ? brotliDecompressSync(packed.rawPayload) : gunzipSync(packed.rawPayload);
+        expect(raw.toString()).toBe(plain.body);
+      }
+    }
+    expect((await call('GET', '/api/studio/talent?location=Packedpur', rival.token)).body).toBe(plain.body);
+  });
+
+  it('shows a performer’s edit of a searched field, a new picture, and a profile turned private on the next search', async () => {
+    const p = await performer({ fname: 'Cachy Before', location: 'Cacheton' });
+    expect(await names('q=cachy')).toEqual(['Cachy Before']);
+    expect(await names('location=Cacheton&profession=Actor')).toEqual(['Cachy Before']);
+    const before = await version();
+    expect((await call('POST', '/api/audition/updateBasicInfo', p.token, { fname: 'Cachy After', location: 'Cacheton', gender: 'Male', category: 'Singer' })).statusCode).toBe(200);
+    expect(await version()).toBeGreaterThan(before);
+    expect(await names('q=cachy')).toEqual(['Cachy After']);
+    expect(await names('location=Cacheton&profession=Actor')).toEqual([]);
+    expect(await names('location=Cacheton&profession=Singer')).toEqual(['Cachy After']);
+    // Media counts are kept by user_media's trigger: the card's count and the has filter move too.
+    expect(await names('location=Cacheton&has=photos')).toEqual([]);
+    const added = await call('POST', '/api/upload/media', p.token, { mediaType: 'photos', media: await uploadImage(t, p.token) });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await names('location=Cacheton&has=photos')).toEqual(['Cachy After']);
+    expect((await search('q=cachy')).talent[0]?.media.photos).toBe(1);
+    expect((await call('POST', '/api/audition/updateBasicInfo', p.token, { visibility: 'private' })).statusCode).toBe(200);
+    expect(await names('q=cachy')).toEqual([]);
+    expect(await names('location=Cacheton&profession=Singer')).toEqual([]);
+  });
+
+  it('shows a change written by another writer of the database once the change feed announces it', async () => {
+    const p = await performer({ fname: 'Elsewhere Written', location: 'Otherton' });
+    expect(await names('location=Otherton')).toEqual(['Elsewhere Written']);
+    const announced = new Promise<void>((resolve) => t.ctx.changes.subscribe(CHANNELS.counter, (key) => key === 'performers' && resolve()));
+    await t.ctx.db.update(users).set({ fname: 'Elsewhere Renamed' }).where(eq(users.id, p._id));
+    await announced;
+    expect(await names('location=Otherton')).toEqual(['Elsewhere Renamed']);
+  });
+
+  it('keeps its version through writes no search shows: logins, logging out everywhere, plans, e-mail choices, a private profile, a studio', async () => {
+    const p = await performer({ fname: 'Steady Version', location: 'Steadyton' });
+    const quiet = await performer({ fname: 'Quiet Private', location: 'Steadyton' });
+    expect((await call('POST', '/api/audition/updateBasicInfo', quiet.token, { visibility: 'private' })).statusCode).toBe(200);
+    const before = await version();
+    expect((await call('POST', '/api/audition/login', undefined, { email: p.email, password: p.password })).statusCode).toBe(200);
+    expect((await call('POST', '/api/me/logout-all', p.token)).statusCode).toBe(200);
+    await t.ctx.db
+      .update(users)
+      .set({ subscriptionName: 'Gold', subscriptionPrice: 999, emailMessages: false, version: sql`${users.version} + 1` })
+      .where(eq(users.id, p._id));
+    await t.ctx.db.update(users).set({ fname: 'Quiet Renamed', location: 'Elsewhere' }).where(eq(users.id, quiet._id));
+    await buildStudioAccount(t, { fname: 'Steady Studio' });
+    expect(await version()).toBe(before);
+    expect(await names('location=Steadyton')).toEqual(['Steady Version']);
   });
 });
 
