@@ -36,6 +36,20 @@ export const studios = pgTable(
   ],
 );
 
+/**
+ * Every live studio's name as the search folds it (search_fold, migration 0017), with how
+ * many live studios bear it, kept by statement triggers on studios (migration 0020). The
+ * search's typo tier ranks these names instead of every studio (docs/performance.md).
+ */
+export const studioNames = pgTable(
+  'studio_names',
+  {
+    folded: text('folded').primaryKey(),
+    studios: integer('studios').notNull(),
+  },
+  (t) => [index('studio_names_trgm').using('gin', sql`${t.folded} gin_trgm_ops`)],
+);
+
 export const jobs = pgTable(
   'jobs',
   {

@@ -1,4 +1,5 @@
 /** The forgiving studio search (docs/screens.md): accents and small typos, and /studio's paged find. */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { STUDIO_LIMITS, type Studio, type StudioFindAnswer } from '../../../contract/studios.js';
@@ -95,5 +96,48 @@ describe('GET /api/studios/find', () => {
     const long = await get(`/api/studios/find?q=${'a'.repeat(STUDIO_LIMITS.searchTextMax + 1)}`);
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ msg: MSG.tooLong('Search', STUDIO_LIMITS.searchTextMax) });
+  });
+});
+
+describe('the names the typo tier ranks (studio_names, migration 0020)', () => {
+  const names = async () => {
+    const result: unknown = await t.ctx.db.execute(sql`select folded, studios from studio_names order by folded`);
+    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { folded: string; studios: number }[];
+  };
+  const recount = async () => {
+    const result: unknown = await t.ctx.db.execute(
+      sql`select search_fold(fname) as folded, count(*)::int as studios from studios where deleted_at is null group by 1 order by 1`,
+    );
+    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { folded: string; studios: number }[];
+  };
+
+  it('follow renames, a name shared by two studios, deletions and soft deletions', async () => {
+    const [lantern, twin] = await t.ctx.db
+      .insert(studios)
+      .values([{ fname: 'Lotus Lantern Films' }, { fname: 'Lotus Lantern Films' }])
+      .returning({ id: studios.id });
+    expect((await live('lotus lanturn')).slice(0, 2)).toEqual(['Lotus Lantern Films', 'Lotus Lantern Films']);
+
+    await t.ctx.db.update(studios).set({ fname: 'Peony Pavilion Films' }).where(eq(studios.id, lantern!.id));
+    expect(await live('peony pavillion')).toEqual(['Peony Pavilion Films']);
+    expect((await live('lotus lantrn')).filter((name) => name === 'Lotus Lantern Films')).toHaveLength(1);
+
+    // Letter case alone changes no folded name; a soft deletion takes the name away.
+    await t.ctx.db.update(studios).set({ fname: 'PEONY PAVILION FILMS' }).where(eq(studios.id, lantern!.id));
+    await t.ctx.db.update(studios).set({ deletedAt: new Date() }).where(eq(studios.id, twin!.id));
+    expect(await live('lotus lantrnn')).not.toContain('Lotus Lantern Films');
+    await t.ctx.db.delete(studios).where(eq(studios.id, lantern!.id));
+    expect(await live('peony pavilon')).toEqual([]);
+
+    expect(await names()).toEqual(await recount());
+    expect((await names()).map((n) => n.folded)).not.toContain('peony pavilion films');
+  });
+
+  it('follow a statement that moves many studios at once, and a truncation', async () => {
+    await t.ctx.db.update(studios).set({ fname: sql`${studios.fname} || ' Arts'` }).where(sql`${studios.fname} like 'Bulk Casting%'`);
+    expect(await names()).toEqual(await recount());
+    expect((await live('bulk castng 01 arts'))[0]).toBe('Bulk Casting 01 Arts');
+    await t.ctx.db.execute(sql`truncate studios cascade`);
+    expect(await names()).toEqual([]);
   });
 });

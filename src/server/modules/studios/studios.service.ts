@@ -8,7 +8,7 @@ import { jobsAnswer, STUDIO_LIMITS, studioList, type Studio, type StudioFindAnsw
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
-import { jobs, studios } from '../../db/schema/index.js';
+import { jobs, studioNames, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { presentJob, presentStudio } from './studios.presenter.js';
@@ -203,16 +203,43 @@ export function createStudiosService(ctx: AppContext) {
     }
     if (found.length < max) {
       const seen = new Set(found.map((r) => r.id));
-      // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
-      const rows = await db
-        .select(columns)
-        .from(studios)
-        .where(and(sql`search_fold(${studios.fname}) %> ${folded}`, studioNotDeleted))
-        .orderBy(sql`word_similarity(${folded}, search_fold(${studios.fname})) desc`, asc(studios.id))
-        .limit(SEARCH_CANDIDATES + found.length);
+      const rows = await nearNames(folded, max);
       found.push(...rows.filter((r) => !seen.has(r.id)).slice(0, max - found.length));
     }
     return found.map(presentStudio);
+  }
+
+  /**
+   * The first `count` live studios whose name is a small typo away from the folded text,
+   * closest first, then by name, then by id. The names are ranked in studio_names, each
+   * once however many studios bear it (migration 0020); then each of the closest names
+   * brings its studios through the studios_fname_fold_c index. `count` names are enough:
+   * each bears at least one live studio.
+   */
+  async function nearNames(folded: string, count: number) {
+    // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
+    const closeness = sql<number>`word_similarity(${folded}, ${studioNames.folded})`.as('closeness');
+    const near = db
+      .select({ folded: studioNames.folded, closeness })
+      .from(studioNames)
+      .where(sql`${studioNames.folded} %> ${folded}`)
+      .orderBy(desc(closeness), sql`${studioNames.folded} collate "C"`)
+      .limit(count)
+      .as('near');
+    const bearers = db
+      .select(columns)
+      .from(studios)
+      .where(and(sql`(search_fold(${studios.fname})) collate "C" = ${near.folded}`, studioNotDeleted))
+      .orderBy(asc(studios.id))
+      .limit(count)
+      .as('bearers');
+    const rows = await db
+      .select()
+      .from(near)
+      .innerJoinLateral(bearers, sql`true`)
+      .orderBy(desc(near.closeness), sql`${near.folded} collate "C"`, asc(bearers.id))
+      .limit(count);
+    return rows.map((r) => r.bearers);
   }
 
   /**
