@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess } from '../test/app-process.js';
-import { startBare } from './job-board.js';
+import { startBare } from './bare-route.js';
+import type { Add } from './run-alone.js';
 import { latencies, round } from './load.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 
@@ -17,7 +18,6 @@ const APPLIES = Number(process.env.BENCH_APPLIES ?? 2_000);
 const CONCURRENCY = 16;
 const REQUESTS = 200;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
-type Add = (row: string, figure: string, baseline?: string) => void;
 
 const env = { NODE_ENV: 'production', JWT_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', PAYMENTS: 'demo', SMTP_URL: 'smtp://127.0.0.1:9' };
 

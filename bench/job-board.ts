@@ -3,36 +3,20 @@
  * uncached and repeated (cached by version), p50 and p95 through HTTP on PGlite and
  * PostgreSQL, beside a bare Fastify route answering the same JSON in the same run. `npm run bench` runs it; `npx tsx bench/job-board.ts` alone.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/server/db/client.js';
+import type { Db } from '../src/server/db/client.js';
 import { seedStudios } from '../src/server/db/seed.js';
 import { BENCH_WORDS } from '../src/server/db/seed-data.js';
 import { encodeCursor } from '../src/server/modules/studios/index.js';
 import { PROFESSIONS } from '../src/contract/profile-options.js';
-import { freePort, startAppProcess } from '../test/app-process.js';
+import { startBare } from './bare-route.js';
 import { latencies } from './load.js';
-import { runAlone } from './run-alone.js';
-import { createPostgresDatabase } from '../test/postgres-database.js';
+import { runAlone, type Add } from './run-alone.js';
+import { onEachEngine } from './seeded-app.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const STUDIOS = Math.max(100, Math.round(JOBS / 10));
 const REQUESTS = 200;
-type Add = (row: string, figure: string, baseline?: string) => void;
-
-const env = {
-  NODE_ENV: 'production',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-  SEED_DEMO: '0',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_SCALE: '1000000',
-  // Production refuses to start without a mail server and a payments choice; the board sends no mail.
-  SMTP_URL: 'smtp://127.0.0.1:2525',
-  PAYMENTS: 'demo',
-};
 
 /** `n` jobs spread over the studios, newest every second back, with varied fields (one statement per batch). */
 export async function seedJobs(db: Db, n: number, batch = 20_000): Promise<void> {
@@ -93,21 +77,6 @@ async function rowsFor(engine: string, baseUrl: string, add: Add, bare: string) 
   }
 }
 
-/** A bare Fastify route answering `body`, the baseline beside a measured row. */
-export async function startBare(body: string) {
-  const port = await freePort();
-  const file = path.join(os.tmpdir(), `audition-bare-${port}.json`);
-  await writeFile(file, body);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port), BARE_BODY_FILE: file }, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  // Up to a minute: on a loaded machine tsx alone can take longer than ten seconds.
-  for (let i = 0; !(await fetch(`${url}/user`).then((r) => r.ok, () => false)); i++) {
-    if (i === 600) throw new Error('the bare Fastify route did not start within a minute');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, stop: async () => void child.kill('SIGTERM') };
-}
-
 async function bareFigure(body: string): Promise<{ row: string; stop(): Promise<void> }> {
   const bare = await startBare(body);
   const r = await latencies(REQUESTS, () => `${bare.url}/user`);
@@ -115,48 +84,18 @@ async function bareFigure(body: string): Promise<{ row: string; stop(): Promise<
 }
 
 export async function jobBoardBench(add: Add): Promise<void> {
-  console.log(`Job board: seeding ${JOBS} jobs into PGlite…`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-jobs-'));
-  try {
-    const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    await seedStudios(lite.db, STUDIOS);
-    await seedJobs(lite.db, JOBS);
-    await lite.db.execute(sql`analyze`);
-    await lite.close();
-    const app = await startAppProcess(env, { dataDir });
-    const body = await (await fetch(`${app.baseUrl}/api/jobs`)).text();
-    const bare = await bareFigure(body);
-    try {
-      await rowsFor('PGlite', app.baseUrl, add, bare.row);
-    } finally {
-      await app.stop();
-      await bare.stop();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return console.log('Job board PostgreSQL rows NOT RUN: TEST_DATABASE_URL is not set');
-  console.log(`Job board: seeding ${JOBS} jobs into PostgreSQL…`);
-  const fresh = await createPostgresDatabase();
-  try {
-    const app = await startAppProcess({ ...env, DATABASE_URL: fresh.url });
-    const database = await openDatabase({ kind: 'postgres', url: fresh.url }, { migrate: false });
-    await seedStudios(database.db, STUDIOS);
-    await seedJobs(database.db, JOBS);
-    await database.db.execute(sql`analyze`);
-    await database.close();
+  const seed = async (db: Db) => {
+    await seedStudios(db, STUDIOS);
+    await seedJobs(db, JOBS);
+  };
+  await onEachEngine(`Job board at ${JOBS} jobs`, seed, async ({ engine, app }) => {
     const bare = await bareFigure(await (await fetch(`${app.baseUrl}/api/jobs`)).text());
     try {
-      await rowsFor('PostgreSQL', app.baseUrl, add, bare.row);
+      await rowsFor(engine, app.baseUrl, add, bare.row);
     } finally {
-      await app.stop();
       await bare.stop();
     }
-  } finally {
-    await fresh.drop();
-  }
+  });
 }
 
 await runAlone(import.meta, jobBoardBench);

@@ -14,9 +14,9 @@ import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess, type AppProcess } from '../test/app-process.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
-import { startBare } from './job-board.js';
+import { startBare } from './bare-route.js';
 import { rate, round } from './load.js';
-import { runAlone } from './run-alone.js';
+import { runAlone, type Add } from './run-alone.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2_000);
 const LATENCY_MESSAGES = Number(process.env.BENCH_LATENCY_MESSAGES ?? 200);
@@ -24,7 +24,6 @@ const RATE_MESSAGES = Number(process.env.BENCH_RATE_MESSAGES ?? 2_000);
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
-type Add = (row: string, figure: string, baseline?: string) => void;
 type Rows<T> = { rows: T[] };
 
 const tokenOf = (id: string) => signToken(new TextEncoder().encode(JWT_SECRET), id, 0);

@@ -1,5 +1,5 @@
 /** Runs one bench file's rows on their own (`npx tsx bench/<file>.ts`) and prints them as a table. */
-type Add = (row: string, figure: string, baseline?: string) => void;
+export type Add = (row: string, figure: string, baseline?: string) => void;
 
 /** Does nothing unless `meta` is the file node was started with. */
 export async function runAlone(meta: ImportMeta, bench: (add: Add) => Promise<void>): Promise<void> {

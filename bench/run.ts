@@ -12,19 +12,19 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/server/db/client.js';
-import { seedStudios } from '../src/server/db/seed.js';
 import { freePort, startAppProcess, type AppProcess } from '../test/app-process.js';
 import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
-import { BROWSER, latencies, rate, round } from './load.js';
+import { BROWSER, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
 import { measureForgotPassword } from './forgot-password.js';
 import { jobBoardBench } from './job-board.js';
 import { changeMissUsers, insertMissUsers, MISS_USERS } from './profile-miss.js';
 import { talentSearchBench } from './talent-search.js';
+import { studioSearchBench } from './studio-search.js';
 import { applicationsBench } from './applications.js';
 import { messagesBench } from './messages.js';
+import { startBare } from './bare-route.js';
 
-const STUDIOS = Number(process.env.BENCH_STUDIOS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const rows: { row: string; figure: string; baseline: string }[] = [];
 const add = (row: string, figure: string, baseline = '') => {
@@ -32,7 +32,6 @@ const add = (row: string, figure: string, baseline = '') => {
   console.log(`  ${row}: ${figure}${baseline ? `   (baseline: ${baseline})` : ''}`);
 };
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
-const SEARCH_TERMS = ['star', 'mum', 'lights', 'PICTURES', 'del', 'blue', 'studio', 'ban', 'casting', 'moon', 'pune', 'films'];
 const appEnv = (sink: SmtpSink) => ({
   NODE_ENV: 'production',
   JWT_SECRET,
@@ -110,33 +109,6 @@ async function forgotPasswordRow(engine: string, app: AppProcess, email: string)
   );
 }
 
-async function searchRow(engine: string, label: string, app: AppProcess, count: number, opts: { concurrency?: number; variant?: boolean } = {}) {
-  const term = (i: number) => {
-    const text = SEARCH_TERMS[i % SEARCH_TERMS.length]!;
-    // Letter case changes the cache key but not the work: each request is its own first.
-    return opts.variant ? caseVariant(text, Math.floor(i / SEARCH_TERMS.length)) : text;
-  };
-  const r = await latencies(count, (i) => `${app.baseUrl}/api/showAllStudioList?search=${encodeURIComponent(term(i))}`, { concurrency: opts.concurrency ?? 1 });
-  add(`search at ${STUDIOS.toLocaleString('en')} studios, ${label}, concurrency ${opts.concurrency ?? 1} [${engine}]`, `p50 ${r.p50} ms, p95 ${r.p95} ms (${count} requests)`);
-}
-
-/** The k-th of the term's letter-case spellings (k < 8: the first three letters' case). */
-function caseVariant(text: string, k: number): string {
-  return [...text.toLowerCase()].map((c, j) => (j < 3 && (k >> j) & 1 ? c.toUpperCase() : c)).join('');
-}
-
-/** Uncached at concurrency 1 and 8 (a restart between empties the cache), then repeated at both. */
-async function searchRows(engine: string, app: AppProcess, restart: () => Promise<AppProcess>): Promise<AppProcess> {
-  const uncached = SEARCH_TERMS.length * 8;
-  await searchRow(engine, 'uncached', app, uncached, { variant: true });
-  app = await restart();
-  await searchRow(engine, 'uncached', app, uncached, { variant: true, concurrency: 8 });
-  await latencies(SEARCH_TERMS.length, (i) => `${app.baseUrl}/api/showAllStudioList?search=${encodeURIComponent(SEARCH_TERMS[i]!)}`);
-  await searchRow(engine, 'repeated', app, 200);
-  await searchRow(engine, 'repeated', app, 200, { concurrency: 8 });
-  return app;
-}
-
 /** getUserData 200 where every request is the first read of its user: token check, profile query, serialization, compression. */
 async function missRow(engine: string, app: AppProcess, tokens: string[], label = 'first read of each user (cache miss)') {
   const baseline = await bareNow();
@@ -144,7 +116,6 @@ async function missRow(engine: string, app: AppProcess, tokens: string[], label 
   add(`getUserData 200, ${label} [${engine}]`, `${r.rps} req/s (p50 ${r.p50ms} ms${r.errors ? `, ${r.errors} errors` : ''})`, baseline);
 }
 
-const DROP_TRGM = 'DROP INDEX IF EXISTS studios_fname_trgm, studios_location_trgm';
 let bareUrl = '';
 /**
  * The bare route measured again right before each row it is the baseline of: the machine
@@ -177,24 +148,13 @@ async function main() {
     await apiRows('PGlite', app, sink);
     await app.stop();
 
-    console.log(`Seeding ${STUDIOS} studios and ${MISS_USERS} users into PGlite…`);
+    console.log(`Seeding ${MISS_USERS} users into PGlite…`);
     const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    await seedStudios(lite.db, STUDIOS);
     const liteTokens = await insertMissUsers(lite.db, MISS_USERS, JWT_SECRET);
     await lite.close();
     // No ANALYZE here: the app's own start finds the stale statistics (as on PostgreSQL, autovacuum does).
     app = await startAppProcess(appEnv(sink), { dataDir });
     await missRow('PGlite', app, liteTokens);
-    app = await searchRows('PGlite', app, async () => {
-      await app.stop();
-      return startAppProcess(appEnv(sink), { dataDir });
-    });
-    await app.stop();
-    const unindexed = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    await unindexed.db.execute(DROP_TRGM);
-    await unindexed.close();
-    app = await startAppProcess(appEnv(sink), { dataDir });
-    await searchRow('PGlite', 'no index, uncached', app, 40, { variant: true });
     await app.stop();
     await rm(dataDir, { recursive: true, force: true });
 
@@ -214,10 +174,9 @@ async function main() {
         const pgStart = await timeNpmStart({ DATABASE_URL: startUrl.toString() });
         add('RSS after `npm start`, new database [PostgreSQL]', `${pgStart.rssMB} MB`);
         const pgEnv = { ...appEnv(sink), DATABASE_URL: url.toString() };
-        let pgApp = await startAppProcess(pgEnv);
+        const pgApp = await startAppProcess(pgEnv);
         await apiRows('PostgreSQL', pgApp, sink);
         const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { migrate: false });
-        await seedStudios(database.db, STUDIOS);
         const pgTokens = await insertMissUsers(database.db, MISS_USERS, JWT_SECRET);
         // No ANALYZE by the bench on either engine: each keeps its own statistics (here autovacuum).
         console.log(await awaitAutovacuum(database.db));
@@ -226,12 +185,6 @@ async function main() {
         // change feed drops the cached token checks and every body is looked up under a new version.
         await changeMissUsers(database.db);
         await missRow('PostgreSQL', pgApp, pgTokens, 'after a change to each user (cache miss)');
-        pgApp = await searchRows('PostgreSQL', pgApp, async () => {
-          await pgApp.stop();
-          return startAppProcess(pgEnv);
-        });
-        await database.db.execute(DROP_TRGM);
-        await searchRow('PostgreSQL', 'no index, uncached', pgApp, 40, { variant: true });
         await database.close();
         await pgApp.stop();
       } finally {
@@ -243,6 +196,7 @@ async function main() {
       console.log('PostgreSQL rows NOT RUN: TEST_DATABASE_URL is not set');
     }
 
+    await studioSearchBench(add);
     await jobBoardBench(add);
     await talentSearchBench(add);
     await applicationsBench(add);
@@ -262,14 +216,6 @@ async function main() {
 
   console.log('\n| row | figure | baseline in the same run |\n|---|---|---|');
   for (const r of rows) console.log(`| ${r.row} | ${r.figure} | ${r.baseline} |`);
-}
-
-async function startBare(body: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100 && !(await fetch(`${url}/user`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
-  return { url, stop: async () => void child.kill('SIGTERM') };
 }
 
 /** Seconds from `npm start` (its script, as npm runs it) to the first page served, on a new data directory, and its RSS 2 s later. */
@@ -297,7 +243,7 @@ async function timeNpmStart(env: Record<string, string>): Promise<{ seconds: num
 }
 
 /**
- * PostgreSQL's own upkeep of the seeded tables: autovacuum's VACUUM ANALYZE (it wakes once a
+ * PostgreSQL's own upkeep of the seeded users: autovacuum's VACUUM ANALYZE (it wakes once a
  * minute). Where autovacuum is turned off (as on this machine's test server), the bench runs
  * the same VACUUM ANALYZE in its place, the work PGlite's start does by itself.
  */
@@ -305,14 +251,13 @@ async function awaitAutovacuum(db: Db): Promise<string> {
   const started = performance.now();
   const { rows: setting } = (await db.execute(sql`select current_setting('autovacuum') as on`)) as unknown as { rows: { on: string }[] };
   if (setting[0]?.on !== 'on') {
-    await db.execute(sql`vacuum analyze studios`);
     await db.execute(sql`vacuum analyze users`);
     return `autovacuum is off on this server: the bench ran VACUUM ANALYZE in its place (${round((performance.now() - started) / 1000, 1)} s)`;
   }
   for (;;) {
-    const { rows } = (await db.execute(sql`select last_autoanalyze is not null as done from pg_stat_user_tables where relname = 'studios'`)) as unknown as { rows: { done: boolean }[] };
-    if (rows[0]?.done) return `autovacuum analysed the studios after ${round((performance.now() - started) / 1000, 0)} s`;
-    if (performance.now() - started > 180_000) throw new Error('autovacuum did not analyse the studios within 180 s');
+    const { rows } = (await db.execute(sql`select last_autoanalyze is not null as done from pg_stat_user_tables where relname = 'users'`)) as unknown as { rows: { done: boolean }[] };
+    if (rows[0]?.done) return `autovacuum analysed the users after ${round((performance.now() - started) / 1000, 0)} s`;
+    if (performance.now() - started > 180_000) throw new Error('autovacuum did not analyse the users within 180 s');
     await new Promise((r) => setTimeout(r, 1000));
   }
 }

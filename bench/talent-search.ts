@@ -9,28 +9,19 @@
  * matches neither query saves a profile field the search shows, which moves the
  * performers' change counter, so the timed search reads the counter and runs the query.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../src/server/db/client.js';
+import type { Db } from '../src/server/db/client.js';
 import { seedPerformers } from '../src/server/db/seed-performers.js';
 import { signToken } from '../src/server/modules/auth/index.js';
-import { freePort, startAppProcess } from '../test/app-process.js';
+import { startBare } from './bare-route.js';
 import { BROWSER, latencies, round } from './load.js';
-import { runAlone } from './run-alone.js';
-import { createPostgresDatabase } from '../test/postgres-database.js';
+import { runAlone, type Add } from './run-alone.js';
+import { BENCH_JWT_SECRET, onEachEngine } from './seeded-app.js';
 
 const PERFORMERS = Number(process.env.BENCH_PERFORMERS ?? 100_000);
 const REQUESTS = 200;
 /** Each miss costs a profile save too (untimed): fewer, so the bench stays short. */
 const MISS_REQUESTS = 100;
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
-type Add = (row: string, figure: string, baseline?: string) => void;
-
-// Production settings need a mail server and a payment mode; the search sends no mail and sells nothing.
-const env = { NODE_ENV: 'production', JWT_SECRET, SMTP_URL: 'smtp://127.0.0.1:9', PAYMENTS: 'demo', SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' };
 
 const QUERIES = [
   ['text query', 'q=priya'],
@@ -52,11 +43,9 @@ async function seed(db: Db): Promise<Tokens> {
       insert into users (email, fname, password_hash, role) values ('bench-' || ${role} || '-' || ${Date.now()} || '@example.com', ${fname}, 'not-a-login', ${role})
       returning id, token_version`)) as unknown as { rows: { id: string; token_version: number }[] };
     const row = rows.rows[0]!;
-    return signToken(new TextEncoder().encode(JWT_SECRET), row.id, row.token_version);
+    return signToken(new TextEncoder().encode(BENCH_JWT_SECRET), row.id, row.token_version);
   };
-  const tokens = { studio: await account('Bench Studio', 'studio'), editor: await account('Bench Editor', 'performer') };
-  await db.execute(sql`analyze`);
-  return tokens;
+  return { studio: await account('Bench Studio', 'studio'), editor: await account('Bench Editor', 'performer') };
 }
 
 /** p50 and p95 of `count` searches, each after a profile save (untimed) that moves the performers' counter. */
@@ -78,17 +67,6 @@ async function missLatencies(count: number, baseUrl: string, url: string, tokens
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   return { p50: round(at(0.5)), p95: round(at(0.95)) };
-}
-
-async function startBare(body: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], { env: { ...process.env, PORT: String(port), BARE_BODY: body }, stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${url}/user`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, stop: async () => void child.kill('SIGTERM') };
 }
 
 async function rowsFor(engine: string, baseUrl: string, tokens: Tokens, add: Add) {
@@ -119,39 +97,7 @@ async function rowsFor(engine: string, baseUrl: string, tokens: Tokens, add: Add
 }
 
 export async function talentSearchBench(add: Add): Promise<void> {
-  console.log(`Talent search: seeding ${PERFORMERS} performers into PGlite…`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-talent-'));
-  try {
-    const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    const tokens = await seed(lite.db);
-    await lite.close();
-    const app = await startAppProcess(env, { dataDir });
-    try {
-      await rowsFor('PGlite', app.baseUrl, tokens, add);
-    } finally {
-      await app.stop();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return console.log('Talent search PostgreSQL rows NOT RUN: TEST_DATABASE_URL is not set');
-  console.log(`Talent search: seeding ${PERFORMERS} performers into PostgreSQL…`);
-  const fresh = await createPostgresDatabase();
-  try {
-    const app = await startAppProcess({ ...env, DATABASE_URL: fresh.url });
-    const database = await openDatabase({ kind: 'postgres', url: fresh.url }, { migrate: false });
-    const tokens = await seed(database.db);
-    await database.close();
-    try {
-      await rowsFor('PostgreSQL', app.baseUrl, tokens, add);
-    } finally {
-      await app.stop();
-    }
-  } finally {
-    await fresh.drop();
-  }
+  await onEachEngine(`Talent search at ${PERFORMERS} performers`, seed, ({ engine, app, seeded }) => rowsFor(engine, app.baseUrl, seeded, add));
 }
 
 await runAlone(import.meta, talentSearchBench);
