@@ -5,7 +5,7 @@
  * here from the row it already read, so the switch is seen at the exact moment everywhere.
  */
 import { DAY_MS } from './plan-change.js';
-import { SUBSCRIPTION_DAYS } from './plans.js';
+import { findPlan, SUBSCRIPTION_DAYS, type Plan } from './plans.js';
 
 /** The plan columns of a users row. */
 export interface StoredPlan {
@@ -45,6 +45,18 @@ export function planInForce(row: StoredPlan, now = Date.now()): PlanInForce {
   const queued = { name: row.queuedPlanName, price: Number(row.queuedPlanPrice), start: end, end: new Date(end.getTime() + SUBSCRIPTION_DAYS * DAY_MS) };
   if (queuedHasStarted(row, now)) return { ...queued, queued: null };
   return { name: row.subscriptionName, price: Number(row.subscriptionPrice), start: row.subscriptionStart, end, queued };
+}
+
+/**
+ * The plan a user holds now, or null: the plan in force, when it is one of the plans and
+ * has not ended. The one answer to "does this user hold a plan" (applying and its quota,
+ * starting a chat), so a queued plan that has taken over counts the same everywhere.
+ */
+export function currentPlan(row: StoredPlan, now = Date.now()): { plan: Plan; start: Date; end: Date } | null {
+  const held = planInForce(row, now);
+  const plan = findPlan(held.name);
+  if (!plan || !held.start || !held.end || held.end.getTime() <= now) return null;
+  return { plan, start: held.start, end: held.end };
 }
 
 /** The queue columns emptied: nothing waits. */

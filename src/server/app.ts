@@ -34,7 +34,7 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { messagesRoutes } from './modules/messages/index.js';
-import { createPerformerWriteAnnouncer, talentRoutes } from './modules/talent/index.js';
+import { talentRoutes } from './modules/talent/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -130,7 +130,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
   app.addHook('onSend', modules.auth.forgetAfterWrite);
-  app.addHook('onSend', createPerformerWriteAnnouncer(ctx));
   await app.register(healthRoutes, modules);
   await app.register(authRoutes, modules);
   await app.register(profileRoutes, modules);

@@ -95,14 +95,16 @@ export function createAccountService(ctx: AppContext, sections: readonly Account
       const user = await accountOf(userId);
       await checkPassword(user, password);
       const account: AccountRef = { id: user.id, email: user.email };
-      const keys = await db.transaction(async (tx) => {
+      const { keys, role } = await db.transaction(async (tx) => {
         const files: string[] = [];
         for (const section of sections) if (section.erase) files.push(...(await section.erase(tx, account)));
         await queueFileDeletions(tx, files);
-        const gone = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-        if (gone.length === 0) throw errors.unauthorized();
-        return files;
+        const [gone] = await tx.delete(users).where(eq(users.id, userId)).returning({ role: users.role });
+        if (!gone) throw errors.unauthorized();
+        return { keys: files, role: gone.role };
       });
+      // A performer leaves the talent search: this instance's answers move on at once (docs/performance.md).
+      if (role === 'performer') ctx.changes.announce(CHANNELS.counter, 'performers');
       await deleteQueuedFiles(ctx, keys, log);
     },
   };

@@ -6,8 +6,7 @@
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { APP_MSG, APPLICATIONS_PER_PERIOD, MEDIA_TYPES, type ApplyBody, type MyApplication, type SentMedia } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
-import { planInForce, type StoredPlan } from '../../../contract/plan-in-force.js';
-import { findPlan } from '../../../contract/plans.js';
+import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
@@ -22,10 +21,9 @@ type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
  * taken over counts from its own start (docs/product.md §11.10), so its quota is whole.
  */
 export function currentPeriod(user: StoredPlan, now: Date) {
-  const held = planInForce(user, now.getTime());
-  const plan = findPlan(held.name);
-  if (!plan || !held.start || !held.end || held.end <= now) return null;
-  return { start: held.start, end: held.end, limit: APPLICATIONS_PER_PERIOD[plan.name] };
+  const held = currentPlan(user, now.getTime());
+  if (!held) return null;
+  return { start: held.start, end: held.end, limit: APPLICATIONS_PER_PERIOD[held.plan.name] };
 }
 
 export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

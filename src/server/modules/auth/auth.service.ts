@@ -13,6 +13,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
@@ -196,7 +197,7 @@ export function createAuthService(ctx: AppContext) {
         const dead = noTriesLeft(pending);
         throw errors.badRequest(dead ? MSG.otpTooManyTries : MSG.otpWrong, dead ? 'otp_dead' : 'otp_wrong');
       }
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         // Deleting the pending row is the gate: of two right tries sent together, one goes on.
         const [taken] = await tx
           .delete(pendingSignups)
@@ -216,6 +217,9 @@ export function createAuthService(ctx: AppContext) {
         if (existing && existing.role !== pending.role) throw errors.conflict(MARKET_MSG.accountIsOther(existing.role as Role));
         return { _id: existing!.id, created: 'exist' as const };
       });
+      // A new performer is public from the start: this instance's talent answers move on at once (docs/performance.md).
+      if (answer.created === 'create' && role === 'performer') ctx.changes.announce(CHANNELS.counter, 'performers');
+      return answer;
     },
 
     /**

@@ -19,6 +19,7 @@ import {
 import { MSG } from '../../../contract/messages.js';
 import { tooLargeMessage, typeRefusedMessage } from '../../../contract/file-checks.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../errors.js';
@@ -60,6 +61,8 @@ export async function isIssuedTo(ctx: AppContext, userId: string, url: string, k
 
 export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
   const { db, storage } = ctx;
+  /** A picture or a media count changed: this instance's talent answers move on at once (docs/performance.md). */
+  const performerChanged = () => ctx.changes.announce(CHANNELS.counter, 'performers');
 
   /**
    * Takes the user's row lock, so quota checks of one user run one at a time on every
@@ -242,6 +245,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         .update(users)
         .set({ profilePic: url, version: sql`${users.version} + 1` })
         .where(eq(users.id, userId));
+      performerChanged();
       if (before.pic && before.pic !== url) await this.forgetIfUnused(userId, before.pic);
       return { profileUrl: url, _id: userId };
     },
@@ -256,7 +260,9 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         .onConflictDoNothing({ target: [userMedia.userId, userMedia.url] })
         .returning({ id: userMedia.id });
       // The same URL again changes nothing, not even the version.
-      return { mediaType, items: inserted.length > 0 ? await bumpAndList(userId, mediaType) : await listOf(userId, mediaType) };
+      if (inserted.length === 0) return { mediaType, items: await listOf(userId, mediaType) };
+      performerChanged();
+      return { mediaType, items: await bumpAndList(userId, mediaType) };
     },
 
     /** DELETE /api/upload/media: takes the item off the list and deletes its stored file and thumbnail. */
@@ -266,6 +272,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         .where(and(eq(userMedia.userId, userId), eq(userMedia.mediaType, mediaType), eq(userMedia.url, media)))
         .returning({ id: userMedia.id });
       if (removed.length === 0) throw errors.notFound(MSG.mediaNotInList);
+      performerChanged();
       const items = await bumpAndList(userId, mediaType);
       await this.forgetIfUnused(userId, media);
       return { mediaType, items };

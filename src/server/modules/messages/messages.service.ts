@@ -10,9 +10,10 @@ import { applications, conversations, jobs, messages, studios, users } from '../
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { deliver, recordEvents } from '../events/index.js';
+import { storedPlanColumns } from '../subscriptions/index.js';
 import type { Role } from '../../../contract/jobs-limits.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG, type ConversationView, type MessagesAnswer, type MessageView, type StartConversationBody } from '../../../contract/conversations.js';
-import { endInForce } from '../../../contract/plan-in-force.js';
+import { currentPlan } from '../../../contract/plan-in-force.js';
 import { presentMessage, readConversations } from './conversation-views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -77,10 +78,9 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
 
   async function mayStart(me: Caller, performerId: string, visibility: string): Promise<void> {
     if (me.role === 'performer') {
-      const [row] = await db.select({ subscriptionEnd: users.subscriptionEnd, queuedPlanName: users.queuedPlanName }).from(users).where(eq(users.id, me.id));
-      // A queued plan keeps the chat open once it takes over (docs/product.md §11.10).
-      const end = row ? endInForce(row) : null;
-      if (!end || end.getTime() <= Date.now()) throw errors.paymentRequired(CONVERSATION_MSG.needPlan);
+      const [row] = await db.select(storedPlanColumns).from(users).where(eq(users.id, me.id));
+      // Decided as applying is: a queued plan keeps the chat open once it takes over (docs/product.md §11.10).
+      if (!row || !currentPlan(row)) throw errors.paymentRequired(CONVERSATION_MSG.needPlan);
       return;
     }
     if (visibility === 'public') return;

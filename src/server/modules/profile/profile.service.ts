@@ -5,6 +5,7 @@ import { MSG } from '../../../contract/messages.js';
 import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
@@ -60,7 +61,12 @@ export function createProfileService(ctx: AppContext) {
     return { profile, etag, body: bodies.set(etag, JSON.stringify(userProfile.encode(profile))) };
   }
 
-  /** Writes the changes, bumps the version (so the next poll sees them) and answers the saved profile. */
+  /**
+   * Writes the changes, bumps the version (so the next poll sees them) and answers the
+   * saved profile. Every save may change what a talent search shows (a name, a picture,
+   * the visibility, completeness): this instance's talent answers move on at once, the
+   * others when PostgreSQL's notification arrives (docs/performance.md).
+   */
   async function save(userId: string, changes: PgUpdateSetSource<typeof users>): Promise<UserProfile> {
     const [user] = await db
       .update(users)
@@ -68,6 +74,7 @@ export function createProfileService(ctx: AppContext) {
       .where(eq(users.id, userId))
       .returning(row);
     if (!user) throw errors.unauthorized();
+    ctx.changes.announce(CHANNELS.counter, 'performers');
     return present(user).profile;
   }
 

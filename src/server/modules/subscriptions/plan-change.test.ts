@@ -113,6 +113,16 @@ describe('buying a different plan while one runs', () => {
     expect(user.subscriptionEnd!.getTime()).toBe(silverEnd.getTime() + SUBSCRIPTION_DAYS * DAY);
   });
 
+  it('once the queued plan has run out too, neither the chat nor applying is open', async () => {
+    const fay = await buildPerformer(t);
+    await buy(fay, 'Platinum');
+    await buy(fay, 'Silver');
+    // Platinum ended a month and an hour ago, so Silver's own month ended an hour ago.
+    await t.ctx.db.update(users).set({ subscriptionEnd: new Date(Date.now() - (SUBSCRIPTION_DAYS * DAY + 60 * 60 * 1000)) }).where(eq(users.id, fay._id));
+    expect((await call('POST', '/api/conversations', fay, { with: studio._id })).json()).toMatchObject({ code: 'payment_required' });
+    expect((await call('POST', `/api/jobs/${(await postJob(t, studio))._id}/apply`, fay, {})).json()).toMatchObject({ code: 'plan_required' });
+  });
+
   it('a second cheaper plan while one waits is refused (409) before paying, naming the waiting one; nothing changes', async () => {
     const dan = await buildPerformer(t);
     await buy(dan, 'Platinum');

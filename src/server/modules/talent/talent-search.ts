@@ -6,10 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { TALENT_LIMITS, TALENT_MSG, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
 import type { AppContext } from '../../context.js';
-import { CHANNELS } from '../../db/change-feed.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
 import { users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
@@ -59,19 +57,6 @@ function decode(value: string, key: string): Position | null {
   if (kind !== 'talent' || forKey !== key || !/^\d{1,2}$/.test(score) || !/^\d{1,2}$/.test(completeness)) return null;
   if (!AT.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) return null;
   return { score: Number(score), completeness: Number(completeness), at, id };
-}
-
-/**
- * onSend: a performer's own write (a profile save, a picture, media, visibility, the
- * account's deletion) moves the talent answers on this instance at once, before
- * PostgreSQL's notification arrives; other instances hear the notification
- * (docs/performance.md). A write that changes nothing a search shows costs one counter
- * read on the next search.
- */
-export function createPerformerWriteAnnouncer(ctx: Pick<AppContext, 'changes'>) {
-  return async (request: FastifyRequest) => {
-    if (request.role === 'performer' && request.method !== 'GET' && request.method !== 'HEAD') ctx.changes.announce(CHANNELS.counter, 'performers');
-  };
 }
 
 export function createTalentSearch(ctx: AppContext) {

@@ -305,6 +305,78 @@ describe('talent answers cached by version', () => {
   });
 });
 
+describe('a performer’s own write, on the instance that wrote it', () => {
+  // A second instance on the same database that never hears PostgreSQL's notification of
+  // the performers' counter: only the app's own announcements move its talent answers.
+  let deaf: TestApp;
+  beforeAll(async () => {
+    const database = t.ctx.database;
+    deaf = await buildTestApp(
+      {},
+      {
+        database: {
+          ...database,
+          listen: (channels, onMessage, onLive) =>
+            database.listen(channels, (channel, key) => (channel === CHANNELS.counter && key === 'performers' ? undefined : onMessage(channel, key)), onLive),
+          close: async () => {},
+        },
+      },
+    );
+    // While the feed is not live every search reads the version afresh and would prove nothing.
+    for (let i = 0; i < 500 && !deaf.ctx.changes.live; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(deaf.ctx.changes.live).toBe(true);
+  });
+  afterAll(async () => {
+    await deaf?.close();
+  });
+
+  const on = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+    deaf.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
+  const cards = async (query: string) => {
+    const res = await on('GET', `/api/studio/talent?${query}`, studio.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as TalentAnswer).talent;
+  };
+  const ok = async (call: Promise<{ statusCode: number; body: string }>) => {
+    const res = await call;
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('shows a sign-up, every profile save, a picture, media added and removed, visibility and a deletion on its very next search', async () => {
+    // Each search below was answered (and cached) just before the write it checks: a query
+    // not seen before would be read afresh whatever the version.
+    expect(await cards('q=nearby')).toEqual([]);
+    const p = await buildPerformer(deaf, { fname: 'Nearby Newcomer' });
+    expect((await cards('q=nearby')).map((c) => c._id)).toEqual([p._id]);
+
+    const card = async () => (await cards('location=Nearbyton'))[0];
+    expect(await card()).toBeUndefined();
+    await ok(on('POST', '/api/audition/updateAppearance', p.token, { fname: 'Nearby Dancer', location: 'Nearbyton', gender: 'Female', age: '27' }));
+    expect(await card()).toMatchObject({ _id: p._id, fname: 'Nearby Dancer', age: '27', category: 'Actor' });
+
+    await ok(on('POST', '/api/audition/updateBasicInfo', p.token, { fname: 'Nearby Dancer', location: 'Nearbyton', gender: 'Female', category: 'Dancer' }));
+    expect(await card()).toMatchObject({ category: 'Dancer', profilePic: '' });
+
+    const picture = await uploadImage(deaf, p.token);
+    await ok(on('POST', '/api/upload/profilePic', p.token, { profilePicUrl: picture }));
+    expect(await card()).toMatchObject({ profilePic: picture, media: { photos: 0 } });
+
+    const photo = await uploadImage(deaf, p.token);
+    await ok(on('POST', '/api/upload/media', p.token, { mediaType: 'photos', media: photo }));
+    expect(await card()).toMatchObject({ media: { photos: 1 } });
+    await ok(on('DELETE', '/api/upload/media', p.token, { mediaType: 'photos', media: photo }));
+    expect(await card()).toMatchObject({ media: { photos: 0 } });
+
+    await ok(on('POST', '/api/audition/updateBasicInfo', p.token, { visibility: 'private' }));
+    expect(await card()).toBeUndefined();
+    await ok(on('POST', '/api/audition/updateBasicInfo', p.token, { visibility: 'public' }));
+    expect(await card()).toMatchObject({ _id: p._id });
+
+    await ok(on('DELETE', '/api/me', p.token, { password: p.password }));
+    expect(await card()).toBeUndefined();
+  });
+});
+
 describe('fairness: a plan never buys a place', () => {
   it('two performers identical but for their plan rank side by side, by id only, in search and on a shortlist', async () => {
     const fields = { fname: 'Fair Twin', gender: 'Female', location: 'Fairfield', age: '26', height: '168 cm' };
