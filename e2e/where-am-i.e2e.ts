@@ -53,6 +53,19 @@ async function tabThrough(page: Page, stops = 30) {
   return seen;
 }
 
+/**
+ * Opens each of a logged-in account's own screens (url, title) in turn: its heading shows,
+ * the browser tab carries exactly its title, and tabThrough walks up to `stops` Tab stops.
+ */
+async function walkOwnScreens(page: Page, screens: [string, string][], stops: number) {
+  for (const [url, name] of screens) {
+    await page.goto(url);
+    await page.locator('main h1').first().waitFor();
+    await expect.poll(() => page.title()).toBe(title(name));
+    await tabThrough(page, stops);
+  }
+}
+
 describe('where am I', () => {
   it('gives each public screen its title and a focus ring on every stop of the Tab key', async () => {
     const studios = await allStudios();
@@ -156,12 +169,7 @@ describe('where am I', () => {
       ['/applications', PAGE_TITLES.applications],
       ['/messages', PAGE_TITLES.messages],
     ];
-    for (const [url, name] of screens) {
-      await page.goto(url);
-      await page.locator('main h1').first().waitFor();
-      await expect.poll(() => page.title()).toBe(title(name));
-      await tabThrough(page, 12);
-    }
+    await walkOwnScreens(page, screens, 12);
     await context.close();
   });
 
@@ -177,13 +185,8 @@ describe('where am I', () => {
       ['/dashboard/shortlists', PAGE_TITLES.shortlists],
       ['/messages', PAGE_TITLES.messages],
     ];
-    for (const [url, name] of screens) {
-      await page.goto(url);
-      await page.locator('main h1').first().waitFor();
-      await expect.poll(() => page.title()).toBe(title(name));
-      // Past the nav bar's stops, into the screen's own controls.
-      await tabThrough(page, 20);
-    }
+    // Past the nav bar's stops, into the screen's own controls.
+    await walkOwnScreens(page, screens, 20);
     await context.close();
   });
 });
