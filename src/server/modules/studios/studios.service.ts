@@ -11,7 +11,7 @@ import { createCounterVersions } from '../../db/counter-versions.js';
 import { jobs, studioNames, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
-import { presentJob, presentStudio } from './studios.presenter.js';
+import { presentJob, presentStudio, type StudioRow } from './studios.presenter.js';
 import { decodeCursor, encodeCursor, escapeLike, isUuid } from './studio-search.js';
 import { studioNotDeleted } from './studio-not-deleted.js';
 
@@ -25,6 +25,22 @@ const columns = {
   number: studios.number,
   verified: studios.verified,
 };
+
+/** Written exactly as the studios_fname_fold_c index is, so the planner uses it. */
+const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
+
+/** A row of the search's first statement: the folded text, and a studio's columns as PostgreSQL names them (all null when none starts with it). */
+interface FirstTierRow {
+  folded: string;
+  id: string | null;
+  fname: string;
+  location: string;
+  profile_pic: string;
+  banner: string;
+  project_desc: string;
+  number: string;
+  verified: boolean;
+}
 
 /** created_at to the microsecond: a JavaScript Date would drop the last three digits. */
 const cursorAt = sql<string>`to_char(${studios.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -158,6 +174,28 @@ export function createStudiosService(ctx: AppContext) {
     find,
   };
 
+  /**
+   * The search's first tier, the first `count` live studios whose folded name starts with
+   * the folded text, and that folded text, in one round trip. The text is folded and
+   * escaped in SQL: search_fold is IMMUTABLE, and drizzle's statements are unnamed, so
+   * each is planned with its value, the pattern is folded to a constant and the
+   * studios_fname_fold_c index gives the range to scan.
+   */
+  async function startingWith(needle: string, count: number): Promise<{ folded: string; found: StudioRow[] }> {
+    const pattern = sql`replace(replace(replace(search_fold(${needle}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+    const first = db.select(columns).from(studios).where(and(sql`${foldedName} like ${pattern}`, studioNotDeleted)).orderBy(foldedName, asc(studios.id)).limit(count);
+    const result: unknown = await db.execute(sql`select f.folded, s.* from (select search_fold(${needle}) as folded) f left join lateral (${first}) s on true`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as FirstTierRow[];
+    return {
+      folded: rows[0]?.folded ?? needle.toLowerCase(),
+      found: rows.flatMap((r) =>
+        r.id === null
+          ? []
+          : [{ id: r.id, fname: r.fname, location: r.location, profilePic: r.profile_pic, banner: r.banner, projectDesc: r.project_desc, number: r.number, verified: r.verified }],
+      ),
+    };
+  }
+
   /** The text as the search compares it: accents and letter case folded away (search_fold, docs/screens.md). */
   async function fold(text: string): Promise<string> {
     const result: unknown = await db.execute(sql`select search_fold(${text}) as folded`);
@@ -172,23 +210,19 @@ export function createStudiosService(ctx: AppContext) {
    * ("marigld"), closest first. Each tier is a bounded query asked only while fewer than
    * 20 are found, so a one-letter text that matches every studio costs an index range
    * scan, not a sort of the whole table: the first tier walks the search_fold(fname)
-   * btree; the others read at most 50 candidates, through the pg_trgm GIN indexes on the
-   * folded columns or a scan that stops early, whichever the planner finds cheaper. The
-   * text is folded first and sent as a literal pattern: a generic plan, or a pattern
-   * computed in SQL, would keep the planner from the indexes.
+   * btree; the next two read at most 50 candidates, through the pg_trgm GIN indexes on
+   * the folded columns or a scan that stops early, whichever the planner finds cheaper;
+   * the last ranks the distinct names (nearNames). Every pattern reaches the planner as a
+   * constant, so it can use the indexes: the first tier folds the text in the same
+   * statement (startingWith), and the later ones send what it answered as a literal.
    */
   async function search(text: string): Promise<Studio[]> {
     const needle = text.trim();
     if (needle.length === 0) return [];
-    const folded = await fold(needle);
     const max = STUDIO_LIMITS.searchResults;
+    const { folded, found } = await startingWith(needle, max);
     const contains = `%${escapeLike(folded)}%`;
-    const prefix = `${escapeLike(folded)}%`;
-    // Written exactly as the studios_fname_fold_c index is, so the planner uses it.
-    const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
-    const startsWith = sql`${foldedName} like ${prefix}`;
 
-    const found = await db.select(columns).from(studios).where(and(startsWith, studioNotDeleted)).orderBy(foldedName, asc(studios.id)).limit(max);
     // Rows an earlier tier already holds are skipped here rather than excluded in SQL:
     // one LIKE per row is cheaper than two when the planner scans the table.
     for (const column of [studios.fname, studios.location]) {
@@ -212,32 +246,36 @@ export function createStudiosService(ctx: AppContext) {
   /**
    * The first `count` live studios whose name is a small typo away from the folded text,
    * closest first, then by name, then by id. The names are ranked in studio_names, each
-   * once however many studios bear it (migration 0020); then each of the closest names
-   * brings its studios through the studios_fname_fold_c index. `count` names are enough:
-   * each bears at least one live studio.
+   * once however many studios bear it (migration 0020), and only the closest names whose
+   * studios add up to `count` bring their studios, through the studios_fname_fold_c index.
    */
   async function nearNames(folded: string, count: number) {
     // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
-    const closeness = sql<number>`word_similarity(${folded}, ${studioNames.folded})`.as('closeness');
-    const near = db
-      .select({ folded: studioNames.folded, closeness })
+    const closeness = sql<number>`word_similarity(${folded}, ${studioNames.folded})`;
+    const byCloseness = sql`order by ${closeness} desc, ${studioNames.folded} collate "C"`;
+    const ranked = db
+      .select({
+        folded: studioNames.folded,
+        closeness: closeness.as('closeness'),
+        // Studios the closer names already bring: a name is needed while these are fewer than `count`.
+        before: sql<number>`sum(${studioNames.studios}) over (${byCloseness}) - ${studioNames.studios}`.as('before'),
+      })
       .from(studioNames)
       .where(sql`${studioNames.folded} %> ${folded}`)
-      .orderBy(desc(closeness), sql`${studioNames.folded} collate "C"`)
-      .limit(count)
-      .as('near');
+      .as('ranked');
     const bearers = db
       .select(columns)
       .from(studios)
-      .where(and(sql`(search_fold(${studios.fname})) collate "C" = ${near.folded}`, studioNotDeleted))
+      .where(and(sql`${foldedName} = ${ranked.folded}`, studioNotDeleted))
       .orderBy(asc(studios.id))
       .limit(count)
       .as('bearers');
     const rows = await db
       .select()
-      .from(near)
+      .from(ranked)
       .innerJoinLateral(bearers, sql`true`)
-      .orderBy(desc(near.closeness), sql`${near.folded} collate "C"`, asc(bearers.id))
+      .where(sql`${ranked.before} < ${count}`)
+      .orderBy(desc(ranked.closeness), sql`${ranked.folded} collate "C"`, asc(bearers.id))
       .limit(count);
     return rows.map((r) => r.bearers);
   }
