@@ -14,7 +14,7 @@ import type { Db } from '../src/server/db/client.js';
 import { seedPerformers } from '../src/server/db/seed-performers.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startBare } from './bare-route.js';
-import { BROWSER, latencies, round } from './load.js';
+import { latencies } from './load.js';
 import { runAlone, type Add } from './run-alone.js';
 import { BENCH_JWT_SECRET, onEachEngine } from './seeded-app.js';
 
@@ -49,24 +49,16 @@ async function seed(db: Db): Promise<Tokens> {
 }
 
 /** p50 and p95 of `count` searches, each after a profile save (untimed) that moves the performers' counter. */
-async function missLatencies(count: number, baseUrl: string, url: string, tokens: Tokens): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
+function missLatencies(count: number, baseUrl: string, url: string, tokens: Tokens): Promise<{ p50: number; p95: number }> {
+  const save = async (i: number) => {
     const saved = await fetch(`${baseUrl}/api/audition/updateBasicInfo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-auth-token': tokens.editor },
       body: JSON.stringify({ fname: 'Bench Editor', location: `Benchton ${i}`, gender: 'Male' }),
     });
     if (!saved.ok) throw new Error(`profile save answered ${saved.status}`);
-    const start = performance.now();
-    const res = await fetch(url, { headers: { ...BROWSER, 'x-auth-token': tokens.studio } });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: round(at(0.5)), p95: round(at(0.95)) };
+  };
+  return latencies(count, () => url, { headers: { 'x-auth-token': tokens.studio }, before: save });
 }
 
 async function rowsFor(engine: string, baseUrl: string, tokens: Tokens, add: Add) {
