@@ -1,25 +1,25 @@
 /**
  * Upload throughput and memory (issue 4): a 200 MB video streamed through the app over
- * loopback HTTP onto local disk, beside a plain copy of the same file on the same disk,
- * with the process's peak resident memory during the upload. Server and client share
- * this process, so the memory figure covers both.
+ * loopback HTTP onto local disk, beside a plain copy of the same file on the same disk.
+ * The app runs as its own process on a new PGlite data directory (as `npm start` does),
+ * so its memory is its own: the resident size after a warm-up upload, and the peak during
+ * the big one (the kernel's high-water mark, VmHWM, reset just before it).
  *
  *   npx tsx bench/upload.ts [sizeMB]
  */
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createReadStream, createWriteStream } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { closeContext, createContext } from '../src/server/context.js';
+import { openDatabase } from '../src/server/db/client.js';
 import { users } from '../src/server/db/schema/index.js';
 import { signToken } from '../src/server/modules/auth/index.js';
+import { startAppProcess } from '../test/app-process.js';
 import { MP4_HEAD } from '../test/media-files.js';
-import { sampleMemory, streamUpload } from '../test/stream-upload.js';
+import { streamUpload } from '../test/stream-upload.js';
+import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 
 const MB = 1024 * 1024;
 
@@ -33,35 +33,34 @@ export interface UploadBench {
   rssGrowthMB: number;
 }
 
+/** A line of /proc/<pid>/status in bytes (VmRSS: resident now, VmHWM: resident at most). */
+async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(await readFile(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no ${field} for process ${pid}`);
+  return Number(match[1]) * 1024;
+}
+
 export async function measureUpload(sizeMB = 200): Promise<UploadBench> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-upload-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    // Production refuses to start without these; the upload sends no mail and sells nothing.
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    PAYMENTS: 'demo',
-  });
-  const ctx = await createContext(config, () => {});
-  const app = await buildApp(ctx, { logger: false, serveWeb: false });
+  // The uploader's account, written before the app opens the data directory (PGlite is one process's).
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: `bench-${Date.now()}@example.com`, fname: 'bench', passwordHash: 'not-a-login' })
+    .returning({ id: users.id, tokenVersion: users.tokenVersion });
+  await database.close();
+  const token = await signToken(new TextEncoder().encode(BENCH_JWT_SECRET), user!.id, user!.tokenVersion);
+  const app = await startAppProcess(BENCH_ENV, { dataDir });
   try {
-    const [user] = await ctx.db
-      .insert(users)
-      .values({ email: `bench-${Date.now()}@example.com`, fname: 'bench', passwordHash: 'not-a-login' })
-      .returning({ id: users.id, tokenVersion: users.tokenVersion });
-    const token = await signToken(config.jwtSecret, user!.id, user!.tokenVersion);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const send = (size: number, filename: string) =>
-      streamUpload({ origin, path: '/api/storage/videos', token, filename, head: MP4_HEAD, size });
+      streamUpload({ origin: app.baseUrl, path: '/api/storage/videos', token, filename, head: MP4_HEAD, size });
 
     await send(8 * MB, 'warm.mp4');
-    const memory = sampleMemory();
+    const baseline = await memoryOf(app.pid, 'VmRSS');
+    // Writing 5 to clear_refs sets the high-water mark back to the resident size now.
+    await writeFile(`/proc/${app.pid}/clear_refs`, '5');
     const res = await send(sizeMB * MB, 'bench.mp4');
-    const mem = memory.stop();
+    const peak = Math.max(baseline, await memoryOf(app.pid, 'VmHWM'));
     if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.body}`);
 
     const { url } = JSON.parse(res.body) as { url: string };
@@ -82,13 +81,12 @@ export async function measureUpload(sizeMB = 200): Promise<UploadBench> {
       uploadMBps: rate(res.ms),
       copyFileMBps: rate(copyMs),
       streamCopyMBps: rate(streamMs),
-      baselineRssMB: mb(mem.baseline),
-      peakRssMB: mb(mem.peak),
-      rssGrowthMB: mb(mem.grewBy),
+      baselineRssMB: mb(baseline),
+      peakRssMB: mb(peak),
+      rssGrowthMB: mb(peak - baseline),
     };
   } finally {
-    await app.close();
-    await closeContext(ctx);
+    await app.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -99,7 +97,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     (r) => {
       console.log(`upload of ${r.sizeMB} MB through the app: ${r.uploadMBps} MB/s`);
       console.log(`plain copy on the same disk: ${r.copyFileMBps} MB/s (copyFile), ${r.streamCopyMBps} MB/s (streamed)`);
-      console.log(`process RSS: ${r.baselineRssMB} MB before, ${r.peakRssMB} MB peak (+${r.rssGrowthMB} MB)`);
+      console.log(`app process RSS: ${r.baselineRssMB} MB before, ${r.peakRssMB} MB peak (+${r.rssGrowthMB} MB)`);
     },
     (error: unknown) => {
       console.error(error);
