@@ -37,8 +37,9 @@ export interface SeededApp<T> {
 }
 
 /**
- * For each engine: a new database, migrated by the app's own start, seeded by `seed`
- * (then VACUUM ANALYZE), and `rows` run against the running app. Everything is removed after.
+ * For each engine: a new database, migrated (on PGlite by the seeding connection, on
+ * PostgreSQL by the app's own start), seeded by `seed` (then VACUUM ANALYZE), and `rows`
+ * run against the running app. Everything is removed after.
  */
 export async function onEachEngine<T>(what: string, seed: (db: Db) => Promise<T>, rows: (run: SeededApp<T>) => Promise<void>): Promise<void> {
   console.log(`${what}: seeding PGlite…`);
