@@ -26,13 +26,9 @@ export const studios = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    // Trigram indexes serve the case-insensitive substring search (docs/product.md §7).
-    index('studios_fname_trgm').using('gin', sql`${t.fname} gin_trgm_ops`),
-    index('studios_location_trgm').using('gin', sql`${t.location} gin_trgm_ops`),
     index('studios_created_idx').on(t.createdAt, t.id),
-    // Serves the search's first tier, names that start with the text: an ordered range
-    // scan that stops at 20. Collation "C" lets one index serve both LIKE 'x%' and ORDER BY.
-    index('studios_fname_lower_c').using('btree', sql`lower(${t.fname}) collate "C"`),
+    // The search's own indexes, on the folded name and location (search_fold), are made in
+    // SQL by migration 0017 (docs/screens.md, "Indexes").
   ],
 );
 

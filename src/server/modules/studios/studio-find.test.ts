@@ -100,16 +100,15 @@ describe('GET /api/studios/find', () => {
 });
 
 describe('the names the typo tier ranks (studio_names, migration 0020)', () => {
-  const names = async () => {
-    const result: unknown = await t.ctx.db.execute(sql`select folded, studios from studio_names order by folded`);
-    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { folded: string; studios: number }[];
-  };
-  const recount = async () => {
-    const result: unknown = await t.ctx.db.execute(
-      sql`select search_fold(fname) as folded, count(*)::int as studios from studios where deleted_at is null group by 1 order by 1`,
-    );
-    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { folded: string; studios: number }[];
-  };
+  // pg and PGlite both answer { rows }.
+  type Names = { rows: { folded: string; studios: number }[] };
+  const names = async () => ((await t.ctx.db.execute(sql`select folded, studios from studio_names order by folded`)) as unknown as Names).rows;
+  const recount = async () =>
+    (
+      (await t.ctx.db.execute(
+        sql`select search_fold(fname) as folded, count(*)::int as studios from studios where deleted_at is null group by 1 order by 1`,
+      )) as unknown as Names
+    ).rows;
 
   it('follow renames, a name shared by two studios, deletions and soft deletions', async () => {
     const [lantern, twin] = await t.ctx.db
@@ -139,5 +138,30 @@ describe('the names the typo tier ranks (studio_names, migration 0020)', () => {
     expect((await live('bulk castng 01 arts'))[0]).toBe('Bulk Casting 01 Arts');
     await t.ctx.db.execute(sql`truncate studios cascade`);
     expect(await names()).toEqual([]);
+  });
+});
+
+describe('the typo tier, through names many studios share', () => {
+  // Word similarity to "juniper junctin": 0.85 for Juniper Junction, 0.77 for Juniper Juncture.
+  const typo = 'juniper junctin';
+  const farther = Array.from({ length: STUDIO_LIMITS.searchResults }, () => 'Juniper Juncture');
+
+  beforeAll(async () => {
+    await t.ctx.db.insert(studios).values(['Juniper Junction', ...farther].map((fname) => ({ fname })));
+    // A soft-deleted studio whose name a live one still bears, so the name stays in studio_names.
+    const [gone] = await t.ctx.db.insert(studios).values({ fname: 'Juniper Junction' }).returning({ id: studios.id });
+    await t.ctx.db.update(studios).set({ deletedAt: new Date() }).where(eq(studios.id, gone!.id));
+  });
+
+  it('brings the closest name first, though the farther one alone bears enough studios', async () => {
+    expect(await live(typo)).toEqual(['Juniper Junction', ...farther.slice(0, -1)]);
+  });
+
+  it('lets /api/studios/find page through every live studio of the near names, closest first', async () => {
+    const first = await find({ q: typo });
+    expect(first).toMatchObject({ total: 1 + farther.length, pages: 2 });
+    expect(first.studios.map((s) => s.fname)).toEqual(['Juniper Junction', ...farther.slice(0, STUDIO_LIMITS.findPage - 1)]);
+    const second = await find({ q: typo, page: '2' });
+    expect(second.studios.map((s) => s.fname)).toEqual(farther.slice(STUDIO_LIMITS.findPage - 1));
   });
 });

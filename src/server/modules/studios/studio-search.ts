@@ -1,8 +1,21 @@
-/** Pure helpers of the studio search and the list's page cursor. */
+/** Helpers of the studio search and the list's page cursor. */
+import { sql, type SQL } from 'drizzle-orm';
 
-/** Escapes LIKE's wildcards and its escape character, so the text matches as written. */
+/**
+ * Escapes LIKE's wildcards and its escape character, so the text matches as written.
+ * escapedLikeSql below is the same escape done by the database, for text only SQL has.
+ */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * escapeLike done in SQL, on an expression's value: for text the statement works out
+ * itself, such as the search's folded text (search_fold), so the pattern stays one
+ * expression the planner can fold to a constant (docs/screens.md, "Indexes").
+ */
+export function escapedLikeSql(text: SQL): SQL<string> {
+  return sql<string>`replace(replace(replace(${text}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 }
 
 export interface PageCursor {

@@ -3,7 +3,7 @@
  * studio, its jobs, and the live search (docs/product.md §7). Studios are public: nothing
  * here depends on who asks.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { jobsAnswer, STUDIO_LIMITS, studioList, type Studio, type StudioFindAnswer } from '../../../contract/studios.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
@@ -11,8 +11,8 @@ import { createCounterVersions } from '../../db/counter-versions.js';
 import { jobs, studioNames, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
-import { presentJob, presentStudio, type StudioRow } from './studios.presenter.js';
-import { decodeCursor, encodeCursor, escapeLike, isUuid } from './studio-search.js';
+import { presentJob, presentStudio } from './studios.presenter.js';
+import { decodeCursor, encodeCursor, escapedLikeSql, isUuid } from './studio-search.js';
 import { studioNotDeleted } from './studio-not-deleted.js';
 
 const columns = {
@@ -29,18 +29,16 @@ const columns = {
 /** Written exactly as the studios_fname_fold_c index is, so the planner uses it. */
 const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
 
-/** A row of the search's first statement: the folded text, and a studio's columns as PostgreSQL names them (all null when none starts with it). */
-interface FirstTierRow {
-  folded: string;
-  id: string | null;
-  fname: string;
-  location: string;
-  profile_pic: string;
-  banner: string;
-  project_desc: string;
-  number: string;
-  verified: boolean;
-}
+/**
+ * A text as the search compares it, accents and letter case folded away (search_fold,
+ * docs/screens.md), folded by the statement that uses it: search_fold is IMMUTABLE, and
+ * drizzle's statements are unnamed, so each is planned with the text's value and the
+ * planner folds this, and the patterns below, to constants the indexes can use.
+ */
+const foldedText = (text: string | Placeholder) => sql<string>`search_fold(${text})`;
+/** LIKE patterns of the folded text: at the start of a value, or anywhere in it. */
+const startsWithPattern = (text: string) => sql<string>`${escapedLikeSql(foldedText(text))} || '%'`;
+const containsPattern = (text: string) => sql<string>`'%' || ${escapedLikeSql(foldedText(text))} || '%'`;
 
 /** created_at to the microsecond: a JavaScript Date would drop the last three digits. */
 const cursorAt = sql<string>`to_char(${studios.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -101,6 +99,8 @@ export function createStudiosService(ctx: AppContext) {
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(STUDIO_LIMITS.jobsMax)
     .prepare('studio_jobs');
+
+  const nearNames = nearNamesQuery(STUDIO_LIMITS.searchResults);
 
   const searchBodies = createVersionedBodyCache({ maxBytes: SEARCH_CACHE_BYTES });
   const jobsBodies = createVersionedBodyCache({ maxBytes: STUDIO_JOBS_CACHE_BYTES });
@@ -175,35 +175,6 @@ export function createStudiosService(ctx: AppContext) {
   };
 
   /**
-   * The search's first tier, the first `count` live studios whose folded name starts with
-   * the folded text, and that folded text, in one round trip. The text is folded and
-   * escaped in SQL: search_fold is IMMUTABLE, and drizzle's statements are unnamed, so
-   * each is planned with its value, the pattern is folded to a constant and the
-   * studios_fname_fold_c index gives the range to scan.
-   */
-  async function startingWith(needle: string, count: number): Promise<{ folded: string; found: StudioRow[] }> {
-    const pattern = sql`replace(replace(replace(search_fold(${needle}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-    const first = db.select(columns).from(studios).where(and(sql`${foldedName} like ${pattern}`, studioNotDeleted)).orderBy(foldedName, asc(studios.id)).limit(count);
-    const result: unknown = await db.execute(sql`select f.folded, s.* from (select search_fold(${needle}) as folded) f left join lateral (${first}) s on true`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as FirstTierRow[];
-    return {
-      folded: rows[0]?.folded ?? needle.toLowerCase(),
-      found: rows.flatMap((r) =>
-        r.id === null
-          ? []
-          : [{ id: r.id, fname: r.fname, location: r.location, profilePic: r.profile_pic, banner: r.banner, projectDesc: r.project_desc, number: r.number, verified: r.verified }],
-      ),
-    };
-  }
-
-  /** The text as the search compares it: accents and letter case folded away (search_fold, docs/screens.md). */
-  async function fold(text: string): Promise<string> {
-    const result: unknown = await db.execute(sql`select search_fold(${text}) as folded`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { folded: string }[];
-    return rows[0]?.folded ?? text.toLowerCase();
-  }
-
-  /**
    * Studios whose name or location contains the text, accents and letter case aside:
    * names that start with it first (alphabetically), then names that contain it, then
    * locations; within those two, shorter names first; then names a small typo away
@@ -212,16 +183,22 @@ export function createStudiosService(ctx: AppContext) {
    * scan, not a sort of the whole table: the first tier walks the search_fold(fname)
    * btree; the next two read at most 50 candidates, through the pg_trgm GIN indexes on
    * the folded columns or a scan that stops early, whichever the planner finds cheaper;
-   * the last ranks the distinct names (nearNames). Every pattern reaches the planner as a
-   * constant, so it can use the indexes: the first tier folds the text in the same
-   * statement (startingWith), and the later ones send what it answered as a literal.
+   * the last ranks the distinct names (nearNames). Every statement folds and escapes the
+   * text itself (foldedText), without a round trip to fold it first.
    */
   async function search(text: string): Promise<Studio[]> {
     const needle = text.trim();
     if (needle.length === 0) return [];
     const max = STUDIO_LIMITS.searchResults;
-    const { folded, found } = await startingWith(needle, max);
-    const contains = `%${escapeLike(folded)}%`;
+    // The first tier: folded names that start with the text, in the studios_fname_fold_c
+    // index's order, so the planner scans the index's range and stops at `max`.
+    const found = await db
+      .select(columns)
+      .from(studios)
+      .where(and(sql`${foldedName} like ${startsWithPattern(needle)}`, studioNotDeleted))
+      .orderBy(foldedName, asc(studios.id))
+      .limit(max);
+    const contains = containsPattern(needle);
 
     // Rows an earlier tier already holds are skipped here rather than excluded in SQL:
     // one LIKE per row is cheaper than two when the planner scans the table.
@@ -237,7 +214,7 @@ export function createStudiosService(ctx: AppContext) {
     }
     if (found.length < max) {
       const seen = new Set(found.map((r) => r.id));
-      const rows = await nearNames(folded, max);
+      const rows = (await nearNames.execute({ text: needle })).map((r) => r.bearers);
       found.push(...rows.filter((r) => !seen.has(r.id)).slice(0, max - found.length));
     }
     return found.map(presentStudio);
@@ -248,20 +225,33 @@ export function createStudiosService(ctx: AppContext) {
    * closest first, then by name, then by id. The names are ranked in studio_names, each
    * once however many studios bear it (migration 0020), and only the closest names whose
    * studios add up to `count` bring their studios, through the studios_fname_fold_c index.
+   *
+   * A named statement, prepared once per connection on PostgreSQL (docs/performance.md):
+   * its plan is the same whatever the text (the trigram index takes the folded text as a
+   * parameter), so PostgreSQL neither parses nor plans it again. PGlite's driver ignores
+   * the name and sends it as before.
    */
-  async function nearNames(folded: string, count: number) {
+  function nearNamesQuery(count: number) {
+    const folded = foldedText(sql.placeholder('text'));
     // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
-    const closeness = sql<number>`word_similarity(${folded}, ${studioNames.folded})`;
-    const byCloseness = sql`order by ${closeness} desc, ${studioNames.folded} collate "C"`;
-    const ranked = db
+    // Each name's closeness is worked out here once, and the window and the order read it.
+    const near = db
       .select({
         folded: studioNames.folded,
-        closeness: closeness.as('closeness'),
-        // Studios the closer names already bring: a name is needed while these are fewer than `count`.
-        before: sql<number>`sum(${studioNames.studios}) over (${byCloseness}) - ${studioNames.studios}`.as('before'),
+        studios: studioNames.studios,
+        closeness: sql<number>`word_similarity(${folded}, ${studioNames.folded})`.as('closeness'),
       })
       .from(studioNames)
       .where(sql`${studioNames.folded} %> ${folded}`)
+      .as('near');
+    const ranked = db
+      .select({
+        folded: near.folded,
+        closeness: near.closeness,
+        // Studios the closer names already bring: a name is needed while these are fewer than `count`.
+        before: sql<number>`sum(${near.studios}) over (order by ${near.closeness} desc, ${near.folded} collate "C") - ${near.studios}`.as('before'),
+      })
+      .from(near)
       .as('ranked');
     const bearers = db
       .select(columns)
@@ -270,14 +260,14 @@ export function createStudiosService(ctx: AppContext) {
       .orderBy(asc(studios.id))
       .limit(count)
       .as('bearers');
-    const rows = await db
+    return db
       .select()
       .from(ranked)
       .innerJoinLateral(bearers, sql`true`)
       .where(sql`${ranked.before} < ${count}`)
       .orderBy(desc(ranked.closeness), sql`${ranked.folded} collate "C"`, asc(bearers.id))
-      .limit(count);
-    return rows.map((r) => r.bearers);
+      .limit(count)
+      .prepare('studio_search_near_names');
   }
 
   /**
@@ -291,20 +281,25 @@ export function createStudiosService(ctx: AppContext) {
     const where: SQL[] = [studioNotDeleted];
     let order: SQL[] = [asc(studios.createdAt), asc(studios.id)];
     if (query.q) {
-      const folded = await fold(query.q);
-      const contains = `%${escapeLike(folded)}%`;
+      const contains = containsPattern(query.q);
       const name = sql`search_fold(${studios.fname})`;
       const place = sql`search_fold(${studios.location})`;
-      where.push(sql`(${name} like ${contains} or ${place} like ${contains} or ${name} %> ${folded})`);
+      // A name a small typo away is found among the distinct names (studio_names, migration
+      // 0020) through their trigram index, then its studios through studios_fname_fold_c.
+      // "= any(array(...))" rather than "in (select ...)": the array is worked out once and
+      // the condition can join the LIKEs' trigram scans in one BitmapOr, where an "in"
+      // under "or" is a filter PostgreSQL checks on every studio in a scan of the table.
+      const nearName = sql`${foldedName} = any(array(select ${studioNames.folded} from ${studioNames} where ${studioNames.folded} %> ${foldedText(query.q)}))`;
+      where.push(sql`(${name} like ${contains} or ${place} like ${contains} or ${nearName})`);
       order = [
-        sql`case when ${name} like ${`${escapeLike(folded)}%`} then 0 when ${name} like ${contains} then 1 when ${place} like ${contains} then 2 else 3 end`,
-        sql`word_similarity(${folded}, ${name}) desc`,
+        sql`case when ${name} like ${startsWithPattern(query.q)} then 0 when ${name} like ${contains} then 1 when ${place} like ${contains} then 2 else 3 end`,
+        sql`word_similarity(${foldedText(query.q)}, ${name}) desc`,
         sql`length(${studios.fname})`,
         sql`${name} collate "C"`,
         asc(studios.id),
       ];
     }
-    if (query.location) where.push(sql`search_fold(${studios.location}) like ${`%${escapeLike(await fold(query.location))}%`}`);
+    if (query.location) where.push(sql`search_fold(${studios.location}) like ${containsPattern(query.location)}`);
     const rows = await db
       .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(studios)
