@@ -3,6 +3,7 @@
  * loopback port with a new data directory, and stops it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -27,11 +28,23 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node options `npm start` gives the app: those between `node` and the script in
+ * package.json's `start` (docs/performance.md, "Memory"), so an app started here runs as
+ * `npm start` runs it.
+ */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`package.json's start script does not run node: ${pkg.scripts.start}`);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
+
 /** Starts the app; `dataDir` reuses a folder (kept on stop), otherwise a new one is made and removed. */
 export async function startAppProcess(env: Record<string, string>, opts: { dataDir?: string } = {}): Promise<AppProcess> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'audition-app-')));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100', REDIS_KEY_PREFIX: `audition-test-${port}-${Date.now()}:`, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
