@@ -13,7 +13,7 @@ import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
 import { AppError } from './errors.js';
 import type { DestinationStream } from './logging.js';
-import { loggerOptions } from './logging.js';
+import { loggerOptions, requestLogger } from './logging.js';
 import { requestIdFrom } from './request-id.js';
 import { addRequestDeadlines, DEADLINES, serverTimeouts, type Deadlines } from './request-deadlines.js';
 import { authRoutes } from './modules/auth/index.js';
@@ -59,7 +59,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   const deadlines = opts.deadlines ?? DEADLINES;
   const app = Fastify({
     ...serverTimeouts(deadlines),
-    logger: opts.logger === false ? false : loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream),
+    ...(opts.logger === false ? { logger: false } : { logger: loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream), childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.env.TRUST_PROXY_HOPS > 0 ? (_addr: string, hop: number) => hop < ctx.config.env.TRUST_PROXY_HOPS : false,
     requestIdHeader: false,
@@ -75,15 +75,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('userRow', null);
 
   await registerSecurityHeaders(app, ctx.config.env);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Hooks that run on every answer take callbacks: they do no I/O, so they need no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // A 304 has no body: no length or type either, or clients wait for bytes that never come.
     if (reply.statusCode === 304) {
       reply.removeHeader('content-type');
       reply.removeHeader('content-length');
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -34,6 +34,15 @@ describe('the log', () => {
     expect(log).not.toMatch(/params:|Failing row/);
   });
 
+  it("puts the request's id on every line the request writes, and on no other line", async () => {
+    const from = lines.length;
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    t.app.log.info('not a request');
+    const written = lines.slice(from).map((line) => JSON.parse(line) as { msg: string; reqId?: string });
+    expect(written.map((line) => line.msg)).toEqual(['incoming request', 'request completed', 'not a request']);
+    expect(written.map((line) => line.reqId)).toEqual([res.headers['x-request-id'], res.headers['x-request-id'], undefined]);
+  });
+
   it('blanks passwords, codes, tickets and token headers wherever they appear', () => {
     const from = lines.length;
     t.app.log.info(

@@ -2,7 +2,12 @@
  * The server's log settings: what is never written (passwords, codes, tokens, the values
  * bound to a failed query) and how errors are written without them (docs/security.md).
  */
-import type { FastifyLoggerStreamDestination as DestinationStream, PinoLoggerOptions as LoggerOptions } from 'fastify/types/logger.js';
+import type {
+  FastifyBaseLogger,
+  FastifyChildLoggerFactory,
+  FastifyLoggerStreamDestination as DestinationStream,
+  PinoLoggerOptions as LoggerOptions,
+} from 'fastify/types/logger.js';
 
 export type { DestinationStream };
 
@@ -46,11 +51,32 @@ export function safeError(error: unknown, depth = 0): SafeError | unknown {
   return out;
 }
 
+const REQUEST_ID = Symbol('request id');
+type RequestLogger = FastifyBaseLogger & { [REQUEST_ID]?: string };
+
+/**
+ * Each request's logger (Fastify's childLoggerFactory), carrying the request's id without
+ * pino's bindings: pino writes a child's bindings through the redaction as it makes the
+ * child, and the wildcard paths above made that 3–4 µs on every request, a tenth of a
+ * cached read, for an id that has nothing to redact (docs/performance.md). The id is put
+ * on each line as it is written instead (`mixin` below), which a request that logs
+ * nothing never pays for. A child of this logger inherits the id.
+ */
+export const requestLogger: FastifyChildLoggerFactory = (logger, bindings, opts) => {
+  const child = logger.child({}, opts) as RequestLogger;
+  child[REQUEST_ID] = String(bindings.reqId);
+  return child;
+};
+
 export function loggerOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: safeError, error: safeError },
+    mixin: (_line, _level, logger) => {
+      const id = (logger as RequestLogger)[REQUEST_ID];
+      return id === undefined ? {} : { reqId: id };
+    },
     ...(stream ? { stream } : {}),
   };
 }

@@ -59,6 +59,15 @@ describe('request deadlines', () => {
     expect(sent).toBeLessThan(body.length);
   });
 
+  it('cuts off a chunked body with no length the same way', async () => {
+    const json = JSON.stringify({ email: performer.email, password: performer.password });
+    const body = Buffer.from(`${[...json].map((c) => `1\r\n${c}\r\n`).join('')}0\r\n\r\n`);
+    const head = `POST /api/audition/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const { answer, sent } = await trickle(head, body, json.length, 100);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(sent).toBeLessThan(json.length);
+  });
+
   it('lets an upload take longer than an ordinary call', async () => {
     const { payload, headers } = multipart({ filename: 'tone.mp3', body: fixture('tone.mp3') });
     const head =

@@ -4,6 +4,7 @@
  * set to the longest (an upload's) and every other route gets a shorter deadline here; a
  * route opts into the long one with `config: { uploadDeadline: true }`.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -47,12 +48,14 @@ export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutM
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const timers = new WeakMap<object, NodeJS.Timeout>();
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks: they run on every request and do no I/O, so they need no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const upload = request.routeOptions.config.uploadDeadline === true;
     const socket = request.raw.socket;
     // app.inject's stand-in socket has no timeouts.
     if (upload && typeof socket.setTimeout === 'function') socket.setTimeout(d.uploadIdleMs);
-    if (upload || request.raw.complete) return;
+    // A request that declares no body was whole once its headers came (headersTimeout).
+    if (upload || !declaresBody(request.headers) || request.raw.complete) return done();
     const timer = setTimeout(() => {
       if (request.raw.complete || socket.destroyed) return;
       request.log.info('request not received in time');
@@ -63,13 +66,21 @@ export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutM
     timers.set(request, timer);
     request.raw.once('end', () => clearTimeout(timer));
     request.raw.once('close', () => clearTimeout(timer));
+    done();
   });
 
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     clearTimeout(timers.get(request));
     const socket = request.raw.socket;
     if (request.routeOptions.config.uploadDeadline === true && typeof socket.setTimeout === 'function' && !socket.destroyed) {
       socket.setTimeout(d.idleMs);
     }
+    done();
   });
+}
+
+/** A body follows the headers: a length above zero, or chunks (RFC 9112 §6.3). */
+function declaresBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

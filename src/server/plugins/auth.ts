@@ -167,8 +167,9 @@ export function createAuthHooks(ctx: AppContext) {
      * onSend: a user's own write is visible to their very next read on this instance,
      * even before the database's change notification arrives.
      */
-    async forgetAfterWrite(request: FastifyRequest) {
+    forgetAfterWrite(request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
       if (request.userId && request.method !== 'GET' && request.method !== 'HEAD') checks.forget(request.userId);
+      done(null, payload);
     },
   };
 }

@@ -118,6 +118,27 @@ describe('an API answer', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
   });
+
+  it('are the page’s own, but for the nonce', async () => {
+    const [page, api] = [await get('/'), await get('/api/config')];
+    const defences = Object.keys(page.headers).filter((name) => !['content-type', 'content-length', 'cache-control', 'etag', 'date', 'connection', 'x-request-id', 'vary', 'last-modified', 'accept-ranges'].includes(name));
+    expect(defences).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']));
+    for (const name of defences) {
+      expect(api.headers[name], name).toBe(String(page.headers[name]).replace(/'nonce-[^']+'/g, "'self'"));
+    }
+  });
+
+  it.each([
+    ['a refusal', '/api/audition/getUserData', 401],
+    ['an unknown call', '/api/no-such-call', 404],
+  ])('carries them on %s too', async (_what, url, status) => {
+    const res = await get(url, { 'x-forwarded-proto': 'https' });
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toHaveProperty('msg');
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'permissions-policy': PERMISSIONS_POLICY, 'strict-transport-security': HSTS });
+    expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
 });
 
 describe('outsideSources', () => {

@@ -46,7 +46,8 @@ export async function deleteQueuedFiles(ctx: AppContext, keys: string[], log: Fa
  * instance skips them) and deletes their files. Answers how many were deleted.
  */
 export async function sweepFileDeletions(ctx: AppContext, log: FastifyBaseLogger): Promise<{ deleted: number; failed: number }> {
-  const leased = await ctx.db.execute<{ key: string }>(sql`
+  // pg and PGlite both answer { rows }.
+  const leased = (await ctx.db.execute(sql`
     update ${pendingFileDeletions}
        set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
      where key in (
@@ -55,16 +56,10 @@ export async function sweepFileDeletions(ctx: AppContext, log: FastifyBaseLogger
         order by next_attempt_at
         limit ${BATCH}
         for update skip locked)
-     returning key`);
-  const keys = rowsOf<{ key: string }>(leased).map((r) => r.key);
+     returning key`)) as unknown as { rows: { key: string }[] };
+  const keys = leased.rows.map((r) => r.key);
   const failed = await deleteQueuedFiles(ctx, keys, log);
   return { deleted: keys.length - failed, failed };
-}
-
-/** pg answers `{ rows }`, PGlite's Drizzle driver too; some drivers answer the array itself. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** Runs the sweep every minute on this instance; answers the stop function. */
