@@ -9,6 +9,7 @@ import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess } from '../test/app-process.js';
 import { startBare } from './bare-route.js';
+import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 import type { Add } from './run-alone.js';
 import { latencies, round } from './load.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
@@ -17,11 +18,7 @@ const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 10_000);
 const APPLIES = Number(process.env.BENCH_APPLIES ?? 2_000);
 const CONCURRENCY = 16;
 const REQUESTS = 200;
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
-
-const env = { NODE_ENV: 'production', JWT_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', PAYMENTS: 'demo', SMTP_URL: 'smtp://127.0.0.1:9' };
-
-const tokenOf = (id: string) => signToken(new TextEncoder().encode(JWT_SECRET), id, 0);
+const tokenOf = (id: string) => signToken(new TextEncoder().encode(BENCH_JWT_SECRET), id, 0);
 type Rows<T> = { rows: T[] };
 
 /** A studio account with its page and `jobs` open jobs; answers its token and job ids. */
@@ -71,7 +68,7 @@ export async function applicationsBench(add: Add): Promise<void> {
   console.log(`Applications: ${APPLIES} applies, then ${APPLICANTS} applicants to one job, on PostgreSQL…`);
   const fresh = await createPostgresDatabase();
   try {
-    const app = await startAppProcess({ ...env, DATABASE_URL: fresh.url });
+    const app = await startAppProcess({ ...BENCH_ENV, DATABASE_URL: fresh.url });
     const database = await openDatabase({ kind: 'postgres', url: fresh.url }, { migrate: false });
     try {
       const studio = await seedStudio(database.db, 50);

@@ -15,6 +15,7 @@ import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess, type AppProcess } from '../test/app-process.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 import { startBare } from './bare-route.js';
+import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 import { rate, round } from './load.js';
 import { runAlone, type Add } from './run-alone.js';
 
@@ -23,10 +24,9 @@ const LATENCY_MESSAGES = Number(process.env.BENCH_LATENCY_MESSAGES ?? 200);
 const RATE_MESSAGES = Number(process.env.BENCH_RATE_MESSAGES ?? 2_000);
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 type Rows<T> = { rows: T[] };
 
-const tokenOf = (id: string) => signToken(new TextEncoder().encode(JWT_SECRET), id, 0);
+const tokenOf = (id: string) => signToken(new TextEncoder().encode(BENCH_JWT_SECRET), id, 0);
 
 /** One studio account and `n` performers, each with a conversation with it; answers tokens and conversation ids. */
 async function seed(db: Db, n: number) {
@@ -176,13 +176,7 @@ export async function messagesBench(add: Add): Promise<void> {
   console.log(`Messages: ${STREAMS} events streams, ${LATENCY_MESSAGES} timed messages, ${RATE_MESSAGES} messages through two instances…`);
   const database = await createPostgresDatabase();
   const env = {
-    NODE_ENV: 'production',
-    JWT_SECRET,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '1000000',
-    PAYMENTS: 'demo',
-    SMTP_URL: 'smtp://127.0.0.1:9',
+    ...BENCH_ENV,
     DATABASE_URL: database.url,
     REDIS_URL: redisUrl,
     // One prefix for both: the two instances share the events channel.

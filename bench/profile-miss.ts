@@ -11,6 +11,7 @@ import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { freePort, startAppProcess, type AppProcess } from '../test/app-process.js';
 import { rate } from './load.js';
+import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 
 export const MISS_USERS = Number(process.env.BENCH_MISS_USERS ?? 10_000);
 
@@ -39,17 +40,16 @@ export async function changeMissUsers(db: Db): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
   const name = `audition_bench_miss_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const env = { NODE_ENV: 'production', JWT_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000', SMTP_URL: 'smtp://127.0.0.1:2525', PAYMENTS: 'demo', DATABASE_URL: url.toString() };
+  const env = { ...BENCH_ENV, DATABASE_URL: url.toString() };
   const app = await startAppProcess(env);
   const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { migrate: false });
-  const tokens = await insertMissUsers(database.db, MISS_USERS, JWT_SECRET);
+  const tokens = await insertMissUsers(database.db, MISS_USERS, BENCH_JWT_SECRET);
   await database.db.execute(sql`vacuum analyze users`);
   const body = await (await fetch(`${app.baseUrl}/api/audition/getUserData`, { headers: { 'x-auth-token': tokens[0]! } })).text();
   const port = await freePort();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../src/server/db/client.js';
-import { freePort, startAppProcess, type AppProcess } from '../test/app-process.js';
+import { freePort, startAppProcess, startFlags, type AppProcess } from '../test/app-process.js';
 import { codeIn, startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { BROWSER, rate, round } from './load.js';
 import { measureUpload } from './upload.js';
@@ -24,6 +24,7 @@ import { studioSearchBench } from './studio-search.js';
 import { applicationsBench } from './applications.js';
 import { messagesBench } from './messages.js';
 import { startBare } from './bare-route.js';
+import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const rows: { row: string; figure: string; baseline: string }[] = [];
@@ -31,16 +32,10 @@ const add = (row: string, figure: string, baseline = '') => {
   rows.push({ row, figure, baseline });
   console.log(`  ${row}: ${figure}${baseline ? `   (baseline: ${baseline})` : ''}`);
 };
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const appEnv = (sink: SmtpSink) => ({
-  NODE_ENV: 'production',
-  JWT_SECRET,
+  ...BENCH_ENV,
+  // Sign-up and forgot-password rows read their codes from this sink.
   SMTP_URL: sink.url,
-  SEED_DEMO: '0',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_SCALE: '1000000',
-  // Production refuses to start without a payments choice: the demo checkout (no money moves).
-  PAYMENTS: 'demo',
   // One libuv thread: login's argon2 runs on one core, as the issue asks.
   UV_THREADPOOL_SIZE: '1',
 });
@@ -150,7 +145,7 @@ async function main() {
 
     console.log(`Seeding ${MISS_USERS} users into PGlite…`);
     const lite = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-    const liteTokens = await insertMissUsers(lite.db, MISS_USERS, JWT_SECRET);
+    const liteTokens = await insertMissUsers(lite.db, MISS_USERS, BENCH_JWT_SECRET);
     await lite.close();
     // No ANALYZE here: the app's own start finds the stale statistics (as on PostgreSQL, autovacuum does).
     app = await startAppProcess(appEnv(sink), { dataDir });
@@ -177,7 +172,7 @@ async function main() {
         const pgApp = await startAppProcess(pgEnv);
         await apiRows('PostgreSQL', pgApp, sink);
         const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { migrate: false });
-        const pgTokens = await insertMissUsers(database.db, MISS_USERS, JWT_SECRET);
+        const pgTokens = await insertMissUsers(database.db, MISS_USERS, BENCH_JWT_SECRET);
         // No ANALYZE by the bench on either engine: each keeps its own statistics (here autovacuum).
         console.log(await awaitAutovacuum(database.db));
         await missRow('PostgreSQL', pgApp, pgTokens);
@@ -218,12 +213,12 @@ async function main() {
   for (const r of rows) console.log(`| ${r.row} | ${r.figure} | ${r.baseline} |`);
 }
 
-/** Seconds from `npm start` (its script, as npm runs it) to the first page served, on a new data directory, and its RSS 2 s later. */
+/** Seconds from `npm start` (its script with its Node options, as npm runs it) to the first page served, on a new data directory, and its RSS 2 s later. */
 async function timeNpmStart(env: Record<string, string>): Promise<{ seconds: number; rssMB: number }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-start-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...startFlags(), 'scripts/start.mjs'], { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
   try {
     for (;;) {
       const ok = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);

@@ -22,7 +22,7 @@ const TERMS = ['star', 'mum', 'lights', 'PICTURES', 'del', 'blue', 'studio', 'ba
 /** Eight letter-case spellings of each term, each its own first request. */
 const UNCACHED = TERMS.length * 8;
 const REPEATED = 200;
-const TRIGRAM_INDEXES = ['studios_fname_trgm', 'studios_location_trgm', 'studios_fname_fold_trgm', 'studios_location_fold_trgm', 'studio_names_trgm'];
+const TRIGRAM_INDEXES = ['studios_fname_fold_trgm', 'studios_location_fold_trgm', 'studio_names_trgm'];
 
 /** The k-th of the term's letter-case spellings (k < 8: the first three letters' case). */
 function caseVariant(text: string, k: number): string {
