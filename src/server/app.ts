@@ -36,7 +36,7 @@ import { eventsRoutes } from './modules/events/index.js';
 import { messagesRoutes } from './modules/messages/index.js';
 import { talentRoutes } from './modules/talent/index.js';
 import { createAuthHooks } from './plugins/auth.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { addBrowserPolicies, addFixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -74,7 +74,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('role', null);
   app.decorateRequest('userRow', null);
 
-  await registerSecurityHeaders(app, ctx.config.env);
+  addBrowserPolicies(app);
   // Hooks that run on every answer take callbacks: they do no I/O, so they need no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -121,45 +121,58 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     return reply.status(500).send({ msg: MSG.serverError, code: 'internal' });
   });
 
-  // The API description at /api/docs comes from the same zod schemas that validate the calls.
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Audition API', description: 'The audition and casting portal', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await app.register(fastifyCompress, { threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings] });
 
-  const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
-  app.addHook('onSend', modules.auth.forgetAfterWrite);
-  await app.register(healthRoutes, modules);
-  await app.register(authRoutes, modules);
-  await app.register(profileRoutes, modules);
-  await app.register(mediaRoutes, modules);
-  await app.register(subscriptionsRoutes, modules);
-  await app.register(configRoutes, modules);
-  await app.register(studiosRoutes, modules);
-  await app.register(contactRoutes, modules);
-  await app.register(studioAccountsRoutes, modules);
-  await app.register(jobsRoutes, modules);
-  await app.register(applicationsRoutes, modules);
-  await app.register(notificationsRoutes, modules);
-  await app.register(accountRoutes, modules);
-  await app.register(adminRoutes, modules);
-  await app.register(sitemapRoutes, modules);
-  await app.register(eventsRoutes, { ...modules, heartbeatMs: opts.heartbeatMs });
-  await app.register(messagesRoutes, modules);
-  await app.register(talentRoutes, modules);
-
-  app.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
-    reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),
-  );
-
-  registerRobots(app);
   const web = opts.webDist ?? webDist;
-  if (opts.serveWeb !== false && existsSync(path.join(web, 'index.html'))) {
-    await registerWebApp(app, web, ctx.db);
-  } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }));
+  const servesWeb = opts.serveWeb !== false && existsSync(path.join(web, 'index.html'));
+
+  // Two scopes, because their security headers are made differently (security-headers.ts):
+  // every answer that is not a page, with headers worked out once; the web app's pages, each
+  // with a nonce of its own.
+  await app.register(async (answers) => {
+    addFixedSecurityHeaders(answers, ctx.config.env);
+    // The API description at /api/docs comes from the same zod schemas that validate the calls.
+    await answers.register(fastifySwagger, {
+      openapi: { info: { title: 'Audition API', description: 'The audition and casting portal', version: '1.0.0' } },
+      transform: jsonSchemaTransform,
+    });
+    answers.get('/api/docs', { schema: { hide: true } }, async () => answers.swagger());
+
+    const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
+    answers.addHook('onSend', modules.auth.forgetAfterWrite);
+    await answers.register(healthRoutes, modules);
+    await answers.register(authRoutes, modules);
+    await answers.register(profileRoutes, modules);
+    await answers.register(mediaRoutes, modules);
+    await answers.register(subscriptionsRoutes, modules);
+    await answers.register(configRoutes, modules);
+    await answers.register(studiosRoutes, modules);
+    await answers.register(contactRoutes, modules);
+    await answers.register(studioAccountsRoutes, modules);
+    await answers.register(jobsRoutes, modules);
+    await answers.register(applicationsRoutes, modules);
+    await answers.register(notificationsRoutes, modules);
+    await answers.register(accountRoutes, modules);
+    await answers.register(adminRoutes, modules);
+    await answers.register(sitemapRoutes, modules);
+    await answers.register(eventsRoutes, { ...modules, heartbeatMs: opts.heartbeatMs });
+    await answers.register(messagesRoutes, modules);
+    await answers.register(talentRoutes, modules);
+
+    answers.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
+      reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),
+    );
+
+    registerRobots(answers);
+    // Without the web app, an unknown address is answered here, as an API call would be.
+    if (!servesWeb) answers.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }));
+  });
+
+  if (servesWeb) {
+    await app.register(async (pages) => {
+      await registerPageSecurityHeaders(pages, ctx.config.env);
+      await registerWebApp(pages, web, ctx.db);
+    });
   }
 
   return app;

@@ -129,15 +129,42 @@ describe('an API answer', () => {
   });
 
   it.each([
-    ['a refusal', '/api/audition/getUserData', 401],
-    ['an unknown call', '/api/no-such-call', 404],
-  ])('carries them on %s too', async (_what, url, status) => {
-    const res = await get(url, { 'x-forwarded-proto': 'https' });
+    ['a refusal', 'GET', '/api/audition/getUserData', 401],
+    ['an unknown call', 'GET', '/api/no-such-call', 404],
+    ['an unknown call of another method', 'POST', '/api/no-such-call', 404],
+  ] as const)('carries them on %s too', async (_what, method, url, status) => {
+    const res = await t.app.inject({ method, url, headers: { 'x-forwarded-proto': 'https' } });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toHaveProperty('msg');
     expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'permissions-policy': PERMISSIONS_POLICY, 'strict-transport-security': HSTS });
     expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe.each(['/healthz', '/robots.txt', '/sitemap.xml'])('%s, which is not a page', (url) => {
+  it('carries the API’s defences', async () => {
+    const [api, res] = [await get('/api/config'), await get(url)];
+    expect(res.statusCode).toBe(200);
+    for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) {
+      expect(res.headers[name], name).toBeTruthy();
+      expect(res.headers[name], name).toBe(api.headers[name]);
+    }
+  });
+});
+
+describe('an app without the web app', () => {
+  it('answers an unknown address 404 with every defence', async () => {
+    const bare = await buildTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/no-such-page' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toHaveProperty('msg');
+      expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'permissions-policy': PERMISSIONS_POLICY });
+      expect(directives(res.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'none'"]);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 /**
  * The browser's defences on every answer, from helmet's settings below: worked out once for
- * API answers, through @fastify/helmet for pages (docs/product.md §13, docs/architecture.md
- * "Security headers"). The token lives in localStorage (§10), so
- * one injected script could read it: the Content-Security-Policy lets the page run only
- * our own scripts and PayPal's, never an inline one.
+ * answers that are not pages, through @fastify/helmet for the web app's pages
+ * (docs/product.md §13, docs/architecture.md "Security headers"). The token lives in
+ * localStorage (§10), so one injected script could read it: the Content-Security-Policy
+ * lets the page run only our own scripts and PayPal's, never an inline one.
  *
  * - Sources come from the settings: PayPal's hosts only when PayPal sells the plans (plus the
  *   SDK's own origin, which is a loopback fake in the tests); the bucket's origin only when
@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 import type { Env } from '../config.js';
 
@@ -66,22 +66,8 @@ export function cspDirectives(env: Env, nonce: string | ((req: unknown, res: Ser
 export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), payment=(self)';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function registerSecurityHeaders(app: FastifyInstance, env: Env): Promise<void> {
-  // A JSON answer carries no page, so it needs no nonce: its headers are the same every time,
-  // and helmet works them out once here. Building them on each call through @fastify/helmet
-  // cost about 20 µs, half of a cached read (docs/performance.md); pages, which need a nonce
-  // of their own, still go through it.
-  const apiHeaders = headersOf(helmet(helmetOptions(env, "'self'")));
-  const setApiHeaders: onRequestHookHandler = (_request, reply, done) => {
-    reply.headers(apiHeaders);
-    done();
-  };
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    route.helmet = false;
-    route.onRequest = [setApiHeaders, ...[route.onRequest ?? []].flat()];
-  });
-  await app.register(fastifyHelmet, { global: true, ...helmetOptions(env, (_req, res) => `'nonce-${nonceOf(res)}'`) });
+/** Headers of every answer, page or not: the permissions policy and, behind TLS, HSTS. */
+export function addBrowserPolicies(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // Fastify reads X-Forwarded-Proto only from the proxies TRUST_PROXY_HOPS trusts.
@@ -90,7 +76,28 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Env): P
   });
 }
 
-/** helmet's settings, the same for pages and API answers but for the nonce source. */
+/**
+ * Helmet's headers on every answer of `scope` that is not a page (the API, stored files,
+ * robots.txt, the sitemap, health). No script runs there, so the policy needs no nonce and
+ * is the same every time: helmet works the headers out once, here. Through
+ * @fastify/helmet, which builds them again on each answer, they cost about 20 µs, half of
+ * a cached read; even its hooks that only skip a route held a cached read 9–21 % slower
+ * (docs/performance.md, "The cost of every request").
+ */
+export function addFixedSecurityHeaders(scope: FastifyInstance, env: Env): void {
+  const headers = headersOf(helmet(helmetOptions(env, "'self'")));
+  scope.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** Helmet's headers on the web app's pages and assets, through @fastify/helmet: each page has a nonce of its own. */
+export async function registerPageSecurityHeaders(scope: FastifyInstance, env: Env): Promise<void> {
+  await scope.register(fastifyHelmet, { global: true, ...helmetOptions(env, (_req, res) => `'nonce-${nonceOf(res)}'`) });
+}
+
+/** helmet's settings, the same for pages and other answers but for the nonce source. */
 function helmetOptions(env: Env, nonce: Parameters<typeof cspDirectives>[1]) {
   return {
     contentSecurityPolicy: { useDefaults: false as const, directives: cspDirectives(env, nonce) },
