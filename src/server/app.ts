@@ -11,7 +11,7 @@ import fastifySwagger from '@fastify/swagger';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, errors } from './errors.js';
 import type { DestinationStream } from './logging.js';
 import { loggerOptions, requestLogger } from './logging.js';
 import { requestIdFrom } from './request-id.js';
@@ -159,13 +159,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(messagesRoutes, modules);
     await answers.register(talentRoutes, modules);
 
-    answers.get('/api/*', { schema: { hide: true } }, async (_req, reply) =>
-      reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }),
-    );
+    answers.get('/api/*', { schema: { hide: true } }, async () => {
+      throw errors.notFound();
+    });
 
     registerRobots(answers);
     // Without the web app, an unknown address is answered here, as an API call would be.
-    if (!servesWeb) answers.setNotFoundHandler((_request, reply) => reply.status(404).send({ msg: MSG.notFound, code: 'not_found' }));
+    if (!servesWeb) {
+      answers.setNotFoundHandler(async () => {
+        throw errors.notFound();
+      });
+    }
   });
 
   if (servesWeb) {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '../../contract/messages.js';
+import { errors } from '../errors.js';
 import type { Db } from '../db/client.js';
 import { cspNonce } from './security-headers.js';
 import { createPageCheck, createPagePreview, type PagePreview } from './web-routes.js';
@@ -39,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, db: 
   // "not found" screen) for any other address or a record that does not exist.
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || request.url.startsWith('/api/')) {
-      return reply.status(404).send({ msg: MSG.notFound, code: 'not_found' });
+      throw errors.notFound();
     }
     const page = indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${cspNonce(reply)}" />`);
     // The nonce changes with every answer: never stored.
