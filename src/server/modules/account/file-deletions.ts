@@ -7,6 +7,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/raw.js';
 import { pendingFileDeletions } from '../../db/schema/index.js';
 import type { Tx } from './account-sections.js';
 
@@ -46,8 +47,7 @@ export async function deleteQueuedFiles(ctx: AppContext, keys: string[], log: Fa
  * instance skips them) and deletes their files. Answers how many were deleted.
  */
 export async function sweepFileDeletions(ctx: AppContext, log: FastifyBaseLogger): Promise<{ deleted: number; failed: number }> {
-  // pg and PGlite both answer { rows }.
-  const leased = (await ctx.db.execute(sql`
+  const leased = await rowsOf<{ key: string }>(ctx.db, sql`
     update ${pendingFileDeletions}
        set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
      where key in (
@@ -56,8 +56,8 @@ export async function sweepFileDeletions(ctx: AppContext, log: FastifyBaseLogger
         order by next_attempt_at
         limit ${BATCH}
         for update skip locked)
-     returning key`)) as unknown as { rows: { key: string }[] };
-  const keys = leased.rows.map((r) => r.key);
+     returning key`);
+  const keys = leased.map((r) => r.key);
   const failed = await deleteQueuedFiles(ctx, keys, log);
   return { deleted: keys.length - failed, failed };
 }

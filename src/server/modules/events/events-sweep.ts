@@ -2,8 +2,9 @@
  * Forgets stored events older than a day and tickets past their minute. Every instance
  * schedules it; a PostgreSQL advisory lock lets one run at a time.
  */
-import { lt, sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { tryTransactionLock } from '../../db/raw.js';
 import { eventTickets, userEvents } from '../../db/schema/index.js';
 
 export const EVENTS_KEPT_MS = 24 * 60 * 60_000;
@@ -11,8 +12,7 @@ const EVERY_MS = 10 * 60_000;
 
 export async function runEventsSweep(db: Db, now = new Date()): Promise<{ ran: boolean }> {
   return db.transaction(async (tx) => {
-    const got = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('audition:events-sweep')) as got`)) as unknown as { rows: { got: boolean }[] };
-    if (!got.rows[0]?.got) return { ran: false };
+    if (!(await tryTransactionLock(tx, 'audition:events-sweep'))) return { ran: false };
     await tx.delete(userEvents).where(lt(userEvents.createdAt, new Date(now.getTime() - EVENTS_KEPT_MS)));
     await tx.delete(eventTickets).where(lt(eventTickets.expiresAt, now));
     return { ran: true };

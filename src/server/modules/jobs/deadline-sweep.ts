@@ -3,10 +3,11 @@
  * Every instance schedules it; a PostgreSQL advisory lock lets one run at a time, and
  * the last run's time, kept in maintenance_runs, lets the others skip until it is due.
  */
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { todayUtc } from '../../../contract/jobs.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { tryTransactionLock } from '../../db/raw.js';
 import { jobs, maintenanceRuns } from '../../db/schema/index.js';
 import { closeApplicationsOf, mailSettings, type MailSettings } from '../applications/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
@@ -24,12 +25,7 @@ export async function runDeadlineSweep(db: Db, opts: { now?: Date; force?: boole
   const now = opts.now ?? new Date();
   const mail = opts.mail ?? { origin: '' };
   return db.transaction(async (tx) => {
-    // Released with the transaction: no lock outlives a crashed instance.
-    // pg and PGlite both answer { rows }.
-    const got = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('audition:deadline-sweep')) as got`)) as unknown as {
-      rows: { got: boolean }[];
-    };
-    if (!got.rows[0]?.got) return { ran: false, reason: 'busy' } as const;
+    if (!(await tryTransactionLock(tx, 'audition:deadline-sweep'))) return { ran: false, reason: 'busy' } as const;
     const [last] = await tx.select().from(maintenanceRuns).where(eq(maintenanceRuns.name, SWEEP_NAME));
     if (!opts.force && last && now.getTime() - last.lastRunAt.getTime() < SWEEP_EVERY_MS) return { ran: false, reason: 'not_due' } as const;
     const closed = await tx

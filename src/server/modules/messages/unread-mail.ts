@@ -9,6 +9,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import { rowsOf, tryTransactionLock } from '../../db/raw.js';
 import { messages } from '../../db/schema/index.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations.js';
@@ -39,7 +40,7 @@ function claim(db: Pick<Db, 'execute'>, side: 'performer' | 'studio', now: Date)
     side === 'performer'
       ? sql`coalesce((select s.fname from studios s where s.owner_id = c.studio_user_id), (select o.fname from users o where o.id = c.studio_user_id))`
       : sql`(select o.fname from users o where o.id = c.performer_id)`;
-  return db.execute(sql`
+  return rowsOf<Claimed>(db, sql`
     update conversations c
        set ${mailedAt} = ${now.toISOString()}::timestamptz, ${mailedId} = u.newest_id
       from (
@@ -53,14 +54,13 @@ function claim(db: Pick<Db, 'execute'>, side: 'performer' | 'studio', now: Date)
      where c.id = u.conversation_id and r.id = c.${recipient} and r.email_messages
        and c.blocked_at is null
        and (c.${mailedAt} is null or c.${mailedAt} <= ${quiet.toISOString()}::timestamptz)
-    returning c.id as conversation_id, r.email, r.fname, ${otherName} as other_name, u.newest_id`) as unknown as Promise<{ rows: Claimed[] }>;
+    returning c.id as conversation_id, r.email, r.fname, ${otherName} as other_name, u.newest_id`);
 }
 
 export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ ran: boolean; mailed: number }> {
   const claimed = await ctx.db.transaction(async (tx) => {
-    const got = (await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('audition:unread-mail')) as got`)) as unknown as { rows: { got: boolean }[] };
-    if (!got.rows[0]?.got) return null;
-    return [...(await claim(tx, 'performer', now)).rows, ...(await claim(tx, 'studio', now)).rows];
+    if (!(await tryTransactionLock(tx, 'audition:unread-mail'))) return null;
+    return [...(await claim(tx, 'performer', now)), ...(await claim(tx, 'studio', now))];
   });
   if (!claimed) return { ran: false, mailed: 0 };
   if (claimed.length === 0) return { ran: true, mailed: 0 };

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { STUDIO_LIMITS, type Studio, type StudioFindAnswer } from '../../../contract/studios.js';
+import { rowsOf } from '../../db/raw.js';
 import { studios } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { newAddress } from '../../../../test/factories.js';
@@ -100,15 +101,10 @@ describe('GET /api/studios/find', () => {
 });
 
 describe('the names the typo tier ranks (studio_names, migration 0020)', () => {
-  // pg and PGlite both answer { rows }.
-  type Names = { rows: { folded: string; studios: number }[] };
-  const names = async () => ((await t.ctx.db.execute(sql`select folded, studios from studio_names order by folded`)) as unknown as Names).rows;
-  const recount = async () =>
-    (
-      (await t.ctx.db.execute(
-        sql`select search_fold(fname) as folded, count(*)::int as studios from studios where deleted_at is null group by 1 order by 1`,
-      )) as unknown as Names
-    ).rows;
+  type Name = { folded: string; studios: number };
+  const names = () => rowsOf<Name>(t.ctx.db, sql`select folded, studios from studio_names order by folded`);
+  const recount = () =>
+    rowsOf<Name>(t.ctx.db, sql`select search_fold(fname) as folded, count(*)::int as studios from studios where deleted_at is null group by 1 order by 1`);
 
   it('follow renames, a name shared by two studios, deletions and soft deletions', async () => {
     const [lantern, twin] = await t.ctx.db

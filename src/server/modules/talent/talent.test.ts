@@ -12,6 +12,7 @@ import {
   type TalentAnswer,
 } from '../../../contract/talent.js';
 import { CHANNELS } from '../../db/change-feed.js';
+import { rowsOf } from '../../db/raw.js';
 import { applications, users } from '../../db/schema/index.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, uploadImage, type StudioAccount } from '../../../../test/studio-factories.js';
@@ -52,8 +53,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The rows of a hand-written query; both drivers answer `{ rows }`. */
-const rows = async <T>(query: SQL) => ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: SQL) => rowsOf<T>(t.ctx.db, query);
 
 describe('height and age read from the free text', () => {
   const heights: [string, number | null][] = [
