@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../../../test/postgres-database.js';
-import { runEventsSweep } from '../modules/events/events-sweep.js';
+import { runEventsSweep } from '../modules/events/index.js';
 import { openDatabase, type Database } from './client.js';
 import { tryTransactionLock } from './raw.js';
 
