@@ -5,12 +5,12 @@
  * can write arbitrary text into the log or make two requests look like one.
  */
 import { randomUUID } from 'node:crypto';
+import { isUuid } from './lib/uuid.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROXY_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function requestIdFrom(header: string | string[] | undefined, behindProxy: boolean): string {
   const given = typeof header === 'string' ? header : undefined;
-  if (given && (UUID.test(given) || (behindProxy && PROXY_ID.test(given)))) return given;
+  if (given && (isUuid(given) || (behindProxy && PROXY_ID.test(given)))) return given;
   return randomUUID();
 }

@@ -7,11 +7,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { conversations, jobs, studios } from '../db/schema/index.js';
+import { isUuid } from '../lib/uuid.js';
 import { studioNotDeleted } from '../modules/studios/index.js';
 import { publicPreview } from '../modules/talent/index.js';
 import { TALENT_MSG } from '../../contract/talent-messages.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface WebRoute {
   /** As in src/web/routes.tsx: `/literal/:param`. */
@@ -30,15 +29,15 @@ export interface PagePreview {
 }
 
 const studioExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  UUID.test(id) && (await db.select({ id: studios.id }).from(studios).where(and(eq(studios.id, id), studioNotDeleted)).limit(1)).length > 0;
+  isUuid(id) && (await db.select({ id: studios.id }).from(studios).where(and(eq(studios.id, id), studioNotDeleted)).limit(1)).length > 0;
 
 /** A job's page shows closed jobs too (with their status), but not one that reports hid. */
 const jobExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  UUID.test(id) && (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.hidden, false))).limit(1)).length > 0;
+  isUuid(id) && (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.hidden, false))).limit(1)).length > 0;
 
 /** A conversation's page: whose it is is checked by its calls (another account's answers 404 there). */
 const conversationExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  UUID.test(id) && (await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).limit(1)).length > 0;
+  isUuid(id) && (await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).limit(1)).length > 0;
 /** A portfolio is a page only while the profile is public (docs/talent.md). */
 const portfolioPreview = async ({ id = '' }: Record<string, string>, db: Db): Promise<PagePreview | null> => {
   const row = await publicPreview(db, id);

@@ -10,7 +10,7 @@ import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js
 import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
 import { presentMyApplication } from './applications.presenter.js';
 

@@ -4,7 +4,7 @@ import { APP_MSG, FINAL_STATUSES, type ApplicationStatus, type MyApplicationsAns
 import type { AppContext } from '../../context.js';
 import { applications, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
 import { currentPeriod } from './apply.service.js';
 import { presentMyApplication } from './applications.presenter.js';

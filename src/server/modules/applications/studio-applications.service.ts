@@ -12,7 +12,7 @@ import { applications, jobs, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { presentStudioApplication } from './applications.presenter.js';
 import { changeStatus, mailSettings } from './status-change.js';
 

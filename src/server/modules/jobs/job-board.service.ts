@@ -11,7 +11,8 @@ import { createCounterVersions } from '../../db/counter-versions.js';
 import { jobReports, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
-import { decodeCursor, encodeCursor, escapeLike, isUuid } from '../studios/index.js';
+import { decodeCursor, encodeCursor, escapeLike } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { presentBoardJob } from './jobs.presenter.js';
 
 const studioColumns = {

@@ -13,7 +13,7 @@ import { closeApplicationsOf, mailSettings } from '../applications/index.js';
 import { isIssuedTo } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { presentJobPost, type JobRow } from './jobs.presenter.js';
 
 type Log = { error(obj: unknown, msg: string): void };

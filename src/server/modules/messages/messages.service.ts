@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { applications, conversations, jobs, messages, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { deliver, recordEvents } from '../events/index.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
@@ -15,8 +16,6 @@ import type { Role } from '../../../contract/jobs-limits.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG, type ConversationView, type MessagesAnswer, type MessageView, type StartConversationBody } from '../../../contract/conversations.js';
 import { currentPlan } from '../../../contract/plan-in-force.js';
 import { presentMessage, readConversations } from './conversation-views.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Caller {
   id: string;
@@ -28,7 +27,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
 
   /** The caller's conversation row, or 404. */
   async function own(me: string, id: string) {
-    if (!UUID.test(id)) throw errors.notFound(CONVERSATION_MSG.notFound);
+    if (!isUuid(id)) throw errors.notFound(CONVERSATION_MSG.notFound);
     const [row] = await db
       .select()
       .from(conversations)
@@ -45,7 +44,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
 
   /** The studio account a performer means: a studio account's id, or a studio page's (its owner). */
   async function studioAccountOf(withId: string): Promise<string> {
-    if (!UUID.test(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+    if (!isUuid(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
     const [account] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, withId));
     if (account) {
       if (account.role !== 'studio') throw errors.forbidden(CONVERSATION_MSG.notStudio);
@@ -57,7 +56,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   async function performerAccount(withId: string) {
-    if (!UUID.test(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+    if (!isUuid(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
     const [account] = await db.select({ id: users.id, role: users.role, visibility: users.visibility }).from(users).where(eq(users.id, withId));
     if (!account) throw errors.notFound(CONVERSATION_MSG.withNotFound);
     if (account.role !== 'performer') throw errors.forbidden(CONVERSATION_MSG.notPerformer);
@@ -66,7 +65,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
 
   async function jobOf(studioUserId: string, jobId: string | undefined): Promise<string | null> {
     if (jobId === undefined || jobId === '') return null;
-    if (!UUID.test(jobId)) throw errors.badRequest(CONVERSATION_MSG.jobNotTheirs);
+    if (!isUuid(jobId)) throw errors.badRequest(CONVERSATION_MSG.jobNotTheirs);
     const [job] = await db
       .select({ id: jobs.id })
       .from(jobs)

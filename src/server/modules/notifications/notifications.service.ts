@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { deliver, type StoredEvent } from '../events/index.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 
 /** A transaction handle offers the same queries as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,5 +3,5 @@ export { studiosRoutes } from './studios.routes.js';
 export { presentStudio } from './studios.presenter.js';
 /** The condition that keeps a deleted account's emptied studio row out of public reads. */
 export { studioNotDeleted } from './studio-not-deleted.js';
-/** Cursor, id and LIKE helpers the job board pages and searches with. */
-export { decodeCursor, encodeCursor, escapeLike, isUuid } from './studio-search.js';
+/** Cursor and LIKE helpers the job board pages and searches with. */
+export { decodeCursor, encodeCursor, escapeLike } from './studio-search.js';

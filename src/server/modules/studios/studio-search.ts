@@ -1,5 +1,6 @@
 /** Helpers of the studio search and the list's page cursor. */
 import { sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../lib/uuid.js';
 
 /**
  * Escapes LIKE's wildcards and its escape character, so the text matches as written.
@@ -25,9 +26,6 @@ export interface PageCursor {
 }
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
 
 /** An opaque cursor: the last row's (created_at, id), base64url encoded. */
 export function encodeCursor(cursor: PageCursor): string {
@@ -38,6 +36,6 @@ export function encodeCursor(cursor: PageCursor): string {
 export function decodeCursor(value: string): PageCursor | null {
   const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('_');
   // The shape alone lets 2024-13-45 through; the database would refuse it with a 500.
-  if (rest.length > 0 || !at || !id || !AT.test(at) || Number.isNaN(Date.parse(at)) || !UUID.test(id)) return null;
+  if (rest.length > 0 || !at || !id || !AT.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) return null;
   return { at, id };
 }

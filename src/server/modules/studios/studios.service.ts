@@ -12,7 +12,8 @@ import { jobs, studioNames, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { presentJob, presentStudio } from './studios.presenter.js';
-import { decodeCursor, encodeCursor, escapedLikeSql, isUuid } from './studio-search.js';
+import { isUuid } from '../../lib/uuid.js';
+import { decodeCursor, encodeCursor, escapedLikeSql } from './studio-search.js';
 import { studioNotDeleted } from './studio-not-deleted.js';
 
 const columns = {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { talentReviews, userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { presentProfile } from '../profile/index.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { presentReview, visibleTo } from './talent.presenter.js';
 
 export interface Viewer {

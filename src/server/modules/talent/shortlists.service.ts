@@ -7,7 +7,7 @@ import { TALENT_LIMITS, TALENT_MSG, type Review, type ReviewBody, type Shortlist
 import type { AppContext } from '../../context.js';
 import { shortlistMembers, shortlists, talentReviews, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { isUuid } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { visiblePerformer } from './portfolio.service.js';
 import { cardColumns, presentCard, presentReview } from './talent.presenter.js';
 

@@ -12,7 +12,8 @@ import { createCounterVersions } from '../../db/counter-versions.js';
 import { users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
-import { escapeLike, isUuid } from '../studios/index.js';
+import { escapeLike } from '../studios/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import { cardColumns, presentCard } from './talent.presenter.js';
 
 /** Written exactly as the users_talent_text_trgm index is, so the planner can use it. */
