@@ -26,10 +26,18 @@ export interface TokenClaims {
   jti: string;
 }
 
+/**
+ * The secret as the HMAC key that verifies tokens, to import once: given the raw secret,
+ * jose imports it into WebCrypto again on every call (docs/performance.md, "A getUserData miss").
+ */
+export function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}
+
 /** The user id and token version of a valid token, or null for any token that is not. */
-export async function readToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+export async function readToken(key: CryptoKey | Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
     const jti = typeof payload.jti === 'string' && payload.jti.length <= 64 ? payload.jti : createHash('sha256').update(token).digest('base64url');
     return { userId: payload.sub, version: payload.ver, expiresAt: payload.exp * 1000, jti };
