@@ -4,13 +4,15 @@
  * Answers 401 `{ msg }` when the token is missing, malformed, expired or revoked.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
+import { batchedById, idIsOneOf } from '../db/batched-reads.js';
 import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
 import { errors } from '../errors.js';
-import { readToken, type TokenClaims } from '../modules/auth/index.js';
+import { isUuid } from '../lib/uuid.js';
+import { readToken, verificationKey, type TokenClaims } from '../modules/auth/index.js';
 import type { Role } from '../../contract/jobs-limits.js';
 import { MARKET_MSG } from '../../contract/marketplace-messages.js';
 
@@ -65,7 +67,13 @@ export interface TokenCheckRow {
 }
 
 export function createAuthHooks(ctx: AppContext) {
-  const tokenCheck = ctx.db.select(tokenCheckColumns).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('auth_token_check');
+  // The checks of one turn share a statement (the first calls after a change to many users).
+  const tokenChecks = ctx.db
+    .select({ id: users.id, ...tokenCheckColumns })
+    .from(users)
+    .where(idIsOneOf(users.id))
+    .prepare('auth_token_check');
+  const tokenCheck = batchedById((ids) => tokenChecks.execute({ ids }));
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   // Also holds the user's revoked token ids: a logout notifies the user channel (account.service.ts),
   // so every instance drops the entry at once, and a poll still costs no query.
@@ -78,10 +86,11 @@ export function createAuthHooks(ctx: AppContext) {
   // Revocation is still checked on every call, through the token version and revoked ids above.
   // The least recently used token goes when full: an active user's poll keeps its entry.
   const verified = new LRUCache<string, TokenClaims>({ max: 50_000 });
+  const key = verificationKey(ctx.config.jwtSecret);
   async function verifiedClaims(token: string) {
     const known = verified.get(token);
     if (known && known.expiresAt > Date.now()) return known;
-    const claims = await readToken(ctx.config.jwtSecret, token);
+    const claims = await readToken(await key, token);
     if (claims) {
       verified.set(token, claims);
     }
@@ -98,7 +107,7 @@ export function createAuthHooks(ctx: AppContext) {
       role: found.role,
       revoked: new Set(found.revoked.split(' ').filter(Boolean)),
     };
-  const currentCheck = (userId: string) => checks.get(userId, async () => cachedCheck((await tokenCheck.execute({ id: userId }))[0]));
+  const currentCheck = (userId: string) => checks.get(userId, async () => cachedCheck(await tokenCheck(userId)));
 
   /**
    * Sets userId and profileVersion when the token is valid and not revoked; tells whether it was.
@@ -109,7 +118,8 @@ export function createAuthHooks(ctx: AppContext) {
     const header = request.headers[AUTH_HEADER];
     if (typeof header !== 'string' || header.length === 0 || header.length > 2048) return false;
     const claims = await verifiedClaims(header);
-    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) return false;
+    // Only a UUID reaches the batched read: any other text would fail every read in its statement.
+    if (!claims || !isUuid(claims.userId)) return false;
     const row = readRow
       ? await checks.get(claims.userId, async () => {
           const found = await readRow(claims.userId);

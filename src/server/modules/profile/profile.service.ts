@@ -6,6 +6,7 @@ import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
+import { batchedById, idIsOneOf } from '../../db/batched-reads.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
@@ -42,12 +43,14 @@ export function createProfileService(ctx: AppContext) {
   // One round trip: the user and their media together (docs/performance.md).
   const profileRead = db.select(row).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_read');
   // The same with the token check's columns: on a poll whose check is not cached, the check
-  // and the read are one statement (the row already holds the check's other columns).
+  // and the read are one statement (the row already holds the check's other columns), and
+  // the polls of one turn share it.
   const profileReadChecked = db
     .select({ ...row, revoked: tokenCheckColumns.revoked })
     .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
+    .where(idIsOneOf(users.id))
     .prepare('profile_read_checked');
+  const readChecked = batchedById((ids) => profileReadChecked.execute({ ids }));
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_user');
   // Keyed by the ETag, which names the version: an entry is never stale, only unused.
   const bodies = createVersionedBodyCache({ maxBytes: PROFILE_CACHE_BYTES });
@@ -105,7 +108,7 @@ export function createProfileService(ctx: AppContext) {
   return {
     body,
     /** The user row with its media and the token check's columns, for `auth.requirePerformerReading`. */
-    readChecked: async (userId: string) => (await profileReadChecked.execute({ id: userId }))[0],
+    readChecked,
     /** Sends a body from `body()` as the 200 answer, compressed bytes reused. */
     send: bodies.send,
 

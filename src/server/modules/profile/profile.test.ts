@@ -1,11 +1,12 @@
 import { brotliDecompressSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { users } from '../../db/schema/index.js';
 import { buildPerformer, type Performer } from '../../../../test/factories.js';
+import { buildStudioAccount } from '../../../../test/studio-factories.js';
 import { formFields } from '../../../../test/form-data.js';
 import { makeImage, multipart } from '../../../../test/media-files.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -114,6 +115,25 @@ describe('GET /api/audition/getUserData', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ fname: name });
     }
+  });
+
+  it('answers reads that arrive together after their users changed (one statement) each with its own profile', async () => {
+    const performers = await Promise.all(['ada one', 'bo two', 'cy three', 'di four'].map((fname) => buildPerformer(t, { fname })));
+    const studio = await buildStudioAccount(t);
+    const ids = performers.map((p) => p._id);
+    const announced = new Promise<void>((resolve) => {
+      const pending = new Set(ids);
+      t.ctx.changes.subscribe(CHANNELS.user, (key) => pending.delete(key) && pending.size === 0 && resolve());
+    });
+    await t.ctx.db.update(users).set({ location: 'Pune', version: sql`${users.version} + 1` }).where(inArray(users.id, ids));
+    await announced;
+    const [studioRead, ...reads] = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/audition/getUserData', headers: { 'x-auth-token': studio.token } }),
+      ...performers.map((p) => getUserData(p)),
+    ]);
+    expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(reads.map((r) => r.json())).toEqual(performers.map((p) => expect.objectContaining({ _id: p._id, fname: p.fname, location: 'Pune' })));
+    expect(studioRead!.statusCode).toBe(403);
   });
 
   it('answers a save, then the next read, with the same saved profile', async () => {
