@@ -49,6 +49,14 @@ export type DatabaseTarget =
   /** dataDir: a folder, or 'memory://'; loadDataDir: a dumped data directory to start from. */
   | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
+/**
+ * A scan of a table larger than a quarter of the shared buffers starts, by default, where
+ * the last scan of it stopped (so concurrent scans share reads). A search tier that reads
+ * "the first 50 matches" of such a scan then answers other studios to the same text each
+ * time (docs/performance.md): every scan starts at the table's first page instead.
+ */
+const STABLE_SCANS = 'synchronize_seqscans=off';
+
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
   const runMigrations = opts.migrate ?? true;
   if (target.kind === 'postgres') {
@@ -57,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       max: target.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
+      options: `-c ${STABLE_SCANS}`,
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -89,7 +98,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
     dataDir: target.dataDir,
     extensions: { pg_trgm, unaccent },
     // 128 MB by default, all of it touched at start; the OS page cache holds the files anyway.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', STABLE_SCANS],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
