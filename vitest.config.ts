@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// In CI a failed test runs once more, and the reporter marks it "(retry x1)": a wait that a
+// busy two-core machine runs out must not throw away the whole run, and a test that fails
+// twice still fails it. `npm test` names every test that passed only on its retry at the end
+// of its output, so a flaky test is seen and fixed. Locally a failure shows at once.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +18,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          retry,
         },
       },
       {
@@ -21,6 +28,7 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry,
         },
       },
       {
@@ -33,10 +41,7 @@ export default defineConfig({
           // One spec at a time: the app, Chromium and the spec share the machine's two cores,
           // and two specs at once made waits on a busy machine run out.
           maxWorkers: 1,
-          // In CI a failed browser test runs once more, and the reporter marks it "(retry x1)":
-          // a wait that a busy two-core machine runs out must not throw away the whole run,
-          // and a test that fails twice still fails it. Locally a failure shows at once.
-          retry: process.env.CI ? 1 : 0,
+          retry,
         },
       },
     ],

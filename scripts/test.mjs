@@ -24,6 +24,26 @@ const node = `Node ${process.version}`;
 const results = [];
 const reports = mkdtempSync(path.join(os.tmpdir(), 'audition-test-report-'));
 const totals = { passed: 0, failed: 0 };
+// Each failed test, and each that passed only when CI ran it again (vitest.config.ts), as one
+// line repeated at the end, so the last lines of a log say what failed or is flaky.
+const failures = [];
+
+/** Lines naming the failed and the retried tests (and failed files, such as a hook that threw) of one vitest JSON report. */
+function failuresOf(report, label) {
+  const firstLine = (text = '') => text.split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults ?? [];
+    for (const t of tests) {
+      // A passed test that carries a failure message failed once and passed on its retry.
+      const outcome = t.status === 'failed' ? 'FAILED' : t.status === 'passed' && t.failureMessages?.length ? 'PASSED ON RETRY' : null;
+      if (outcome) lines.push(`${outcome} ${label}: ${name} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if (!tests.some((t) => t.status === 'failed') && file.status === 'failed') lines.push(`FAILED ${label}: ${name} — ${firstLine(file.message)}`);
+  }
+  return lines;
+}
 
 function vitest(label, project, env) {
   console.log(`\n=== ${label} (${node}) ===`);
@@ -39,6 +59,7 @@ function vitest(label, project, env) {
   const counts = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : { numPassedTests: 0, numFailedTests: 1 };
   totals.passed += counts.numPassedTests;
   totals.failed += counts.numFailedTests;
+  failures.push(...failuresOf(counts, label));
   results.push({ label, status: run.status === 0 ? `passed (${counts.numPassedTests} tests, ${seconds} s)` : `FAILED (${seconds} s)` });
 }
 
@@ -64,6 +85,7 @@ if (selected('e2e')) {
 
 console.log(`\n=== Summary (${node}) ===`);
 for (const r of results) console.log(`${r.label}: ${r.status}`);
+for (const line of failures) console.log(line);
 rmSync(reports, { recursive: true, force: true });
 const failed = results.filter((r) => r.status.startsWith('FAILED')).length;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
