@@ -20,8 +20,10 @@ const FIXTURES = [
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // One at a time, so created_at gives the list its order.
-  for (const row of FIXTURES) await t.ctx.db.insert(studios).values(row);
+  // A second apart, so created_at gives the list its order: PGlite's clock moves by whole
+  // milliseconds, and rows inserted within one would be ordered by their random ids.
+  const start = Date.now() - FIXTURES.length * 1000;
+  await t.ctx.db.insert(studios).values(FIXTURES.map((row, i) => ({ ...row, createdAt: new Date(start + i * 1000) })));
 });
 afterAll(async () => {
   await t.close();
