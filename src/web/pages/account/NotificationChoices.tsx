@@ -13,8 +13,12 @@ const KINDS: readonly { key: keyof NotificationSettings; label: string }[] = [
 export function NotificationChoices({ onFailure }: { onFailure(err: unknown): string | undefined }) {
   const settings = useNotificationSettings();
   const [status, setStatus] = useState<{ ok: boolean; msg: string } | null>(null);
+  // The choices clicked and not yet saved, shown in the same render as the click: the query's
+  // own update reaches the page a task later, and until then a checkbox would not follow the click.
+  const [unsaved, setUnsaved] = useState<Partial<NotificationSettings>>({});
 
   async function toggle(key: keyof NotificationSettings, value: boolean) {
+    setUnsaved((choices) => ({ ...choices, [key]: value }));
     setStatus(null);
     try {
       await saveNotificationSettings({ [key]: value });
@@ -22,6 +26,8 @@ export function NotificationChoices({ onFailure }: { onFailure(err: unknown): st
     } catch (err) {
       const msg = onFailure(err);
       if (msg) setStatus({ ok: false, msg });
+    } finally {
+      setUnsaved(({ [key]: _saved, ...others }) => others);
     }
   }
 
@@ -35,7 +41,7 @@ export function NotificationChoices({ onFailure }: { onFailure(err: unknown): st
           <legend>{APP_MSG.emailChoices}</legend>
           {KINDS.map(({ key, label }) => (
             <label key={key} className="settings-choice">
-              <input type="checkbox" checked={settings.data[key]} onChange={(e) => void toggle(key, e.target.checked)} />
+              <input type="checkbox" checked={unsaved[key] ?? settings.data[key]} onChange={(e) => void toggle(key, e.target.checked)} />
               {label}
             </label>
           ))}
