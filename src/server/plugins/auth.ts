@@ -53,7 +53,9 @@ export const tokenCheckColumns = {
   role: users.role,
   // The user's tokens ended by their own logout, read in the same query (docs/security.md, "Logout").
   // A space-separated list (ids never hold one) reads the same from PostgreSQL and PGlite.
-  revoked: sql<string>`coalesce((select string_agg(r.jti, ' ') from revoked_tokens r where r.user_id = ${users.id} and r.expires_at > now()), '')`,
+  // "users"."id" written out: drizzle writes a one-table select's columns unqualified, and a
+  // bare "id" in the subquery would mean revoked_tokens' own column if it ever had one.
+  revoked: sql<string>`coalesce((select string_agg(r.jti, ' ') from revoked_tokens r where r.user_id = ${users}.${sql.identifier(users.id.name)} and r.expires_at > now()), '')`,
 };
 
 /** A row holding at least the token check's columns. */
