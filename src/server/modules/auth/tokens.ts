@@ -34,8 +34,8 @@ export function verificationKey(secret: Uint8Array): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 }
 
-/** The user id and token version of a valid token, or null for any token that is not. */
-export async function readToken(key: CryptoKey | Uint8Array, token: string): Promise<TokenClaims | null> {
+/** The user id and token version of a valid token (checked with `verificationKey`'s key), or null for any token that is not. */
+export async function readToken(key: CryptoKey, token: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number' || typeof payload.exp !== 'number') return null;
