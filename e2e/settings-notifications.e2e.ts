@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { NotificationSettings } from '../src/contract/applications.js';
 import { apiAs } from './application-data.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, SLOW_TEST } from './harness.js';
+import { createUser, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,17 +14,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A new user's /settings at this size, and its Notifications section once both choices show on. */
+async function openSettings(viewport: typeof PHONE) {
+  const user = await createUser();
+  const { page, context } = await openPage(browser, viewport);
+  await logInAs(page, user);
+  await page.goto('/settings');
+  // The toasts' live region is also named Notifications: the section is found by its heading.
+  const section = page.locator('section[aria-labelledby="settings-notifications"]');
+  await expect.poll(() => section.getByLabel(APP_MSG.emailMessages).isChecked()).toBe(true);
+  return { user, page, context, section };
+}
+
 describe('/settings notifications', () => {
   it('turns application e-mails off and message e-mails stay on', async () => {
-    const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/settings');
-    // The toasts' live region is also named Notifications: the section is found by its heading.
-    const section = page.locator('section[aria-labelledby="settings-notifications"]');
+    const { user, page, context, section } = await openSettings(PHONE);
     const applications = section.getByLabel(APP_MSG.emailApplications);
-    await expect.poll(() => applications.isChecked()).toBe(true);
-    expect(await section.getByLabel(APP_MSG.emailMessages).isChecked()).toBe(true);
+    expect(await applications.isChecked()).toBe(true);
     await applications.uncheck();
     await section.getByText(APP_MSG.choicesSaved).waitFor();
     expect(await apiAs<NotificationSettings>('GET', '/api/me/notification-settings', user.token)).toEqual({ emailApplications: false, emailMessages: true });
@@ -34,6 +40,20 @@ describe('/settings notifications', () => {
     await shoot(page, 'settings-notifications');
     await expectAccessible(page);
     await expectNoOverflow(page);
+    await context.close();
+  }, SLOW_TEST);
+
+  it('puts the choice back and says why when the save is refused', async () => {
+    const { user, page, context, section } = await openSettings(DESKTOP);
+    const messages = section.getByLabel(APP_MSG.emailMessages);
+    await page.route('**/api/me/notification-settings', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 503, json: { msg: 'Saving is paused for a moment' } }) : route.continue(),
+    );
+    await messages.click();
+    await section.getByRole('alert').filter({ hasText: 'Saving is paused for a moment' }).waitFor();
+    expect(await messages.isChecked()).toBe(true);
+    expect(await apiAs<NotificationSettings>('GET', '/api/me/notification-settings', user.token)).toEqual({ emailApplications: true, emailMessages: true });
+    await shoot(page, 'settings-notifications-refused');
     await context.close();
   }, SLOW_TEST);
 });

@@ -9,7 +9,7 @@ export const notificationSettingsKey = ['notification-settings'] as const;
 export const useNotificationSettings = () =>
   useQuery({ queryKey: notificationSettingsKey, queryFn: ({ signal }) => api<NotificationSettings>('/api/me/notification-settings', { signal }) }, queryClient);
 
-/** Shows the choice at once (a checkbox follows the click); a refused save puts the old choice back. */
+/** Every reader of the settings sees the choice while it is saved; a refused save puts the old choice back. */
 export async function saveNotificationSettings(body: Partial<NotificationSettings>) {
   const before = queryClient.getQueryData<NotificationSettings>(notificationSettingsKey);
   if (before) queryClient.setQueryData(notificationSettingsKey, { ...before, ...body });
