@@ -33,13 +33,14 @@ const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
 /**
  * A text as the search compares it, accents and letter case folded away (search_fold,
  * docs/screens.md), folded by the statement that uses it: search_fold is IMMUTABLE, and
- * drizzle's statements are unnamed, so each is planned with the text's value and the
- * planner folds this, and the patterns below, to constants the indexes can use.
+ * the statements that use it are unnamed (UNNAMED below), so each is planned with the
+ * text's value and the planner folds this, and the patterns below, to constants the
+ * indexes can use.
  */
 const foldedText = (text: string | Placeholder) => sql<string>`search_fold(${text})`;
 /** LIKE patterns of the folded text: at the start of a value, or anywhere in it. */
-const startsWithPattern = (text: string) => sql<string>`${escapedLikeSql(foldedText(text))} || '%'`;
-const containsPattern = (text: string) => sql<string>`'%' || ${escapedLikeSql(foldedText(text))} || '%'`;
+const startsWithPattern = (text: string | Placeholder) => sql<string>`${escapedLikeSql(foldedText(text))} || '%'`;
+const containsPattern = (text: string | Placeholder) => sql<string>`'%' || ${escapedLikeSql(foldedText(text))} || '%'`;
 
 /** created_at to the microsecond: a JavaScript Date would drop the last three digits. */
 const cursorAt = sql<string>`to_char(${studios.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -49,6 +50,15 @@ const cursorAt = sql<string>`to_char(${studios.createdAt} at time zone 'UTC', 'Y
  * fewer matches; beyond that the work stays bounded and the tier order still holds.
  */
 const SEARCH_CANDIDATES = 50;
+
+/**
+ * The name of a statement built once (drizzle's `.prepare()`) but sent unnamed: node-postgres
+ * treats an empty name as none, so PostgreSQL parses and plans it with each execution's
+ * values (a custom plan), which the contains tiers need (docs/performance.md, fifth round:
+ * their generic plans are up to 300 times slower for common texts). Building it once
+ * spares drizzle's query building on every search (docs/performance.md, ninth round).
+ */
+const UNNAMED = '';
 
 const byShortName = (a: { fname: string; id: string }, b: { fname: string; id: string }) =>
   a.fname.length - b.fname.length || (a.fname < b.fname ? -1 : a.fname > b.fname ? 1 : 0) || (a.id < b.id ? -1 : 1);
@@ -102,6 +112,27 @@ export function createStudiosService(ctx: AppContext) {
     .prepare('studio_jobs');
 
   const nearNames = nearNamesQuery(STUDIO_LIMITS.searchResults);
+
+  // The search's first three tiers (search() below). First, folded names that start with
+  // the text, in the studios_fname_fold_c index's order, so the planner scans the index's
+  // range and stops at 20.
+  const text = sql.placeholder('text');
+  const namesStartingWith = db
+    .select(columns)
+    .from(studios)
+    .where(and(sql`${foldedName} like ${startsWithPattern(text)}`, studioNotDeleted))
+    .orderBy(foldedName, asc(studios.id))
+    .limit(STUDIO_LIMITS.searchResults)
+    .prepare(UNNAMED);
+  // Then names, then locations, that contain the text.
+  const columnsContaining = [studios.fname, studios.location].map((column) =>
+    db
+      .select(columns)
+      .from(studios)
+      .where(and(sql`search_fold(${column}) like ${containsPattern(text)}`, studioNotDeleted))
+      .limit(sql.placeholder('limit'))
+      .prepare(UNNAMED),
+  );
 
   const searchBodies = createVersionedBodyCache({ maxBytes: SEARCH_CACHE_BYTES });
   const jobsBodies = createVersionedBodyCache({ maxBytes: STUDIO_JOBS_CACHE_BYTES });
@@ -191,26 +222,13 @@ export function createStudiosService(ctx: AppContext) {
     const needle = text.trim();
     if (needle.length === 0) return [];
     const max = STUDIO_LIMITS.searchResults;
-    // The first tier: folded names that start with the text, in the studios_fname_fold_c
-    // index's order, so the planner scans the index's range and stops at `max`.
-    const found = await db
-      .select(columns)
-      .from(studios)
-      .where(and(sql`${foldedName} like ${startsWithPattern(needle)}`, studioNotDeleted))
-      .orderBy(foldedName, asc(studios.id))
-      .limit(max);
-    const contains = containsPattern(needle);
-
+    const found = await namesStartingWith.execute({ text: needle });
     // Rows an earlier tier already holds are skipped here rather than excluded in SQL:
     // one LIKE per row is cheaper than two when the planner scans the table.
-    for (const column of [studios.fname, studios.location]) {
+    for (const tier of columnsContaining) {
       if (found.length >= max) break;
       const seen = new Set(found.map((r) => r.id));
-      const rows = await db
-        .select(columns)
-        .from(studios)
-        .where(and(sql`search_fold(${column}) like ${contains}`, studioNotDeleted))
-        .limit(SEARCH_CANDIDATES + found.length);
+      const rows = await tier.execute({ text: needle, limit: SEARCH_CANDIDATES + found.length });
       found.push(...rows.filter((r) => !seen.has(r.id)).sort(byShortName).slice(0, max - found.length));
     }
     if (found.length < max) {
