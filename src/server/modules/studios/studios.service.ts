@@ -245,10 +245,10 @@ export function createStudiosService(ctx: AppContext) {
    * once however many studios bear it (migration 0020), and only the closest names whose
    * studios add up to `count` bring their studios, through the studios_fname_fold_c index.
    *
-   * A named statement, prepared once per connection on PostgreSQL (docs/performance.md):
-   * its plan is the same whatever the text (the trigram index takes the folded text as a
-   * parameter), so PostgreSQL neither parses nor plans it again. PGlite's driver ignores
-   * the name and sends it as before.
+   * A named statement, parsed once per connection on PostgreSQL. PostgreSQL still plans
+   * it for each text: it keeps choosing custom plans, and they run faster than the generic
+   * one, planning included (docs/performance.md, ninth round). PGlite's driver ignores the
+   * name and sends it as before.
    */
   function nearNamesQuery(count: number) {
     const folded = foldedText(sql.placeholder('text'));
