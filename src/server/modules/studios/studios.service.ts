@@ -116,11 +116,11 @@ export function createStudiosService(ctx: AppContext) {
   // The search's first three tiers (search() below). First, folded names that start with
   // the text, in the studios_fname_fold_c index's order, so the planner scans the index's
   // range and stops at 20.
-  const text = sql.placeholder('text');
+  const searched = sql.placeholder('text');
   const namesStartingWith = db
     .select(columns)
     .from(studios)
-    .where(and(sql`${foldedName} like ${startsWithPattern(text)}`, studioNotDeleted))
+    .where(and(sql`${foldedName} like ${startsWithPattern(searched)}`, studioNotDeleted))
     .orderBy(foldedName, asc(studios.id))
     .limit(STUDIO_LIMITS.searchResults)
     .prepare(UNNAMED);
@@ -129,7 +129,7 @@ export function createStudiosService(ctx: AppContext) {
     db
       .select(columns)
       .from(studios)
-      .where(and(sql`search_fold(${column}) like ${containsPattern(text)}`, studioNotDeleted))
+      .where(and(sql`search_fold(${column}) like ${containsPattern(searched)}`, studioNotDeleted))
       .limit(sql.placeholder('limit'))
       .prepare(UNNAMED),
   );
