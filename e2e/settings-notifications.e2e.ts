@@ -56,4 +56,27 @@ describe('/settings notifications', () => {
     await shoot(page, 'settings-notifications-refused');
     await context.close();
   }, SLOW_TEST);
+
+  it("keeps showing the last click while an earlier click's save is answered", async () => {
+    const { user, page, context, section } = await openSettings(PHONE);
+    const messages = section.getByLabel(APP_MSG.emailMessages);
+    // Each save waits here until the test lets it through.
+    const held: (() => void)[] = [];
+    await page.route('**/api/me/notification-settings', (route) =>
+      route.request().method() === 'PUT' ? new Promise<void>((letThrough) => held.push(letThrough)).then(() => route.continue()) : route.continue(),
+    );
+    await messages.click();
+    await expect.poll(() => held.length).toBe(1);
+    await messages.click();
+    await expect.poll(() => held.length).toBe(2);
+    expect(await messages.isChecked()).toBe(true);
+    held[0]!();
+    // The first save (off) is answered and said to be saved; the box still shows the second click (on).
+    await section.getByText(APP_MSG.choicesSaved).waitFor();
+    expect(await messages.isChecked()).toBe(true);
+    held[1]!();
+    await expect.poll(() => apiAs<NotificationSettings>('GET', '/api/me/notification-settings', user.token)).toEqual({ emailApplications: true, emailMessages: true });
+    expect(await messages.isChecked()).toBe(true);
+    await context.close();
+  }, SLOW_TEST);
 });

@@ -1,5 +1,5 @@
 /** /settings, "Notifications": which kinds of notice are also e-mailed (docs/applications.md). Saved on each change. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { NotificationSettings } from '../../../contract/applications';
 import { saveNotificationSettings, useNotificationSettings } from '../../api/notification-settings';
@@ -13,11 +13,16 @@ const KINDS: readonly { key: keyof NotificationSettings; label: string }[] = [
 export function NotificationChoices({ onFailure }: { onFailure(err: unknown): string | undefined }) {
   const settings = useNotificationSettings();
   const [status, setStatus] = useState<{ ok: boolean; msg: string } | null>(null);
-  // The choices clicked and not yet saved, shown in the same render as the click: the query's
-  // own update reaches the page a task later, and until then a checkbox would not follow the click.
+  // The choices clicked and not yet saved, shown in the same render as the click (the query's
+  // update would reach the page a task later, and until then a checkbox would not follow the
+  // click); the server's answer shows once the last click of a choice is answered.
   const [unsaved, setUnsaved] = useState<Partial<NotificationSettings>>({});
+  /** The number of each choice's latest click: an earlier click's answer leaves the later one shown. */
+  const latest = useRef<Partial<Record<keyof NotificationSettings, number>>>({});
 
   async function toggle(key: keyof NotificationSettings, value: boolean) {
+    const click = (latest.current[key] ?? 0) + 1;
+    latest.current[key] = click;
     setUnsaved((choices) => ({ ...choices, [key]: value }));
     setStatus(null);
     try {
@@ -27,7 +32,7 @@ export function NotificationChoices({ onFailure }: { onFailure(err: unknown): st
       const msg = onFailure(err);
       if (msg) setStatus({ ok: false, msg });
     } finally {
-      setUnsaved(({ [key]: _saved, ...others }) => others);
+      if (latest.current[key] === click) setUnsaved(({ [key]: _answered, ...others }) => others);
     }
   }
 
