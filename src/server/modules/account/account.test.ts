@@ -4,6 +4,7 @@ import { MSG } from '../../../contract/messages.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { makeImage, multipart } from '../../../../test/media-files.js';
+import { contactMessages } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,6 +129,20 @@ describe('GET /api/me/export', () => {
     const text = res.body;
     for (const secret of ['argon2', 'passwordHash', 'tokenVersion', bob.email, bob._id, bob.fname, 'Bob private note', bobOrder.id]) {
       expect(text).not.toContain(secret);
+    }
+  });
+
+  it('lists rows written in the same instant in one order, by id, every time', async () => {
+    const ann = await buildPerformer(t);
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    const sent = await t.ctx.db
+      .insert(contactMessages)
+      .values(['first', 'second', 'third', 'fourth'].map((message) => ({ email: ann.email, number: '123456', message, createdAt: at })))
+      .returning({ id: contactMessages.id, message: contactMessages.message });
+    const byId = sent.sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => m.message);
+    for (let i = 0; i < 2; i++) {
+      const file = (await call('GET', '/api/me/export', ann.token)).json() as { contactMessages: { message: string }[] };
+      expect(file.contactMessages.map((m) => m.message)).toEqual(byId);
     }
   });
 

@@ -76,7 +76,7 @@ export function createAdminMarketplaceService(ctx: AppContext) {
             .select({ jobId: jobReports.jobId, reason: jobReports.reason, createdAt: jobReports.createdAt })
             .from(jobReports)
             .where(inArray(jobReports.jobId, ids))
-            .orderBy(desc(jobReports.createdAt))
+            .orderBy(desc(jobReports.createdAt), asc(jobReports.userId))
         : [];
       return {
         reports: reported.map((r) => ({

@@ -16,9 +16,9 @@ export const sitemapRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       .select({ id: jobs.id, at: jobs.createdAt })
       .from(jobs)
       .where(and(eq(jobs.status, 'open'), eq(jobs.hidden, false)))
-      .orderBy(desc(jobs.createdAt))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(MAX_URLS / 2);
-    const pages = await ctx.db.select({ id: studios.id }).from(studios).where(studioNotDeleted).orderBy(desc(studios.createdAt)).limit(MAX_URLS - openJobs.length - 1);
+    const pages = await ctx.db.select({ id: studios.id }).from(studios).where(studioNotDeleted).orderBy(desc(studios.createdAt), desc(studios.id)).limit(MAX_URLS - openJobs.length - 1);
     const origin = `${req.protocol}://${req.host}`;
     const url = (path: string, lastmod?: Date) =>
       `<url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;

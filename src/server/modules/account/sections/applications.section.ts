@@ -24,7 +24,7 @@ export const applicationsSection: AccountSection = {
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
       .innerJoin(studios, eq(studios.id, jobs.studioId))
       .where(eq(applications.performerId, account.id))
-      .orderBy(asc(applications.createdAt));
+      .orderBy(asc(applications.createdAt), asc(applications.id));
   },
   async erase(tx, account) {
     await tx.update(applications).set({ note: '', media: [] }).where(eq(applications.performerId, account.id));

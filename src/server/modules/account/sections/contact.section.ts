@@ -13,7 +13,7 @@ export const contactSection: AccountSection = {
       .select({ number: contactMessages.number, message: contactMessages.message, sentAt: contactMessages.createdAt, handledAt: contactMessages.handledAt })
       .from(contactMessages)
       .where(eq(contactMessages.email, account.email))
-      .orderBy(asc(contactMessages.createdAt));
+      .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
   },
   async erase(tx, account) {
     await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));

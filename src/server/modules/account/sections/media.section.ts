@@ -10,12 +10,12 @@ export const mediaSection: AccountSection = {
       .select({ mediaType: userMedia.mediaType, url: userMedia.url, addedAt: userMedia.createdAt })
       .from(userMedia)
       .where(eq(userMedia.userId, account.id))
-      .orderBy(asc(userMedia.createdAt));
+      .orderBy(asc(userMedia.createdAt), asc(userMedia.id));
     const files = await db
       .select({ kind: uploads.kind, url: uploads.url, thumbUrl: uploads.thumbUrl, contentType: uploads.contentType, size: uploads.size, uploadedAt: uploads.createdAt })
       .from(uploads)
       .where(eq(uploads.userId, account.id))
-      .orderBy(asc(uploads.createdAt));
+      .orderBy(asc(uploads.createdAt), asc(uploads.id));
     return { lists, files };
   },
   async erase(tx, account) {

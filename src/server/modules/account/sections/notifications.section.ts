@@ -10,6 +10,6 @@ export const notificationsSection: AccountSection = {
       .select({ kind: notifications.kind, text: notifications.text, link: notifications.link, readAt: notifications.readAt, createdAt: notifications.createdAt })
       .from(notifications)
       .where(eq(notifications.userId, account.id))
-      .orderBy(asc(notifications.createdAt));
+      .orderBy(asc(notifications.createdAt), asc(notifications.id));
   },
 };

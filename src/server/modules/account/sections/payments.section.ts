@@ -15,8 +15,8 @@ export const paymentsSection: AccountSection = {
   name: 'payments',
   async export(db, account) {
     const [records, orders] = await Promise.all([
-      db.select(recordColumns).from(payments).where(eq(payments.userId, account.id)).orderBy(asc(payments.createdAt)),
-      db.select(orderColumns).from(paymentOrders).where(eq(paymentOrders.userId, account.id)).orderBy(asc(paymentOrders.createdAt)),
+      db.select(recordColumns).from(payments).where(eq(payments.userId, account.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
+      db.select(orderColumns).from(paymentOrders).where(eq(paymentOrders.userId, account.id)).orderBy(asc(paymentOrders.createdAt), asc(paymentOrders.id)),
     ]);
     return { records, orders };
   },

@@ -19,7 +19,7 @@ export const studioSection: AccountSection = {
   async export(db, account) {
     const [page] = await db.select().from(studios).where(eq(studios.ownerId, account.id));
     if (!page) return null;
-    const posted = await db.select().from(jobs).where(eq(jobs.studioId, page.id)).orderBy(asc(jobs.createdAt));
+    const posted = await db.select().from(jobs).where(eq(jobs.studioId, page.id)).orderBy(asc(jobs.createdAt), asc(jobs.id));
     const counts = posted.length
       ? await db
           .select({ jobId: applications.jobId, status: applications.status, n: count() })

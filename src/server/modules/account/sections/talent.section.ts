@@ -14,20 +14,20 @@ export const talentSection: AccountSection = {
       .select({ id: shortlists.id, name: shortlists.name, createdAt: shortlists.createdAt })
       .from(shortlists)
       .where(eq(shortlists.ownerId, account.id))
-      .orderBy(asc(shortlists.createdAt));
+      .orderBy(asc(shortlists.createdAt), asc(shortlists.id));
     const members = await db
       .select({ listId: shortlistMembers.shortlistId, performer: users.fname, performerId: users.id, addedAt: shortlistMembers.addedAt })
       .from(shortlistMembers)
       .innerJoin(shortlists, eq(shortlists.id, shortlistMembers.shortlistId))
       .innerJoin(users, eq(users.id, shortlistMembers.performerId))
       .where(eq(shortlists.ownerId, account.id))
-      .orderBy(asc(shortlistMembers.addedAt));
+      .orderBy(asc(shortlistMembers.addedAt), asc(shortlistMembers.shortlistId), asc(shortlistMembers.performerId));
     const reviews = await db
       .select({ performer: users.fname, performerId: users.id, rating: talentReviews.rating, note: talentReviews.note, updatedAt: talentReviews.updatedAt })
       .from(talentReviews)
       .innerJoin(users, eq(users.id, talentReviews.performerId))
       .where(eq(talentReviews.studioUserId, account.id))
-      .orderBy(asc(talentReviews.updatedAt));
+      .orderBy(asc(talentReviews.updatedAt), asc(talentReviews.performerId));
     return {
       shortlists: lists.map((l) => ({
         name: l.name,
