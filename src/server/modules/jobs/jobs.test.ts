@@ -149,6 +149,10 @@ describe('GET /api/jobs', () => {
     const c = await post({ title: 'Male dancer QZX', profession: 'Dancer', gender: 'Male', location: 'Delhi' }, studioB);
     const closed = await post({ title: 'Closed QZX' }, studioB);
     await call('POST', `/api/studio/jobs/${closed._id}/close`, studioB.token);
+    // A second apart, in the order posted: three posts can land in one millisecond of the clock.
+    for (const [i, job] of [a, b, c].entries()) {
+      await t.ctx.db.update(jobs).set({ createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, i)) }).where(eq(jobs.id, job._id));
+    }
     const ids = async (query: string) => ((await call('GET', `/api/jobs?${query}`)).json() as BoardAnswer).jobs.map((j) => j._id);
     expect(await ids('q=qzx')).toEqual([c._id, b._id, a._id]);
     expect(await ids('q=qzx&profession=Singer')).toEqual([b._id, a._id]);
