@@ -1,8 +1,9 @@
 /** /settings, "Notifications": which kinds of notice are also e-mailed (docs/applications.md). Saved on each change. */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { NotificationSettings } from '../../../contract/applications';
 import { saveNotificationSettings, useNotificationSettings } from '../../api/notification-settings';
+import { useUnsavedValues } from '../../lib/useUnsavedValues';
 import { MSG } from '../../../contract/messages';
 
 const KINDS: readonly { key: keyof NotificationSettings; label: string }[] = [
@@ -13,26 +14,18 @@ const KINDS: readonly { key: keyof NotificationSettings; label: string }[] = [
 export function NotificationChoices({ onFailure }: { onFailure(err: unknown): string | undefined }) {
   const settings = useNotificationSettings();
   const [status, setStatus] = useState<{ ok: boolean; msg: string } | null>(null);
-  // The choices clicked and not yet saved, shown in the same render as the click (the query's
-  // update would reach the page a task later, and until then a checkbox would not follow the
-  // click); the server's answer shows once the last click of a choice is answered.
-  const [unsaved, setUnsaved] = useState<Partial<NotificationSettings>>({});
-  /** The number of each choice's latest click: an earlier click's answer leaves the later one shown. */
-  const latest = useRef<Partial<Record<keyof NotificationSettings, number>>>({});
+  // The choices clicked and not yet saved: the query's update would reach the page a task
+  // later, and until then a checkbox would not follow the click.
+  const { unsaved, saving } = useUnsavedValues<NotificationSettings>();
 
   async function toggle(key: keyof NotificationSettings, value: boolean) {
-    const click = (latest.current[key] ?? 0) + 1;
-    latest.current[key] = click;
-    setUnsaved((choices) => ({ ...choices, [key]: value }));
     setStatus(null);
     try {
-      await saveNotificationSettings({ [key]: value });
+      await saving(key, value, () => saveNotificationSettings({ [key]: value }));
       setStatus({ ok: true, msg: APP_MSG.choicesSaved });
     } catch (err) {
       const msg = onFailure(err);
       if (msg) setStatus({ ok: false, msg });
-    } finally {
-      if (latest.current[key] === click) setUnsaved(({ [key]: _answered, ...others }) => others);
     }
   }
 

@@ -2,13 +2,13 @@
  * /profile: gender, profile URL, profession and the visibility switch. The switch
  * moves at once; if the server refuses, it moves back and a toast says why (docs/product.md §11).
  */
-import { useRef, useState } from 'react';
 import type { Visibility } from '../../../contract/profile-options';
 import { updateVisibility } from '../../api/profile';
 import { refreshUserData, useUserData } from '../../api/user-data';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
 import { useToast } from '../../components/Toasts';
+import { useUnsavedValues } from '../../lib/useUnsavedValues';
 import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
@@ -18,24 +18,20 @@ import { TALENT_MSG } from '../../../contract/talent-messages';
 export default function ProfilePage() {
   const { user } = useUserData({ live: true });
   const toast = useToast();
-  /** What the switch shows while a change is on its way; null follows the server. */
-  const [pending, setPending] = useState<Visibility | null>(null);
-  const visibility = pending ?? user?.visibility ?? 'public';
-  /** Only the latest flip decides what the switch shows when its answer comes back. */
-  const latest = useRef(0);
+  /** What the switch shows while a change is on its way; then it follows the server. */
+  const { unsaved, saving } = useUnsavedValues<{ visibility: Visibility }>();
+  const visibility = unsaved.visibility ?? user?.visibility ?? 'public';
 
   async function handleToggle(checked: boolean) {
     const wanted: Visibility = checked ? 'public' : 'private';
-    const flip = ++latest.current;
-    setPending(wanted);
     try {
-      await updateVisibility(wanted);
-      await refreshUserData();
+      await saving('visibility', wanted, async () => {
+        await updateVisibility(wanted);
+        await refreshUserData();
+      });
     } catch (err) {
       console.error('Error updating visibility', err);
       toast((err as Error).message);
-    } finally {
-      if (flip === latest.current) setPending(null);
     }
   }
 
