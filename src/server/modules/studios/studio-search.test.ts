@@ -75,6 +75,13 @@ describe('GET /api/showAllStudioList', () => {
     expect(await names('silver')).toEqual(['Silver Reel Studios', 'Quicksilver Films', 'Golden Frame Pictures']);
   });
 
+  it('counts a name as starting with the text whatever character follows, one beyond the first 65 536 included', async () => {
+    // Alphabetical, as names that start with the text are; as names that merely contain
+    // it, the shorter would come first.
+    await insertStudios([{ fname: 'Zeta🧿', location: 'Goa' }, { fname: 'Zeta🎬 Players Collective', location: 'Goa' }]);
+    expect(await names('zeta')).toEqual(['Zeta🎬 Players Collective', 'Zeta🧿']);
+  });
+
   it(`answers at most ${STUDIO_LIMITS.searchResults} studios`, async () => {
     const found = await names('bulk casting');
     expect(found).toHaveLength(STUDIO_LIMITS.searchResults);

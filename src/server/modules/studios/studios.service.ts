@@ -8,6 +8,7 @@ import { jobsAnswer, STUDIO_LIMITS, studioList, type Studio, type StudioFindAnsw
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
+import { literalNumber } from '../../db/literal-number.js';
 import { jobs, studioNames, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
@@ -38,6 +39,21 @@ const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
  * indexes can use.
  */
 const foldedText = (text: string | Placeholder) => sql<string>`search_fold(${text})`;
+/**
+ * The folded text as a one-row subquery, which PostgreSQL runs once per execution (an
+ * InitPlan) and does not look into when it plans: the statement's plan is then the same
+ * for every text, so PostgreSQL keeps one generic plan per connection instead of planning
+ * each search, and the plan reads the text once rather than folding it again for every
+ * row it compares, as search_fold($1) would in a generic plan (docs/performance.md,
+ * eleventh round). For statements whose best plan depends on the text, use foldedText.
+ */
+const foldedOnce = (text: Placeholder) => sql<string>`(select search_fold(${text}))`;
+/**
+ * The highest code point. In the "C" collation (byte order, which for UTF-8 is code
+ * point order) the values that start with a prefix are those from the prefix up to,
+ * not including, the prefix followed by it.
+ */
+const LAST_CODE_POINT = 0x10ffff;
 /** LIKE patterns of the folded text: at the start of a value, or anywhere in it. */
 const startsWithPattern = (text: string | Placeholder) => sql<string>`${escapedLikeSql(foldedText(text))} || '%'`;
 const containsPattern = (text: string | Placeholder) => sql<string>`'%' || ${escapedLikeSql(foldedText(text))} || '%'`;
@@ -108,22 +124,23 @@ export function createStudiosService(ctx: AppContext) {
     .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.status, 'open'), eq(jobs.hidden, false)))
     .where(and(eq(studios.id, sql.placeholder('id')), studioNotDeleted))
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(STUDIO_LIMITS.jobsMax)
+    .limit(literalNumber(STUDIO_LIMITS.jobsMax))
     .prepare('studio_jobs');
 
   const nearNames = nearNamesQuery(STUDIO_LIMITS.searchResults);
 
   // The search's first three tiers (search() below). First, folded names that start with
-  // the text, in the studios_fname_fold_c index's order, so the planner scans the index's
-  // range and stops at 20.
+  // the text: the studios_fname_fold_c index's range from the text on, in the index's
+  // order, so the plan scans the range and stops at 20. The plan is the same for every
+  // text (foldedOnce), so it is made once per connection.
   const searched = sql.placeholder('text');
   const namesStartingWith = db
     .select(columns)
     .from(studios)
-    .where(and(sql`${foldedName} like ${startsWithPattern(searched)}`, studioNotDeleted))
+    .where(and(sql`${foldedName} >= ${foldedOnce(searched)}`, sql`${foldedName} < ${foldedOnce(searched)} || chr(${LAST_CODE_POINT})`, studioNotDeleted))
     .orderBy(foldedName, asc(studios.id))
-    .limit(STUDIO_LIMITS.searchResults)
-    .prepare(UNNAMED);
+    .limit(literalNumber(STUDIO_LIMITS.searchResults))
+    .prepare('studio_search_names_starting');
   // Then names, then locations, that contain the text.
   const columnsContaining = [studios.fname, studios.location].map((column) =>
     db
@@ -245,13 +262,12 @@ export function createStudiosService(ctx: AppContext) {
    * once however many studios bear it (migration 0020), and only the closest names whose
    * studios add up to `count` bring their studios, through the studios_fname_fold_c index.
    *
-   * A named statement, parsed once per connection on PostgreSQL. PostgreSQL still plans
-   * it for each text: it keeps choosing custom plans, and they run faster than the generic
-   * one, planning included (docs/performance.md, ninth round). PGlite's driver ignores the
-   * name and sends it as before.
+   * A named statement with one plan for every text (foldedOnce): on PostgreSQL it is
+   * parsed and planned once per connection. PGlite's driver ignores the name and sends it
+   * as before.
    */
   function nearNamesQuery(count: number) {
-    const folded = foldedText(sql.placeholder('text'));
+    const folded = foldedOnce(sql.placeholder('text'));
     // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
     // Each name's closeness is worked out here once, and the window and the order read it.
     const near = db
@@ -277,15 +293,15 @@ export function createStudiosService(ctx: AppContext) {
       .from(studios)
       .where(and(sql`${foldedName} = ${ranked.folded}`, studioNotDeleted))
       .orderBy(asc(studios.id))
-      .limit(count)
+      .limit(literalNumber(count))
       .as('bearers');
     return db
       .select()
       .from(ranked)
       .innerJoinLateral(bearers, sql`true`)
-      .where(sql`${ranked.before} < ${count}`)
+      .where(sql`${ranked.before} < ${literalNumber(count)}`)
       .orderBy(desc(ranked.closeness), sql`${ranked.folded} collate "C"`, asc(bearers.id))
-      .limit(count)
+      .limit(literalNumber(count))
       .prepare('studio_search_near_names');
   }
 
