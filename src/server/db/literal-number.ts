@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 
 /**
  * A whole number written into a statement's text rather than sent as a parameter: for
- * the fixed limits of named statements, which PostgreSQL keeps one plan of per connection.
+ * the constants of named statements, which PostgreSQL keeps one plan of per connection,
+ * and above all their fixed limits.
  * It plans that generic plan without the parameters' values, and it prices a LIMIT it
  * cannot see as a tenth of the rows; the generic plan then looks dearer than each custom
  * one, and PostgreSQL goes on planning the statement at every execution

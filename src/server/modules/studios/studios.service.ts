@@ -137,7 +137,7 @@ export function createStudiosService(ctx: AppContext) {
   const namesStartingWith = db
     .select(columns)
     .from(studios)
-    .where(and(sql`${foldedName} >= ${foldedOnce(searched)}`, sql`${foldedName} < ${foldedOnce(searched)} || chr(${LAST_CODE_POINT})`, studioNotDeleted))
+    .where(and(sql`${foldedName} >= ${foldedOnce(searched)}`, sql`${foldedName} < ${foldedOnce(searched)} || chr(${literalNumber(LAST_CODE_POINT)})`, studioNotDeleted))
     .orderBy(foldedName, asc(studios.id))
     .limit(literalNumber(STUDIO_LIMITS.searchResults))
     .prepare('studio_search_names_starting');
