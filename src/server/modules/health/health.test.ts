@@ -73,6 +73,14 @@ describe('operations', () => {
     expect(Object.keys(doc.paths)).toContain('/api/audition/getUserData');
   });
 
+  // docs/openapi.json is the committed description: a call whose schema changed without it
+  // fails here, and in CI (where vitest writes no snapshot) a missing file fails too. Update
+  // it with `npx vitest run --project server src/server/modules/health -u`.
+  it('GET /api/docs is the committed docs/openapi.json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    await expect(`${JSON.stringify(res.json(), null, 2)}\n`).toMatchFileSnapshot('../../../../docs/openapi.json');
+  });
+
   it('answers an unknown API path with 404 { msg }', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
