@@ -13,7 +13,7 @@
  * The uncached rows measure a running app that misses its cache, so they follow a
  * warm-up of other texts: the first requests after a start also pay for compiling the
  * app's code and for each database connection's first statements, which the row of
- * first searches shows on its own (docs/performance.md, tenth round).
+ * first searches shows on its own (docs/performance.md, "How to measure").
  */
 import { sql } from 'drizzle-orm';
 import { seedStudios } from '../src/server/db/seed.js';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
  * It plans that generic plan without the parameters' values, and it prices a LIMIT it
  * cannot see as a tenth of the rows; the generic plan then looks dearer than each custom
  * one, and PostgreSQL goes on planning the statement at every execution
- * (docs/performance.md, eleventh round).
+ * (docs/performance.md, "The studio search on a miss").
  *
  * The answer is typed as a number so that `.limit()` takes it: drizzle writes an SQL
  * object given there into the text as it is (its pg-core dialect), though its types ask

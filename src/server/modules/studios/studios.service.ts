@@ -45,7 +45,7 @@ const foldedText = (text: string | Placeholder) => sql<string>`search_fold(${tex
  * for every text, so PostgreSQL keeps one generic plan per connection instead of planning
  * each search, and the plan reads the text once rather than folding it again for every
  * row it compares, as search_fold($1) would in a generic plan (docs/performance.md,
- * eleventh round). For statements whose best plan depends on the text, use foldedText.
+ * "The studio search on a miss"). For statements whose best plan depends on the text, use foldedText.
  */
 const foldedOnce = (text: Placeholder) => sql<string>`(select search_fold(${text}))`;
 /**
@@ -70,9 +70,9 @@ const SEARCH_CANDIDATES = 50;
 /**
  * The name of a statement built once (drizzle's `.prepare()`) but sent unnamed: node-postgres
  * treats an empty name as none, so PostgreSQL parses and plans it with each execution's
- * values (a custom plan), which the contains tiers need (docs/performance.md, fifth round:
+ * values (a custom plan), which the contains tiers need (docs/performance.md, "The studio search on a miss":
  * their generic plans are up to 300 times slower for common texts). Building it once
- * spares drizzle's query building on every search (docs/performance.md, ninth round).
+ * spares drizzle's query building on every search (docs/performance.md, "The studio search on a miss").
  */
 const UNNAMED = '';
 
