@@ -1,11 +1,12 @@
 /**
  * Where am I (docs/screens.md): every route names itself in the tab's title from its
- * `handle: { title }` in routes.tsx, and after a navigation the keyboard's focus moves to
+ * `handle: { title }` in routes.tsx (or a screen after its record, useDocumentTitle), and after a navigation the keyboard's focus moves to
  * the new page's main heading, as a screen reader user would expect.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { APP_NAME, APP_TITLE, SCREEN_MSG } from '../../contract/screen-messages';
+import { useRecordTitle } from '../lib/useDocumentTitle';
 
 /** What a route in routes.tsx may say about itself. */
 export interface RouteHandle {
@@ -79,12 +80,13 @@ export function focusMainHeading(options: { force?: boolean } = {}): () => void 
 /** Rendered once by the layout: the title of every route, and focus on navigation. */
 export function RouteFocus() {
   const { pathname } = useLocation();
-  const title = useRouteTitle();
-  // A layout effect runs before the page's own effects, so a page about one record
-  // (a studio, a job) may still name the tab after it; leaving it restores the route's title.
+  const routeTitle = useRouteTitle();
+  // A screen about one record names the tab after it (useDocumentTitle); otherwise, and as
+  // soon as it goes, the route's own title stands.
+  const title = useRecordTitle() ?? routeTitle;
   useLayoutEffect(() => {
     document.title = title ? pageTitle(title) : APP_TITLE;
-  }, [pathname, title]);
+  }, [title]);
 
   const firstLoad = useRef(true);
   useEffect(() => {

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { forgotPassword } from '../../api/account';
 import { useBusy } from '../../components/Busy';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthShell } from '../auth/AuthShell';
 import { FormField } from './FormField';
 import '../auth/auth.css';
@@ -13,7 +12,6 @@ import './account.css';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string>();
   const [sent, setSent] = useState<string>();

@@ -7,7 +7,6 @@ import { resetPassword } from '../../api/account';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AuthShell } from '../auth/AuthShell';
 import { FormField } from './FormField';
 import '../auth/auth.css';
@@ -16,7 +15,6 @@ import './account.css';
 type Field = 'password' | 'confirm';
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form, setForm] = useState({ password: '', confirm: '' });

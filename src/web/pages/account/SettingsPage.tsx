@@ -13,13 +13,11 @@ import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { FormField } from './FormField';
 import { NotificationChoices } from './NotificationChoices';
 import './account.css';
 
 export default function SettingsPage() {
-  useDocumentTitle('Settings');
   const me = useQuery({ queryKey: ['me'], queryFn: getMe });
   const navigate = useNavigate();
   const toast = useToast();

@@ -10,7 +10,6 @@ import { MSG } from '../../../contract/messages';
 import { adminContact, adminPayments, adminStats, markContactHandled } from '../../api/admin';
 import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toasts';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { dateTime } from './date-time';
 import { ReportedJobs } from './ReportedJobs';
 import { StudiosToVerify } from './StudiosToVerify';
@@ -18,7 +17,6 @@ import './admin.css';
 
 
 export default function AdminPage() {
-  useDocumentTitle(ADMIN_TEXT.title);
   const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: adminStats });
 
   if (stats.error) {

@@ -11,12 +11,10 @@ import { MSG } from '../../../contract/messages';
 import { useMyApplications, withdrawApplication } from '../../api/my-applications';
 import { useToast } from '../../components/Toasts';
 import { formatDay, formatTime } from '../../lib/dates';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import '../../components/application-status.css';
 import './applications.css';
 
 export default function ApplicationsPage() {
-  useDocumentTitle(APP_MSG.applicationsTitle);
   const mine = useMyApplications();
 
   if (mine.isPending) return <main className="page"><h1>{APP_MSG.applicationsTitle}</h1><p role="status">{MSG.loading}</p></main>;

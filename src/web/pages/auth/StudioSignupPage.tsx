@@ -5,14 +5,12 @@ import { requiredText, signupFields } from '../../../contract/field-rules';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { studioSignup, studioVerifyOtp } from '../../api/jobs';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { SignupFlow } from './SignupFlow';
 
 /** The studio's name keeps its letter case; the other fields follow the performer's rules. */
 const studioSignupRules = z.object({ ...signupFields, fname: requiredText(MARKET_MSG.studioName, LIMITS.nameMax) });
 
 export default function StudioSignupPage() {
-  useDocumentTitle('Studio sign-up');
   return (
     <SignupFlow
       heading="Cast on Audition"

@@ -1,6 +1,5 @@
 /** /dashboard: the studio's jobs, open and closed, with their applicant counts (docs/marketplace.md). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
@@ -20,10 +19,6 @@ export default function DashboardPage() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['studio', 'jobs'] }),
     onError: (err) => toast(err.message),
   });
-
-  useEffect(() => {
-    document.title = 'Dashboard · Audition';
-  }, []);
 
   const open = jobs.data?.jobs.filter((j) => j.status === 'open') ?? [];
   const closed = jobs.data?.jobs.filter((j) => j.status === 'closed') ?? [];

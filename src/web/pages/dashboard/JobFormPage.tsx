@@ -4,7 +4,7 @@
  * reordered and removed. An existing job also shows its applicants as a board.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
 import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
@@ -59,9 +59,6 @@ export default function JobFormPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
   const jobs = useQuery({ queryKey: ['studio', 'jobs'], queryFn: ({ signal }) => getOwnJobs(signal), enabled: !isNew });
-  useEffect(() => {
-    document.title = isNew ? 'Post a job · Audition' : 'Edit job · Audition';
-  }, [isNew]);
   if (isNew) return <JobForm />;
   if (jobs.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   const job = jobs.data?.jobs.find((j) => j._id === id);

@@ -3,7 +3,7 @@
  * description where /studio-detail does (338 characters under the name, 900 in About us).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { JOB_LIMITS } from '../../../contract/jobs-limits';
 import type { StudioMe } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
@@ -29,9 +29,6 @@ const LABELS: Record<keyof Form, string> = {
 
 export default function StudioEditPage() {
   const me = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal) });
-  useEffect(() => {
-    document.title = 'Edit studio page · Audition';
-  }, []);
   if (me.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   if (me.isError) return <main className="page"><p role="alert">{me.error.message}</p></main>;
   return <Editor initial={me.data} />;

@@ -4,7 +4,8 @@
  * JobPosting data so search engines can list it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { PAGE_TITLES } from '../../../contract/screen-messages';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BoardJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
@@ -21,9 +22,7 @@ export default function JobPage() {
   const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: ({ signal }) => getJob(id, signal) });
   const navigate = useNavigate();
 
-  useEffect(() => {
-    document.title = job.data ? `${job.data.title} · Jobs · Audition` : 'Job · Audition';
-  }, [job.data]);
+  useDocumentTitle(job.data && `${job.data.title} · ${PAGE_TITLES.jobs}`);
 
   if (job.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   if (job.isError) {

@@ -27,10 +27,6 @@ export default function JobsBoardPage() {
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    document.title = 'Jobs · Audition';
-  }, []);
-
-  useEffect(() => {
     const el = sentinel.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => {

@@ -1,11 +1,9 @@
 /** One legal page (/terms, /privacy): its title, lead and sections from the contract. */
 import { Link } from 'react-router';
 import type { LegalPage } from '../../../contract/legal';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import './legal.css';
 
 export function LegalText({ page }: { page: LegalPage }) {
-  useDocumentTitle(page.title);
   return (
     <main className="page legal-page">
       <h1>{page.heading}</h1>

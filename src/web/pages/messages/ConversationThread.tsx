@@ -46,7 +46,7 @@ export function ConversationThread({ id }: { id: string }) {
     .reverse()
     .flatMap((p) => p.messages);
   const newest = messages.at(-1);
-  useDocumentTitle(conversation ? `${conversation.other.name} · ${CONVERSATION_MSG.title}` : CONVERSATION_MSG.title);
+  useDocumentTitle(conversation && `${conversation.other.name} · ${CONVERSATION_MSG.title}`);
 
   useEffect(() => setPending([]), [id]);
 

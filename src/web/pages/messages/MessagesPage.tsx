@@ -7,7 +7,6 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { CONVERSATION_MSG } from '../../../contract/conversations-texts';
 import { holdLiveEvents } from '../../api/live-events';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ConversationList } from './ConversationList';
 import { ConversationThread } from './ConversationThread';
 import './messages.css';
@@ -28,6 +27,5 @@ export default function MessagesPage() {
 }
 
 function ListTitle() {
-  useDocumentTitle(CONVERSATION_MSG.title);
   return <h1 className="msg-list-title">{CONVERSATION_MSG.title}</h1>;
 }

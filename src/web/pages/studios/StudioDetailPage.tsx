@@ -6,6 +6,7 @@
  * works (docs/product.md §11); a studio passed along by the list shows at once meanwhile.
  */
 import { useEffect } from 'react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Link, useLocation, useParams } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
@@ -88,9 +89,7 @@ export default function StudioDetailPage() {
     if (jobs.error) console.error('studio jobs fetch failed', jobs.error);
   }, [studioQuery.error, missing, jobs.error]);
 
-  useEffect(() => {
-    document.title = studio ? `${studio.fname} · Audition` : 'Studio · Audition';
-  }, [studio]);
+  useDocumentTitle(studio?.fname);
 
   if (!studio && studioQuery.isPending) {
     return <main className="page"><p className="studios-state" role="status">{MSG.loading}</p></main>;

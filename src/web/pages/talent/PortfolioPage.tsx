@@ -23,7 +23,7 @@ import { MessageButton } from '../../components/MessageButton';
 export default function PortfolioPage() {
   const { id = '' } = useParams();
   const portfolio = usePortfolio(id);
-  useDocumentTitle(portfolio.data ? TALENT_MSG.portfolioTitle(portfolio.data.fname) : 'Portfolio');
+  useDocumentTitle(portfolio.data && TALENT_MSG.portfolioTitle(portfolio.data.fname));
   if (portfolio.error instanceof ApiError && portfolio.error.status === 404) return <NotFoundPage />;
   return (
     <main className="page portfolio">

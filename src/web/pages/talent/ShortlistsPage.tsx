@@ -6,14 +6,12 @@ import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { createShortlist, useShortlists } from '../../api/shortlists';
 import { FormField } from '../../components/FormField';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ShortlistView } from './ShortlistView';
 import { TalentPageHead } from './TalentPageHead';
 import '../dashboard/dashboard.css';
 import './talent.css';
 
 export default function ShortlistsPage() {
-  useDocumentTitle(TALENT_MSG.shortlistsTitle);
   const lists = useShortlists();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);

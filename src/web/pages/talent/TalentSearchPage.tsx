@@ -12,7 +12,6 @@ import { TALENT_MSG } from '../../../contract/talent-messages';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { TALENT_FILTERS, useTalentSearch, type TalentFilters } from '../../api/talent-search';
 import { FormField } from '../../components/FormField';
-import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { AddToShortlist } from './AddToShortlist';
 import { TalentCardView } from './TalentCardView';
 import { TalentPageHead } from './TalentPageHead';
@@ -37,7 +36,6 @@ function check(f: TalentFilters): Errors {
 }
 
 export default function TalentSearchPage() {
-  useDocumentTitle(TALENT_MSG.searchTitle);
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(TALENT_FILTERS.map((k) => [k, params.get(k) ?? ''])) as TalentFilters;
   const [draft, setDraft] = useState(filters);
