@@ -1,3 +1,3 @@
 /** The profile area's public face: its routes, how days of a subscription are counted, and the profile as presented (the portfolio shows part of it). */
 export { profileRoutes } from './profile.routes.js';
-export { DAY_MS, daysLeft, presentProfile } from './profile.presenter.js';
+export { presentProfile } from './profile.presenter.js';

@@ -2,17 +2,10 @@
 import { endInForce, planInForce, queuedHasStarted, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { UserProfile } from '../../../contract/profile.js';
 import type { users } from '../../db/schema/index.js';
+import { daysLeft } from '../../lib/days.js';
 
 type UserRow = typeof users.$inferSelect;
 export type MediaLists = Pick<UserProfile, 'photos' | 'videos' | 'audios'>;
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days until the subscription ends, counted up; 0 once it has ended. */
-export function daysLeft(end: Date | null, now = Date.now()): number {
-  if (!end) return 0;
-  return Math.max(0, Math.ceil((end.getTime() - now) / DAY_MS));
-}
 
 export function presentProfile(user: UserRow, media: MediaLists): UserProfile {
   // A queued plan shows from the moment it takes over (docs/product.md §11.10).

@@ -24,7 +24,8 @@ import type { AppContext } from '../../context.js';
 import { paymentOrders, payments, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
-import { DAY_MS, daysLeft } from '../profile/index.js';
+import { DAY_MS } from '../../../contract/plan-change.js';
+import { daysLeft } from '../../lib/days.js';
 import { storedPlanColumns } from './stored-plan.js';
 
 type OrderRow = typeof paymentOrders.$inferSelect;
