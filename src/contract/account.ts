@@ -7,7 +7,6 @@ import { MSG } from './messages.js';
 export { ACCOUNT_LIMITS } from './account-limits.js';
 
 export const forgotPasswordBody = z.object({ email }, { error: MSG.fillAllFields });
-export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = z.object(
   {
@@ -16,16 +15,13 @@ export const resetPasswordBody = z.object(
   },
   { error: MSG.fillAllFields },
 );
-export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** The password the caller types to prove it is them: checked, never length-ruled (old passwords may be any length). */
 const currentPassword = z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.currentPasswordWrong);
 
 export const changePasswordBody = z.object({ current: currentPassword, password }, { error: MSG.fillAllFields });
-export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 export const deleteAccountBody = z.object({ password: currentPassword }, { error: MSG.fillAllFields });
-export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 
 export const msgAnswer = z.object({ msg: z.string() });
 /** A password change ends every other session; the caller keeps going with this new token. */

@@ -33,7 +33,6 @@ export const adminContactMessage = z.object({
 });
 export const adminContactAnswer = z.object({ messages: z.array(adminContactMessage) });
 export type AdminContactAnswer = z.infer<typeof adminContactAnswer>;
-export type AdminContactMessage = z.infer<typeof adminContactMessage>;
 
 export const contactIdParams = z.object({ id: z.uuid({ error: MSG.contactNotFound }) });
 
@@ -70,7 +69,6 @@ export const adminStudio = z.object({
   ownerEmail: z.string().nullable(),
   jobs: z.object({ open: z.number(), total: z.number() }),
 });
-export type AdminStudio = z.infer<typeof adminStudio>;
 export const adminStudiosAnswer = z.object({ studios: z.array(adminStudio) });
 export type AdminStudiosAnswer = z.infer<typeof adminStudiosAnswer>;
 
@@ -88,7 +86,6 @@ export const adminReport = z.object({
   lastReportedAt: z.string(),
   reasons: z.array(z.object({ reason: z.string(), createdAt: z.string() })),
 });
-export type AdminReport = z.infer<typeof adminReport>;
 export const adminReportsAnswer = z.object({ reports: z.array(adminReport) });
 export type AdminReportsAnswer = z.infer<typeof adminReportsAnswer>;
 

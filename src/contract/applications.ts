@@ -79,7 +79,6 @@ export const applicationsQuery = strict({
 });
 
 export const statusBody = strict({ status: z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) }) });
-export type StatusBody = z.infer<typeof statusBody>;
 
 export const reviewBody = strict({
   rating: z.number({ error: APP_MSG.ratingRange }).int(APP_MSG.ratingRange).min(1, APP_MSG.ratingRange).max(5, APP_MSG.ratingRange).nullable().optional(),

@@ -18,7 +18,6 @@ export const CONVERSATION_LIMITS = {
 } as const;
 
 export const EVENT_KINDS = ['message', 'read', 'application', 'notification'] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
 
 export const CONVERSATION_MSG = {
   // Calls.

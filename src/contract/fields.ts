@@ -31,4 +31,3 @@ export const optionalText = (label: string, max: number = LIMITS.textMax) =>
 
 /** The error body of every failed call. */
 export const errorBody = z.object({ msg: z.string(), code: z.string().optional() });
-export type ErrorBody = z.infer<typeof errorBody>;

@@ -25,7 +25,6 @@ const planName = z
   });
 
 export const createOrderBody = z.object({ plan: planName }, { error: MSG.unknownPlan });
-export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const createOrderAnswer = z.object({ id: z.string() });
 export type CreateOrderAnswer = z.infer<typeof createOrderAnswer>;

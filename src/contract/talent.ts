@@ -47,7 +47,6 @@ export const talentQuery = strict({
     error: TALENT_MSG.heightOrder,
     path: ['heightMin'],
   });
-export type TalentQueryInput = z.input<typeof talentQuery>;
 export type TalentQuery = z.output<typeof talentQuery>;
 
 /** One performer in search results and on shortlists. */
@@ -115,6 +114,5 @@ export const shortlistsAnswer = z.object({ shortlists: z.array(shortlist) });
 export type ShortlistsAnswer = z.infer<typeof shortlistsAnswer>;
 
 export const recommendedJob = boardJob.extend({ reasons: z.array(z.string()) });
-export type RecommendedJob = z.infer<typeof recommendedJob>;
 export const recommendationsAnswer = z.object({ jobs: z.array(recommendedJob) });
 export type RecommendationsAnswer = z.infer<typeof recommendationsAnswer>;

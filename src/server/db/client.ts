@@ -18,6 +18,8 @@ import { extractTemplate, readTemplate } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction's handle: what `db.transaction(async (tx) => …)` passes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,11 +1,7 @@
 /** The performer's own profile (docs/product.md §7 getUserData). */
 import type { UserProfile } from '../../contract/profile';
 import type { Visibility } from '../../contract/profile-options';
-import { api, apiPoll } from './client';
-
-/** getUserData with If-None-Match: null when nothing changed since `etag`. */
-export const pollUserData = (etag: string | null, signal?: AbortSignal) =>
-  apiPoll<UserProfile>('/api/audition/getUserData', etag, signal);
+import { api } from './client';
 
 /** updateBasicInfo as form data: answers the saved profile. */
 export const updateBasicInfo = (form: FormData) => api<UserProfile>('/api/audition/updateBasicInfo', { form });

@@ -5,10 +5,9 @@
  * and the deletion calls `erase` for every section in one transaction, before the
  * users row itself is deleted.
  */
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 
 /** A transaction handle; it offers the same queries as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface AccountRef {
   id: string;

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/raw.js';
 import { pendingFileDeletions } from '../../db/schema/index.js';
-import type { Tx } from './account-sections.js';
+import type { Tx } from '../../db/client.js';
 
 /** How long a leased key is left to one instance before another may try it. */
 const LEASE_SECONDS = 300;

@@ -8,6 +8,7 @@ import { APP_MSG, APPLICATIONS_PER_PERIOD, MEDIA_TYPES, type ApplyBody, type MyA
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -72,7 +73,6 @@ export function createApplyService(ctx: AppContext) {
   };
 }
 
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /** The URLs must all be on this performer's photos, videos or audios lists; each is kept with its type. */
 async function ownMedia(tx: Tx, userId: string, urls: readonly string[]): Promise<SentMedia[]> {

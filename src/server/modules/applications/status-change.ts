@@ -8,7 +8,8 @@ import { APP_MSG, FINAL_STATUSES, type ApplicationStatus } from '../../../contra
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import { applications, jobs, studios, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
-import { createNotifications, type AfterCommit, type Tx } from '../notifications/index.js';
+import type { Tx } from '../../db/client.js';
+import { createNotifications, type AfterCommit } from '../notifications/index.js';
 
 export const NOTICE_LINK = '/applications';
 

@@ -14,7 +14,7 @@ import { LIMITS } from '../../../contract/limits.js';
 import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { pendingSignups, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
 import { otpMail } from './otp-mail.js';
@@ -23,7 +23,6 @@ import { AUTH_LIMITS } from './rate-limits.js';
 import { signToken } from './tokens.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type PendingSignup = typeof pendingSignups.$inferSelect;
 
 export interface VerifyOptions {

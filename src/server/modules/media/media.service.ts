@@ -21,12 +21,11 @@ import { tooLargeMessage, typeRefusedMessage } from '../../../contract/file-chec
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { errors } from '../../errors.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Uploads one account may run at once; beyond them, 429. Image re-encoding happens inside one. */
 export const UPLOADS_AT_ONCE = 2;

@@ -3,4 +3,4 @@
  * account something (in the caller's transaction), and the mail step run after commit.
  */
 export { notificationsRoutes } from './notifications.routes.js';
-export { createNotification, createNotifications, sendAfterCommit, type AfterCommit, type NewNotification, type Tx } from './notifications.service.js';
+export { createNotification, createNotifications, sendAfterCommit, type AfterCommit, type NewNotification } from './notifications.service.js';

@@ -6,13 +6,12 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { APPLICATION_LIMITS, type Notification, type NotificationSettings } from '../../../contract/applications.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { deliver, type StoredEvent } from '../events/index.js';
 import { isUuid } from '../../lib/uuid.js';
 
 /** A transaction handle offers the same queries as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type NotificationKind = 'application' | 'message';
 
 export interface NewNotification {
