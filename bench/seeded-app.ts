@@ -12,7 +12,8 @@ import { openDatabase, type Db } from '../src/server/db/client.js';
 import { startAppProcess, type AppProcess } from '../test/app-process.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 
-export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+// Varied enough for a production start (docs/security.md, "Third pass").
+export const BENCH_JWT_SECRET = 'bench-Wq7vK2-secret-xR9pL4-mZ3tH8-nB6cF1';
 
 /** Production settings; they need a mail server and a payment mode, which these rows never use. */
 export const BENCH_ENV = {

@@ -122,11 +122,25 @@ describe('deep links survive login', () => {
     await context.close();
   });
 
-  it.each([['//evil.example/x'], ['https://evil.example/x'], ['/\\evil.example'], ['javascript:alert(1)']])(
+  it.each([
+    ['//evil.example/x'],
+    ['https://evil.example/x'],
+    ['/\\evil.example'],
+    ['javascript:alert(1)'],
+    // Paths that resolve to `//evil.example` (docs/security.md, "Third pass").
+    ['/.//evil.example/phish'],
+    ['/x/..//evil.example'],
+    ['/%2e//evil.example'],
+    ['/./\\evil.example'],
+  ])(
     'never follows next=%s off the site: lands on /',
     async (next) => {
       const user = await createUser();
       const { page, context } = await openPage(browser);
+      const offSite: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).hostname.endsWith('evil.example')) offSite.push(request.url());
+      });
       await page.goto(`/login?next=${encodeURIComponent(next)}`);
       expect(await page.getByTestId('login-reason').count()).toBe(0);
       await page.getByLabel('Email').fill(user.email);
@@ -134,6 +148,7 @@ describe('deep links survive login', () => {
       await page.getByRole('button', { name: 'Log In' }).click();
       await page.waitForURL((url) => url.pathname === '/');
       expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
+      expect(offSite).toEqual([]);
       await context.close();
     },
   );

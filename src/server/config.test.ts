@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,9 +77,23 @@ describe('a production start', () => {
   it.each([
     ['missing', undefined, /JWT_SECRET must be set/],
     ['shorter than 32', 'x'.repeat(10) + 'abc', /JWT_SECRET: must be at least 32/],
-    ['one repeated character', 'a'.repeat(64), /JWT_SECRET is one repeated character/],
+    ['one repeated character', 'a'.repeat(64), /JWT_SECRET has too little variety/],
+    // Past the old check, which took anything but one repeated character.
+    ['two characters over and over', 'ab'.repeat(24), /JWT_SECRET has too little variety/],
+    ['seven characters in any order', 'abcdefgabcdefgfedcbagfedcbaabcdefg', /JWT_SECRET has too little variety/],
+    ['a short pattern repeated', 'abcdefgh'.repeat(5), /JWT_SECRET has too little variety/],
+    ['a word repeated', 'password1234'.repeat(3), /JWT_SECRET has too little variety/],
+    ['a phrase repeated', 'my-app-secret-'.repeat(3), /JWT_SECRET has too little variety/],
   ])('refuses a JWT_SECRET that is %s', (_case, secret, message) => {
     expect(() => loadConfig(production({ JWT_SECRET: secret }))).toThrow(message);
+  });
+
+  it.each([
+    ['48 random bytes in base64', () => randomBytes(48).toString('base64')],
+    ['16 random bytes in hex', () => randomBytes(16).toString('hex')],
+    ['32 random bytes in hex', () => randomBytes(32).toString('hex')],
+  ])('takes a JWT_SECRET of %s, every time', (_case, make) => {
+    for (let i = 0; i < 100; i++) expect(loadConfig(production({ JWT_SECRET: make() })).env.JWT_SECRET).toBeTruthy();
   });
 
   it('names every refusal at once', () => {

@@ -93,12 +93,31 @@ function productionRefusals(env: ParsedEnv): string[] {
   const refusals: string[] = [];
   if (!env.JWT_SECRET) {
     refusals.push('JWT_SECRET must be set when NODE_ENV=production (at least 32 characters).');
-  } else if (new Set(env.JWT_SECRET).size === 1) {
-    refusals.push('JWT_SECRET is one repeated character: use at least 32 random characters.');
+  } else if (!variedEnough(env.JWT_SECRET)) {
+    refusals.push('JWT_SECRET has too little variety (few distinct characters, or a repeated pattern): use at least 32 random characters, e.g. `openssl rand -base64 48`.');
   }
   // Without SMTP the codes only reach the log, and nobody can sign up.
   if (!env.SMTP_URL) refusals.push('SMTP_URL must be set when NODE_ENV=production: sign-up codes are sent by mail.');
   return refusals;
+}
+
+/** Distinct characters a production JWT_SECRET needs at least. */
+const SECRET_MIN_DISTINCT = 8;
+/** The share of a production JWT_SECRET's 3-character runs that must differ from each other. */
+const SECRET_MIN_DISTINCT_RUNS = 0.75;
+
+/**
+ * Whether a signing secret looks random enough to keep (docs/security.md, "Third pass"):
+ * at least 8 distinct characters, and no pattern repeated through it (three quarters of its
+ * 3-character runs distinct), so `abab…`, `abcdefgh` over and over or `password1234` three
+ * times are refused. Random secrets pass: 32 hex digits have 9 or more distinct characters
+ * and almost no repeated runs.
+ */
+function variedEnough(secret: string): boolean {
+  const chars = [...secret];
+  if (new Set(chars).size < SECRET_MIN_DISTINCT) return false;
+  const runs = chars.slice(0, -2).map((c, i) => c + chars[i + 1]! + chars[i + 2]!);
+  return new Set(runs).size >= SECRET_MIN_DISTINCT_RUNS * runs.length;
 }
 
 /**

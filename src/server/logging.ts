@@ -2,6 +2,7 @@
  * The server's log settings: what is never written (passwords, codes, tokens, the values
  * bound to a failed query) and how errors are written without them (docs/security.md).
  */
+import type { FastifyRequest } from 'fastify';
 import type {
   FastifyBaseLogger,
   FastifyChildLoggerFactory,
@@ -51,6 +52,48 @@ export function safeError(error: unknown, depth = 0): SafeError | unknown {
   return out;
 }
 
+/**
+ * Paths whose query string carries a secret: the mailed reset link's `token` (the page
+ * /reset-password, served by the server) and the events stream's one-use `ticket`.
+ */
+const SECRET_QUERY_PATHS = new Set(['/reset-password', '/api/events']);
+/** Query parameters that carry a secret on whatever path they are sent to. */
+const SECRET_QUERY_PARAMS = new Set(['token', 'ticket']);
+
+/**
+ * A request URL as logged (docs/security.md, "Third pass"): without its query string on
+ * the paths that take a secret there, and on any path whose query names one (`token`,
+ * `ticket`, in any letter case or percent-encoding), since a logged link stays live for
+ * as long as it works. Other URLs are logged whole.
+ */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const path = url.slice(0, at);
+  if (SECRET_QUERY_PATHS.has(path.replace(/\/+$/, '').toLowerCase())) return path;
+  try {
+    for (const name of new URLSearchParams(url.slice(at + 1)).keys()) if (SECRET_QUERY_PARAMS.has(name.trim().toLowerCase())) return path;
+  } catch {
+    return path;
+  }
+  return url;
+}
+
+/**
+ * The request as logged: Fastify's own fields, with the URL through `loggedUrl`. Any object
+ * logged as `req` comes here, so nothing of the request is taken for granted.
+ */
+function requestSerializer(req: Partial<FastifyRequest>) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? loggedUrl(req.url) : undefined,
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 const REQUEST_ID = Symbol('request id');
 type RequestLogger = FastifyBaseLogger & { [REQUEST_ID]?: string };
 
@@ -72,7 +115,7 @@ export function loggerOptions(level: string, stream?: DestinationStream): Logger
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: safeError, error: safeError },
+    serializers: { err: safeError, error: safeError, req: requestSerializer },
     mixin: (_line, _level, logger) => {
       const id = (logger as RequestLogger)[REQUEST_ID];
       return id === undefined ? {} : { reqId: id };

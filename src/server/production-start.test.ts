@@ -38,7 +38,8 @@ describe('a production start of main.ts', () => {
     ['PayPal without its secret', { PAYPAL_CLIENT_SECRET: undefined }, /PAYPAL_CLIENT_SECRET must be set/],
     ['no PayPal and no PAYMENTS=demo', { PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined }, /PAYMENTS=demo/],
     ['no SMTP_URL', { SMTP_URL: undefined }, /SMTP_URL must be set/],
-    ['a JWT_SECRET of one repeated character', { JWT_SECRET: 'z'.repeat(48) }, /JWT_SECRET is one repeated character/],
+    ['a JWT_SECRET of one repeated character', { JWT_SECRET: 'z'.repeat(48) }, /JWT_SECRET has too little variety/],
+    ['a JWT_SECRET of a short pattern repeated', { JWT_SECRET: 'ab'.repeat(24) }, /JWT_SECRET has too little variety/],
   ])('is refused with %s, naming the setting', (_case, overrides, message) => {
     const run = start(overrides);
     expect(run.status).toBe(1);

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { passwordResets, revokedTokens, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { signToken } from '../auth/index.js';
 import type { AccountRef, AccountSection } from './account-sections.js';
 import { deleteQueuedFiles, queueFileDeletions } from './file-deletions.js';
@@ -27,16 +28,20 @@ export function createAccountService(ctx: AppContext, sections: readonly Account
     return user;
   }
 
-  /** Checks the password the caller typed; wrong ones are counted per account, so a stolen token cannot guess it. */
+  /**
+   * Checks the password the caller typed; wrong ones are counted per account, so a stolen
+   * token cannot guess it. Each try takes its hit before the password is checked and a
+   * right one gives it back, as login does (docs/security.md, "Counting rule"): tries sent
+   * together, to one instance or many, cannot pass the limit.
+   */
   async function checkPassword(user: { id: string; passwordHash: string }, password: string): Promise<void> {
     const key = `password-check:user:${user.id}`;
-    const limit = Math.ceil(ACCOUNT_LIMITS.wrongPasswordPerAccountPerHour * ctx.config.env.RATE_LIMIT_SCALE);
-    if ((await ctx.limiter.count(key)) >= limit) throw errors.tooManyRequests(HOUR);
+    const limit = scaledLimit(ctx, ACCOUNT_LIMITS.wrongPasswordPerAccountPerHour);
+    const { ok: within, retryAfter } = await ctx.limiter.hit(key, limit, HOUR);
+    if (!within) throw errors.tooManyRequests(retryAfter);
     const ok = await verify(user.passwordHash, password).catch(() => false);
-    if (!ok) {
-      await ctx.limiter.hit(key, limit, HOUR);
-      throw errors.badRequest(MSG.currentPasswordWrong, 'wrong_password');
-    }
+    if (!ok) throw errors.badRequest(MSG.currentPasswordWrong, 'wrong_password');
+    await ctx.limiter.release(key);
   }
 
   return {

@@ -220,6 +220,16 @@ describe('GET /api/jobs', () => {
     expect((await call('GET', '/api/jobs/not-a-uuid')).statusCode).toBe(404);
     expect((await call('GET', '/api/jobs/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
   });
+  // A cursor in the right shape whose date does not exist: JavaScript rolls it over, PostgreSQL refuses it.
+  it.each(['2026-02-30T12:00:00.000000Z', '2025-02-29T12:00:00.000000Z', '2026-04-31T00:00:00.000000Z', '2026-01-01T24:00:00.000000Z', '0000-01-01T00:00:00.000000Z'])(
+    'refuses a forged cursor dated %s with 400, not 500',
+    async (at) => {
+      const cursor = Buffer.from(`${at}_00000000-0000-4000-8000-000000000000`, 'utf8').toString('base64url');
+      const res = await call('GET', `/api/jobs?cursor=${cursor}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: MARKET_MSG.invalidJobsCursor });
+    },
+  );
 });
 
 describe('POST /api/jobs/{id}/report', () => {

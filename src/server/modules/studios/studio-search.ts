@@ -1,5 +1,6 @@
 /** Helpers of the studio search and the list's page cursor. */
 import { sql, type SQL } from 'drizzle-orm';
+import { isCursorInstant } from '../../lib/cursor-instant.js';
 import { isUuid } from '../../lib/uuid.js';
 
 /**
@@ -25,8 +26,6 @@ export interface PageCursor {
   id: string;
 }
 
-const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 /** An opaque cursor: the last row's (created_at, id), base64url encoded. */
 export function encodeCursor(cursor: PageCursor): string {
   return Buffer.from(`${cursor.at}_${cursor.id}`, 'utf8').toString('base64url');
@@ -35,7 +34,6 @@ export function encodeCursor(cursor: PageCursor): string {
 /** The cursor's position, or null when it was not made by encodeCursor. */
 export function decodeCursor(value: string): PageCursor | null {
   const [at, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('_');
-  // The shape alone lets 2024-13-45 through; the database would refuse it with a 500.
-  if (rest.length > 0 || !at || !id || !AT.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) return null;
+  if (rest.length > 0 || !at || !id || !isCursorInstant(at) || !isUuid(id)) return null;
   return { at, id };
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
 import { users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { isCursorInstant } from '../../lib/cursor-instant.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -22,7 +23,6 @@ const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${u
 const publicPerformer = sql`${users.role} = 'performer' and ${users.visibility} = 'public'`;
 /** profile_changed_at to the microsecond, so the cursor never skips a row changed in the same millisecond. */
 const changedAt = sql<string>`to_char(${users.profileChangedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 interface Position {
   score: number;
@@ -56,7 +56,7 @@ function decode(value: string, key: string): Position | null {
   if (parts.length !== 6) return null;
   const [kind, score, completeness, at, id, forKey] = parts as [string, string, string, string, string, string];
   if (kind !== 'talent' || forKey !== key || !/^\d{1,2}$/.test(score) || !/^\d{1,2}$/.test(completeness)) return null;
-  if (!AT.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id)) return null;
+  if (!isCursorInstant(at) || !isUuid(id)) return null;
   return { score: Number(score), completeness: Number(completeness), at, id };
 }
 

@@ -208,6 +208,15 @@ describe('talent search', () => {
     expect(foreign.statusCode).toBe(400);
     const boardCursor = Buffer.from(`2024-01-01T00:00:00.000000Z_${priya._id}`).toString('base64url');
     expect((await call('GET', `/api/studio/talent?cursor=${boardCursor}`, studio.token)).statusCode).toBe(400);
+    // A forged cursor of this search whose date does not exist (JavaScript rolls it over,
+    // PostgreSQL refuses it) answers 400, not 500.
+    const [kind, score, completeness, , id, key] = Buffer.from(first.nextCursor!, 'base64url').toString('utf8').split('|');
+    for (const at of ['2026-02-30T12:00:00.000000Z', '2025-02-29T12:00:00.000000Z', '2026-01-01T24:00:00.000000Z', '0000-01-01T00:00:00.000000Z']) {
+      const forged = Buffer.from([kind, score, completeness, at, id, key].join('|'), 'utf8').toString('base64url');
+      const res = await call('GET', `/api/studio/talent?location=Pagerville&cursor=${forged}`, studio.token);
+      expect(res.statusCode, at).toBe(400);
+      expect(res.json(), at).toMatchObject({ msg: TALENT_MSG.invalidCursor });
+    }
     // Text search pages too.
     const byText = await search('q=pager');
     const rest = await search(`q=pager&cursor=${byText.nextCursor}`);

@@ -15,7 +15,7 @@ import { useBusy } from '../../components/Busy';
 import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
-import { safeNextPath } from '../../lib/next-path';
+import { safeNextUrl } from '../../lib/next-path';
 import { session, SIGNUP_EXISTED, STORAGE_KEYS } from '../../lib/session';
 import { AuthShell } from './AuthShell';
 import { usePendingSignup } from './usePendingSignup';
@@ -34,7 +34,7 @@ export default function LoginPage() {
   const fields = useFieldProblems(loginRules, IDS, LABELS);
   const justVerified = sessionStorage.getItem(STORAGE_KEYS.created) === 'yes';
   const existed = sessionStorage.getItem(SIGNUP_EXISTED) === 'yes';
-  const back = safeNextPath(new URLSearchParams(window.location.search).get('next'));
+  const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
   const [unconfirmed, setUnconfirmed] = useState(false);
   const credentials = { email: email.trim(), password };
   const pendingSignup = usePendingSignup(credentials, () => void logIn());
