@@ -20,8 +20,8 @@ export const JOB_LIMITS = {
   reportsPerAddressPerHour: 20,
   /** Open jobs one studio may have at once; closing one makes room (docs/security.md). */
   openJobsMax: 50,
-  /** Job posts one studio account may make an hour. */
-  postsPerHour: 20,
+  /** Job posts one studio account may make an hour (a production casting many roles at once fits). */
+  postsPerHour: 30,
   boardPage: 20,
   qMax: 100,
   /** The studio's own list (dashboard). */
