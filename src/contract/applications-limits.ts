@@ -8,6 +8,10 @@ export const APPLICATION_LIMITS = {
   /** The studio's applicant list answers at most this many per call. */
   listMax: 500,
   notificationsPage: 50,
+  /** Status moves one studio account may make a minute (docs/applications.md, "No floods"). */
+  movesPerStudioPerMinute: 60,
+  /** A move to a status that is not final e-mails the performer at most once in this many minutes per application. */
+  movedMailEveryMinutes: 60,
 } as const;
 
 /** Applications per subscription period; null is unlimited (docs/applications.md). */

@@ -10,8 +10,18 @@ export const JOB_LIMITS = {
   imagesMax: 6,
   ageMax: 120,
   reasonMax: 1000,
-  /** Three reports from different accounts hide a job. */
+  /**
+   * Three reports from different accounts hide a job; reports made before an admin's
+   * restore are spent, so a restored job needs three new ones (docs/marketplace.md).
+   */
   reportsToHide: 3,
+  /** Reports one account may make an hour, and one client address (docs/security.md). */
+  reportsPerAccountPerHour: 5,
+  reportsPerAddressPerHour: 20,
+  /** Open jobs one studio may have at once; closing one makes room (docs/security.md). */
+  openJobsMax: 50,
+  /** Job posts one studio account may make an hour (a production casting many roles at once fits). */
+  postsPerHour: 30,
   boardPage: 20,
   qMax: 100,
   /** The studio's own list (dashboard). */

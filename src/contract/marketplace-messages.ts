@@ -15,6 +15,7 @@ export const MARKET_MSG = {
   jobHasApplicants: 'Someone has applied to this job, so it cannot be deleted. Close it instead.',
   jobClosedEdit: 'This job is closed.',
   alreadyReported: 'You have already reported this job.',
+  tooManyOpenJobs: (max: number) => `You have ${max} open jobs, the most a studio may have at once. Close one before posting another.`,
   reportThanks: 'Thank you. We will review this job.',
   unknownField: (keys: readonly PropertyKey[]) => `Unknown field: ${keys.map(String).join(', ')}`,
   mustBeText: (label: string) => `${label} must be text`,

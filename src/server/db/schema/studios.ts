@@ -109,6 +109,12 @@ export const applications = pgTable(
     /** The studio's private 1–5 rating and note; never shown to the performer. */
     studioRating: integer('studio_rating'),
     studioNote: text('studio_note').notNull().default(''),
+    /**
+     * When the performer was last e-mailed about a move to a status that is not final: at
+     * most one such e-mail an hour per application, decided in the move's own statement
+     * (docs/applications.md, "No floods").
+     */
+    movedMailAt: timestamp('moved_mail_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -121,13 +127,15 @@ export const applications = pgTable(
   ],
 );
 
-/** One report per account and job; three hide the job. */
+/** One report per account and job; three unspent ones hide the job. */
 export const jobReports = pgTable(
   'job_reports',
   {
     jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
+    /** Spent by an admin's restore: kept for the console, no longer counted (docs/marketplace.md). */
+    spent: boolean('spent').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] })],

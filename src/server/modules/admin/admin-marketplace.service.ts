@@ -105,10 +105,15 @@ export function createAdminMarketplaceService(ctx: AppContext) {
 
     /**
      * Hide takes a job off the board and its page whatever its reports; restore puts it
-     * back. The reports stay, so the console keeps their reasons (docs/marketplace.md).
+     * back. The reports stay, so the console keeps their reasons (docs/marketplace.md), but
+     * a restore spends them in the same transaction: only three new reports hide it again.
      */
     async setHidden(id: string, hidden: boolean): Promise<AdminJobHiddenAnswer> {
-      const [row] = await db.update(jobs).set({ hidden }).where(eq(jobs.id, id)).returning({ id: jobs.id, hidden: jobs.hidden });
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx.update(jobs).set({ hidden }).where(eq(jobs.id, id)).returning({ id: jobs.id, hidden: jobs.hidden });
+        if (updated && !hidden) await tx.update(jobReports).set({ spent: true }).where(and(eq(jobReports.jobId, id), eq(jobReports.spent, false)));
+        return updated;
+      });
       if (!row) throw errors.notFound(MARKET_MSG.jobNotFound);
       // The board's cached answers move on at once here; other instances hear the trigger's NOTIFY.
       ctx.changes.announce(CHANNELS.counter, 'jobs');

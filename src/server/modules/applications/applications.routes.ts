@@ -14,7 +14,9 @@ import {
   studioApplication,
   studioApplicationsAnswer,
 } from '../../../contract/applications.js';
+import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
+import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { createApplyService } from './apply.service.js';
 import { createPerformerApplicationsService } from './performer-applications.service.js';
 import { createStudioApplicationsService } from './studio-applications.service.js';
@@ -59,7 +61,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   app.post(
     '/api/studio/applications/:id/status',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: statusBody, response: { 200: studioApplication } } },
+    {
+      preValidation: auth.requireStudio,
+      // At most 60 moves a minute per studio account (docs/applications.md, "No floods").
+      preHandler: async (req) => enforceLimit(ctx, `moves:studio:${req.userId}`, { limit: APPLICATION_LIMITS.movesPerStudioPerMinute, windowSec: 60 }),
+      schema: { params: idParams, body: statusBody, response: { 200: studioApplication } },
+    },
     async (req) => studio.setStatus(req.userId, req.params.id, req.body.status, req.log),
   );
 

@@ -232,7 +232,9 @@ describe('the studio’s applicants', () => {
     const mine = (await call('GET', '/api/audition/applications', performer.token)).json() as MyApplicationsAnswer;
     expect(mine.applications[0]!.history.map((h) => h.status)).toEqual(['applied', 'viewed', 'shortlisted', 'auditioning', 'booked']);
     const bell = await call('GET', '/api/notifications', performer.token);
-    expect(bell.json().unread).toBe(4);
+    // viewed, shortlisted and auditioning collapse into one unread notice (docs/applications.md, "No floods"); booked is its own.
+    expect(bell.json().unread).toBe(2);
+    expect(bell.json().notifications[1]).toMatchObject({ text: APP_MSG.notice('auditioning', 'Board job', 'Pipeline Studio'), read: false });
     expect(bell.json().notifications[0]).toMatchObject({ kind: 'application', text: APP_MSG.notice('booked', 'Board job', 'Pipeline Studio'), link: '/applications', read: false });
     expect((await mailTo(performer.email, APP_MSG.mailSubject('booked', 'Board job'))).text).toContain('was booked');
   });

@@ -122,6 +122,8 @@ export function createJobBoardService(ctx: AppContext) {
     /**
      * One report per account and job. The third account's report hides the job; the
      * count and the hide are one statement, so two reports at once cannot both miss it.
+     * Reports an admin's restore spent are not counted: a restored job needs three new
+     * ones (docs/marketplace.md). The route rates reports per account and address.
      */
     async report(userId: string, jobId: string, reason: string): Promise<void> {
       await this.get(jobId);
@@ -133,7 +135,7 @@ export function createJobBoardService(ctx: AppContext) {
         .where(
           and(
             eq(jobs.id, jobId),
-            sql`(select count(*) from ${jobReports} where ${jobReports.jobId} = ${jobId}) >= ${JOB_LIMITS.reportsToHide}`,
+            sql`(select count(*) from ${jobReports} where ${jobReports.jobId} = ${jobId} and not ${jobReports.spent}) >= ${JOB_LIMITS.reportsToHide}`,
           ),
         )
         .returning({ id: jobs.id });

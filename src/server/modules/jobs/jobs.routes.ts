@@ -5,9 +5,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boardAnswer, boardJob, boardQuery, jobCreateBody, jobPatchBody, jobPost, msgAnswer, ownJobsAnswer, reportBody } from '../../../contract/jobs.js';
+import { boardAnswer, boardJob, boardQuery, JOB_LIMITS, jobCreateBody, jobPatchBody, jobPost, msgAnswer, ownJobsAnswer, reportBody } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { ModuleOptions } from '../../context.js';
+import { enforceLimit, limitPerAddress } from '../../rate-limit/enforce-limit.js';
 import { scheduleDeadlineSweep } from './deadline-sweep.js';
 import { createJobBoardService } from './job-board.service.js';
 import { createStudioJobsService } from './studio-jobs.service.js';
@@ -23,8 +24,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     return { jobs: await own.list(req.userId) };
   });
 
-  app.post('/api/studio/jobs', { preValidation: auth.requireStudio, schema: { body: jobCreateBody, response: { 201: jobPost } } }, async (req, reply) =>
-    reply.status(201).send(await own.create(req.userId, req.body)),
+  // Posts are rated per studio account (docs/security.md, "Third pass"); the open-jobs cap is the service's.
+  app.post(
+    '/api/studio/jobs',
+    {
+      preValidation: auth.requireStudio,
+      preHandler: async (req) => enforceLimit(ctx, `jobs:post:${req.userId}`, { limit: JOB_LIMITS.postsPerHour, windowSec: 3600 }),
+      schema: { body: jobCreateBody, response: { 201: jobPost } },
+    },
+    async (req, reply) => reply.status(201).send(await own.create(req.userId, req.body)),
   );
 
   app.patch(
@@ -53,7 +61,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
 
   app.post(
     '/api/jobs/:id/report',
-    { preValidation: auth.requireAuth, schema: { params: idParams, body: reportBody, response: { 200: msgAnswer } } },
+    {
+      // Rated per address before the token is read, and per account (docs/security.md, "Third pass").
+      onRequest: limitPerAddress(ctx, 'report', { limit: JOB_LIMITS.reportsPerAddressPerHour, windowSec: 3600 }),
+      preValidation: auth.requireAuth,
+      preHandler: async (req) => enforceLimit(ctx, `report:user:${req.userId}`, { limit: JOB_LIMITS.reportsPerAccountPerHour, windowSec: 3600 }),
+      schema: { params: idParams, body: reportBody, response: { 200: msgAnswer } },
+    },
     async (req) => {
       await board.report(req.userId, req.params.id, req.body.reason);
       return { msg: MARKET_MSG.reportThanks };

@@ -7,7 +7,7 @@ import { agesInOrder, JOB_LIMITS, type JobCreateBody, type JobPatchBody, type Jo
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
-import { applications, jobs } from '../../db/schema/index.js';
+import { applications, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { closeApplicationsOf, mailSettings } from '../applications/index.js';
 import { isIssuedTo } from '../media/index.js';
@@ -70,12 +70,26 @@ export function createStudioJobsService(ctx: AppContext) {
       });
     },
 
+    /**
+     * At most JOB_LIMITS.openJobsMax open jobs per studio: the count and the insert run under
+     * the studio's row lock, so posts sent together wait for each other and cannot pass the
+     * cap (docs/security.md, "Third pass"); the route also rates the posts.
+     */
     async create(userId: string, body: Parsed<JobCreateBody>): Promise<JobPost> {
       const studio = await accounts.ownStudio(userId);
       await checkImages(userId, body.images);
-      const [row] = await db.insert(jobs).values({ ...body, studioId: studio.id }).returning();
+      const row = await db.transaction(async (tx) => {
+        await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, studio.id)).for('update');
+        const [open] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(and(eq(jobs.studioId, studio.id), eq(jobs.status, 'open')));
+        if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.conflict(MARKET_MSG.tooManyOpenJobs(JOB_LIMITS.openJobsMax), 'open_jobs_full');
+        const [made] = await tx.insert(jobs).values({ ...body, studioId: studio.id }).returning();
+        return made!;
+      });
       changed();
-      return presentJobPost(row!);
+      return presentJobPost(row);
     },
 
     async update(userId: string, jobId: string, body: JobPatchBody): Promise<JobPost> {

@@ -19,6 +19,8 @@ export interface NewNotification {
   kind: NotificationKind;
   text: string;
   link: string;
+  /** Notices with the same key replace each other while unread (see `collapseKey` in the schema). */
+  collapseKey?: string | null;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;

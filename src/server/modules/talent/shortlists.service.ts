@@ -9,7 +9,7 @@ import { shortlistMembers, shortlists, talentReviews, users } from '../../db/sch
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { visiblePerformer } from './portfolio.service.js';
-import { cardColumns, presentCard, presentReview } from './talent.presenter.js';
+import { cardColumns, presentCard, presentReview, visibleTo } from './talent.presenter.js';
 
 export function createShortlistsService(ctx: AppContext) {
   const { db } = ctx;
@@ -22,7 +22,12 @@ export function createShortlistsService(ctx: AppContext) {
     return list;
   }
 
-  /** The studio's lists, oldest first, each with its members and the studio's own reviews of them. */
+  /**
+   * The studio's lists, oldest first, each with its members and the studio's own reviews of them.
+   * A member is shown only while the studio may see them (docs/talent.md, "Who sees a
+   * performer"): one who turned private since is left out, not removed, and comes back if
+   * they turn public again or apply to one of the studio's jobs.
+   */
   async function lists(ownerId: string, only?: string): Promise<Shortlist[]> {
     const rows = await db
       .select()
@@ -35,9 +40,12 @@ export function createShortlistsService(ctx: AppContext) {
       .from(shortlistMembers)
       .innerJoin(users, eq(users.id, shortlistMembers.performerId))
       .where(
-        inArray(
-          shortlistMembers.shortlistId,
-          rows.map((r) => r.id),
+        and(
+          inArray(
+            shortlistMembers.shortlistId,
+            rows.map((r) => r.id),
+          ),
+          visibleTo(ownerId),
         ),
       )
       .orderBy(asc(shortlistMembers.addedAt), asc(users.id));
