@@ -17,12 +17,13 @@ import {
   type StoredFileAnswer,
 } from '../../../contract/media.js';
 import { MSG } from '../../../contract/messages.js';
-import { tooLargeMessage, typeRefusedMessage } from '../../../contract/file-checks.js';
+import { tooLargeMessage, typeRefusedMessage, unplayableMessage } from '../../../contract/file-checks.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../errors.js';
+import { probeContainer } from './container-check.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -214,7 +215,16 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           throw error;
         }
       } else {
-        size = await putChecked(key, whole, type.mime, part.file, overLimit);
+        // The container is read from a copy as the file streams to storage; a file that
+        // cannot be played is removed again and refused (docs/faults.md, "Media files").
+        const probe = probeContainer(whole, type.mime);
+        size = await putChecked(key, probe.stream, type.mime, part.file, overLimit);
+        const verdict = await probe.verdict(size);
+        if (!verdict.playable) {
+          log.info({ reason: verdict.reason, mime: type.mime, size }, 'upload refused: media cannot be played');
+          await deleteStored(key);
+          throw errors.unsupportedType(unplayableMessage(kind));
+        }
       }
 
       const url = storage.urlFor(key);
