@@ -24,6 +24,7 @@ import { uploadReservations, uploads, userMedia, users } from '../../db/schema/i
 import type { Db } from '../../db/client.js';
 import { errors } from '../../errors.js';
 import { probeContainer } from './container-check.js';
+import { UPLOAD_OWNER } from './upload-sweep.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -159,7 +160,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         const limit = Math.min(wanted, remaining);
         const [row] = await tx
           .insert(uploadReservations)
-          .values({ userId, bytes: limit, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS) })
+          .values({ userId, bytes: limit, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS), ownerId: UPLOAD_OWNER })
           .returning({ id: uploadReservations.id });
         return { id: row!.id, limit, byQuota: remaining < Math.min(kindMax, wanted) };
       });
@@ -190,6 +191,8 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         throw refused(kind);
       }
       const key = makeKey(kind, part.filename, type.ext, opts.profilePicture && kind === 'images' ? userId : undefined);
+      // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
+      await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation.id));
 
       let size: number;
       let thumbKey: string | null = null;
