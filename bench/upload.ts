@@ -17,7 +17,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { users } from '../src/server/db/schema/index.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess } from '../test/app-process.js';
-import { MP4_HEAD } from '../test/media-files.js';
+import { mp4Head } from '../test/media-files.js';
 import { streamUpload } from '../test/stream-upload.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 
@@ -53,7 +53,7 @@ export async function measureUpload(sizeMB = 200): Promise<UploadBench> {
   const app = await startAppProcess(BENCH_ENV, { dataDir });
   try {
     const send = (size: number, filename: string) =>
-      streamUpload({ origin: app.baseUrl, path: '/api/storage/videos', token, filename, head: MP4_HEAD, size });
+      streamUpload({ origin: app.baseUrl, path: '/api/storage/videos', token, filename, head: mp4Head(size), size });
 
     await send(8 * MB, 'warm.mp4');
     const baseline = await memoryOf(app.pid, 'VmRSS');

@@ -15,6 +15,8 @@ export interface AppProcess {
   /** The app's own process (its memory is read from /proc by the bench). */
   pid: number;
   stop(): Promise<void>;
+  /** kill -9: the process ends at once, mid-whatever, with no chance to clean up. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -61,8 +63,14 @@ export async function startAppProcess(env: Record<string, string>, opts: { dataD
     baseUrl,
     dataDir,
     pid: child.pid!,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

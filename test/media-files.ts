@@ -58,3 +58,37 @@ export const MP4_HEAD = Buffer.concat([
   Buffer.from([0, 0, 2, 0]),
   Buffer.from('isomiso2'),
 ]);
+
+/**
+ * The head of a playable MP4 of `size` bytes: the clip.mp4 fixture (moov before mdat) with
+ * its mdat box stretched to end at `size`. Whatever fills the rest is never read by a player.
+ */
+export function mp4Head(size: number): Buffer {
+  const clip = fixture('clip.mp4');
+  if (size < clip.length) throw new Error(`an MP4 is at least ${clip.length} bytes`);
+  const mdat = clip.indexOf('mdat') - 4;
+  const head = Buffer.from(clip);
+  head.writeUInt32BE(clip.readUInt32BE(mdat) + size - clip.length, mdat);
+  return head;
+}
+
+/** A playable MP4 of exactly `size` bytes (see mp4Head). */
+export const makeMp4 = (size: number) => Buffer.concat([mp4Head(size), Buffer.alloc(size - fixture('clip.mp4').length, 7)]);
+
+/** A playable WAV of exactly `size` bytes: a 44-byte header whose sizes are true, then silence (8-bit, mono, 8 kHz). */
+export function makeWav(size: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(size - 8, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28); // bytes a second
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(size - 44, 40);
+  return Buffer.concat([header, Buffer.alloc(size - 44, 0x80)]);
+}

@@ -14,6 +14,8 @@ export const acceptedLabels = (kind: StorageKind) => ACCEPTED_TYPES[kind].map((t
 
 export const tooLargeMessage = (kind: StorageKind) => MSG.fileTooLarge(KIND_LABEL[kind], megabytes(MEDIA_LIMITS.maxBytes[kind]));
 export const typeRefusedMessage = (kind: StorageKind) => MSG.fileTypeRefused(KIND_LABEL[kind], acceptedLabels(kind));
+/** An audio or video whose container cannot be read to its end (docs/faults.md, "Media files"). */
+export const unplayableMessage = (kind: StorageKind) => MSG.mediaUnplayable(KIND_LABEL[kind]);
 
 /** "JPEG, PNG, WebP, GIF · up to 10 MB": shown beside a chooser before anything is chosen. */
 export const acceptedHint = (kind: StorageKind) => `${acceptedLabels(kind)} · up to ${megabytes(MEDIA_LIMITS.maxBytes[kind])} MB`;

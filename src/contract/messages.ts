@@ -102,6 +102,7 @@ export const MSG = {
   fileTooLarge: (label: string, mb: number) => `This ${label} is too large. The limit is ${mb} MB.`,
   fileTypeRefused: (label: string, accepted: string) => `This file is not a supported ${label}. Accepted: ${accepted}.`,
   imageUnreadable: 'This image could not be read. Please choose another file.',
+  mediaUnplayable: (kindLabel: string) => `This ${kindLabel} is damaged or incomplete and cannot be played. Please choose another file.`,
   imageTooManyPixels: (megapixels: number) => `This image has too many pixels. The limit is ${megapixels} megapixels.`,
   quotaExceeded: (gb: number) => `Your media storage is full (${gb} GB). Remove some photos, videos or audios to add new ones.`,
   fileNotYours: 'This file was not uploaded to your account. Please upload it again.',

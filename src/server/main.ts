@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 import { startFileDeletionSweep } from './modules/account/index.js';
+import { holdUploadOwner, startUploadSweep } from './modules/media/index.js';
 
 async function main() {
   let config;
@@ -20,8 +21,12 @@ async function main() {
   // PGlite has no autovacuum: fresh rows get their statistics before the first search.
   if ((await seedDemoIfEmpty(ctx)) > 0) await ctx.database.maintain();
   const app = await buildApp(ctx);
+  // Held before the first upload: other instances read a free lock as this process gone (docs/faults.md).
+  const releaseUploadOwner = await holdUploadOwner(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const stopSweep = startFileDeletionSweep(ctx, app.log);
+  // Also removes at once what a crash of the previous start left of its uploads.
+  const stopUploadSweep = startUploadSweep(ctx, app.log);
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
@@ -32,7 +37,9 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopSweep();
+    stopUploadSweep();
     await app.close();
+    await releaseUploadOwner();
     await closeContext(ctx);
     process.exit(0);
   };

@@ -5,6 +5,7 @@
  * route opts into the long one with `config: { uploadDeadline: true }`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ export interface Deadlines {
   uploadBodyMs: number;
   /** A connection with no bytes either way is closed after this. */
   idleMs: number;
-  /** The same on an upload route, while the upload runs. */
+  /** An upload whose body stops coming for this long is answered 408 and its reservation given back. */
   uploadIdleMs: number;
 }
 
@@ -32,7 +33,7 @@ export const DEADLINES: Deadlines = {
   bodyMs: 30_000,
   uploadBodyMs: 60 * 60_000,
   idleMs: 30_000,
-  uploadIdleMs: 120_000,
+  uploadIdleMs: 30_000,
 };
 
 /** The Fastify options these deadlines set; Node enforces them for every route. */
@@ -47,20 +48,34 @@ export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutM
     'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const timers = new WeakMap<object, NodeJS.Timeout>();
+  const cutOff = (socket: Socket) => {
+    socket.end(timedOut);
+    setTimeout(() => socket.destroy(), 1000).unref();
+  };
 
   // Callback hooks: they run on every request and do no I/O, so they need no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const upload = request.routeOptions.config.uploadDeadline === true;
     const socket = request.raw.socket;
     // app.inject's stand-in socket has no timeouts.
-    if (upload && typeof socket.setTimeout === 'function') socket.setTimeout(d.uploadIdleMs);
+    if (upload && typeof socket.setTimeout === 'function') {
+      socket.setTimeout(d.uploadIdleMs);
+      // Node emits 'timeout' on a request whose body is still arriving and closes the socket
+      // only when nobody listens; an upload that went quiet is answered instead, and the
+      // socket's close then ends the handler, which gives its reservation back
+      // (docs/faults.md, "Uploads").
+      request.raw.on('timeout', () => {
+        if (socket.destroyed) return;
+        request.log.info('upload idle: cut off');
+        cutOff(socket);
+      });
+    }
     // A request that declares no body was whole once its headers came (headersTimeout).
     if (upload || !declaresBody(request.headers) || request.raw.complete) return done();
     const timer = setTimeout(() => {
       if (request.raw.complete || socket.destroyed) return;
       request.log.info('request not received in time');
-      socket.end(timedOut);
-      setTimeout(() => socket.destroy(), 1000).unref();
+      cutOff(socket);
     }, d.bodyMs);
     timer.unref();
     timers.set(request, timer);

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isValidKey, UPLOADS_PREFIX, type Storage } from './storage.js';
@@ -38,6 +38,22 @@ export function createLocalStorage(root: string): Storage {
       await unlink(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
+    },
+
+    async abandon(key) {
+      // put writes `<file>.<random>.part` beside the file: every such name is an interrupted put.
+      const file = fileOf(key);
+      const prefix = `${path.basename(file)}.`;
+      const names = await readdir(path.dirname(file)).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        if (!name.startsWith(prefix) || !/^[0-9a-f]{12}\.part$/.test(name.slice(prefix.length))) continue;
+        await unlink(path.join(path.dirname(file), name)).then(
+          () => (removed += 1),
+          () => {},
+        );
+      }
+      return removed;
     },
 
     async exists(key) {

@@ -3,7 +3,14 @@
  * Uploads stream as multipart parts of a few megabytes; files are read from the bucket:
  * its public URL when S3_PUBLIC_URL is set, otherwise a short-lived signed URL.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -80,6 +87,21 @@ export function createS3Storage(settings: S3Settings): Storage {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
+    },
+
+    async abandon(key) {
+      // A crashed process never completed or aborted its multipart upload: its parts would be
+      // kept (and billed) until a lifecycle rule ends them. Every unfinished upload of this key
+      // is one, since a key is made once and written once.
+      const Key = checked(key);
+      const listed = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: Key }));
+      let removed = 0;
+      for (const upload of listed.Uploads ?? []) {
+        if (upload.Key !== Key || !upload.UploadId) continue;
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: upload.UploadId }));
+        removed += 1;
+      }
+      return removed;
     },
 
     async exists(key) {

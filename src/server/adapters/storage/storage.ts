@@ -17,6 +17,12 @@ export interface Storage {
   put(key: string, body: Readable, contentType: string): Promise<{ size: number }>;
   /** Removes a stored file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what an interrupted `put` of `key` left (a crashed process's partial file on
+   * disk, its unfinished multipart upload in a bucket); the stored file itself is untouched.
+   * Answers how many pieces it removed.
+   */
+  abandon(key: string): Promise<number>;
   exists(key: string): Promise<boolean>;
   /** The URL the browser loads the file from: `/uploads/<key>` on the app, or the bucket's public URL. */
   urlFor(key: string): string;

@@ -39,8 +39,9 @@ export const userMedia = pgTable(
 
 /**
  * Bytes an upload in progress holds against its user's quota, taken before the first byte
- * is written and given back when the file is recorded or refused. A row outlives a crashed
- * instance only until `expiresAt`.
+ * is written and given back when the file is recorded or refused. A row a crashed process
+ * left is removed, with its partial file, by the upload sweep (docs/faults.md, "Uploads"),
+ * and stops counting at `expiresAt` in any case.
  */
 export const uploadReservations = pgTable(
   'upload_reservations',
@@ -49,6 +50,10 @@ export const uploadReservations = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The process start running the upload (UPLOAD_OWNER); null on rows from before it was kept. */
+    ownerId: uuid('owner_id'),
+    /** The key the file is being written to, once it is known. */
+    storageKey: text('storage_key'),
   },
-  (t) => [index('upload_reservations_user_idx').on(t.userId)],
+  (t) => [index('upload_reservations_user_idx').on(t.userId), index('upload_reservations_owner_idx').on(t.ownerId)],
 );

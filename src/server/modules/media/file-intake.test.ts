@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { makeKey, readHead, safeBaseName, thumbKeyOf } from './file-intake.js';
+import { makeKey, readHead, safeBaseName, thumbKeyOf, UploadCutOff } from './file-intake.js';
 
 describe('safeBaseName', () => {
   it.each([
@@ -44,5 +44,23 @@ describe('readHead', () => {
     const all: Buffer[] = [];
     for await (const c of whole) all.push(c as Buffer);
     expect(Buffer.concat(all).toString()).toBe('abc');
+  });
+
+  it('refuses a stream the parser destroyed before anyone listened, rather than waiting for its end', async () => {
+    const stream = new Readable({ read() {} });
+    // As @fastify/multipart's own listener does for the file streams it hands out.
+    stream.on('error', () => {});
+    stream.push(Buffer.from('RIFF'));
+    stream.destroy(new Error('Part terminated early'));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(readHead(stream)).rejects.toBeInstanceOf(UploadCutOff);
+  });
+
+  it('refuses a stream that closes without its end', async () => {
+    const stream = new Readable({ read() {} });
+    const reading = readHead(stream);
+    stream.push(Buffer.from('RIFF'));
+    stream.destroy();
+    await expect(reading).rejects.toBeInstanceOf(UploadCutOff);
   });
 });

@@ -12,36 +12,78 @@ import { acceptedType, MEDIA_LIMITS, type AcceptedType, type StorageKind } from 
 export const SNIFF_BYTES = 4100;
 
 /**
+ * The upload's body ended before its form did: the closing boundary never came, the client
+ * went away, or the parser gave up. Nothing of it is kept (docs/faults.md, "Uploads").
+ */
+export class UploadCutOff extends Error {
+  constructor(cause?: unknown) {
+    super('the upload ended before its form did', { cause });
+  }
+}
+
+/** Whether this error (or one it wraps, as the S3 uploader does) is an upload cut off. */
+export function isCutOff(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    if (e instanceof UploadCutOff) return true;
+  }
+  return false;
+}
+
+/** The stream stopped for good without its end: destroyed, errored, or closed early. */
+const brokenOff = (stream: Readable) => stream.errored !== null || (stream.destroyed && !stream.readableEnded);
+
+/**
  * Reads at least `want` bytes (or the whole stream if shorter) and gives back those bytes and a
  * stream of the whole file, the head included. The rest is not read until the new stream is.
+ * A stream that breaks off instead of ending (a form without its closing boundary, which the
+ * parser may destroy before anyone listens) rejects with UploadCutOff rather than waiting
+ * for an `end` that never comes.
  */
 export function readHead(stream: Readable, want = SNIFF_BYTES): Promise<{ head: Buffer; whole: Readable }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let length = 0;
-    const finish = () => {
+    const detach = () => {
       stream.off('data', onData);
       stream.off('end', finish);
-      stream.off('error', reject);
+      stream.off('error', fail);
+      stream.off('close', onClose);
+    };
+    const finish = () => {
+      detach();
       stream.pause();
       const head = Buffer.concat(chunks);
       resolve({ head, whole: Readable.from(prepend(head, stream), { objectMode: false }) });
+    };
+    const fail = (error?: unknown) => {
+      detach();
+      reject(new UploadCutOff(error ?? stream.errored ?? undefined));
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       length += chunk.length;
       if (length >= want) finish();
     };
+    const onClose = () => {
+      if (!stream.readableEnded) fail();
+    };
+    if (brokenOff(stream)) return fail();
     stream.on('data', onData);
     stream.once('end', finish);
-    stream.once('error', reject);
+    stream.once('error', fail);
+    stream.once('close', onClose);
   });
 }
 
 async function* prepend(head: Buffer, rest: Readable): AsyncGenerator<Buffer> {
   if (head.length > 0) yield head;
   if (rest.readableEnded) return;
-  for await (const chunk of rest) yield chunk as Buffer;
+  if (brokenOff(rest)) throw new UploadCutOff(rest.errored ?? undefined);
+  try {
+    for await (const chunk of rest) yield chunk as Buffer;
+  } catch (error) {
+    throw new UploadCutOff(error);
+  }
 }
 
 /** The accepted type of these first bytes for this kind, or undefined (SVG, HTML, text, executables…). */

@@ -1,3 +1,7 @@
-/** The media area's public face: its routes, and the check other areas use before they show a file as a user's. */
+/**
+ * The media area's public face: its routes, the check other areas use before they show a file
+ * as a user's, and the upload owner and sweep main.ts starts (docs/faults.md).
+ */
 export { mediaRoutes } from './media.routes.js';
 export { isIssuedTo } from './media.service.js';
+export { holdUploadOwner, startUploadSweep } from './upload-sweep.js';

@@ -16,7 +16,7 @@ import { MSG } from '../../../contract/messages.js';
 import { uploadReservations, uploads, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
-import { fixture, makeImage, multipart } from '../../../../test/media-files.js';
+import { makeImage, makeWav, multipart } from '../../../../test/media-files.js';
 
 const MB = 1024 * 1024;
 
@@ -33,8 +33,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A WAV of `size` bytes: a real header, then silence. */
-const wav = (size: number) => Buffer.concat([fixture('tone.wav').subarray(0, 44), Buffer.alloc(size - 44, 0x80)]);
+/** A WAV of `size` bytes: a true header, then silence. */
+const wav = makeWav;
 
 const upload = (who: Performer, kind: string, filename: string, body: Buffer) => {
   const { payload, headers } = multipart({ filename, body });

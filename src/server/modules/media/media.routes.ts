@@ -17,12 +17,15 @@ import {
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
+import { isCutOff } from './file-intake.js';
 import { createMediaService } from './media.service.js';
 import { registerStoredFiles } from './stored-files.js';
 
 /** The client closed the connection: a cancelled upload (no one reads the answer). */
 const clientGone = (req: FastifyRequest) => req.raw.socket?.destroyed === true;
 const cancelled = () => errors.badRequest(MSG.invalidForm, 'upload_cancelled');
+/** The body ended before the form did (no closing boundary): answered at once, nothing kept (docs/faults.md). */
+const cutOff = () => errors.badRequest(MSG.invalidForm, 'form_cut_off');
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const media = createMediaService(ctx, app.log);
@@ -66,8 +69,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
           // The parser fails a cut-off body with the socket's ECONNRESET, which would read as
           // a database outage in the log: a cancelled upload is the client's choice, not a fault.
           if (clientGone(req)) throw cancelled();
+          if (isCutOff(error)) throw cutOff();
           throw error;
         } finally {
+          // Always runs, whichever way the upload ended (stored, refused, cut off, timed out):
+          // a reservation left behind would hold quota and one of the account's two slots.
           await media.release(reservation);
         }
       },

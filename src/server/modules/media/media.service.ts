@@ -17,12 +17,14 @@ import {
   type StoredFileAnswer,
 } from '../../../contract/media.js';
 import { MSG } from '../../../contract/messages.js';
-import { tooLargeMessage, typeRefusedMessage } from '../../../contract/file-checks.js';
+import { tooLargeMessage, typeRefusedMessage, unplayableMessage } from '../../../contract/file-checks.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { errors } from '../../errors.js';
+import { probeContainer } from './container-check.js';
+import { UPLOAD_OWNER } from './upload-sweep.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
@@ -157,7 +159,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         const limit = Math.min(wanted, remaining);
         const [row] = await tx
           .insert(uploadReservations)
-          .values({ userId, bytes: limit, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS) })
+          .values({ userId, bytes: limit, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS), ownerId: UPLOAD_OWNER })
           .returning({ id: uploadReservations.id });
         return { id: row!.id, limit, byQuota: remaining < Math.min(kindMax, wanted) };
       });
@@ -188,6 +190,8 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         throw refused(kind);
       }
       const key = makeKey(kind, part.filename, type.ext, opts.profilePicture && kind === 'images' ? userId : undefined);
+      // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
+      await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation.id));
 
       let size: number;
       let thumbKey: string | null = null;
@@ -213,7 +217,16 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           throw error;
         }
       } else {
-        size = await putChecked(key, whole, type.mime, part.file, overLimit);
+        // The container is read from a copy as the file streams to storage; a file that
+        // cannot be played is removed again and refused (docs/faults.md, "Media files").
+        const probe = probeContainer(whole, type.mime);
+        size = await putChecked(key, probe.stream, type.mime, part.file, overLimit);
+        const verdict = await probe.verdict(size);
+        if (!verdict.playable) {
+          log.info({ reason: verdict.reason, mime: type.mime, size }, 'upload refused: media cannot be played');
+          await deleteStored(key);
+          throw errors.unsupportedType(unplayableMessage(kind));
+        }
       }
 
       const url = storage.urlFor(key);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, type Performer } from '../../../../test/factories.js';
-import { MP4_HEAD } from '../../../../test/media-files.js';
+import { MP4_HEAD, mp4Head } from '../../../../test/media-files.js';
 import { sampleMemory, streamUpload } from '../../../../test/stream-upload.js';
 
 const MB = 1024 * 1024;
@@ -30,11 +30,11 @@ afterAll(async () => {
 describe('POST /api/storage/videos over HTTP', () => {
   it('stores a 200 MB video while the server grows by less than 64 MB', async () => {
     // Warm up the route, the parser and the pools first, so the baseline is fair.
-    const warm = await streamUpload({ origin, path: '/api/storage/videos', token: performer.token, filename: 'warm.mp4', head: MP4_HEAD, size: 8 * MB });
+    const warm = await streamUpload({ origin, path: '/api/storage/videos', token: performer.token, filename: 'warm.mp4', head: mp4Head(8 * MB), size: 8 * MB });
     expect(warm.status, warm.body).toBe(200);
 
     const memory = sampleMemory();
-    const res = await streamUpload({ origin, path: '/api/storage/videos', token: performer.token, filename: 'big.mp4', head: MP4_HEAD, size: 200 * MB });
+    const res = await streamUpload({ origin, path: '/api/storage/videos', token: performer.token, filename: 'big.mp4', head: mp4Head(200 * MB), size: 200 * MB });
     const { grewBy, peak } = memory.stop();
     expect(res.status, res.body).toBe(200);
 

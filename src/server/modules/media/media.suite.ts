@@ -2,7 +2,6 @@
  * The storage and media calls, checked through the real app on one storage driver.
  * media.test.ts runs it on local disk, media.s3.test.ts on S3 (s3rver on loopback).
  */
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -11,7 +10,7 @@ import { MSG } from '../../../contract/messages.js';
 import { uploads } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
-import { fixture, makeImage, multipart, type ImageFormat } from '../../../../test/media-files.js';
+import { fixture, makeImage, makeMp4, makeWav, multipart, type ImageFormat } from '../../../../test/media-files.js';
 import type { StorageSetup } from '../../../../test/storage-setups.js';
 
 export interface DriverSetup extends StorageSetup {
@@ -139,7 +138,7 @@ export function mediaSuite(setup: DriverSetup) {
     });
 
     it('stores a video of several upload parts byte for byte', async () => {
-      const body = Buffer.concat([fixture('clip.mp4'), randomBytes(12 * 1024 * 1024)]);
+      const body = makeMp4(12 * 1024 * 1024 + 7492);
       const { url } = await uploaded(alice, 'videos', 'long.mp4', body);
       const file = await download(url);
       expect(file.body.length).toBe(body.length);
@@ -327,7 +326,7 @@ export function mediaSuite(setup: DriverSetup) {
       expect(await setup.listKeys(t)).toEqual(before);
 
       // A file that fits in the last kilobyte is still taken; after it nothing is.
-      const tiny = Buffer.concat([fixture('tone.wav').subarray(0, 44), Buffer.alloc(100, 0x80)]);
+      const tiny = makeWav(144);
       const fits = await upload(carol, 'audios', { filename: 'tiny.wav', body: tiny });
       expect(fits.statusCode, fits.body).toBe(200);
       await t.ctx.db.update(uploads).set({ size: MEDIA_LIMITS.quotaBytes }).where(eq(uploads.userId, carol._id));

@@ -1,0 +1,85 @@
+/**
+ * Checks that an audio or video file is the container it claims to be and can be played
+ * (docs/faults.md, "Media files"): music-metadata walks the container's structure (WAV
+ * chunks, MP4 atoms, Ogg pages, Matroska elements…) without decoding any sample. A file
+ * it cannot read to its end, with no track or duration, or that claims far more sound or
+ * picture than it holds, is refused. It reads a copy of the upload while the upload is
+ * stored, so a 500 MB file is never held in memory.
+ */
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+
+/** What the check found: playable, or the reason it is not (for the log). */
+export type ContainerVerdict = { playable: true } | { playable: false; reason: string };
+
+/**
+ * A file may hold less than its header claims (a recording cut short still plays what it
+ * has), but not this much less: a WAV claiming 2 GB with 8 KB of samples is not a recording.
+ */
+const CLAIM_SLACK = { factor: 2, bytes: 64 * 1024 };
+
+interface Probe {
+  /** The upload's bytes, passed on unchanged; a copy goes to the parser. */
+  stream: Readable;
+  /** Settles once the parser has read the copy to its end (or given up). */
+  verdict(storedBytes: number): Promise<ContainerVerdict>;
+}
+
+/** Puts a container check on `source` for a file sniffed as `mime`. */
+export function probeContainer(source: Readable, mime: string): Probe {
+  // A megabyte of slack, so the upload rarely waits for the parser chunk by chunk.
+  const copy = new PassThrough({ highWaterMark: 1024 * 1024 });
+  let settled = false;
+  let wakeWriter: (() => void) | undefined;
+  const parsed = parse(copy, mime).finally(() => {
+    settled = true;
+    wakeWriter?.();
+    copy.resume();
+  });
+
+  const tee = new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      if (settled || copy.write(chunk)) return done(null, chunk);
+      // The parser is behind: wait for it (or for its end) so the copy never piles up.
+      const go = () => {
+        copy.off('drain', go);
+        wakeWriter = undefined;
+        done(null, chunk);
+      };
+      wakeWriter = go;
+      copy.once('drain', go);
+    },
+    flush(done: TransformCallback) {
+      copy.end();
+      done();
+    },
+  });
+  source.on('error', (error) => tee.destroy(error));
+  tee.on('error', () => copy.destroy());
+  return {
+    stream: source.pipe(tee),
+    async verdict(storedBytes) {
+      const found = await parsed;
+      if (!found.playable) return found;
+      const claimed = found.claimedBytes;
+      if (claimed !== undefined && claimed > storedBytes * CLAIM_SLACK.factor + CLAIM_SLACK.bytes) {
+        return { playable: false, reason: `claims ${Math.round(claimed)} bytes of media in a ${storedBytes}-byte file` };
+      }
+      return { playable: true };
+    },
+  };
+}
+
+async function parse(copy: Readable, mime: string): Promise<{ playable: true; claimedBytes?: number } | { playable: false; reason: string }> {
+  // Loaded with the first audio or video, not at start (as sharp is: docs/performance.md, "Memory").
+  const { parseStream } = await import('music-metadata');
+  try {
+    const { format } = await parseStream(copy, { mimeType: mime }, { duration: true, skipCovers: true });
+    const duration = format.duration !== undefined && Number.isFinite(format.duration) && format.duration > 0 ? format.duration : undefined;
+    // A video's MP4 duration is not always given, but a readable moov lists its tracks.
+    if (duration === undefined && format.trackInfo.length === 0) return { playable: false, reason: 'no track and no duration' };
+    const claimedBytes = duration !== undefined && format.bitrate ? (duration * format.bitrate) / 8 : undefined;
+    return { playable: true, claimedBytes };
+  } catch (error) {
+    return { playable: false, reason: String((error as Error).message ?? error) };
+  }
+}

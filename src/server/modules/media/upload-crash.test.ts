@@ -1,0 +1,104 @@
+/**
+ * A crash during an upload leaves nothing behind (docs/faults.md, "Uploads"): the app runs
+ * as its own process, is killed with SIGKILL while a large video streams in, and started
+ * again on the same data directory and database. The partial file and the reservation that
+ * held the account's quota are gone soon after the restart. PGlite in the data directory,
+ * or PostgreSQL with TEST_DB=postgres.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseTarget } from '../../db/client.js';
+import { uploadReservations, uploads, users } from '../../db/schema/index.js';
+import { signToken } from '../auth/index.js';
+import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
+import { mp4Head } from '../../../../test/media-files.js';
+import { createPostgresDatabase } from '../../../../test/postgres-database.js';
+import { testEngine } from '../../../../test/test-database.js';
+
+const MB = 1024 * 1024;
+const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+});
+
+async function database(): Promise<{ target: DatabaseTarget; env: Record<string, string>; dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-crash-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  if (testEngine === 'postgres') {
+    const fresh = await createPostgresDatabase();
+    cleanups.push(fresh.drop);
+    return { target: { kind: 'postgres', url: fresh.url }, env: { DATABASE_URL: fresh.url }, dataDir };
+  }
+  return { target: { kind: 'pglite', dataDir: path.join(dataDir, 'db') }, env: {}, dataDir };
+}
+
+/** Reads the database while no app holds it (PGlite is one process's). */
+async function withDb<T>(target: DatabaseTarget, read: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T> {
+  const opened = await openDatabase(target);
+  try {
+    return await read(opened.db);
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Starts a 200 MB video upload and sends its first `sendMb` megabytes, then nothing more. */
+function startBigUpload(app: AppProcess, token: string, sendMb: number) {
+  const boundary = `----audition${randomBytes(8).toString('hex')}`;
+  const size = 200 * MB;
+  const open = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="reel.mp4"\r\n\r\n`);
+  const request = http.request(new URL('/api/storage/videos', app.baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(open.length + size + 40), 'x-auth-token': token },
+  });
+  request.on('error', () => {});
+  request.write(Buffer.concat([open, mp4Head(size)]));
+  for (let i = 0; i < sendMb; i += 1) request.write(Buffer.alloc(MB, 7));
+  return request;
+}
+
+const partFiles = async (dataDir: string) =>
+  (await readdir(path.join(dataDir, 'uploads', 'videos')).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
+
+describe('an upload interrupted by a crash', () => {
+  it('leaves no partial file and no reservation after the restart', async () => {
+    const { target, env, dataDir } = await database();
+    const appEnv = { ...env, JWT_SECRET, SEED_DEMO: '0' };
+    // The account, written before the app opens the database.
+    const user = await withDb(target, async (db) => {
+      const [row] = await db
+        .insert(users)
+        .values({ email: `crash-${Date.now()}@example.com`, fname: 'crash', passwordHash: 'not-a-login' })
+        .returning({ id: users.id, tokenVersion: users.tokenVersion });
+      return row!;
+    });
+    const token = await signToken(new TextEncoder().encode(JWT_SECRET), user.id, user.tokenVersion);
+
+    const first = await startAppProcess(appEnv, { dataDir });
+    cleanups.push(() => first.kill());
+    const request = startBigUpload(first, token, 24);
+    await expect.poll(() => partFiles(dataDir), { timeout: 30_000, interval: 200 }).toHaveLength(1);
+    await first.kill();
+    request.destroy();
+    // What the crash left: the partial file, and (read now, with no app running) the reservation.
+    expect(await partFiles(dataDir)).toHaveLength(1);
+    expect(await withDb(target, (db) => db.$count(uploadReservations, eq(uploadReservations.userId, user.id)))).toBe(1);
+
+    const second = await startAppProcess(appEnv, { dataDir });
+    cleanups.push(() => second.stop());
+    await expect.poll(() => partFiles(dataDir), { timeout: 20_000, interval: 200 }).toEqual([]);
+    await second.stop();
+    await withDb(target, async (db) => {
+      expect(await db.$count(uploadReservations, eq(uploadReservations.userId, user.id))).toBe(0);
+      expect(await db.$count(uploads, eq(uploads.userId, user.id))).toBe(0);
+    });
+  }, 240_000);
+});
