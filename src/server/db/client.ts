@@ -101,6 +101,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       // instances starting together wait here in turn (one migrates, the others then find
       // nothing to do).
       const lock = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000, options: `-c ${STABLE_SCANS}` });
+      lock.on('error', () => {}); // a dropped connection fails the migration's query, not the process
       await lock.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
