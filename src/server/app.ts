@@ -184,8 +184,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
 /** Connection failures of pg or PGlite, however deep Drizzle wrapped them: answered 503, never 500. */
 function isDatabaseDown(error: unknown): boolean {
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'];
-  const messages = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Cannot use a pool after calling end/i;
+  // 57014: a statement cancelled by statement_timeout; 'Query read timeout': no answer came
+  // (docs/faults.md, "A stalled database"), after which the connection is closed.
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57014', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'];
+  const messages = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Query read timeout|connection is closed|Cannot use a pool after calling end/i;
   for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
     if (typeof e.code === 'string' && codes.includes(e.code)) return true;
     if (typeof e.message === 'string' && messages.test(e.message)) return true;

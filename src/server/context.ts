@@ -45,7 +45,7 @@ export async function createContext(config: Config, log: (line: string) => void,
     parts.database ??
     (await openDatabase(
       env.DATABASE_URL
-        ? { kind: 'postgres', url: env.DATABASE_URL }
+        ? { kind: 'postgres', url: env.DATABASE_URL, bounded: true }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
     ));
   const mailer = env.SMTP_URL

@@ -47,7 +47,11 @@ const MIGRATION_LOCK = 7_245_891;
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /**
+   * bounded: the app's pool answers in bounded time when PostgreSQL stalls (docs/faults.md,
+   * "A stalled database"); tools that seed or load in bulk leave it off.
+   */
+  | { kind: 'postgres'; url: string; poolSize?: number; bounded?: boolean }
   /** dataDir: a folder, or 'memory://'; loadDataDir: a dumped data directory to start from. */
   | { kind: 'pglite'; dataDir: string; loadDataDir?: Blob };
 
@@ -59,28 +63,54 @@ export type DatabaseTarget =
  */
 const STABLE_SCANS = 'synchronize_seqscans=off';
 
+/**
+ * The bounds of a `bounded` pool (docs/faults.md, "A stalled database"): a request that
+ * needs the database answers 503 within about four seconds when it does not answer. A
+ * connection (or a free place in the pool) must come within CONNECT_TIMEOUT_MS; PostgreSQL
+ * cancels a statement after STATEMENT_TIMEOUT_MS; a statement whose answer has not come
+ * QUERY_READ_TIMEOUT_MS after it was sent (the network, not the server, is stalled) is given
+ * up and its connection closed, so a transaction left open behind it is rolled back by the
+ * server rather than finished by the next user of the connection.
+ */
+export const DATABASE_BOUNDS = {
+  connectTimeoutMs: 3000,
+  statementTimeoutMs: 3000,
+  queryReadTimeoutMs: 3500,
+  /** A transaction idle this long (its client gone quiet) is ended by the server, freeing its locks. */
+  idleInTransactionMs: 10_000,
+} as const;
+
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
   const runMigrations = opts.migrate ?? true;
   if (target.kind === 'postgres') {
+    const bounds = target.bounded
+      ? ` -c statement_timeout=${DATABASE_BOUNDS.statementTimeoutMs} -c idle_in_transaction_session_timeout=${DATABASE_BOUNDS.idleInTransactionMs}`
+      : '';
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: target.bounded ? DATABASE_BOUNDS.connectTimeoutMs : 5000,
+      ...(target.bounded ? { query_timeout: DATABASE_BOUNDS.queryReadTimeoutMs } : {}),
       idleTimeoutMillis: 30_000,
-      options: `-c ${STABLE_SCANS}`,
+      options: `-c ${STABLE_SCANS}${bounds}`,
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
+    if (target.bounded) pool.on('connect', closeOnReadTimeout);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     if (runMigrations) {
-      // Instances starting together take turns: one migrates, the others then find nothing to do.
-      const lock = await pool.connect();
+      // On a connection of its own, without the pool's bounds: a migration may take long, and
+      // instances starting together wait here in turn (one migrates, the others then find
+      // nothing to do).
+      const lock = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5000, options: `-c ${STABLE_SCANS}` });
+      lock.on('error', () => {}); // a dropped connection fails the migration's query, not the process
+      await lock.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+        await migratePg(drizzlePg(lock), { migrationsFolder });
       } finally {
         await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        lock.release();
+        await lock.end().catch(() => {});
       }
     }
     return {
@@ -130,6 +160,27 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       await client.close();
     },
   };
+}
+
+/**
+ * pg answers a statement past `query_timeout` with an error but keeps waiting on its
+ * connection, which the pool would hand out again (inside a transaction, still open). Each
+ * such connection is closed instead: pg ends a connection with a statement in flight at once,
+ * and the pool never hands out a closed one.
+ */
+function closeOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  Object.assign(client, {
+    query: (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((err: unknown) => {
+          if (err instanceof Error && err.message === 'Query read timeout') client.end().catch(() => {});
+        });
+      }
+      return result;
+    },
+  });
 }
 
 const PGLITE_MAINTENANCE_MS = 10 * 60_000;

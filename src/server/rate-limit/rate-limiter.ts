@@ -14,6 +14,8 @@ export interface RateLimiter {
   /** Gives back one hit taken by `hit` (a reservation that turned out not to count). */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** True while a shared store (Redis) cannot be reached and hits are counted in this process. */
+  readonly sharedStoreDown: boolean;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export function createMemoryRateLimiter(): RateLimiter {
     return w && w.resetAt > Date.now() ? w : undefined;
   };
   return {
+    sharedStoreDown: false,
     async hit(key, limit, windowSec) {
       const now = Date.now();
       let w = current(key);
@@ -57,29 +60,90 @@ export function createMemoryRateLimiter(): RateLimiter {
 
 const RELEASE_SCRIPT = `if redis.call('pttl', KEYS[1]) > 0 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0`;
 
+/** How long one Redis command may take before the limiter counts in process instead. */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a failed command, Redis is left alone this long (a stalled Redis costs one timeout, not one per hit). */
+const REDIS_BACKOFF_MS = 1000;
+
+/**
+ * Counts in Redis, and in process while Redis is down (docs/faults.md, "Redis outage"):
+ * no command waits in an offline queue or for a reconnect, a command that takes longer than
+ * REDIS_COMMAND_TIMEOUT_MS fails, and a failed command is answered by the in-process
+ * counters. During an outage each instance counts its own hits against the whole limit.
+ */
 export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  redis.on('error', () => {}); // reported by /readyz; a failed hit below fails its call
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2000,
+    lazyConnect: false,
+  });
+  redis.on('error', () => {}); // reported by /readyz; the in-process counters answer meanwhile
+  const inProcess = createMemoryRateLimiter();
   const prefix = `${keyPrefix}rl:`;
+  // Hits that come while the first connection is being made wait for it (at most its
+  // timeout), so an instance that has just started counts with the others.
+  let starting: Promise<unknown> | null = new Promise((resolve) => {
+    redis.once('ready', resolve);
+    redis.once('error', resolve);
+    setTimeout(resolve, 2000).unref();
+  }).then(() => {
+    starting = null;
+  });
+  let downUntil = 0;
+  /** Runs `shared` on Redis, or `fallback` when Redis is down or fails. */
+  const either = async <T>(shared: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
+    if (starting) await starting;
+    if (redis.status !== 'ready' || Date.now() < downUntil) return fallback();
+    try {
+      return await shared();
+    } catch {
+      downUntil = Date.now() + REDIS_BACKOFF_MS;
+      return fallback();
+    }
+  };
   return {
-    async hit(key, limit, windowSec) {
+    get sharedStoreDown() {
+      return redis.status !== 'ready' || Date.now() < downUntil;
+    },
+    hit(key, limit, windowSec) {
       const k = prefix + key;
-      const result = await redis.multi().incr(k).pexpire(k, windowSec * 1000, 'NX').pttl(k).exec();
-      const count = Number(result?.[0]?.[1] ?? 0);
-      const ttl = Number(result?.[2]?.[1] ?? windowSec * 1000);
-      return { ok: count <= limit, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+      return either(
+        async () => {
+          const result = await redis.multi().incr(k).pexpire(k, windowSec * 1000, 'NX').pttl(k).exec();
+          // exec answers null when the transaction was discarded, and an error per failed command.
+          if (!result || result.some(([err]) => err)) throw new Error('rate limit not counted in Redis');
+          const count = Number(result[0]![1]);
+          const ttl = Number(result[2]![1]);
+          return { ok: count <= limit, retryAfter: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowSec * 1000) / 1000)) };
+        },
+        () => inProcess.hit(key, limit, windowSec),
+      );
     },
-    async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
+    count(key) {
+      return either(
+        async () => Number((await redis.get(prefix + key)) ?? 0),
+        () => inProcess.count(key),
+      );
     },
-    async release(key) {
+    release(key) {
       // Only while the window lives: a DECR on an expired key would start one without an expiry.
-      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
+      return either(
+        async () => void (await redis.eval(RELEASE_SCRIPT, 1, prefix + key)),
+        () => inProcess.release(key),
+      );
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      // Both: a window counted here during an outage must not outlive the reset either.
+      await inProcess.reset(key);
+      await either(
+        async () => void (await redis.del(prefix + key)),
+        async () => {},
+      );
     },
     async close() {
+      await inProcess.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -1,12 +1,13 @@
 /**
  * The account's live events (docs/messages.md): `POST /api/events/ticket` and
  * `GET /api/events`, a Server-Sent Events stream opened with the token header or a
- * one-use ticket. A reconnecting client sends Last-Event-ID and first gets what it missed.
+ * one-use ticket. A reconnecting client sends Last-Event-ID and first gets what it missed;
+ * when the bus is back after it was lost, every open stream gets what it missed the same way.
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG, eventsQuery, ticketAnswer } from '../../../contract/conversations.js';
 import type { ModuleOptions } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
@@ -14,11 +15,13 @@ import { userEvents } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { scheduleEventsSweep } from './events-sweep.js';
-import { openStream, StreamRegistry, type Session } from './streams.js';
+import { openStream, StreamRegistry, type ReplayingStream, type Session } from './streams.js';
 import { issueTicket, takeTicket } from './tickets.js';
 
 /** At most this many missed events are replayed; a client that missed more refetches. */
 const REPLAY_MAX = 500;
+/** How many streams read their catch-up at once after the bus is back. */
+const CATCH_UP_AT_ONCE = 8;
 
 export interface EventsRouteOptions extends ModuleOptions {
   /** Tests shorten the heartbeat. */
@@ -28,6 +31,35 @@ export interface EventsRouteOptions extends ModuleOptions {
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (app, { ctx, auth, heartbeatMs = CONVERSATION_LIMITS.heartbeatMs }) => {
   const registry = new StreamRegistry();
   ctx.events.listen((event) => registry.deliver(event));
+
+  const eventsAfter = (userId: string, afterId: number) =>
+    ctx.db
+      .select({ id: userEvents.id, userId: userEvents.userId, kind: userEvents.kind, data: userEvents.data })
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
+      .orderBy(asc(userEvents.id))
+      .limit(REPLAY_MAX);
+
+  /**
+   * The bus was lost and is back (docs/faults.md): events sent meanwhile never reached this
+   * instance, so every open stream replays its stored events after the last one it wrote,
+   * as a reconnecting client's Last-Event-ID would. Live events wait behind each replay.
+   */
+  const catchUp = async () => {
+    const streams = registry.all().map((stream) => ({ stream, after: stream.lastId }));
+    streams.forEach(({ stream }) => stream.hold());
+    const replayOne = async ({ stream, after }: { stream: ReplayingStream; after: number }) => {
+      try {
+        stream.replay(await eventsAfter(stream.session.userId, after));
+      } catch (err) {
+        // The client reconnects with Last-Event-ID and catches up then.
+        app.log.warn({ err }, 'events stream not caught up after the bus came back; ended');
+        stream.end();
+      }
+    };
+    for (let i = 0; i < streams.length; i += CATCH_UP_AT_ONCE) await Promise.all(streams.slice(i, i + CATCH_UP_AT_ONCE).map(replayOne));
+  };
+  ctx.events.onResume(() => void catchUp());
 
   /** Ends the streams of sessions that are no longer good (logout, log out everywhere, expiry). */
   const recheck = async (userId: string) => {
@@ -78,16 +110,17 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
       .header('x-accel-buffering', 'no');
     // How long the browser waits before reconnecting.
     out.write(`retry: 3000\n\n`);
-    const missed =
-      Number.isSafeInteger(lastId) && lastId > 0
-        ? await ctx.db
-            .select({ id: userEvents.id, userId: userEvents.userId, kind: userEvents.kind, data: userEvents.data })
-            .from(userEvents)
-            .where(and(eq(userEvents.userId, session.userId), gt(userEvents.id, lastId)))
-            .orderBy(asc(userEvents.id))
-            .limit(REPLAY_MAX)
-        : [];
-    stream.replay(missed);
+    if (Number.isSafeInteger(lastId) && lastId > 0) stream.replay(await eventsAfter(session.userId, lastId), lastId);
+    else {
+      // Where a catch-up after a lost bus starts for a stream that has written nothing yet.
+      const [latest] = await ctx.db
+        .select({ id: userEvents.id })
+        .from(userEvents)
+        .where(eq(userEvents.userId, session.userId))
+        .orderBy(desc(userEvents.id))
+        .limit(1);
+      stream.replay([], latest?.id ?? 0);
+    }
     return reply.send(out);
   });
 

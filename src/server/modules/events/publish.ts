@@ -25,13 +25,14 @@ export async function recordEvents(db: Writer, userIds: readonly string[], event
 
 /**
  * Hands stored events to every instance. A failure is logged, not thrown: the events are
- * stored, and a client that missed them gets them when it reconnects.
+ * stored, this instance's streams have them, and the other instances' streams replay them
+ * when their bus is back (docs/faults.md), or a client when it reconnects.
  */
 export async function deliver(ctx: Pick<AppContext, 'events'>, events: StoredEvent[], log?: { warn(obj: unknown, msg: string): void }): Promise<void> {
   try {
     await ctx.events.send(events);
   } catch (err) {
-    log?.warn({ err }, 'events not delivered live; clients get them when they reconnect');
+    log?.warn({ err }, 'events not carried to other instances live; their streams replay them from the stored events');
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The events streams open on this instance, by account. Each event the bus carries goes
  * to the streams of its account; a stream that reconnects first gets what it missed
- * from the stored events, and never the same event twice.
+ * from the stored events, and never the same event twice. When the bus was lost and is
+ * back, the server replays the same way into every stream still open (docs/faults.md).
  */
 import type { PassThrough } from 'node:stream';
 import type { StoredEvent } from './event-bus.js';
@@ -26,32 +27,51 @@ export interface OpenStream {
 /** One event in the stream's wire format. */
 export const eventFrame = (event: StoredEvent) => `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
+/** How many written ids a stream remembers, to write an event heard twice once (above REPLAY_MAX). */
+const SENT_KEPT = 1000;
+
 export interface ReplayingStream extends OpenStream {
-  /** Writes what the client missed, then the live events that came meanwhile, each once. */
-  replay(missed: StoredEvent[]): void;
+  /**
+   * Writes what the client missed, then the live events that came meanwhile, each once.
+   * `since`: the id the stream starts after, when nothing newer is written.
+   */
+  replay(missed: StoredEvent[], since?: number): void;
+  /** Holds live events back until the next `replay` (a catch-up is being read). */
+  hold(): void;
+  /** The newest event id this stream has written, or the one it started after. */
+  readonly lastId: number;
 }
 
 export function openStream(out: PassThrough, session: Session, onEnd: () => void): ReplayingStream {
-  // Ids the replay wrote: the bus may still bring one of them afterwards (it was stored
-  // before the replay read it, and sent after). Live events wait until the replay is written.
-  const replayed = new Set<number>();
+  // Ids written lately: the bus may bring an event a replay already wrote (it was stored
+  // before the replay read it, and sent after), or bring one twice (a send that timed out
+  // here and reached Redis after all). Live events wait while a replay is read.
+  const sent = new Set<number>();
+  let lastId = 0;
   let held: StoredEvent[] | null = [];
   let ended = false;
   const write = (event: StoredEvent) => {
-    if (ended || replayed.has(event.id)) return;
+    if (ended || sent.has(event.id)) return;
     out.write(eventFrame(event));
+    sent.add(event.id);
+    if (sent.size > SENT_KEPT) sent.delete(sent.values().next().value!);
+    if (event.id > lastId) lastId = event.id;
   };
   return {
     session,
+    get lastId() {
+      return lastId;
+    },
     send(event) {
       if (held) held.push(event);
       else write(event);
     },
-    replay(missed) {
-      for (const event of missed) {
-        write(event);
-        replayed.add(event.id);
-      }
+    hold() {
+      held ??= [];
+    },
+    replay(missed, since = 0) {
+      if (since > lastId) lastId = since;
+      for (const event of missed) write(event);
       const waiting = held ?? [];
       held = null;
       waiting.sort((a, b) => a.id - b.id).forEach(write);
@@ -69,15 +89,15 @@ export function openStream(out: PassThrough, session: Session, onEnd: () => void
 }
 
 export class StreamRegistry {
-  private readonly byUser = new Map<string, Set<OpenStream>>();
+  private readonly byUser = new Map<string, Set<ReplayingStream>>();
 
-  add(stream: OpenStream): void {
+  add(stream: ReplayingStream): void {
     const set = this.byUser.get(stream.session.userId) ?? new Set();
     set.add(stream);
     this.byUser.set(stream.session.userId, set);
   }
 
-  remove(stream: OpenStream): void {
+  remove(stream: ReplayingStream): void {
     const set = this.byUser.get(stream.session.userId);
     if (!set) return;
     set.delete(stream);
@@ -88,11 +108,11 @@ export class StreamRegistry {
     this.byUser.get(event.userId)?.forEach((s) => s.send(event));
   }
 
-  of(userId: string): OpenStream[] {
+  of(userId: string): ReplayingStream[] {
     return [...(this.byUser.get(userId) ?? [])];
   }
 
-  all(): OpenStream[] {
+  all(): ReplayingStream[] {
     return [...this.byUser.values()].flatMap((s) => [...s]);
   }
 

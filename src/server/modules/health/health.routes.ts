@@ -14,8 +14,6 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       database: () => ctx.database.ping(),
       // A lookup of a key that never exists: it answers false when the store is reachable, throws when not.
       storage: () => ctx.storage.exists('images/readyz-probe.png'),
-      // In process this always answers; with REDIS_URL it is a round trip to Redis.
-      rateLimits: () => ctx.limiter.count('readyz'),
     };
     const failing: string[] = [];
     await Promise.all(
@@ -31,7 +29,11 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     // Callers within the same second share one round of checks, even while it is running.
     if (!last || Date.now() - last.at >= READY_CACHE_MS) last = { at: Date.now(), failing: check() };
     const failing = await last.failing;
-    if (failing.length) return reply.status(503).send({ msg: `Not ready: ${failing.join(', ')} unreachable`, failing });
-    return { status: 'ready' };
+    // Seconds a balancer's probe waits before asking again: the database's own 503s say the same.
+    if (failing.length) return reply.status(503).header('retry-after', '5').send({ msg: `Not ready: ${failing.join(', ')} unreachable`, failing });
+    // Without Redis the instance still answers: limits are counted in process and live events
+    // reach this instance's streams (docs/faults.md), so it stays in the balancer, and says so.
+    const degraded = [...(ctx.limiter.sharedStoreDown ? ['rateLimits'] : []), ...(ctx.events.ready ? [] : ['liveEvents'])];
+    return degraded.length ? { status: 'ready', degraded } : { status: 'ready' };
   });
 };
