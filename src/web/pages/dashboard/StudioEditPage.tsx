@@ -51,7 +51,7 @@ function Editor({ initial }: { initial: StudioMe }) {
     onSuccess: (saved) => {
       client.setQueryData(['studio', 'me'], saved);
       setErrors({});
-      toast(MARKET_MSG.saved);
+      toast(MARKET_MSG.saved, 'success');
     },
     onError: (err) => {
       const field = fieldOf(err.message, LABELS);
