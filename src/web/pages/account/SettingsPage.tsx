@@ -95,7 +95,8 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
     }
     try {
       const answer = await run(() => changePassword(form.current, form.password), 'Saving…');
-      session.saveLogin(answer.token, localStorage.getItem('id') ?? '');
+      // The same account goes on with the fresh token: a studio stays a studio.
+      session.saveLogin(answer.token, localStorage.getItem('id') ?? '', session.isStudio() ? 'studio' : 'performer');
       setForm({ current: '', password: '', confirm: '' });
       setDone(answer.msg);
     } catch (err) {

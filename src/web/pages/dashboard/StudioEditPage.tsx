@@ -141,7 +141,7 @@ function Preview({ form, verified }: { form: Form; verified: boolean }) {
         {isCut(form.projectDesc, LIMITS.studioBannerChars) && '…'}
       </p>
       <h3>About Us</h3>
-      <p data-testid="preview-about">
+      <p className="preview-about" data-testid="preview-about">
         {cut(form.projectDesc, LIMITS.studioAboutChars)}
         {isCut(form.projectDesc, LIMITS.studioAboutChars) && '…'}
       </p>
