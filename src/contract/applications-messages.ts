@@ -81,10 +81,18 @@ export const APP_MSG = {
   // Notifications.
   notifications: 'Notifications',
   noNotifications: 'Nothing new. Updates about your applications appear here.',
+  /** A studio's empty bell: it hears of applicants, not of applications of its own. */
+  noStudioNotifications: 'Nothing new. New applicants to your jobs appear here.',
   markAllRead: 'Mark all as read',
   unread: (n: number) => (n === 1 ? '1 unread notification' : `${n} unread notifications`),
   emailChoices: 'E-mail me about',
   emailApplications: 'Changes to my applications',
   emailMessages: 'New messages',
+  emailApplicants: 'New applicants to my jobs (at most one e-mail an hour per job)',
+  // The studio hears of applicants (docs/applications.md).
+  applicantNotice: (performer: string, job: string) => `${performer} applied to ${job}.`,
+  applicantsMailSubject: (n: number, job: string) => (n === 1 ? `1 new applicant for ${job}` : `${n} new applicants for ${job}`),
+  applicantsMailLine: (n: number, job: string) => (n === 1 ? `Someone new applied to ${job}.` : `${n} people applied to ${job} since the last e-mail.`),
+  seeApplicants: 'See the applicants',
   choicesSaved: 'Notification choices saved.',
 } as const;

@@ -95,9 +95,11 @@ export type NotificationsAnswer = z.infer<typeof notificationsAnswer>;
 /** No ids marks every notification read. */
 export const readBody = strict({ ids: z.array(z.string().max(100)).max(APPLICATION_LIMITS.notificationsPage).optional() });
 
-export const notificationSettings = z.object({ emailApplications: z.boolean(), emailMessages: z.boolean() });
+/** `emailApplicants` is a studio's choice (its new applicants): answered to studio accounts only. */
+export const notificationSettings = z.object({ emailApplications: z.boolean(), emailMessages: z.boolean(), emailApplicants: z.boolean().optional() });
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 export const notificationSettingsBody = strict({
   emailApplications: z.boolean({ error: MSG.invalidBody }).optional(),
   emailMessages: z.boolean({ error: MSG.invalidBody }).optional(),
+  emailApplicants: z.boolean({ error: MSG.invalidBody }).optional(),
 });

@@ -15,8 +15,10 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
     error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
   });
 
-// Built on the contract's one text schema, so control characters are refused here too.
-const text = (label: string, max: number) => plainText(label, { error: MARKET_MSG.mustBeText(label) }).trim().max(max, MSG.tooLong(label, max));
+// Built on the contract's one text schema, so control characters are refused here too. A
+// multi-line field (a description) keeps its line breaks and tabs (docs/marketplace.md).
+const text = (label: string, max: number, multiline = false) =>
+  plainText(label, { error: MARKET_MSG.mustBeText(label), multiline }).trim().max(max, MSG.tooLong(label, max));
 const requiredText = (label: string, max: number) => text(label, max).min(1, MSG.required(label));
 const whole = (label: string, min: number, max: number) =>
   z
@@ -66,7 +68,7 @@ export type StudioMe = z.infer<typeof studioMe>;
 export const studioMeBody = strict({
   fname: requiredText('Name', LIMITS.nameMax).optional(),
   location: text('Location', JOB_LIMITS.locationMax).optional(),
-  projectDesc: text('Description', JOB_LIMITS.studioDescMax).optional(),
+  projectDesc: text('Description', JOB_LIMITS.studioDescMax, true).optional(),
   number: z.union([z.literal(''), phone]).optional(),
   profilePic: text('Picture', LIMITS.urlMax).optional(),
   banner: text('Banner', LIMITS.urlMax).optional(),
@@ -78,7 +80,7 @@ export type StudioMeBody = z.input<typeof studioMeBody>;
 const jobFields = {
   title: requiredText('Title', JOB_LIMITS.titleMax),
   jobType: requiredText('Job type', JOB_LIMITS.jobTypeMax),
-  description: text('Description', JOB_LIMITS.descriptionMax),
+  description: text('Description', JOB_LIMITS.descriptionMax, true),
   images: z.array(imageUrl, { error: MARKET_MSG.imageUrl }).max(JOB_LIMITS.imagesMax, MARKET_MSG.tooManyImages(JOB_LIMITS.imagesMax)),
   profession: oneOf('Profession', JOB_PROFESSIONS),
   gender: oneOf('Gender', JOB_GENDERS),

@@ -77,3 +77,17 @@ export const SCREEN_MSG = {
     return `${notAdded} ${kept === 1 ? `The ${noun} already uploaded stays` : `The ${count(kept)} already uploaded stay`} in your list.`;
   },
 } as const;
+
+/** /settings, for either kind of account (docs/account.md "Studio settings"). */
+export const SETTINGS_MSG = {
+  signedInAs: (email: string) => `Signed in as ${email}`,
+  signedInAsStudio: (name: string) => `Signed in as the studio ${name}`,
+  exportPerformer:
+    'One JSON file with everything Audition stores about your account: profile, appearance, media links, payments, subscription, applications, notifications and the messages you sent us.',
+  exportStudio:
+    'One JSON file with everything Audition stores about your studio account: your studio page, every job you posted with its applicant counts, your notifications, shortlists and the messages you sent us.',
+  deletePerformer:
+    'Your profile, photos, videos and audios are deleted for good. Payment records are kept for accounting, without your name. You can sign up again later with the same e-mail.',
+  deleteStudio:
+    'Your studio page and its pictures are deleted for good. Your open jobs close, and everyone still waiting on one of them is told the role was closed. Jobs nobody applied to are deleted. You can sign up again later with the same e-mail.',
+} as const;

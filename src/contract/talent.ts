@@ -17,7 +17,8 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
     error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
   });
-const text = (label: string, max: number) => plainText(label).trim().max(max, MSG.tooLong(label, max));
+/** A multi-line field (the private note) keeps its line breaks and tabs. */
+const text = (label: string, max: number, multiline = false) => plainText(label, { multiline }).trim().max(max, MSG.tooLong(label, max));
 /** A select's value; '' (an empty select) is no filter. */
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(['', ...values] as [string, ...string[]], { error: MARKET_MSG.oneOf(label, values) }).optional();
@@ -98,7 +99,7 @@ export const reviewBody = strict({
     .int(MARKET_MSG.mustBeWhole('Rating', 1, 5))
     .min(1, MARKET_MSG.mustBeWhole('Rating', 1, 5))
     .max(5, MARKET_MSG.mustBeWhole('Rating', 1, 5)),
-  note: text('Note', TALENT_LIMITS.noteMax).default(''),
+  note: text('Note', TALENT_LIMITS.noteMax, true).default(''),
 });
 export type ReviewBody = z.input<typeof reviewBody>;
 

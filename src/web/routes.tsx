@@ -111,7 +111,8 @@ export const routes: RouteObject[] = [
       { path: '/editapperance', element: own(EditAppearance), handle: titled('editAppearance') },
       { path: '/forgot-password', element: <ForgotPassword />, handle: titled('forgotPassword') },
       { path: '/reset-password', element: <ResetPassword />, handle: titled('resetPassword') },
-      { path: '/settings', element: own(Settings), handle: titled('settings') },
+      // Both kinds of account have settings (docs/account.md "Studio settings").
+      { path: '/settings', element: eitherKind(Settings), handle: titled('settings') },
       { path: '/admin', element: own(Admin), handle: titled('admin') },
       { path: '/studio-signup', element: <StudioSignup />, handle: titled('studioSignup') },
       { path: '/dashboard', element: studioOnly(Dashboard), handle: titled('dashboard') },

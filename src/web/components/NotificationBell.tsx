@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { APP_MSG } from '../../contract/applications-messages';
 import { markNotificationsRead, useNotifications } from '../api/notifications';
 import { formatTime } from '../lib/dates';
+import { session } from '../lib/session';
 import './notification-bell.css';
 
 export default function NotificationBell() {
@@ -54,7 +55,7 @@ export default function NotificationBell() {
             {unread > 0 && <button type="button" className="btn btn-ghost" onClick={() => void markNotificationsRead()}>{APP_MSG.markAllRead}</button>}
           </div>
           {!notes.data || notes.data.notifications.length === 0 ? (
-            <p className="muted bell-empty">{APP_MSG.noNotifications}</p>
+            <p className="muted bell-empty">{session.isStudio() ? APP_MSG.noStudioNotifications : APP_MSG.noNotifications}</p>
           ) : (
             <ul>
               {notes.data.notifications.map((n) => (

@@ -1,8 +1,11 @@
-/** Wraps screens of both kinds of account (messages): a logged-out visit goes to /login. */
+/** Wraps screens of both kinds of account (messages, settings): a logged-out visit goes to /login. */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { loginPathFor } from '../lib/next-path';
 import { session } from '../lib/session';
 
 export function RequireLogin({ children }: { children: ReactNode }) {
-  return session.isLoggedIn() ? children : <Navigate to="/login" replace />;
+  const { pathname, search, hash } = useLocation();
+  // Login brings the visitor back here, as RequireAuth does (docs/security.md "Deep links through login").
+  return session.isLoggedIn() ? children : <Navigate to={loginPathFor(`${pathname}${search}${hash}`)} replace />;
 }

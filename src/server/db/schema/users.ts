@@ -43,6 +43,8 @@ export const users = pgTable(
   /** E-mail choices per kind of notification, set at /settings (docs/marketplace.md §7). */
   emailApplications: boolean('email_applications').notNull().default(true),
   emailMessages: boolean('email_messages').notNull().default(true),
+  /** A studio's choice: the hourly e-mail of new applicants per job (docs/applications.md "The studio hears of applicants"). */
+  emailApplicants: boolean('email_applicants').notNull().default(true),
   /** Bumped on every change of what getUserData shows; the ETag is made from it. */
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

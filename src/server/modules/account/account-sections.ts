@@ -6,6 +6,7 @@
  * users row itself is deleted.
  */
 import type { Db, Tx } from '../../db/client.js';
+import type { AfterCommit } from '../notifications/index.js';
 
 /** A transaction handle; it offers the same queries as the database. */
 
@@ -21,8 +22,20 @@ export interface AccountSection {
   export(db: Db, account: AccountRef): Promise<unknown>;
   /**
    * Removes or anonymises this area's rows inside the deletion's transaction, and
-   * answers the storage keys of files to delete once it commits. Rows that cascade
-   * from the users row need no erase.
+   * answers the storage keys of files to delete once it commits, or those keys with the
+   * live events and mails of the people it told (sent after the commit, as a job's close
+   * sends them). Rows that cascade from the users row need no erase.
    */
-  erase?(tx: Tx, account: AccountRef): Promise<string[]>;
+  erase?(tx: Tx, account: AccountRef, env: EraseEnv): Promise<string[] | Erased>;
+}
+
+/** What an erase may need beyond the transaction: where links in its mails point. */
+export interface EraseEnv {
+  origin: string;
+}
+
+/** An erase that told someone: its storage keys, and what to send once the deletion commits. */
+export interface Erased {
+  keys: string[];
+  after: AfterCommit;
 }

@@ -12,7 +12,9 @@ import { CHANNELS } from '../../db/change-feed.js';
 import { passwordResets, revokedTokens, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { scaledLimit } from '../../rate-limit/enforce-limit.js';
+import { mailSettings } from '../applications/index.js';
 import { signToken } from '../auth/index.js';
+import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import type { AccountRef, AccountSection } from './account-sections.js';
 import { deleteQueuedFiles, queueFileDeletions } from './file-deletions.js';
 import { ACCOUNT_SECTIONS } from './sections/index.js';
@@ -100,14 +102,27 @@ export function createAccountService(ctx: AppContext, sections: readonly Account
       const user = await accountOf(userId);
       await checkPassword(user, password);
       const account: AccountRef = { id: user.id, email: user.email };
-      const { keys, role } = await db.transaction(async (tx) => {
+      const env = mailSettings(ctx.config.env);
+      const { keys, role, after } = await db.transaction(async (tx) => {
         const files: string[] = [];
-        for (const section of sections) if (section.erase) files.push(...(await section.erase(tx, account)));
+        // Whom the deletion told (a studio's applicants, docs/account.md): sent once it commits.
+        const told: AfterCommit = { mails: [], events: [] };
+        for (const section of sections) {
+          if (!section.erase) continue;
+          const erased = await section.erase(tx, account, env);
+          if (Array.isArray(erased)) files.push(...erased);
+          else {
+            files.push(...erased.keys);
+            told.mails.push(...erased.after.mails);
+            told.events.push(...erased.after.events);
+          }
+        }
         await queueFileDeletions(tx, files);
         const [gone] = await tx.delete(users).where(eq(users.id, userId)).returning({ role: users.role });
         if (!gone) throw errors.unauthorized();
-        return { keys: files, role: gone.role };
+        return { keys: files, role: gone.role, after: told };
       });
+      await sendAfterCommit(ctx, after, log);
       // A performer leaves the talent search: this instance's answers move on at once (docs/performance.md).
       if (role === 'performer') ctx.changes.announce(CHANNELS.counter, 'performers');
       await deleteQueuedFiles(ctx, keys, log);

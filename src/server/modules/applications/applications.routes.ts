@@ -17,6 +17,7 @@ import {
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
+import { scheduleApplicantDigest } from './applicant-notice.js';
 import { createApplyService } from './apply.service.js';
 import { createPerformerApplicationsService } from './performer-applications.service.js';
 import { createStudioApplicationsService } from './studio-applications.service.js';
@@ -31,7 +32,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/api/jobs/:id/apply',
     { preValidation: auth.requirePerformer, schema: { params: idParams, body: applyBody, response: { 201: myApplication } } },
-    async (req, reply) => reply.status(201).send(await applying.apply(req.userId, req.params.id, req.body)),
+    async (req, reply) => reply.status(201).send(await applying.apply(req.userId, req.params.id, req.body, req.log)),
   );
 
   app.get('/api/audition/applications', { preValidation: auth.requirePerformer, schema: { response: { 200: myApplicationsAnswer } } }, async (req, reply) => {
@@ -75,4 +76,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     { preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: studioApplication } } },
     async (req) => studio.review(req.userId, req.params.id, req.body),
   );
+
+  // The studio's hourly e-mail of new applicants; tests run it themselves, with a clock they choose.
+  if (ctx.config.env.NODE_ENV !== 'test') {
+    const stop = scheduleApplicantDigest(ctx, app.log);
+    app.addHook('onClose', async () => stop());
+  }
 };

@@ -1,7 +1,8 @@
 /**
  * Applying to a job (docs/applications.md): the plan, the period's quota, the job and the
  * media are checked, and the application written, in one transaction that holds the
- * performer's row locked, so two applies at once cannot both take the last one left.
+ * performer's row locked, so two applies at once cannot both take the last one left. The
+ * same transaction tells the job's studio (applicant-notice.ts).
  */
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import { APP_MSG, APPLICATIONS_PER_PERIOD, MEDIA_TYPES, type ApplyBody, type MyApplication, type SentMedia } from '../../../contract/applications.js';
@@ -12,9 +13,12 @@ import type { Tx } from '../../db/client.js';
 import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
+import { sendAfterCommit } from '../notifications/index.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
+import { tellStudioOfApplicant } from './applicant-notice.js';
 import { presentMyApplication } from './applications.presenter.js';
 
+type Log = { error(obj: unknown, msg: string): void };
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 /**
@@ -32,12 +36,12 @@ export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'nume
 export function createApplyService(ctx: AppContext) {
   const { db } = ctx;
   return {
-    async apply(userId: string, jobId: string, body: Parsed<ApplyBody>): Promise<MyApplication> {
+    async apply(userId: string, jobId: string, body: Parsed<ApplyBody>, log: Log): Promise<MyApplication> {
       if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
       const now = new Date();
-      return db.transaction(async (tx) => {
+      const { application, events } = await db.transaction(async (tx) => {
         const [job] = await tx
-          .select({ job: jobs, studio: { _id: studios.id, fname: studios.fname, location: studios.location, profilePic: studios.profilePic, verified: studios.verified } })
+          .select({ job: jobs, studio: { _id: studios.id, fname: studios.fname, location: studios.location, profilePic: studios.profilePic, verified: studios.verified }, studioUserId: studios.ownerId })
           .from(jobs)
           .innerJoin(studios, eq(studios.id, jobs.studioId))
           .where(and(eq(jobs.id, jobId), eq(jobs.hidden, false)));
@@ -45,7 +49,7 @@ export function createApplyService(ctx: AppContext) {
         if (job.job.status !== 'open') throw errors.conflict(APP_MSG.jobClosed);
         // The lock: a second apply of this performer waits here until this one commits.
         const [user] = await tx
-          .select(storedPlanColumns)
+          .select({ ...storedPlanColumns, fname: users.fname })
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
@@ -67,8 +71,12 @@ export function createApplyService(ctx: AppContext) {
           .insert(applications)
           .values({ jobId, performerId: userId, note: body.note, media, status: 'applied', history: [{ status: 'applied', at: now.toISOString() }], createdAt: now, updatedAt: now })
           .returning();
-        return presentMyApplication(row!, job.job, job.studio);
+        // The studio hears of it at once, and in its next digest (applicant-notice.ts).
+        const told = await tellStudioOfApplicant(tx, { jobId, jobTitle: job.job.title, studioUserId: job.studioUserId, performerName: user.fname });
+        return { application: presentMyApplication(row!, job.job, job.studio), events: told };
       });
+      await sendAfterCommit(ctx, { mails: [], events }, log);
+      return application;
     },
   };
 }

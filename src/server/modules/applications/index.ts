@@ -4,3 +4,4 @@
  */
 export { applicationsRoutes } from './applications.routes.js';
 export { closeApplicationsOf, mailSettings, type MailSettings } from './status-change.js';
+export { runApplicantDigest } from './applicant-notice.js';

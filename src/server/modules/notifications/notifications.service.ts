@@ -12,7 +12,8 @@ import { deliver, type StoredEvent } from '../events/index.js';
 import { isUuid } from '../../lib/uuid.js';
 
 /** A transaction handle offers the same queries as the database. */
-export type NotificationKind = 'application' | 'message';
+/** `applicant`: a studio told of a new application to one of its jobs. */
+export type NotificationKind = 'application' | 'message' | 'applicant';
 
 export interface NewNotification {
   userId: string;
@@ -94,8 +95,14 @@ export function createNotificationsService(ctx: AppContext) {
     },
 
     async settings(userId: string): Promise<NotificationSettings> {
-      const [row] = await db.select({ emailApplications: users.emailApplications, emailMessages: users.emailMessages }).from(users).where(eq(users.id, userId));
-      return row ?? { emailApplications: true, emailMessages: true };
+      const [row] = await db
+        .select({ role: users.role, emailApplications: users.emailApplications, emailMessages: users.emailMessages, emailApplicants: users.emailApplicants })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!row) return { emailApplications: true, emailMessages: true };
+      const { role, emailApplicants, ...choices } = row;
+      // Only a studio has applicants; a performer's answer stays as it was.
+      return role === 'studio' ? { ...choices, emailApplicants } : choices;
     },
 
     async saveSettings(userId: string, body: Partial<NotificationSettings>): Promise<NotificationSettings> {

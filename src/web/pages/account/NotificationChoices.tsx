@@ -6,12 +6,19 @@ import { saveNotificationSettings, useNotificationSettings } from '../../api/not
 import { useUnsavedValues } from '../../lib/useUnsavedValues';
 import { MSG } from '../../../contract/messages';
 
-const KINDS: readonly { key: keyof NotificationSettings; label: string }[] = [
+type Choice = { key: keyof NotificationSettings; label: string };
+const PERFORMER_KINDS: readonly Choice[] = [
   { key: 'emailApplications', label: APP_MSG.emailApplications },
   { key: 'emailMessages', label: APP_MSG.emailMessages },
 ];
+/** A studio has no applications of its own: it hears of its applicants instead. */
+const STUDIO_KINDS: readonly Choice[] = [
+  { key: 'emailApplicants', label: APP_MSG.emailApplicants },
+  { key: 'emailMessages', label: APP_MSG.emailMessages },
+];
 
-export function NotificationChoices({ onFailure }: { onFailure(err: unknown): string | undefined }) {
+export function NotificationChoices({ studio, onFailure }: { studio: boolean; onFailure(err: unknown): string | undefined }) {
+  const kinds = studio ? STUDIO_KINDS : PERFORMER_KINDS;
   const settings = useNotificationSettings();
   const [status, setStatus] = useState<{ ok: boolean; msg: string } | null>(null);
   // The choices clicked and not yet saved: the query's update would reach the page a task
@@ -37,9 +44,9 @@ export function NotificationChoices({ onFailure }: { onFailure(err: unknown): st
       ) : (
         <fieldset className="settings-choices">
           <legend>{APP_MSG.emailChoices}</legend>
-          {KINDS.map(({ key, label }) => (
+          {kinds.map(({ key, label }) => (
             <label key={key} className="settings-choice">
-              <input type="checkbox" checked={unsaved[key] ?? settings.data[key]} onChange={(e) => void toggle(key, e.target.checked)} />
+              <input type="checkbox" checked={unsaved[key] ?? settings.data[key] ?? true} onChange={(e) => void toggle(key, e.target.checked)} />
               {label}
             </label>
           ))}

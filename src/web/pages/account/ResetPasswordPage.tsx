@@ -40,7 +40,7 @@ export default function ResetPasswordPage() {
       const answer = await run(() => resetPassword(token, form.password), 'Saving…');
       // Every session ended, this browser's too.
       session.logout();
-      toast(answer.msg);
+      toast(answer.msg, 'success');
       navigate('/login', { replace: true });
     } catch (err) {
       const message = (err as Error).message;

@@ -1,6 +1,7 @@
 /**
- * /settings: change password, log out everywhere, notification e-mails
- * (docs/applications.md), export, delete (docs/account.md).
+ * /settings, for performers and studios alike: change password, log out everywhere,
+ * notification e-mails (docs/applications.md), export, delete (docs/account.md). A studio
+ * sees its own notification choices and what its export and deletion hold.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,17 +9,24 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
 import { changePassword, deleteAccount, downloadExport, getMe, logoutEverywhere } from '../../api/account';
+import { getStudioMe } from '../../api/jobs';
 import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toasts';
+import { SETTINGS_MSG } from '../../../contract/screen-messages';
 import { session } from '../../lib/session';
 import { FormField } from './FormField';
 import { NotificationChoices } from './NotificationChoices';
 import './account.css';
 
 export default function SettingsPage() {
-  const me = useQuery({ queryKey: ['me'], queryFn: getMe });
+  const studio = session.isStudio();
+  // A studio has no performer profile: its page names it (the same query the dashboard reads).
+  const me = useQuery({ queryKey: ['me'], queryFn: getMe, enabled: !studio });
+  const page = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal), enabled: studio });
+  const who = studio ? page : me;
+  const signedInAs = studio ? page.data && SETTINGS_MSG.signedInAsStudio(page.data.fname) : me.data && SETTINGS_MSG.signedInAs(me.data.email);
   const navigate = useNavigate();
   const toast = useToast();
 
@@ -32,7 +40,7 @@ export default function SettingsPage() {
     return (err as Error).message;
   }
 
-  const meError = me.error;
+  const meError = who.error;
   useEffect(() => {
     if (meError instanceof ApiError && meError.status === 401) {
       session.logout();
@@ -43,20 +51,20 @@ export default function SettingsPage() {
   return (
     <main className="page settings-page">
       <h1>Settings</h1>
-      <p className="muted">{me.data ? `Signed in as ${me.data.email}` : me.error ? me.error.message : MSG.loading}</p>
+      <p className="muted">{signedInAs ?? (who.error ? who.error.message : MSG.loading)}</p>
       <ChangePassword onFailure={handleFailure} />
       <section className="card settings-section" aria-labelledby="settings-sessions">
         <h2 id="settings-sessions">Log out everywhere</h2>
         <p>Ends every session of your account on every device, this one too.</p>
-        <LogoutEverywhere onDone={(msg) => { session.logout(); toast(msg); navigate('/login', { replace: true }); }} onFailure={handleFailure} />
+        <LogoutEverywhere onDone={(msg) => { session.logout(); toast(msg, 'success'); navigate('/login', { replace: true }); }} onFailure={handleFailure} />
       </section>
-      <NotificationChoices onFailure={handleFailure} />
+      <NotificationChoices studio={studio} onFailure={handleFailure} />
       <section className="card settings-section" aria-labelledby="settings-export">
         <h2 id="settings-export">Export your data</h2>
-        <p>One JSON file with everything Audition stores about your account: profile, appearance, media links, payments, subscription, applications, notifications and the messages you sent us.</p>
+        <p>{studio ? SETTINGS_MSG.exportStudio : SETTINGS_MSG.exportPerformer}</p>
         <ExportButton onFailure={handleFailure} />
       </section>
-      <DeleteAccount onFailure={handleFailure} />
+      <DeleteAccount studio={studio} onFailure={handleFailure} />
     </main>
   );
 }
@@ -85,7 +93,8 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
     }
     try {
       const answer = await run(() => changePassword(form.current, form.password), 'Saving…');
-      session.saveLogin(answer.token, localStorage.getItem('id') ?? '');
+      // The same account goes on with the fresh token: a studio stays a studio.
+      session.saveLogin(answer.token, localStorage.getItem('id') ?? '', session.isStudio() ? 'studio' : 'performer');
       setForm({ current: '', password: '', confirm: '' });
       setDone(answer.msg);
     } catch (err) {
@@ -140,7 +149,7 @@ function ExportButton({ onFailure }: { onFailure: FailureHandler }) {
   return <button type="button" className="btn btn-secondary" onClick={handleClick}>Download my data</button>;
 }
 
-function DeleteAccount({ onFailure }: { onFailure: FailureHandler }) {
+function DeleteAccount({ studio, onFailure }: { studio: boolean; onFailure: FailureHandler }) {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -163,7 +172,7 @@ function DeleteAccount({ onFailure }: { onFailure: FailureHandler }) {
     try {
       const answer = await run(() => deleteAccount(password), 'Deleting…');
       session.logout();
-      toast(answer.msg);
+      toast(answer.msg, 'success');
       navigate('/', { replace: true });
     } catch (err) {
       const message = onFailure(err);
@@ -177,7 +186,7 @@ function DeleteAccount({ onFailure }: { onFailure: FailureHandler }) {
   return (
     <form className="card settings-section settings-danger" onSubmit={handleSubmit} noValidate aria-labelledby="settings-delete">
       <h2 id="settings-delete">Delete account</h2>
-      <p>Your profile, photos, videos and audios are deleted for good. Payment records are kept for accounting, without your name. You can sign up again later with the same e-mail.</p>
+      <p>{studio ? SETTINGS_MSG.deleteStudio : SETTINGS_MSG.deletePerformer}</p>
       <FormField
         id="settings-delete-password" label="Your password" type="password" autoComplete="current-password"
         value={password} onChange={(e) => { setPassword(e.target.value); setProblem(undefined); }} problem={problem}

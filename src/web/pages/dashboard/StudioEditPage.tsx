@@ -48,7 +48,7 @@ function Editor({ initial }: { initial: StudioMe }) {
     onSuccess: (saved) => {
       client.setQueryData(['studio', 'me'], saved);
       setErrors({});
-      toast(MARKET_MSG.saved);
+      toast(MARKET_MSG.saved, 'success');
     },
     onError: (err) => {
       const field = fieldOf(err.message, LABELS);
@@ -138,7 +138,7 @@ function Preview({ form, verified }: { form: Form; verified: boolean }) {
         {isCut(form.projectDesc, LIMITS.studioBannerChars) && '…'}
       </p>
       <h3>About Us</h3>
-      <p data-testid="preview-about">
+      <p className="preview-about" data-testid="preview-about">
         {cut(form.projectDesc, LIMITS.studioAboutChars)}
         {isCut(form.projectDesc, LIMITS.studioAboutChars) && '…'}
       </p>

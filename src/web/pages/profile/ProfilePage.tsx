@@ -39,7 +39,7 @@ export default function ProfilePage() {
     const link = `${window.location.origin}/talent/${id}`;
     try {
       await navigator.clipboard.writeText(link);
-      toast(TALENT_MSG.linkCopied);
+      toast(TALENT_MSG.linkCopied, 'success');
     } catch {
       // No clipboard (an insecure origin, a refused permission): show the link to copy by hand.
       window.prompt(TALENT_MSG.copyPortfolioLink, link);

@@ -38,7 +38,7 @@ export const studioSection: AccountSection = {
       })),
     };
   },
-  async erase(tx, account) {
+  async erase(tx, account, env) {
     const [page] = await tx.select({ id: studios.id }).from(studios).where(eq(studios.ownerId, account.id));
     if (!page) return [];
     // Locked first, so an application arriving now waits for the deletion and then finds
@@ -56,12 +56,13 @@ export const studioSection: AccountSection = {
       return [];
     }
     // Nobody is left waiting on a studio that is gone: open applications end as closed, each
-    // with its history and a notice in the app (the deletion sends no mail from its transaction).
-    await closeApplicationsOf(tx, kept.map((j) => j.id), new Date(), { origin: '' });
+    // with its history, a notice in the app, a live event and an e-mail, sent once the
+    // deletion commits, as a job's close does (docs/account.md "Studio accounts").
+    const after = await closeApplicationsOf(tx, kept.map((j) => j.id), new Date(), env);
     await tx
       .update(studios)
       .set({ ownerId: null, fname: MSG.deletedAccount, location: '', profilePic: '', banner: '', projectDesc: '', number: '', verified: false, deletedAt: sql`now()` })
       .where(eq(studios.id, page.id));
-    return [];
+    return { keys: [], after: { mails: after.mails, events: after.events } };
   },
 };

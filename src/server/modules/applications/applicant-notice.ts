@@ -1,0 +1,134 @@
+/**
+ * The studio hears of applicants (docs/applications.md "The studio hears of applicants"):
+ * each application tells the studio at once, in the app and on its live stream, inside the
+ * apply transaction; and adds one to its job's row in `applicant_digests`, which the digest
+ * sweep mails at most once an hour per job ("3 new applicants for Lead Actor").
+ *
+ * The sweep keeps its state in the database only, so a restart neither loses nor repeats a
+ * mail; every instance runs it each minute under an advisory lock (one at a time), and the
+ * due rows are claimed in one UPDATE before any mail leaves, as the unread-message mail does.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { APP_MSG } from '../../../contract/applications.js';
+import type { AppContext } from '../../context.js';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
+import { rowsOf, tryTransactionLock } from '../../db/raw.js';
+import { applicantDigests } from '../../db/schema/index.js';
+import { recordEvents, type StoredEvent } from '../events/index.js';
+import type { Tx } from '../../db/client.js';
+import { createNotification } from '../notifications/index.js';
+import { mailSettings } from './status-change.js';
+
+/** At most one digest an hour per job. */
+export const DIGEST_EVERY_MS = 60 * 60_000;
+const SWEEP_EVERY_MS = 60_000;
+/** A claim takes at most this many jobs; the rest wait for the next minute. */
+const CLAIM_MAX = 500;
+
+/** Where a studio sees a job's applicants. */
+export const applicantsLink = (jobId: string) => `/dashboard/jobs/${jobId}`;
+
+/**
+ * Tells the job's studio of one new applicant, in the apply transaction: the notice, the
+ * live event (answered, to deliver after the commit) and one more for the job's digest.
+ */
+export async function tellStudioOfApplicant(
+  tx: Tx,
+  applicant: { jobId: string; jobTitle: string; studioUserId: string | null; performerName: string },
+): Promise<StoredEvent[]> {
+  await tx
+    .insert(applicantDigests)
+    .values({ jobId: applicant.jobId, pending: 1 })
+    .onConflictDoUpdate({ target: applicantDigests.jobId, set: { pending: sql`${applicantDigests.pending} + 1` } });
+  // A studio whose account is gone has nobody to tell (its jobs are closed anyway).
+  if (!applicant.studioUserId) return [];
+  await createNotification(tx, {
+    userId: applicant.studioUserId,
+    kind: 'applicant',
+    text: APP_MSG.applicantNotice(applicant.performerName, applicant.jobTitle),
+    link: applicantsLink(applicant.jobId),
+  });
+  return recordEvents(tx, [applicant.studioUserId], { kind: 'notification', data: {} });
+}
+
+interface Claimed {
+  job_id: string;
+  n: number | string;
+  title: string;
+  email: string | null;
+  fname: string | null;
+  wants: boolean | null;
+}
+
+/**
+ * Claims every due job in one statement: its count is taken off `pending` (an application
+ * committed meanwhile stays counted for the next digest) and, when its studio wants the
+ * e-mail, `mailed_at` is stamped, which holds the next one back for an hour.
+ */
+function claim(tx: Tx, now: Date) {
+  const quiet = new Date(now.getTime() - DIGEST_EVERY_MS);
+  return rowsOf<Claimed>(tx, sql`
+    update applicant_digests d
+       set pending = d.pending - c.n,
+           mailed_at = case when c.wants then ${now.toISOString()}::timestamptz else d.mailed_at end
+      from (
+        select g.job_id, g.pending as n, j.title, u.email, u.fname, coalesce(u.email_applicants, false) as wants
+          from applicant_digests g
+          join jobs j on j.id = g.job_id
+          join studios s on s.id = j.studio_id
+          left join users u on u.id = s.owner_id
+         where g.pending > 0 and (g.mailed_at is null or g.mailed_at <= ${quiet.toISOString()}::timestamptz)
+         order by g.job_id
+         limit ${CLAIM_MAX}
+      ) c
+     where d.job_id = c.job_id
+    returning c.job_id, c.n, c.title, c.email, c.fname, c.wants`);
+}
+
+function digestMail(to: { email: string; fname: string }, n: number, job: { id: string; title: string }, origin: string): MailMessage {
+  const line = APP_MSG.applicantsMailLine(n, job.title);
+  const link = `${origin}${applicantsLink(job.id)}`;
+  const settings = `${origin}/settings`;
+  return {
+    to: to.email,
+    subject: APP_MSG.applicantsMailSubject(n, job.title),
+    text: [`Hello ${to.fname},`, '', line, '', `${APP_MSG.seeApplicants}: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
+<p>Hello ${escapeHtml(to.fname)},</p>
+<p>${escapeHtml(line)}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(APP_MSG.seeApplicants)}</a></p>
+<p style="color:#6b6680">You can turn these e-mails off in your <a href="${escapeHtml(settings)}">settings</a>.</p>
+</body></html>`,
+  };
+}
+
+/**
+ * One run: claims the due digests under the lock, commits, then mails them. A claimed mail
+ * that fails is logged and not retried, so a failing mail server cannot repeat the others.
+ */
+export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ ran: boolean; mailed: number }> {
+  const claimed = await ctx.db.transaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, 'audition:applicant-digest'))) return null;
+    return claim(tx, now);
+  });
+  if (!claimed) return { ran: false, mailed: 0 };
+  const { origin } = mailSettings(ctx.config.env);
+  let mailed = 0;
+  for (const c of claimed) {
+    if (!c.wants || !c.email) continue;
+    try {
+      await ctx.mailer.send(digestMail({ email: c.email, fname: c.fname ?? '' }, Number(c.n), { id: c.job_id, title: c.title }, origin));
+      mailed += 1;
+    } catch (err) {
+      log.error({ err, jobId: c.job_id }, 'applicant digest mail not sent; the notices are in the app');
+    }
+  }
+  return { ran: true, mailed };
+}
+
+export function scheduleApplicantDigest(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  const every = setInterval(() => runApplicantDigest(ctx, log).catch((err: unknown) => log.error({ err }, 'applicant digest sweep failed')), SWEEP_EVERY_MS);
+  every.unref();
+  return () => clearInterval(every);
+}
