@@ -221,7 +221,9 @@ async function listenPostgres(
 
   const lost = () => {
     onLive(false);
-    client?.removeAllListeners();
+    // A dropped connection may still emit an error while it ends; with no listener left,
+    // Node would throw it and end the process, so a no-op one stays.
+    client?.removeAllListeners().on('error', () => {});
     client?.end().catch(() => {});
     client = undefined;
     if (!stopped && !retry) {
@@ -257,7 +259,7 @@ async function listenPostgres(
     onLive(false);
     const last = client;
     client = undefined;
-    last?.removeAllListeners();
+    last?.removeAllListeners().on('error', () => {});
     await last?.end().catch(() => {});
   };
 }
