@@ -17,7 +17,20 @@ export const CONVERSATION_LIMITS = {
   ticketSeconds: 60,
   /** Heartbeat comment lines keep proxies from closing an idle stream. */
   heartbeatMs: 20_000,
+  /**
+   * Open events streams: an account keeps its newest 5 (opening a 6th closes its oldest,
+   * on whichever instance holds it), and one client address at most 40 on one instance
+   * (docs/security.md, third pass).
+   */
+  streamsPerAccount: 5,
+  streamsPerAddress: 40,
 } as const;
+
+/**
+ * The last event of a stream closed because the account opened newer ones: the client
+ * stops reconnecting (it would close another of the account's streams in turn).
+ */
+export const STREAM_REPLACED_EVENT = 'replaced';
 
 export const EVENT_KINDS = ['message', 'read', 'application', 'notification'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];

@@ -3,7 +3,9 @@
  * to the streams of its account; a stream that reconnects first gets what it missed
  * from the stored events, and never the same event twice.
  */
+import { randomUUID } from 'node:crypto';
 import type { PassThrough } from 'node:stream';
+import { STREAM_REPLACED_EVENT } from '../../../contract/conversations.js';
 import type { StoredEvent } from './event-bus.js';
 
 export interface Session {
@@ -14,6 +16,8 @@ export interface Session {
 }
 
 export interface OpenStream {
+  /** Names the stream on every instance (docs/security.md, third pass: the account's oldest is closed). */
+  id: string;
   session: Session;
   /** Writes an event unless this stream already sent it. */
   send(event: StoredEvent): void;
@@ -21,6 +25,8 @@ export interface OpenStream {
   ping(): void;
   /** Ends the stream (its token was revoked, or the server stops). */
   end(): void;
+  /** Tells the client that newer streams of its account replaced this one, then ends it. */
+  replace(): void;
 }
 
 /** One event in the stream's wire format. */
@@ -41,7 +47,14 @@ export function openStream(out: PassThrough, session: Session, onEnd: () => void
     if (ended || replayed.has(event.id)) return;
     out.write(eventFrame(event));
   };
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    out.end();
+    onEnd();
+  };
   return {
+    id: randomUUID(),
     session,
     send(event) {
       if (held) held.push(event);
@@ -59,25 +72,27 @@ export function openStream(out: PassThrough, session: Session, onEnd: () => void
     ping() {
       if (!ended) out.write(': ping\n\n');
     },
-    end() {
-      if (ended) return;
-      ended = true;
-      out.end();
-      onEnd();
+    end,
+    replace() {
+      if (!ended) out.write(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
+      end();
     },
   };
 }
 
 export class StreamRegistry {
   private readonly byUser = new Map<string, Set<OpenStream>>();
+  private readonly byId = new Map<string, OpenStream>();
 
   add(stream: OpenStream): void {
+    this.byId.set(stream.id, stream);
     const set = this.byUser.get(stream.session.userId) ?? new Set();
     set.add(stream);
     this.byUser.set(stream.session.userId, set);
   }
 
   remove(stream: OpenStream): void {
+    this.byId.delete(stream.id);
     const set = this.byUser.get(stream.session.userId);
     if (!set) return;
     set.delete(stream);
@@ -86,6 +101,11 @@ export class StreamRegistry {
 
   deliver(event: StoredEvent): void {
     this.byUser.get(event.userId)?.forEach((s) => s.send(event));
+  }
+
+  /** The stream of that id, when this instance holds it. */
+  find(id: string): OpenStream | undefined {
+    return this.byId.get(id);
   }
 
   of(userId: string): OpenStream[] {
