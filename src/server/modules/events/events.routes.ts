@@ -99,6 +99,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
       .then((pushedOut) => pushedOut.forEach((id) => registry.find(id)?.replace()))
       // Without the shared count (Redis unreachable) the stream still opens; the per-address cap holds.
       .catch((err: unknown) => req.log.warn({ err }, 'events stream not counted against its account'));
+    // Counted before it answers: streams opened one after another are counted in that order.
+    await slot;
     reply.raw.on('close', () => stream.end());
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
