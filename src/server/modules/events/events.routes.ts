@@ -84,7 +84,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     perAddress.set(address, held + 1);
     const lastId = Number(req.headers['last-event-id']);
     const out = new PassThrough();
-    // Counted before anything else can end the stream, so its release always follows.
+    // The release waits for the count: a stream that ends while it is counted is not left counted.
     let slot: Promise<unknown> = Promise.resolve();
     const stream = openStream(out, session, () => {
       registry.remove(stream);
@@ -94,6 +94,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
       void slot.then(() => slots.release(session.userId, stream.id)).catch(() => {});
     });
     registry.add(stream);
+    reply.raw.on('close', () => stream.end());
+    // How long the browser waits before reconnecting. Written first: the stream may be
+    // replaced (ended) by a newer one of its account while it is still being opened.
+    out.write(`retry: 3000\n\n`);
     slot = slots
       .take(session.userId, stream.id, CONVERSATION_LIMITS.streamsPerAccount)
       .then((pushedOut) => pushedOut.forEach((id) => registry.find(id)?.replace()))
@@ -101,13 +105,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
       .catch((err: unknown) => req.log.warn({ err }, 'events stream not counted against its account'));
     // Counted before it answers: streams opened one after another are counted in that order.
     await slot;
-    reply.raw.on('close', () => stream.end());
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')
       .header('x-accel-buffering', 'no');
-    // How long the browser waits before reconnecting.
-    out.write(`retry: 3000\n\n`);
     const missed =
       Number.isSafeInteger(lastId) && lastId > 0
         ? await ctx.db
