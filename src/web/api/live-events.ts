@@ -8,7 +8,8 @@
  * A stream the server closed because the account opened newer ones (more than five tabs)
  * is not opened again: that would close another tab's in turn; this tab's bell polls.
  */
-import { STREAM_REPLACED_EVENT, type MessageView } from '../../contract/conversations';
+import type { MessageView } from '../../contract/conversations';
+import { STREAM_REPLACED_EVENT } from '../../contract/conversations-texts';
 import { session, STORAGE_KEYS } from '../lib/session';
 import { conversationsKey } from './conversations';
 import { threadKey, type ThreadData } from './conversation-messages';
