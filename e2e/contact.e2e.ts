@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { expectAccessible, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -95,6 +95,25 @@ describe('/contact', () => {
     await shoot(page, 'contact-failed');
     await expectAccessible(page);
     await outcome(page).waitFor({ state: 'detached', timeout: LIMITS.contactMessageMs + 3000 });
+    await context.close();
+  });
+
+  it('a message sent while logged in is the account’s (in its export); one sent logged out with the same e-mail is not', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await page.goto('/contact');
+    await fill(page, { email: user.email, number: '5550001111', message: 'Sent while logged out' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await outcome(page).waitFor();
+    await logInAs(page, user);
+    await page.goto('/contact');
+    await fill(page, { email: user.email, number: '5552223333', message: 'Sent while logged in' });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await outcome(page).waitFor();
+    expect(await outcome(page).textContent()).toBe(MSG.contactSent);
+    const res = await fetch(`${baseUrl()}/api/me/export`, { headers: { 'x-auth-token': user.token } });
+    const file = (await res.json()) as { contactMessages: { message: string }[] };
+    expect(file.contactMessages.map((m) => m.message)).toEqual(['Sent while logged in']);
     await context.close();
   });
 });

@@ -8,6 +8,8 @@ export const CONVERSATION_LIMITS = {
   /** Messages one account may send per minute, and conversations it may start per hour. */
   sendPerMinute: 30,
   startPerHour: 30,
+  /** Read marks one account may set per minute (docs/security.md, third pass). */
+  readPerMinute: 120,
   /** An unread message is e-mailed after this long, at most once an hour per conversation and recipient. */
   mailAfterMs: 10 * 60_000,
   mailEveryMs: 60 * 60_000,
@@ -15,7 +17,20 @@ export const CONVERSATION_LIMITS = {
   ticketSeconds: 60,
   /** Heartbeat comment lines keep proxies from closing an idle stream. */
   heartbeatMs: 20_000,
+  /**
+   * Open events streams: an account keeps its newest 5 (opening a 6th closes its oldest,
+   * on whichever instance holds it), and one client address at most 40 on one instance
+   * (docs/security.md, third pass).
+   */
+  streamsPerAccount: 5,
+  streamsPerAddress: 40,
 } as const;
+
+/**
+ * The last event of a stream closed because the account opened newer ones: the client
+ * stops reconnecting (it would close another of the account's streams in turn).
+ */
+export const STREAM_REPLACED_EVENT = 'replaced';
 
 export const EVENT_KINDS = ['message', 'read', 'application', 'notification'] as const;
 
@@ -26,7 +41,6 @@ export const CONVERSATION_MSG = {
   withNotFound: 'This account was not found.',
   notStudio: 'Performers can start conversations with studios only.',
   notPerformer: 'Studios can start conversations with performers only.',
-  cannotStart: 'You can message a performer who applied to one of your jobs, or whose profile is public.',
   jobNotTheirs: 'This job is not one of that studio’s jobs.',
   blocked: 'This conversation is blocked. No new messages can be sent.',
   otherDeleted: 'This account was deleted. No new messages can be sent.',

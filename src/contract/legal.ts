@@ -57,7 +57,7 @@ export const PRIVACY: LegalPage = {
     {
       heading: 'Applications and messages',
       paragraphs: [
-        'When you apply to a job we keep the application and its status, so the studio can see it and you can follow it. Messages between you and a studio are kept so both of you can read the conversation. Messages sent through the contact form keep the e-mail, phone number and text you wrote, so we can answer.',
+        'When you apply to a job we keep the application and its status, so the studio can see it and you can follow it. Messages between you and a studio are kept so both of you can read the conversation. Messages sent through the contact form keep the e-mail, phone number and text you wrote, so we can answer, and the account you were logged in with, if any: only those are in your export and go when you delete your account.',
       ],
     },
     {

@@ -50,7 +50,7 @@ describe('the change feed on PostgreSQL', () => {
         await expect.poll(() => heard, { timeout: 5_000 }).toContain(`round ${round}`);
       }
       // While the database refuses new connections, every attempt to listen again fails.
-      const [{ name }] = await rowsOf<{ name: string }>(database.db, sql`select current_database() as name`);
+      const name = (await rowsOf<{ name: string }>(database.db, sql`select current_database() as name`))[0]!.name;
       const lives = live.filter(Boolean).length;
       // A database cannot refuse connections from inside itself: the server's own database does it.
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -150,6 +150,13 @@ export function createAuthHooks(ctx: AppContext) {
       const row = await currentCheck(session.userId);
       return Boolean(row && row.tokenVersion === session.version && !row.revoked.has(session.jti));
     },
+    /**
+     * preHandler for calls open to everyone that also note who sent them: a good token
+     * sets request.userId; a missing or bad one leaves the call anonymous, never refused.
+     */
+    async identifyIfLoggedIn(request: FastifyRequest, _reply: FastifyReply) {
+      await authenticate(request);
+    },
     /** preHandler for calls that need a logged-in user. */
     async requireAuth(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();

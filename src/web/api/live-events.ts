@@ -5,8 +5,11 @@
  * notification refetches the bell and the applications; on
  * every (re)connect the conversation reads and the bell are refetched too, so nothing missed
  * stays missing. While the stream is down the bell polls instead (live-stream-state.ts).
+ * A stream the server closed because the account opened newer ones (more than five tabs)
+ * is not opened again: that would close another tab's in turn; this tab's bell polls.
  */
 import type { MessageView } from '../../contract/conversations';
+import { STREAM_REPLACED_EVENT } from '../../contract/conversations-texts';
 import { session, STORAGE_KEYS } from '../lib/session';
 import { conversationsKey } from './conversations';
 import { threadKey, type ThreadData } from './conversation-messages';
@@ -90,6 +93,7 @@ function connect(): () => void {
   let controller: AbortController | null = null;
   let lastId = '';
   let wait = 1000;
+  let replaced = false;
   const loop = async () => {
     while (!closed) {
       const token = session.token();
@@ -104,7 +108,8 @@ function connect(): () => void {
           try {
             await read(res.body, (id, kind, data) => {
               if (id) lastId = id;
-              apply(kind, data);
+              if (kind === STREAM_REPLACED_EVENT) replaced = true;
+              else apply(kind, data);
             });
           } finally {
             // Stopped on purpose (no one holds it, or a logout): nothing to fall back for.
@@ -115,7 +120,7 @@ function connect(): () => void {
       } catch {
         // The network dropped or the stream was stopped: try again below.
       }
-      if (closed) return;
+      if (closed || replaced) return;
       await new Promise((r) => setTimeout(r, wait));
       wait = Math.min(wait * 2, 15_000);
     }

@@ -44,7 +44,7 @@ export function accountDeletionSuite(setup: DeletionDriverSetup) {
     expect((await call('POST', '/api/upload/media', p.token, { mediaType: 'photos', media: urls[1] })).statusCode).toBe(200);
     const order = (await call('POST', '/api/payments/orders', p.token, { plan: 'Silver' })).json() as { id: string };
     expect((await call('POST', `/api/payments/orders/${order.id}/capture`, p.token)).statusCode).toBe(200);
-    expect((await call('POST', '/api/contact', undefined, { email: p.email, number: '123456', message: 'hello' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/contact', p.token, { email: p.email, number: '123456', message: 'hello' })).statusCode).toBe(200);
     const rows = await t.ctx.db.select({ key: uploads.key, thumbKey: uploads.thumbKey }).from(uploads).where(eq(uploads.userId, p._id));
     const keys = rows.flatMap((r) => (r.thumbKey ? [r.key, r.thumbKey] : [r.key]));
     expect(keys.length).toBeGreaterThanOrEqual(2);
@@ -64,7 +64,7 @@ export function accountDeletionSuite(setup: DeletionDriverSetup) {
       expect(await t.ctx.db.$count(users, eq(users.id, p._id))).toBe(0);
       expect(await t.ctx.db.$count(userMedia, eq(userMedia.userId, p._id))).toBe(0);
       expect(await t.ctx.db.$count(uploads, eq(uploads.userId, p._id))).toBe(0);
-      expect(await t.ctx.db.$count(contactMessages, eq(contactMessages.email, p.email))).toBe(0);
+      expect(await t.ctx.db.$count(contactMessages, eq(contactMessages.userId, p._id))).toBe(0);
       const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
       expect(payment).toMatchObject({ userId: null, name: '', type: expect.any(String), amount: expect.any(String) });
       const stored = await setup.listKeys(t);
@@ -121,7 +121,7 @@ export function accountDeletionSuite(setup: DeletionDriverSetup) {
       expect((await call('POST', '/api/audition/login', undefined, { email: p.email, password: p.password })).statusCode).toBe(200);
       expect(await t.ctx.db.$count(userMedia, eq(userMedia.userId, p._id))).toBe(1);
       expect(await t.ctx.db.$count(uploads, eq(uploads.userId, p._id))).toBe(2);
-      expect(await t.ctx.db.$count(contactMessages, eq(contactMessages.email, p.email))).toBe(1);
+      expect(await t.ctx.db.$count(contactMessages, eq(contactMessages.userId, p._id))).toBe(1);
       const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
       expect(payment).toMatchObject({ userId: p._id, name: p.fname });
       expect(await t.ctx.db.$count(pendingFileDeletions)).toBe(0);

@@ -106,9 +106,9 @@ describe('GET /api/me/export', () => {
     expect((await call('POST', '/api/upload/media', ann.token, { mediaType: 'photos', media: url })).statusCode).toBe(200);
     const order = (await call('POST', '/api/payments/orders', ann.token, { plan: 'Gold' })).json() as { id: string };
     expect((await call('POST', `/api/payments/orders/${order.id}/capture`, ann.token)).statusCode).toBe(200);
-    expect((await call('POST', '/api/contact', undefined, { email: ann.email, number: '123456', message: 'Hello from Ann' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/contact', ann.token, { email: ann.email, number: '123456', message: 'Hello from Ann' })).statusCode).toBe(200);
     // Bob: his own private things, which must not appear in Ann's file.
-    expect((await call('POST', '/api/contact', undefined, { email: bob.email, number: '999999', message: 'Bob private note' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/contact', bob.token, { email: bob.email, number: '999999', message: 'Bob private note' })).statusCode).toBe(200);
     const bobOrder = (await call('POST', '/api/payments/orders', bob.token, { plan: 'Silver' })).json() as { id: string };
     expect((await call('POST', `/api/payments/orders/${bobOrder.id}/capture`, bob.token)).statusCode).toBe(200);
 
@@ -137,7 +137,7 @@ describe('GET /api/me/export', () => {
     const at = new Date('2026-01-02T03:04:05.000Z');
     const sent = await t.ctx.db
       .insert(contactMessages)
-      .values(['first', 'second', 'third', 'fourth'].map((message) => ({ email: ann.email, number: '123456', message, createdAt: at })))
+      .values(['first', 'second', 'third', 'fourth'].map((message) => ({ email: ann.email, number: '123456', message, createdAt: at, userId: ann._id })))
       .returning({ id: contactMessages.id, message: contactMessages.message });
     const byId = sent.sort((a, b) => (a.id < b.id ? -1 : 1)).map((m) => m.message);
     for (let i = 0; i < 2; i++) {

@@ -8,10 +8,15 @@ export function createContactService(ctx: AppContext) {
   return {
     /**
      * The message is stored first, so a mail failure loses nothing: it is logged
-     * and the visitor still hears that the message was received.
+     * and the visitor still hears that the message was received. `userId` is the account
+     * logged in when it was sent (null when anonymous): only then is it theirs to export
+     * and delete, never by the e-mail typed into the form (docs/security.md, third pass).
      */
-    async send(message: ContactMessage, log: FastifyBaseLogger): Promise<void> {
-      const [row] = await ctx.db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+    async send(message: ContactMessage, userId: string | null, log: FastifyBaseLogger): Promise<void> {
+      const [row] = await ctx.db
+        .insert(contactMessages)
+        .values({ email: message.email, number: message.number, message: message.message, userId })
+        .returning({ id: contactMessages.id });
       const to = ctx.config.env.CONTACT_TO;
       if (!to) return;
       try {

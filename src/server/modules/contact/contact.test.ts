@@ -4,7 +4,7 @@ import { CONTACT_LIMITS } from '../../../contract/contact.js';
 import { MSG } from '../../../contract/messages.js';
 import { contactMessages } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { newAddress } from '../../../../test/factories.js';
+import { buildPerformer, newAddress } from '../../../../test/factories.js';
 
 const CONTACT_TO = 'team@audition.test';
 let t: TestApp;
@@ -127,6 +127,38 @@ describe('POST /api/contact', () => {
     expect(await stored(refused.email)).toHaveLength(0);
     // Another address is not affected.
     expect((await send(message())).statusCode).toBe(200);
+  });
+});
+
+describe('contact messages and accounts', () => {
+  const asUser = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
+
+  it('an anonymous message typed with an account’s e-mail is not that account’s: not in its export, not deleted with it', async () => {
+    const victim = await buildPerformer(t);
+    // Someone else, not logged in, writes as the victim's e-mail and leaves their phone.
+    const forged = { email: victim.email, number: '5550001111', message: 'Call me, I am the stranger' };
+    expect((await send(forged)).statusCode).toBe(200);
+    // The victim, logged in, writes from the same e-mail.
+    const own = { email: victim.email, number: '5552223333', message: 'My own question' };
+    expect((await asUser('POST', '/api/contact', victim.token, own)).statusCode).toBe(200);
+
+    const exported = await asUser('GET', '/api/me/export', victim.token);
+    expect(exported.statusCode).toBe(200);
+    expect((exported.json() as { contactMessages: unknown[] }).contactMessages).toEqual([expect.objectContaining({ message: own.message, number: own.number })]);
+    expect(exported.body).not.toContain(forged.number);
+    expect(exported.body).not.toContain(forged.message);
+
+    expect((await asUser('DELETE', '/api/me', victim.token, { password: victim.password })).statusCode).toBe(200);
+    // The victim's own message went with the account; the stranger's stays for the team to answer.
+    expect((await stored(victim.email)).map((r) => r.message)).toEqual([forged.message]);
+  });
+
+  it('a bad or revoked token does not refuse the message: it is stored, linked to nobody', async () => {
+    const body = message();
+    const res = await asUser('POST', '/api/contact', 'not-a-token', body);
+    expect(res.statusCode).toBe(200);
+    expect((await stored(body.email)).map((r) => r.userId)).toEqual([null]);
   });
 });
 

@@ -3,6 +3,8 @@
  * `GET /api/events`, a Server-Sent Events stream opened with the token header or a
  * one-use ticket. A reconnecting client sends Last-Event-ID and first gets what it missed;
  * when the bus is back after it was lost, every open stream gets what it missed the same way.
+ * An account keeps its newest 5 streams, and a client address at most 40 on an instance
+ * (docs/security.md, third pass).
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,8 +15,9 @@ import type { ModuleOptions } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { userEvents } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { enforceLimit } from '../../rate-limit/enforce-limit.js';
+import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { scheduleEventsSweep } from './events-sweep.js';
+import { createStreamSlots } from './stream-slots.js';
 import { openStream, StreamRegistry, type ReplayingStream, type Session } from './streams.js';
 import { issueTicket, takeTicket } from './tickets.js';
 
@@ -31,6 +34,14 @@ export interface EventsRouteOptions extends ModuleOptions {
 export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (app, { ctx, auth, heartbeatMs = CONVERSATION_LIMITS.heartbeatMs }) => {
   const registry = new StreamRegistry();
   ctx.events.listen((event) => registry.deliver(event));
+  // Shared by every instance when REDIS_URL is set: a 6th stream of an account closes its
+  // oldest wherever it is held. Streams per address are counted here, on this instance
+  // (the proxy in front caps connections per address across instances: docs/security.md).
+  const slots = createStreamSlots(ctx.config.env);
+  slots.onPushedOut((ids) => ids.forEach((id) => registry.find(id)?.replace()));
+  app.addHook('onClose', async () => slots.close());
+  const perAddress = new Map<string, number>();
+  const addressCap = scaledLimit(ctx, CONVERSATION_LIMITS.streamsPerAddress);
 
   const eventsAfter = (userId: string, afterId: number) =>
     ctx.db
@@ -99,17 +110,37 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
 
   app.get('/api/events', { schema: { querystring: eventsQuery } }, async (req, reply) => {
     const session = await openSession(req, req.query.ticket, reply);
+    const address = req.ip;
+    const held = perAddress.get(address) ?? 0;
+    if (held >= addressCap) throw errors.tooManyRequests(CONVERSATION_LIMITS.heartbeatMs / 1000);
+    perAddress.set(address, held + 1);
     const lastId = Number(req.headers['last-event-id']);
     const out = new PassThrough();
-    const stream = openStream(out, session, () => registry.remove(stream));
+    // The release waits for the count: a stream that ends while it is counted is not left counted.
+    let slot: Promise<unknown> = Promise.resolve();
+    const stream = openStream(out, session, () => {
+      registry.remove(stream);
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+      void slot.then(() => slots.release(session.userId, stream.id)).catch(() => {});
+    });
     registry.add(stream);
     reply.raw.on('close', () => stream.end());
+    // How long the browser waits before reconnecting. Written first: the stream may be
+    // replaced (ended) by a newer one of its account while it is still being opened.
+    out.write(`retry: 3000\n\n`);
+    slot = slots
+      .take(session.userId, stream.id, CONVERSATION_LIMITS.streamsPerAccount)
+      .then((pushedOut) => pushedOut.forEach((id) => registry.find(id)?.replace()))
+      // Without the shared count (Redis unreachable) the stream still opens; the per-address cap holds.
+      .catch((err: unknown) => req.log.warn({ err }, 'events stream not counted against its account'));
+    // Counted before it answers: streams opened one after another are counted in that order.
+    await slot;
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')
       .header('x-accel-buffering', 'no');
-    // How long the browser waits before reconnecting.
-    out.write(`retry: 3000\n\n`);
     if (Number.isSafeInteger(lastId) && lastId > 0) stream.replay(await eventsAfter(session.userId, lastId), lastId);
     else {
       // Where a catch-up after a lost bus starts for a stream that has written nothing yet.

@@ -1,9 +1,11 @@
 /**
  * Messages live across two instances as separate processes on one PostgreSQL and one
  * Redis: a stream held on B gets a message posted through A; B restarts, and its client
- * catches up with Last-Event-ID, losing nothing and seeing nothing twice.
+ * catches up with Last-Event-ID, losing nothing and seeing nothing twice. An account's
+ * streams are counted across both: a sixth closes the oldest wherever it is held.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSATION_LIMITS, STREAM_REPLACED_EVENT } from '../../../contract/conversations.js';
 import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
 import { openEvents } from '../../../../test/message-factories.js';
 import { createPostgresDatabase } from '../../../../test/postgres-database.js';
@@ -91,4 +93,29 @@ describe('live messages on two instances', () => {
     expect((await call(b, `/api/conversations/${convo.body._id}/block`, studio.token, {})).status).toBe(200);
     expect((await post('after the block')).status).toBe(403);
   }, 120_000);
+
+  it('an account keeps its newest five streams across both instances: each new one closes the oldest, on the instance that holds it', async () => {
+    const performer = await account('performer');
+    const opened = [];
+    // A, B, A, B, A: five streams, all kept.
+    for (let i = 0; i < CONVERSATION_LIMITS.streamsPerAccount; i++) {
+      const s = await openEvents(`${(i % 2 === 0 ? a : b).baseUrl}/api/events`, { 'x-auth-token': performer.token });
+      streams.push(s);
+      expect(s.res.status).toBe(200);
+      opened.push(s);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(opened.filter((s) => s.ended)).toHaveLength(0);
+    // A sixth on B closes the first, held by A; a seventh on A closes the second, held by B.
+    for (const [app, oldest] of [[b, opened[0]!], [a, opened[1]!]] as const) {
+      const s = await openEvents(`${app.baseUrl}/api/events`, { 'x-auth-token': performer.token });
+      streams.push(s);
+      expect(s.res.status).toBe(200);
+      opened.push(s);
+      await oldest.until(() => oldest.ended, 5000);
+      expect(oldest.events.map((e) => e.event)).toEqual([STREAM_REPLACED_EVENT]);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(opened.map((s) => s.ended)).toEqual([true, true, false, false, false, false, false]);
+  }, 60_000);
 });

@@ -4,7 +4,9 @@
  * from the stored events, and never the same event twice. When the bus was lost and is
  * back, the server replays the same way into every stream still open (docs/faults.md).
  */
+import { randomUUID } from 'node:crypto';
 import type { PassThrough } from 'node:stream';
+import { STREAM_REPLACED_EVENT } from '../../../contract/conversations.js';
 import type { StoredEvent } from './event-bus.js';
 
 export interface Session {
@@ -15,6 +17,8 @@ export interface Session {
 }
 
 export interface OpenStream {
+  /** Names the stream on every instance (docs/security.md, third pass: the account's oldest is closed). */
+  id: string;
   session: Session;
   /** Writes an event unless this stream already sent it. */
   send(event: StoredEvent): void;
@@ -22,6 +26,8 @@ export interface OpenStream {
   ping(): void;
   /** Ends the stream (its token was revoked, or the server stops). */
   end(): void;
+  /** Tells the client that newer streams of its account replaced this one, then ends it. */
+  replace(): void;
 }
 
 /** One event in the stream's wire format. */
@@ -57,7 +63,14 @@ export function openStream(out: PassThrough, session: Session, onEnd: () => void
     if (sent.size > SENT_KEPT) sent.delete(sent.values().next().value!);
     if (event.id > lastId) lastId = event.id;
   };
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    out.end();
+    onEnd();
+  };
   return {
+    id: randomUUID(),
     session,
     get lastId() {
       return lastId;
@@ -79,25 +92,27 @@ export function openStream(out: PassThrough, session: Session, onEnd: () => void
     ping() {
       if (!ended) out.write(': ping\n\n');
     },
-    end() {
-      if (ended) return;
-      ended = true;
-      out.end();
-      onEnd();
+    end,
+    replace() {
+      if (!ended) out.write(`event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`);
+      end();
     },
   };
 }
 
 export class StreamRegistry {
   private readonly byUser = new Map<string, Set<ReplayingStream>>();
+  private readonly byId = new Map<string, ReplayingStream>();
 
   add(stream: ReplayingStream): void {
+    this.byId.set(stream.id, stream);
     const set = this.byUser.get(stream.session.userId) ?? new Set();
     set.add(stream);
     this.byUser.set(stream.session.userId, set);
   }
 
   remove(stream: ReplayingStream): void {
+    this.byId.delete(stream.id);
     const set = this.byUser.get(stream.session.userId);
     if (!set) return;
     set.delete(stream);
@@ -106,6 +121,11 @@ export class StreamRegistry {
 
   deliver(event: StoredEvent): void {
     this.byUser.get(event.userId)?.forEach((s) => s.send(event));
+  }
+
+  /** The stream of that id, when this instance holds it. */
+  find(id: string): ReplayingStream | undefined {
+    return this.byId.get(id);
   }
 
   of(userId: string): ReplayingStream[] {

@@ -42,13 +42,17 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
     return found;
   }
 
-  /** The studio account a performer means: a studio account's id, or a studio page's (its owner). */
+  /**
+   * The studio account a performer means: a studio account's id, or a studio page's (its owner).
+   * A private performer's id answers exactly as a missing one (docs/security.md, third pass).
+   */
   async function studioAccountOf(withId: string): Promise<string> {
     if (!isUuid(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
-    const [account] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, withId));
+    const [account] = await db.select({ id: users.id, role: users.role, visibility: users.visibility }).from(users).where(eq(users.id, withId));
     if (account) {
-      if (account.role !== 'studio') throw errors.forbidden(CONVERSATION_MSG.notStudio);
-      return account.id;
+      if (account.role === 'studio') return account.id;
+      if (account.role === 'performer' && account.visibility !== 'public') throw errors.notFound(CONVERSATION_MSG.withNotFound);
+      throw errors.forbidden(CONVERSATION_MSG.notStudio);
     }
     const [page] = await db.select({ ownerId: studios.ownerId }).from(studios).where(eq(studios.id, withId));
     if (!page?.ownerId) throw errors.notFound(CONVERSATION_MSG.withNotFound);
@@ -61,6 +65,19 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
     if (!account) throw errors.notFound(CONVERSATION_MSG.withNotFound);
     if (account.role !== 'performer') throw errors.forbidden(CONVERSATION_MSG.notPerformer);
     return account;
+  }
+
+  /** Whether a studio may write first to this performer: public, or applied to one of its jobs. */
+  async function studioMayReach(studioUserId: string, performerId: string, visibility: string): Promise<boolean> {
+    if (visibility === 'public') return true;
+    const [applied] = await db
+      .select({ id: applications.id })
+      .from(applications)
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .innerJoin(studios, eq(studios.id, jobs.studioId))
+      .where(and(eq(applications.performerId, performerId), eq(studios.ownerId, studioUserId)))
+      .limit(1);
+    return Boolean(applied);
   }
 
   async function jobOf(studioUserId: string, jobId: string | undefined): Promise<string | null> {
@@ -82,34 +99,35 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       if (!row || !currentPlan(row)) throw errors.paymentRequired(CONVERSATION_MSG.needPlan);
       return;
     }
-    if (visibility === 'public') return;
-    const [applied] = await db
-      .select({ id: applications.id })
-      .from(applications)
-      .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .innerJoin(studios, eq(studios.id, jobs.studioId))
-      .where(and(eq(applications.performerId, performerId), eq(studios.ownerId, me.id)))
-      .limit(1);
-    if (!applied) throw errors.forbidden(CONVERSATION_MSG.cannotStart);
+    // A private performer the studio may not reach is, to it, a missing id: a 403 here
+    // would tell it that the id exists (docs/security.md, third pass).
+    if (!(await studioMayReach(me.id, performerId, visibility))) throw errors.notFound(CONVERSATION_MSG.withNotFound);
   }
 
   return {
     /** Whether the caller could write to that account (a studio page without an owner cannot be), and the conversation if one exists. */
     async reach(me: Caller, withId: string): Promise<{ reachable: boolean; conversationId: string | null }> {
+      const nobody = { reachable: false, conversationId: null };
       let pair;
+      let visibility = 'public';
       try {
-        pair =
-          me.role === 'performer'
-            ? { performerId: me.id, studioUserId: await studioAccountOf(withId) }
-            : { performerId: (await performerAccount(withId)).id, studioUserId: me.id };
+        if (me.role === 'performer') pair = { performerId: me.id, studioUserId: await studioAccountOf(withId) };
+        else {
+          const other = await performerAccount(withId);
+          pair = { performerId: other.id, studioUserId: me.id };
+          visibility = other.visibility;
+        }
       } catch {
-        return { reachable: false, conversationId: null };
+        return nobody;
       }
       const [existing] = await db
         .select({ id: conversations.id })
         .from(conversations)
         .where(and(eq(conversations.performerId, pair.performerId), eq(conversations.studioUserId, pair.studioUserId)));
-      return { reachable: true, conversationId: existing?.id ?? null };
+      if (existing) return { reachable: true, conversationId: existing.id };
+      // As for a missing id when the studio may not write first (docs/security.md, third pass).
+      if (me.role === 'studio' && !(await studioMayReach(me.id, pair.performerId, visibility))) return nobody;
+      return { reachable: true, conversationId: null };
     },
 
     async list(me: string) {
@@ -191,16 +209,23 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
     },
 
     async read(me: string, id: string): Promise<number> {
+      await enforceLimit(ctx, `conversations-read:${me}`, { limit: CONVERSATION_LIMITS.readPerMinute, windowSec: 60 });
       const row = await own(me, id);
       const iAmPerformer = row.performerId === me;
       const column = iAmPerformer ? conversations.performerReadId : conversations.studioReadId;
       const newest = sql`coalesce((select max(m.id) from ${messages} m where m.conversation_id = ${id}), 0)`;
-      const [updated] = await db
+      // Moves only forward, and only when there is something newer: a read that changes
+      // nothing stores no event (docs/security.md, third pass).
+      const [moved] = await db
         .update(conversations)
-        .set(iAmPerformer ? { performerReadId: sql`greatest(${column}, ${newest})` } : { studioReadId: sql`greatest(${column}, ${newest})` })
-        .where(eq(conversations.id, id))
+        .set(iAmPerformer ? { performerReadId: newest } : { studioReadId: newest })
+        .where(and(eq(conversations.id, id), lt(column, newest)))
         .returning({ performerReadId: conversations.performerReadId, studioReadId: conversations.studioReadId });
-      const upTo = iAmPerformer ? updated!.performerReadId : updated!.studioReadId;
+      if (!moved) {
+        const [current] = await db.select({ upTo: column }).from(conversations).where(eq(conversations.id, id));
+        return current?.upTo ?? 0;
+      }
+      const upTo = iAmPerformer ? moved.performerReadId : moved.studioReadId;
       const other = iAmPerformer ? row.studioUserId : row.performerId;
       // Mine too: my other tabs and the nav bar's count follow.
       const stored = await recordEvents(db, other ? [me, other] : [me], { kind: 'read', data: { conversationId: id, readerId: me, upTo } });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG, type ConversationsAnswer, type ConversationView, type MessagesAnswer, type MessageView } from '../../../contract/conversations.js';
-import { applications, conversations, jobs, messages, studios } from '../../db/schema/index.js';
+import { applications, conversations, jobs, messages, studios, userEvents } from '../../db/schema/index.js';
 import { buildPerformer, type Performer } from '../../../../test/factories.js';
 import { buyPlan, callAs } from '../../../../test/message-factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
@@ -62,10 +62,10 @@ describe('starting a conversation', () => {
   it('a studio starts one with a public performer, and with a private one only after they applied to its job', async () => {
     expect((await call('POST', '/api/conversations', studio, { with: free._id })).statusCode).toBe(201);
     const refused = await call('POST', '/api/conversations', studio, { with: hidden._id });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ msg: CONVERSATION_MSG.cannotStart });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ msg: CONVERSATION_MSG.withNotFound });
     await t.ctx.db.insert(applications).values({ jobId, performerId: hidden._id });
-    expect((await call('POST', '/api/conversations', rival, { with: hidden._id })).statusCode).toBe(403);
+    expect((await call('POST', '/api/conversations', rival, { with: hidden._id })).statusCode).toBe(404);
     const res = await call('POST', '/api/conversations', studio, { with: hidden._id });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ other: { _id: hidden._id, role: 'performer', name: 'hidden performer' } });
@@ -98,6 +98,32 @@ describe('starting a conversation', () => {
     expect((await call('GET', `/api/conversations/reach/${rival._id}`, free)).json()).toEqual({ reachable: true, conversationId: null });
     expect((await call('GET', `/api/conversations/reach/${rival._id}`, studio)).json()).toEqual({ reachable: false, conversationId: null });
     expect((await call('GET', `/api/conversations/reach/${studio._id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('a private performer is a missing id', () => {
+  const missing = '00000000-0000-4000-8000-00000000abcd';
+  const answer = async (method: 'GET' | 'POST', url: string, who: { token: string }, payload?: unknown) => {
+    const res = await call(method, url, who, payload);
+    return { status: res.statusCode, body: res.json() as unknown };
+  };
+
+  it('starting a conversation and reach answer a private performer exactly as an id nobody has, to a studio and to a performer', async () => {
+    const secret = await buildPerformer(t, { fname: 'secret performer' });
+    await callAs(t, 'POST', '/api/audition/updateBasicInfo', secret.token, { visibility: 'private' });
+    for (const who of [rival, paid]) {
+      const startMissing = await answer('POST', '/api/conversations', who, { with: missing });
+      expect(startMissing.status).toBe(404);
+      expect(await answer('POST', '/api/conversations', who, { with: secret._id })).toEqual(startMissing);
+      const reachMissing = await answer('GET', `/api/conversations/reach/${missing}`, who);
+      expect(reachMissing).toEqual({ status: 200, body: { reachable: false, conversationId: null } });
+      expect(await answer('GET', `/api/conversations/reach/${secret._id}`, who)).toEqual(reachMissing);
+    }
+    expect(await t.ctx.db.$count(conversations, eq(conversations.performerId, secret._id))).toBe(0);
+    // Once they apply to one of the studio's jobs, that studio (only) reaches them.
+    await t.ctx.db.insert(applications).values({ jobId, performerId: secret._id });
+    expect((await call('GET', `/api/conversations/reach/${secret._id}`, studio)).json()).toEqual({ reachable: true, conversationId: null });
+    expect((await call('GET', `/api/conversations/reach/${secret._id}`, rival)).json()).toEqual({ reachable: false, conversationId: null });
   });
 });
 
@@ -198,6 +224,31 @@ describe('messages', () => {
     expect(((await call('GET', '/api/conversations', other)).json() as ConversationsAnswer).unreadTotal).toBe(0);
     const mine = (await call('GET', `/api/conversations/${convo._id}/messages`, paid)).json() as MessagesAnswer;
     expect(mine.conversation.otherReadUpTo).toBe(sent._id);
+  });
+
+  it('a read that does not move the mark stores no event, and reads are limited per account (429 with Retry-After)', async () => {
+    const other = await buildStudioAccount(t, { fname: 'Rereading Studio' });
+    const reader = await buildPerformer(t);
+    await buyPlan(t, reader.token);
+    const convo = await start(reader, { with: other._id });
+    const sent = (await send(reader, convo._id, 'Any news?')).json() as MessageView;
+    const readEvents = () => t.ctx.db.$count(userEvents, and(eq(userEvents.kind, 'read'), eq(userEvents.userId, reader._id)));
+    const first = await call('POST', `/api/conversations/${convo._id}/read`, other);
+    expect(first.json()).toEqual({ msg: CONVERSATION_MSG.readDone, upTo: sent._id });
+    expect(await readEvents()).toBe(1);
+    for (let i = 1; i < CONVERSATION_LIMITS.readPerMinute; i++) {
+      const again = await call('POST', `/api/conversations/${convo._id}/read`, other);
+      expect(again.json()).toEqual({ msg: CONVERSATION_MSG.readDone, upTo: sent._id });
+    }
+    // Nothing new was read: the other side heard of it once.
+    expect(await readEvents()).toBe(1);
+    const over = await call('POST', `/api/conversations/${convo._id}/read`, other);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(over.json()).toMatchObject({ msg: expect.any(String) });
+    // The reader's own limit is theirs alone; a new message moves the mark again.
+    const reply = (await send(reader, convo._id, 'Still here')).json() as MessageView;
+    expect((await call('POST', `/api/conversations/${convo._id}/read`, reader)).json()).toEqual({ msg: CONVERSATION_MSG.readDone, upTo: reply._id });
   });
 
   it('block: neither side may send afterwards (403), reading still works, and blocking twice is fine', async () => {

@@ -1,6 +1,8 @@
 /**
- * Contact messages sent from the account's e-mail. The form needs no login, so the
- * e-mail is the only link between a message and an account; they go with the account.
+ * Contact messages the account sent while logged in. The form needs no login and its
+ * e-mail is typed, not proven: a message is linked only by the sender's token, never by
+ * a matching e-mail (docs/security.md, third pass). They go with the account through the
+ * foreign key's cascade.
  */
 import { asc, eq } from 'drizzle-orm';
 import { contactMessages } from '../../../db/schema/index.js';
@@ -12,11 +14,7 @@ export const contactSection: AccountSection = {
     return db
       .select({ number: contactMessages.number, message: contactMessages.message, sentAt: contactMessages.createdAt, handledAt: contactMessages.handledAt })
       .from(contactMessages)
-      .where(eq(contactMessages.email, account.email))
+      .where(eq(contactMessages.userId, account.id))
       .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id));
-  },
-  async erase(tx, account) {
-    await tx.delete(contactMessages).where(eq(contactMessages.email, account.email));
-    return [];
   },
 };
