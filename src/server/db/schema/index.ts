@@ -8,3 +8,4 @@ export * from './account.js';
 export * from './messages.js';
 export * from './talent.js';
 export * from './notifications.js';
+export * from './resume.js';

@@ -1,0 +1,4 @@
+/** The résumé area's public face: its routes, the résumé as read for a portfolio or an applicant card, its PDFs and its fit words. */
+export { resumeRoutes } from './resume.routes.js';
+export { readResume } from './resume.service.js';
+export { orderCredits, presentResume } from './resume.presenter.js';
