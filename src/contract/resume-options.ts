@@ -64,6 +64,8 @@ export const RESUME_LIMITS = {
   measureMax: 250,
   shoeMin: 15,
   shoeMax: 55,
+  /** Comp card and résumé PDFs one address may have drawn a minute. */
+  pdfsPerMinute: 30,
   /** Repeated skill= values a search takes. */
   searchSkills: 5,
 } as const;

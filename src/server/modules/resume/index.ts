@@ -2,3 +2,5 @@
 export { resumeRoutes } from './resume.routes.js';
 export { readResume } from './resume.service.js';
 export { orderCredits, presentResume } from './resume.presenter.js';
+export { renderCompCard, renderResumePdf, renderTrivialPdf, type PdfSubject } from './resume-pdf.js';
+export { readPictures } from './pdf-pictures.js';
