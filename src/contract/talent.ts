@@ -8,6 +8,7 @@ import { MSG } from './messages.js';
 import { GENDERS, PROFESSIONS } from './profile-options.js';
 import { foldName, RESUME_LIMITS, RESUME_MSG } from './resume-options.js';
 import { userProfile } from './profile.js';
+import { resume } from './resume.js';
 import { MEDIA_KINDS, TALENT_LIMITS } from './talent-limits.js';
 import { TALENT_MSG } from './talent-messages.js';
 
@@ -104,7 +105,8 @@ export const portfolio = userProfile
     videos: true,
     audios: true,
   })
-  .extend({ review: review.nullable() });
+  // The résumé (CASTING §5), credits by category and newest first within each.
+  .extend({ review: review.nullable(), resume: resume.omit({ height: true, weight: true }) });
 export type Portfolio = z.infer<typeof portfolio>;
 
 export const reviewBody = strict({

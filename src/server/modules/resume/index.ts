@@ -4,3 +4,4 @@ export { readResume } from './resume.service.js';
 export { orderCredits, presentResume } from './resume.presenter.js';
 export { renderCompCard, renderResumePdf, renderTrivialPdf, type PdfSubject } from './resume-pdf.js';
 export { readPictures } from './pdf-pictures.js';
+export { fitFor, fitWords } from './fit-words.js';

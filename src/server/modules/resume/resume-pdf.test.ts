@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobPost } from '../../../contract/jobs.js';
 import type { ResumeBody } from '../../../contract/resume.js';
+import type { Portfolio } from '../../../contract/talent.js';
 import { applications } from '../../db/schema/index.js';
 import { addPhoto } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
@@ -119,6 +120,17 @@ describe('GET /api/talent/{id}/resume.pdf', () => {
     const res = await call('GET', `/api/talent/${p._id}/resume.pdf`);
     expect(res.statusCode).toBe(200);
     expect(readPdf(res.rawPayload)[0]!.text.toLowerCase()).toContain('plain performer');
+  });
+});
+
+describe('GET /api/talent/{id} shows the résumé', () => {
+  it('lists credits by category, newest first, with skills, languages, union and agent', async () => {
+    const res = await call('GET', `/api/talent/${zoe._id}`);
+    expect(res.statusCode).toBe(200);
+    const shown = (res.json() as Portfolio).resume;
+    expect(shown.credits.map((c) => c.production)).toEqual(['City of Ash', 'Monsoon Letters', 'A Midsummer Night’s Dream']);
+    expect(shown).toMatchObject({ skills: resume.skills, languages: resume.languages, union: resume.union, heightCm: 172, weightKg: 64 });
+    expect(shown.representation).toMatchObject({ agency: 'Stellar Talent' });
   });
 });
 

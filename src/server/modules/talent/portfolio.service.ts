@@ -54,9 +54,13 @@ export function createPortfolioService(ctx: AppContext) {
       // The profile as its owner sees it, less what is theirs alone: contact details and plan.
       const { email: _email, number: _number, visibility: _visibility, subscriptionName: _plan, subscriptionPrice: _price, daysLeft: _days, ...shown } =
         presentProfile(user, { photos: of('photos'), videos: of('videos'), audios: of('audios') });
+      const resume = await readResume(db, user.id);
+      if (!resume) throw errors.notFound(TALENT_MSG.performerNotFound);
+      const { height: _height, weight: _weight, ...shownResume } = resume;
       return {
         ...shown,
         review: mine ? presentReview(mine) : null,
+        resume: shownResume,
       };
     },
 
