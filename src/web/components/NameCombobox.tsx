@@ -29,6 +29,7 @@ export function NameCombobox({ label, value, options, onChange }: Props) {
     <div className="combobox">
       <label htmlFor={`${id}-input`}>{label}</label>
       <input
+        className="input"
         id={`${id}-input`}
         role="combobox"
         aria-expanded={shown.length > 0}

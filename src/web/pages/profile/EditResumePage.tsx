@@ -30,6 +30,7 @@ import { NameCombobox } from '../../components/NameCombobox';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useUserData } from '../../api/user-data';
+import { MSG } from '../../../contract/messages';
 import './profile.css';
 
 type Credit = Resume['credits'][number];
@@ -57,7 +58,15 @@ export default function EditResumePage() {
 
   const dirty = useMemo(() => form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
   const guard = useLeaveGuard(dirty);
-  if (!form) return <p className="muted" role="status">Loading…</p>;
+  if (!form) {
+    return (
+      <main className="page edit-page">
+        <p className="muted" role="status">
+          {MSG.loading}
+        </p>
+      </main>
+    );
+  }
 
   const set = (change: Partial<Form>) => setForm({ ...form, ...change });
   const setCredit = (i: number, change: Partial<Credit>) => set({ credits: form.credits.map((c, j) => (j === i ? { ...c, ...change } : c)) });
@@ -92,6 +101,7 @@ export default function EditResumePage() {
   }
 
   return (
+    <main className="page edit-page">
     <form className="resume-editor card" onSubmit={handleSave} aria-labelledby="resume-title">
       <h1 id="resume-title">{RESUME_MSG.editResume}</h1>
       <div className="resume-downloads">
@@ -111,7 +121,7 @@ export default function EditResumePage() {
             <li key={i} className="resume-credit" data-testid="credit">
               <label>
                 Category
-                <select value={c.category} onChange={(e) => setCredit(i, { category: e.target.value as CreditCategory })}>
+                <select className="select" value={c.category} onChange={(e) => setCredit(i, { category: e.target.value as CreditCategory })}>
                   {CREDIT_CATEGORIES.map((k) => (
                     <option key={k} value={k}>
                       {CREDIT_CATEGORY_LABELS[k]}
@@ -121,23 +131,23 @@ export default function EditResumePage() {
               </label>
               <label>
                 Production
-                <input value={c.production} onChange={(e) => setCredit(i, { production: e.target.value })} />
+                <input className="input" value={c.production} onChange={(e) => setCredit(i, { production: e.target.value })} />
               </label>
               <label>
                 Role
-                <input value={c.role} onChange={(e) => setCredit(i, { role: e.target.value })} />
+                <input className="input" value={c.role} onChange={(e) => setCredit(i, { role: e.target.value })} />
               </label>
               <label>
                 Company
-                <input value={c.company} onChange={(e) => setCredit(i, { company: e.target.value })} />
+                <input className="input" value={c.company} onChange={(e) => setCredit(i, { company: e.target.value })} />
               </label>
               <label>
                 Director
-                <input value={c.director} onChange={(e) => setCredit(i, { director: e.target.value })} />
+                <input className="input" value={c.director} onChange={(e) => setCredit(i, { director: e.target.value })} />
               </label>
               <label>
                 Year
-                <input inputMode="numeric" value={String(c.year)} onChange={(e) => setCredit(i, { year: Number(e.target.value) })} />
+                <input className="input" inputMode="numeric" value={String(c.year)} onChange={(e) => setCredit(i, { year: Number(e.target.value) })} />
               </label>
               <div className="resume-row-actions">
                 <button type="button" className="btn btn-secondary" aria-label={`Move credit ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
@@ -165,7 +175,7 @@ export default function EditResumePage() {
             <NameCombobox label={`Skill ${i + 1}`} value={s.name} options={SKILL_SUGGESTIONS} onChange={(name) => set({ skills: form.skills.map((x, j) => (j === i ? { ...x, name } : x)) })} />
             <label>
               Level
-              <select value={s.level} onChange={(e) => set({ skills: form.skills.map((x, j) => (j === i ? { ...x, level: e.target.value as SkillLevel } : x)) })}>
+              <select className="select" value={s.level} onChange={(e) => set({ skills: form.skills.map((x, j) => (j === i ? { ...x, level: e.target.value as SkillLevel } : x)) })}>
                 {SKILL_LEVELS.map((l) => (
                   <option key={l} value={l}>
                     {LEVEL_LABELS[l]}
@@ -190,7 +200,7 @@ export default function EditResumePage() {
             <NameCombobox label={`Language ${i + 1}`} value={l.name} options={LANGUAGE_SUGGESTIONS} onChange={(name) => set({ languages: form.languages.map((x, j) => (j === i ? { ...x, name } : x)) })} />
             <label>
               Level
-              <select value={l.level} onChange={(e) => set({ languages: form.languages.map((x, j) => (j === i ? { ...x, level: e.target.value as LanguageLevel } : x)) })}>
+              <select className="select" value={l.level} onChange={(e) => set({ languages: form.languages.map((x, j) => (j === i ? { ...x, level: e.target.value as LanguageLevel } : x)) })}>
                 {LANGUAGE_LEVELS.map((v) => (
                   <option key={v} value={v}>
                     {LEVEL_LABELS[v]}
@@ -227,7 +237,7 @@ export default function EditResumePage() {
         <legend>Union, height and weight</legend>
         <label>
           Union
-          <select value={form.union.status} onChange={(e) => set({ union: { status: e.target.value as UnionStatus, name: e.target.value === 'none' ? '' : form.union.name } })}>
+          <select className="select" value={form.union.status} onChange={(e) => set({ union: { status: e.target.value as UnionStatus, name: e.target.value === 'none' ? '' : form.union.name } })}>
             {UNION_STATUSES.map((u) => (
               <option key={u} value={u}>
                 {UNION_LABELS[u]}
@@ -238,27 +248,27 @@ export default function EditResumePage() {
         {form.union.status !== 'none' && (
           <label>
             Union name
-            <input value={form.union.name} onChange={(e) => set({ union: { ...form.union, name: e.target.value } })} />
+            <input className="input" value={form.union.name} onChange={(e) => set({ union: { ...form.union, name: e.target.value } })} />
           </label>
         )}
         <label>
           Height (cm)
-          <input inputMode="numeric" value={form.heightCm ?? ''} onChange={(e) => set({ heightCm: numberOrNull(e.target.value) })} />
+          <input className="input" inputMode="numeric" value={form.heightCm ?? ''} onChange={(e) => set({ heightCm: numberOrNull(e.target.value) })} />
         </label>
         <label>
           Show height in
-          <select value={form.units.height} onChange={(e) => set({ units: { ...form.units, height: e.target.value as Form['units']['height'] } })}>
+          <select className="select" value={form.units.height} onChange={(e) => set({ units: { ...form.units, height: e.target.value as Form['units']['height'] } })}>
             <option value="cm">cm</option>
             <option value="ftin">ft/in</option>
           </select>
         </label>
         <label>
           Weight (kg)
-          <input inputMode="numeric" value={form.weightKg ?? ''} onChange={(e) => set({ weightKg: numberOrNull(e.target.value) })} />
+          <input className="input" inputMode="numeric" value={form.weightKg ?? ''} onChange={(e) => set({ weightKg: numberOrNull(e.target.value) })} />
         </label>
         <label>
           Show weight in
-          <select value={form.units.weight} onChange={(e) => set({ units: { ...form.units, weight: e.target.value as Form['units']['weight'] } })}>
+          <select className="select" value={form.units.weight} onChange={(e) => set({ units: { ...form.units, weight: e.target.value as Form['units']['weight'] } })}>
             <option value="kg">kg</option>
             <option value="lb">lb</option>
           </select>
@@ -268,7 +278,8 @@ export default function EditResumePage() {
       <button type="submit" className="btn btn-primary">
         Save résumé
       </button>
-      {guard.dialog}
     </form>
+      {guard.dialog}
+    </main>
   );
 }
