@@ -23,6 +23,7 @@ import { talentSearchBench } from './talent-search.js';
 import { studioSearchBench } from './studio-search.js';
 import { applicationsBench } from './applications.js';
 import { messagesBench } from './messages.js';
+import { resumePdfsBench } from './resume-pdfs.js';
 import { startBare } from './bare-route.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 
@@ -196,6 +197,7 @@ async function main() {
     await talentSearchBench(add);
     await applicationsBench(add);
     await messagesBench(add);
+    await resumePdfsBench(add);
 
     console.log('Upload of 200 MB…');
     const upload = await measureUpload(200);

@@ -17,6 +17,7 @@ export const PAGE_TITLES = {
   info: 'Basic info',
   appearance: 'Appearance',
   editAppearance: 'Edit appearance',
+  editResume: 'Edit résumé',
   subscription: 'Subscription',
   photos: 'Photos',
   videos: 'Videos',

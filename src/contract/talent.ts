@@ -6,7 +6,9 @@ import { JOB_LIMITS } from './jobs-limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 import { GENDERS, PROFESSIONS } from './profile-options.js';
+import { foldName, RESUME_LIMITS, RESUME_MSG } from './resume-options.js';
 import { userProfile } from './profile.js';
+import { resume } from './resume.js';
 import { MEDIA_KINDS, TALENT_LIMITS } from './talent-limits.js';
 import { TALENT_MSG } from './talent-messages.js';
 
@@ -41,6 +43,19 @@ export const talentQuery = strict({
   heightMax: bound('Height to', TALENT_LIMITS.heightMax),
   location: text('Location', JOB_LIMITS.locationMax).optional(),
   has: choice('Has', MEDIA_KINDS),
+  // The résumé's filters (docs/resume.md): names folded as the index keeps them, so
+  // letter case and accents do not matter; every skill= must match.
+  skill: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z
+        .array(text('Skill', RESUME_LIMITS.nameMax), { error: MARKET_MSG.mustBeText('Skill') })
+        .max(RESUME_LIMITS.searchSkills, RESUME_MSG.tooMany('Skill', RESUME_LIMITS.searchSkills)),
+    )
+    .transform((v) => [...new Set(v.map(foldName).filter(Boolean))].sort())
+    .optional(),
+  language: text('Language', RESUME_LIMITS.nameMax).transform(foldName).optional(),
+  union: choice('Union', ['member', 'eligible'] as const),
   cursor: z.string().max(300, TALENT_MSG.invalidCursor).optional(),
 })
   .refine((b) => b.ageMin === undefined || b.ageMax === undefined || b.ageMin <= b.ageMax, { error: TALENT_MSG.ageOrder, path: ['ageMin'] })
@@ -90,7 +105,8 @@ export const portfolio = userProfile
     videos: true,
     audios: true,
   })
-  .extend({ review: review.nullable() });
+  // The résumé (CASTING §5), credits by category and newest first within each.
+  .extend({ review: review.nullable(), resume: resume.omit({ height: true, weight: true }) });
 export type Portfolio = z.infer<typeof portfolio>;
 
 export const reviewBody = strict({

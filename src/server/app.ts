@@ -35,6 +35,7 @@ import { sitemapRoutes } from './modules/sitemap/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { messagesRoutes } from './modules/messages/index.js';
 import { talentRoutes } from './modules/talent/index.js';
+import { resumeRoutes } from './modules/resume/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { addBrowserPolicies, addFixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(eventsRoutes, { ...modules, heartbeatMs: opts.heartbeatMs });
     await answers.register(messagesRoutes, modules);
     await answers.register(talentRoutes, modules);
+    await answers.register(resumeRoutes, modules);
 
     answers.get('/api/*', { schema: { hide: true } }, async () => {
       throw errors.notFound();

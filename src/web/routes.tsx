@@ -48,6 +48,7 @@ const Login = page(() => import('./pages/auth/LoginPage'));
 const Signup = page(() => import('./pages/auth/SignupPage'));
 const Profile = page(() => import('./pages/profile/ProfilePage'));
 const EditAppearance = page(() => import('./pages/profile/EditAppearancePage'));
+const EditResume = page(() => import('./pages/profile/EditResumePage'));
 const ForgotPassword = page(() => import('./pages/account/ForgotPasswordPage'));
 const ResetPassword = page(() => import('./pages/account/ResetPasswordPage'));
 const Settings = scopedPage(() => import('./pages/account/SettingsPage'));
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <Signup />, handle: titled('signup') },
       { path: '/profile', element: own(Profile), handle: titled('profile') },
       { path: '/editapperance', element: own(EditAppearance), handle: titled('editAppearance') },
+      { path: '/editResume', element: own(EditResume), handle: titled('editResume') },
       { path: '/forgot-password', element: <ForgotPassword />, handle: titled('forgotPassword') },
       { path: '/reset-password', element: <ResetPassword />, handle: titled('resetPassword') },
       // Both kinds of account have settings (docs/account.md "Studio settings").

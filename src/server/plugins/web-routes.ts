@@ -65,6 +65,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/signup' },
   { path: '/profile' },
   { path: '/editapperance' },
+  { path: '/editResume' },
   { path: '/forgot-password' },
   { path: '/reset-password' },
   { path: '/settings' },

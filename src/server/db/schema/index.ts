@@ -9,3 +9,4 @@ export * from './messages.js';
 export * from './talent.js';
 export * from './notifications.js';
 export * from './applicant-digests.js';
+export * from './resume.js';

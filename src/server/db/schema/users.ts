@@ -54,6 +54,15 @@ export const users = pgTable(
   heightCm: integer('height_cm'),
   /** The age text read as whole years; null when it does not parse. */
   ageYears: integer('age_years'),
+  // The résumé's search keys (docs/resume.md): weight_kg kept by the users_resume_fields
+  // trigger from the weight text; the others written by the résumé's save.
+  /** The weight text read as kilograms ("70 kg", "154 lb"); null when it does not parse. */
+  weightKg: integer('weight_kg'),
+  /** The résumé's skill and language names, folded (lower case, no accents). */
+  skillKeys: text('skill_keys').array().notNull().default(sql`'{}'::text[]`),
+  languageKeys: text('language_keys').array().notNull().default(sql`'{}'::text[]`),
+  /** none, member or eligible. */
+  unionStatus: text('union_status').notNull().default('none'),
   photoCount: integer('photo_count').notNull().default(0),
   videoCount: integer('video_count').notNull().default(0),
   audioCount: integer('audio_count').notNull().default(0),
@@ -76,6 +85,11 @@ export const users = pgTable(
       .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
     index('users_talent_height_idx').on(t.heightCm).where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
     index('users_talent_age_idx').on(t.ageYears).where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_skills_idx').using('gin', t.skillKeys).where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_languages_idx').using('gin', t.languageKeys).where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
+    index('users_talent_union_idx')
+      .on(t.unionStatus, t.completeness, t.profileChangedAt, t.id)
+      .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public' and ${t.unionStatus} <> 'none'`),
   ],
 );
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { talentReviews, userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { presentProfile } from '../profile/index.js';
+import { readPictures, readResume, type PdfSubject } from '../resume/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { presentReview, visibleTo } from './talent.presenter.js';
 
@@ -53,9 +54,46 @@ export function createPortfolioService(ctx: AppContext) {
       // The profile as its owner sees it, less what is theirs alone: contact details and plan.
       const { email: _email, number: _number, visibility: _visibility, subscriptionName: _plan, subscriptionPrice: _price, daysLeft: _days, ...shown } =
         presentProfile(user, { photos: of('photos'), videos: of('videos'), audios: of('audios') });
+      const resume = await readResume(db, user.id);
+      if (!resume) throw errors.notFound(TALENT_MSG.performerNotFound);
+      const { height: _height, weight: _weight, ...shownResume } = resume;
       return {
         ...shown,
         review: mine ? presentReview(mine) : null,
+        resume: shownResume,
+      };
+    },
+
+    /**
+     * What the comp card and résumé PDFs print (CASTING §5), for exactly the viewers the
+     * portfolio is for: anyone else gets the portfolio's 404.
+     */
+    async pdfSubject(performerId: string, viewer: Viewer | null, portfolioUrl: (id: string) => string): Promise<PdfSubject> {
+      const user = await visiblePerformer(db, performerId, viewer);
+      const photos = await db
+        .select({ url: userMedia.url })
+        .from(userMedia)
+        .where(and(eq(userMedia.userId, user.id), eq(userMedia.mediaType, 'photos')))
+        .orderBy(asc(userMedia.createdAt), asc(userMedia.id))
+        .limit(4);
+      const [[picture = null, ...pictures], resume] = await Promise.all([
+        readPictures(ctx, [user.profilePic, ...photos.map((p) => p.url)]),
+        readResume(db, user.id),
+      ]);
+      if (!resume) throw errors.notFound(TALENT_MSG.performerNotFound);
+      return {
+        fname: user.fname,
+        category: user.category,
+        location: user.location,
+        age: user.age,
+        height: user.height,
+        weight: user.weight,
+        hairColor: user.hairColor,
+        eyeColor: user.eyeColor,
+        picture,
+        photos: pictures.filter((p): p is Buffer => p !== null),
+        portfolioUrl: portfolioUrl(user.id),
+        resume,
       };
     },
   };

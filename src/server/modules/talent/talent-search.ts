@@ -97,6 +97,11 @@ export function createTalentSearch(ctx: AppContext) {
       if (query.has === 'photos') where.push(sql`${users.photoCount} > 0`);
       if (query.has === 'videos') where.push(sql`${users.videoCount} > 0`);
       if (query.has === 'audios') where.push(sql`${users.audioCount} > 0`);
+      // The résumé's folded names, each filter on its GIN index (migration 0028).
+      if (query.skill?.length) where.push(sql`${users.skillKeys} @> array[${sql.join(query.skill.map((s) => sql`${s}`), sql`, `)}]::text[]`);
+      if (query.language) where.push(sql`${users.languageKeys} @> array[${query.language}]::text[]`);
+      // Written with the partial index's own predicate, which a parameter alone cannot prove.
+      if (query.union) where.push(sql`${users.unionStatus} = ${query.union} and ${users.unionStatus} <> 'none'`);
 
       // How well the text matches: the whole name, then a name that starts with it, then
       // a name that holds it; profession or location alone scores 0. Without a text every

@@ -19,6 +19,9 @@ import {
 } from '../../../contract/talent.js';
 import type { ModuleOptions } from '../../context.js';
 import { AUTH_HEADER } from '../../plugins/auth.js';
+import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
+import { renderCompCard, renderResumePdf } from '../resume/index.js';
+import { foldName, RESUME_LIMITS } from '../../../contract/resume.js';
 import { createPortfolioService } from './portfolio.service.js';
 import { createRecommendations } from './recommendations.service.js';
 import { createShortlistsService } from './shortlists.service.js';
@@ -49,6 +52,35 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     reply.header('cache-control', 'private, no-cache');
     return portfolios.get(req.params.id, viewer);
   });
+
+  // The comp card and résumé PDFs (CASTING §5, docs/resume.md): drawn on request, so
+  // limited per address; each draws in tens of milliseconds.
+  const origin = (ctx.config.env.PUBLIC_URL ?? `http://localhost:${ctx.config.env.PORT}`).replace(/\/+$/, '');
+  const pdfs = [
+    ['comp-card', renderCompCard],
+    ['resume', renderResumePdf],
+  ] as const;
+  for (const [name, render] of pdfs) {
+    app.get(
+      `/api/talent/:id/${name}.pdf`,
+      {
+        onRequest: limitPerAddress(ctx, 'talent-pdf', { limit: RESUME_LIMITS.pdfsPerMinute, windowSec: 60 }),
+        schema: { params: idParams, produces: ['application/pdf'] },
+      },
+      async (req, reply) => {
+        const viewer = await optionalViewer(req, reply);
+        const subject = await portfolios.pdfSubject(req.params.id, viewer, (id) => `${origin}/talent/${id}`);
+        const pdf = await render(subject);
+        const file = `${foldName(subject.fname).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'performer'}-${name}.pdf`;
+        const unicode = `${subject.fname.replace(/[\\/:*?"<>|]/g, '')} ${name}.pdf`;
+        return reply
+          .header('cache-control', 'private, no-cache')
+          .header('content-disposition', `inline; filename="${file}"; filename*=UTF-8''${encodeURIComponent(unicode)}`)
+          .type('application/pdf')
+          .send(pdf);
+      },
+    );
+  }
 
   app.get(
     '/api/studio/talent',

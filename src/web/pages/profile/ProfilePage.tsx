@@ -14,6 +14,9 @@ import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
 import { TALENT_MSG } from '../../../contract/talent-messages';
+import { RESUME_MSG } from '../../../contract/resume-options';
+import { Link } from 'react-router';
+import { downloadPdf } from '../../api/resume';
 
 export default function ProfilePage() {
   const { user } = useUserData({ live: true });
@@ -84,6 +87,18 @@ export default function ProfilePage() {
                 {TALENT_MSG.copyPortfolioLink}
               </button>
               {visibility === 'private' && <p className="muted">{TALENT_MSG.portfolioPrivate}</p>}
+            </div>
+            {/* The résumé and its PDFs (docs/resume.md). */}
+            <div className="portfolio-link-row resume-downloads">
+              <Link className="btn btn-secondary" to="/editResume">
+                {RESUME_MSG.editResume}
+              </Link>
+              <button type="button" className="btn btn-secondary" onClick={() => void downloadPdf(user._id, 'comp-card').catch((e: Error) => toast(e.message))}>
+                {RESUME_MSG.downloadCompCard}
+              </button>
+              <button type="button" className="btn btn-secondary" onClick={() => void downloadPdf(user._id, 'resume').catch((e: Error) => toast(e.message))}>
+                {RESUME_MSG.downloadResume}
+              </button>
             </div>
           </>
         ) : (

@@ -10,6 +10,7 @@ import { GENDERS, PROFESSIONS } from '../../../contract/profile-options';
 import { MEDIA_KINDS, TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
+import { RESUME_LIMITS, UNION_LABELS } from '../../../contract/resume-options';
 import { TALENT_FILTERS, useTalentSearch, type TalentFilters } from '../../api/talent-search';
 import { FormField } from '../../components/FormField';
 import { AddToShortlist } from './AddToShortlist';
@@ -89,6 +90,22 @@ export default function TalentSearchPage() {
         </FormField>
         <FormField id="location" label="Location">
           {(a11y) => <input {...a11y} className="input" maxLength={TALENT_LIMITS.qMax} value={draft.location} onChange={set('location')} />}
+        </FormField>
+        {/* The résumé's filters (docs/resume.md): case and accents do not matter. */}
+        <FormField id="skill" label="Skill">
+          {(a11y) => <input {...a11y} className="input" maxLength={RESUME_LIMITS.nameMax} value={draft.skill} onChange={set('skill')} />}
+        </FormField>
+        <FormField id="language" label="Language">
+          {(a11y) => <input {...a11y} className="input" maxLength={RESUME_LIMITS.nameMax} value={draft.language} onChange={set('language')} />}
+        </FormField>
+        <FormField id="union" label="Union">
+          {(a11y) => (
+            <select {...a11y} className="select" value={draft.union} onChange={set('union')}>
+              <option value="">Any</option>
+              <option value="member">{UNION_LABELS.member}</option>
+              <option value="eligible">{UNION_LABELS.eligible}</option>
+            </select>
+          )}
         </FormField>
         {numberField('ageMin', 'years')}
         {numberField('ageMax', 'years')}

@@ -1,0 +1,186 @@
+/**
+ * The comp card (two A5 pages) and the résumé (A4) as PDFs (CASTING §5, docs/resume.md),
+ * drawn with pdfkit in DejaVu Sans from the dejavu-fonts-ttf package: it covers Latin with
+ * accents, so "Zoë Ångström-Núñez" prints as typed. pdfkit embeds only the glyphs used.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import {
+  CREDIT_CATEGORIES,
+  CREDIT_CATEGORY_LABELS,
+  LEVEL_LABELS,
+  UNION_LABELS,
+  type Resume,
+} from '../../../contract/resume.js';
+
+const require = createRequire(import.meta.url);
+// Read once: every PDF embeds a subset of the same two files.
+const REGULAR = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+const BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
+
+/** What both PDFs show of a performer: the portfolio's fields, pictures already read as JPEG bytes. */
+export interface PdfSubject {
+  fname: string;
+  category: string;
+  location: string;
+  age: string;
+  height: string;
+  weight: string;
+  hairColor: string;
+  eyeColor: string;
+  /** The profile picture, or null without one (or when it could not be read). */
+  picture: Buffer | null;
+  /** Up to four photos for the comp card's back. */
+  photos: Buffer[];
+  /** The portfolio's address. */
+  portfolioUrl: string;
+  resume: Resume;
+}
+
+const INK = '#1f1a2e';
+const MUTED = '#5c5670';
+const BRAND = '#6b2bd9';
+
+function newDoc(size: 'A5' | 'A4', title: string) {
+  const doc = new PDFDocument({ size, margin: 36, autoFirstPage: true, info: { Title: title, Creator: 'Audition' } });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  doc.font('regular').fillColor(INK);
+  return doc;
+}
+
+function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** The stats both PDFs print, only those given: "Height 172 cm", "Shoe (EU) 38.5". */
+export function statLines(s: PdfSubject): [string, string][] {
+  const m = s.resume.measurements;
+  const lines: [string, string | number | undefined][] = [
+    ['Age', s.age],
+    ['Height', s.height],
+    ['Weight', s.weight],
+    ['Hair', s.hairColor],
+    ['Eyes', s.eyeColor],
+    ['Chest', m.chestCm !== undefined ? `${m.chestCm} cm` : undefined],
+    ['Waist', m.waistCm !== undefined ? `${m.waistCm} cm` : undefined],
+    ['Hips', m.hipsCm !== undefined ? `${m.hipsCm} cm` : undefined],
+    ['Shoe (EU)', m.shoeEu],
+  ];
+  return lines.filter((l): l is [string, string | number] => l[1] !== undefined && l[1] !== '').map(([k, v]) => [k, String(v)]);
+}
+
+function picture(doc: PDFKit.PDFDocument, bytes: Buffer | null, x: number, y: number, w: number, h: number) {
+  doc.save().rect(x, y, w, h).fill('#ece8f5').restore();
+  if (!bytes) return;
+  try {
+    doc.image(bytes, x, y, { cover: [w, h], align: 'center', valign: 'center' });
+  } catch {
+    // A picture pdfkit cannot read leaves its frame empty rather than failing the card.
+  }
+}
+
+/** Two A5 pages: the front with the picture and the name; the back with photos, stats and the address. */
+export async function renderCompCard(s: PdfSubject): Promise<Buffer> {
+  const doc = newDoc('A5', `${s.fname} — comp card`);
+  const { width, height } = doc.page;
+  const m = 36;
+  picture(doc, s.picture, m, m, width - 2 * m, height - 2 * m - 90);
+  doc.font('bold').fontSize(24).fillColor(INK).text(s.fname, m, height - m - 78, { width: width - 2 * m, align: 'center' });
+  doc.font('regular').fontSize(11).fillColor(MUTED).text([s.category, s.location].filter(Boolean).join(' · '), { width: width - 2 * m, align: 'center' });
+
+  doc.addPage({ size: 'A5', margin: m });
+  const gap = 8;
+  const cell = (width - 2 * m - gap) / 2;
+  const photos = s.photos.slice(0, 4);
+  photos.forEach((p, i) => picture(doc, p, m + (i % 2) * (cell + gap), m + Math.floor(i / 2) * (cell * 1.2 + gap), cell, cell * 1.2));
+  let y = m + (photos.length ? Math.ceil(photos.length / 2) * (cell * 1.2 + gap) + 6 : 0);
+  doc.font('bold').fontSize(14).fillColor(INK).text(s.fname, m, y);
+  y = doc.y + 4;
+  const stats = statLines(s);
+  const col = (width - 2 * m) / 3;
+  stats.forEach(([k, v], i) => {
+    const x = m + (i % 3) * col;
+    const yy = y + Math.floor(i / 3) * 26;
+    doc.font('regular').fontSize(7).fillColor(MUTED).text(k.toUpperCase(), x, yy, { width: col - 4 });
+    doc.font('bold').fontSize(10).fillColor(INK).text(v, x, yy + 9, { width: col - 4, lineBreak: false, ellipsis: true });
+  });
+  doc.font('regular').fontSize(9).fillColor(BRAND).text(s.portfolioUrl, m, height - m - 12, { width: width - 2 * m, align: 'center', link: s.portfolioUrl, lineBreak: false });
+  return finish(doc);
+}
+
+/** A4: name, stats, credits by category (newest first), training, skills, languages, union and representation. */
+export async function renderResumePdf(s: PdfSubject): Promise<Buffer> {
+  const doc = newDoc('A4', `${s.fname} — résumé`);
+  const r = s.resume;
+  const left = doc.page.margins.left;
+  const full = doc.page.width - left - doc.page.margins.right;
+  doc.font('bold').fontSize(22).fillColor(INK).text(s.fname);
+  doc.font('regular').fontSize(10).fillColor(MUTED).text([s.category, s.location].filter(Boolean).join(' · '));
+  const stats = statLines(s);
+  if (stats.length) doc.moveDown(0.3).fontSize(9).fillColor(INK).text(stats.map(([k, v]) => `${k} ${v}`).join('   ·   '));
+  doc.fontSize(8).fillColor(BRAND).text(s.portfolioUrl, { link: s.portfolioUrl });
+
+  const heading = (title: string) => {
+    doc.moveDown(0.8).font('bold').fontSize(12).fillColor(BRAND).text(title.toUpperCase(), left);
+    doc.moveTo(left, doc.y + 1).lineTo(left + full, doc.y + 1).lineWidth(0.5).strokeColor('#d8d2e6').stroke();
+    doc.moveDown(0.3).font('regular').fontSize(9.5).fillColor(INK);
+  };
+  const row = (main: string, rest: string, year: string) => {
+    const y = doc.y;
+    doc.font('bold').text(main, left, y, { width: full * 0.38 });
+    const yMain = doc.y;
+    doc.font('regular').text(rest, left + full * 0.4, y, { width: full * 0.5 });
+    const yRest = doc.y;
+    doc.text(year, left + full * 0.9, y, { width: full * 0.1, align: 'right' });
+    doc.x = left;
+    doc.y = Math.max(yMain, yRest) + 2;
+  };
+
+  if (r.credits.length) {
+    heading('Credits');
+    for (const category of CREDIT_CATEGORIES) {
+      const credits = r.credits.filter((c) => c.category === category);
+      if (!credits.length) continue;
+      doc.moveDown(0.2).font('bold').fontSize(10).fillColor(MUTED).text(CREDIT_CATEGORY_LABELS[category], left);
+      doc.fontSize(9.5).fillColor(INK);
+      for (const c of credits) {
+        row(c.production, [c.role, c.company, c.director && `dir. ${c.director}`].filter(Boolean).join(' · '), String(c.year));
+      }
+    }
+  }
+  if (r.training.length) {
+    heading('Training');
+    for (const c of r.training) row(c.course, c.school, c.year === null ? '' : String(c.year));
+  }
+  if (r.skills.length) {
+    heading('Skills');
+    doc.text(r.skills.map((k) => `${k.name} (${LEVEL_LABELS[k.level].toLowerCase()})`).join(', '), left, doc.y, { width: full });
+  }
+  if (r.languages.length || r.accents.length) {
+    heading('Languages and accents');
+    if (r.languages.length) doc.text(r.languages.map((l) => `${l.name} (${LEVEL_LABELS[l.level].toLowerCase()})`).join(', '), left, doc.y, { width: full });
+    if (r.accents.length) doc.text(`Accents: ${r.accents.join(', ')}`, left, doc.y, { width: full });
+  }
+  if (r.union.status !== 'none' || r.representation) {
+    heading('Union and representation');
+    if (r.union.status !== 'none') doc.text([UNION_LABELS[r.union.status], r.union.name].filter(Boolean).join(': '), left, doc.y, { width: full });
+    const rep = r.representation;
+    if (rep) doc.text(['Agent', rep.agency, rep.contact, rep.email, rep.phone].filter(Boolean).join(' · '), left, doc.y, { width: full });
+  }
+  return finish(doc);
+}
+
+/** A one-page PDF with one line, for the benchmark's baseline. */
+export async function renderTrivialPdf(): Promise<Buffer> {
+  const doc = newDoc('A4', 'trivial');
+  doc.text('Hello');
+  return finish(doc);
+}

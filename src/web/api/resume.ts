@@ -1,0 +1,26 @@
+/** The performer's résumé (docs/resume.md): read, save, and the PDFs fetched with the token. */
+import type { Resume, ResumeBody } from '../../contract/resume';
+import { api, ApiError } from './client';
+import { session } from '../lib/session';
+
+export const resumeKey = ['resume'] as const;
+export const getResume = () => api<Resume>('/api/audition/resume');
+export const saveResume = (body: ResumeBody) => api<Resume>('/api/audition/resume', { method: 'PUT', json: body });
+
+/** Downloads a PDF of the performer's own: a link cannot carry the token a private portfolio needs. */
+export async function downloadPdf(userId: string, name: 'comp-card' | 'resume'): Promise<void> {
+  const token = session.token();
+  const res = await fetch(`/api/talent/${userId}/${name}.pdf`, { headers: token ? { 'x-auth-token': token } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { msg?: string };
+    throw new ApiError(body.msg ?? res.statusText, res.status);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
