@@ -13,12 +13,16 @@ import { getJob } from '../../api/jobs';
 import { ApiError } from '../../api/client';
 import { session } from '../../lib/session';
 import { MessageButton } from '../../components/MessageButton';
+import { CAST_MSG } from '../../../contract/casting-messages';
 import { ApplyPanel } from './ApplyPanel';
+import { RolePayList } from './RolePayList';
 import './jobs.css';
 
 export default function JobPage() {
   const { id = '' } = useParams();
-  const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: ({ signal }) => getJob(id, signal) });
+  // A performer's read adds where they stand (plan, applications left, fit), so it is kept apart.
+  const asPerformer = session.isLoggedIn() && !session.isStudio();
+  const job = useQuery({ queryKey: ['jobs', 'one', id, asPerformer ? 'performer' : 'public'], queryFn: ({ signal }) => getJob(id, signal, asPerformer) });
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -62,6 +66,10 @@ export default function JobPage() {
             <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
           </dl>
           <p className="job-description">{j.description}</p>
+          <section aria-labelledby="roles-title">
+            <h2 id="roles-title">{CAST_MSG.roles}</h2>
+            <RolePayList roles={j.roles} fit={j.fit} />
+          </section>
           {j.images.length > 0 && (
             <div className="job-gallery">
               {j.images.map((src, i) => <img key={src} src={src} alt={`${j.title}, image ${i + 1}`} />)}
@@ -79,7 +87,7 @@ export default function JobPage() {
           {j.status === 'open' && visitor && (
             <button type="button" className="btn btn-block" onClick={() => navigate(`/login?next=${encodeURIComponent(`/jobs/${j._id}`)}`)}>{MARKET_MSG.apply}</button>
           )}
-          {j.status === 'open' && performer && <ApplyPanel jobId={j._id} />}
+          {j.status === 'open' && performer && <ApplyPanel job={j} />}
           {!session.isStudio() && <MessageButton with={j.studio._id} jobId={j._id} className="btn btn-secondary btn-block" />}
         </aside>
       </div>
