@@ -152,7 +152,9 @@ function JobForm({ job }: { job?: OwnJob }) {
     if (!form.title.trim()) return setErrors({ title: MSG.required(LABELS.title) });
     if (!form.jobType.trim()) return setErrors({ jobType: MSG.required(LABELS.jobType) });
     // Every role's pay is asked for: the form is not sent until each has one.
-    const checked = roles.map(roleBody);
+    // A one-role call may leave the role's name out: it is the job's title, as without roles.
+    const named = roles.length === 1 && !roles[0]!.name.trim() ? [{ ...roles[0]!, name: form.title.trim().slice(0, 80) }] : roles;
+    const checked = named.map(roleBody);
     const problems = Object.fromEntries(checked.flatMap((c, i) => (Object.keys(c.errors).length ? [[i, c.errors]] : [])));
     setRoleErrors(problems);
     if (Object.keys(problems).length > 0) {

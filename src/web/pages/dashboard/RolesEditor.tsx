@@ -97,7 +97,7 @@ export function RolesEditor({
     const e = err(i, key);
     return (
       <div className="field">
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id}><span className="visually-hidden">{CAST_MSG.role} {i + 1} </span>{label}</label>
         {input({ id, 'aria-invalid': Boolean(e), ...(e ? { 'aria-describedby': `${id}-error` } : {}) })}
         {e && <p id={`${id}-error`} className="field-error" role="alert">{e}</p>}
       </div>
