@@ -164,7 +164,8 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       {error && !error.field && (
         <div className="apply-error" role="alert">
           <p>{error.msg}</p>
-          {error.plan && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
+          {/* The plan line above already offers the plan when there is none or none is left. */}
+          {error.plan && !(you && (you.plan === null || you.applicationsLeft === 0)) && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
         </div>
       )}
       <button type="submit" className="btn btn-block" disabled={sending}>{APP_MSG.sendApplication}</button>

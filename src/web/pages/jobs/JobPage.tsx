@@ -57,9 +57,14 @@ export default function JobPage() {
           {!j.studio.verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
           <dl className="job-facts">
             <dt>Job type</dt><dd>{j.jobType}</dd>
-            <dt>Profession</dt><dd>{j.profession}</dd>
-            <dt>Gender</dt><dd>{j.gender}</dd>
-            <dt>Ages</dt><dd>{ages(j)}</dd>
+            {/* With several roles each states its own breakdown below; the job's would only blur it. */}
+            {j.roles.length <= 1 && (
+              <>
+                <dt>Profession</dt><dd>{j.profession}</dd>
+                <dt>Gender</dt><dd>{j.gender}</dd>
+                <dt>Ages</dt><dd>{ages(j)}</dd>
+              </>
+            )}
             {j.location && <><dt>Location</dt><dd>{j.location}</dd></>}
             {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
             <dt>Deadline</dt><dd>{j.deadline ?? 'None'}</dd>
