@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, clearMail, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readCode, shoot } from './harness.js';
+import { baseUrl, clearMail, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -166,7 +166,7 @@ describe('studio accounts and job posts', () => {
     const after = (await (await fetch(`${baseUrl()}/api/studio/alljobs/${studioId}`)).json()) as { post: { _id: string }[] };
     expect(after.post.map((p) => p._id)).not.toContain(jobId);
     await context.close();
-  });
+  }, SLOW_TEST);
 
   it('sends a logged-out visitor from Apply to /login and back to the job', async () => {
     const board = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; title: string }[] };
