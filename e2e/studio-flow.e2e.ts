@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, clearMail, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readCode, shoot } from './harness.js';
+import { baseUrl, clearMail, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,9 +99,11 @@ describe('studio accounts and job posts', () => {
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Job type').fill('Commercial');
     await page.getByLabel('Description', { exact: true }).fill('A thirty second ad shot in Kochi.');
-    await page.getByLabel('Profession').selectOption('Model');
-    await page.getByLabel('Age from').fill('30');
-    await page.getByLabel('Age to').fill('20');
+    await page.getByLabel('Profession', { exact: true }).selectOption('Model');
+    await page.getByLabel('Age from', { exact: true }).fill('30');
+    await page.getByLabel('Age to', { exact: true }).fill('20');
+    // The one role takes the title as its name; its pay must be chosen (docs/marketplace.md).
+    await page.getByLabel('Role 1 Pay', { exact: true }).selectOption('unpaid');
     await page.getByLabel('Location').fill('Kochi');
     await page.getByLabel('Images (up to 6)').setInputFiles([await png('#ef4444'), await png('#22c55e')]);
     await expect.poll(() => page.locator('.image-item img').count()).toBe(2);
@@ -109,12 +111,12 @@ describe('studio accounts and job posts', () => {
     await page.getByRole('button', { name: 'Move image 1 later' }).click();
     expect(await page.locator('.image-item img').nth(1).getAttribute('src')).toBe(first);
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
-    await expect.poll(() => page.getByLabel('Age from').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Age from', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Title').inputValue()).toBe(title);
     await shoot(page, 'dashboard-job-new');
     await expectAccessible(page);
     await expectNoOverflow(page, PHONE);
-    await page.getByLabel('Age to').fill('40');
+    await page.getByLabel('Age to', { exact: true }).fill('40');
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('link', { name: title }).waitFor();
@@ -164,7 +166,7 @@ describe('studio accounts and job posts', () => {
     const after = (await (await fetch(`${baseUrl()}/api/studio/alljobs/${studioId}`)).json()) as { post: { _id: string }[] };
     expect(after.post.map((p) => p._id)).not.toContain(jobId);
     await context.close();
-  });
+  }, SLOW_TEST);
 
   it('sends a logged-out visitor from Apply to /login and back to the job', async () => {
     const board = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; title: string }[] };

@@ -6,7 +6,7 @@ import { APP_MSG } from './applications-messages.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 import { LIMITS } from './limits.js';
-import { jobStudio } from './jobs.js';
+import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
 
 export * from './applications-limits.js';
@@ -26,6 +26,8 @@ export const applyBody = strict({
     .array(z.string({ error: APP_MSG.mediaUrl }).min(1, APP_MSG.mediaUrl).max(LIMITS.urlMax, APP_MSG.mediaUrl), { error: APP_MSG.mediaUrl })
     .max(APPLICATION_LIMITS.mediaMax, APP_MSG.tooManyMedia(APPLICATION_LIMITS.mediaMax))
     .default([]),
+  /** One of the job's open roles; may be left out when the job has exactly one open role. */
+  roleId: z.string({ error: CAST_MSG.chooseRole }).max(100, CAST_MSG.chooseRole).optional(),
 });
 export type ApplyBody = z.input<typeof applyBody>;
 
@@ -33,6 +35,7 @@ export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at:
 export const sentMedia = z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) });
 export type SentMedia = z.infer<typeof sentMedia>;
 
+export const roleBrief = z.object({ _id: z.string(), name: z.string() });
 const jobBrief = z.object({ _id: z.string(), title: z.string(), jobType: z.string(), location: z.string(), status: z.string(), deadline: z.string().nullable() });
 
 /** The performer's view of one application: never the studio's rating or note. */
@@ -40,6 +43,7 @@ export const myApplication = z.object({
   _id: z.string(),
   job: jobBrief,
   studio: jobStudio,
+  role: roleBrief,
   status: z.enum(APPLICATION_STATUSES),
   note: z.string(),
   media: z.array(sentMedia),
@@ -61,6 +65,7 @@ export const applicantPerformer = userProfile
 export const studioApplication = z.object({
   _id: z.string(),
   jobId: z.string(),
+  role: roleBrief,
   performer: applicantPerformer,
   status: z.enum(APPLICATION_STATUSES),
   note: z.string(),
@@ -76,6 +81,7 @@ export type StudioApplicationsAnswer = z.infer<typeof studioApplicationsAnswer>;
 
 export const applicationsQuery = strict({
   status: z.enum(APPLICATION_STATUSES, { error: MARKET_MSG.oneOf('Status', APPLICATION_STATUSES) }).optional(),
+  roleId: z.string().max(100).optional(),
 });
 
 export const statusBody = strict({ status: z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) }) });

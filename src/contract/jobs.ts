@@ -2,12 +2,16 @@
 import { z } from 'zod';
 import { signupBody, verifyBody } from './auth.js';
 import { phone, text as plainText } from './fields.js';
+import { CAST_MSG } from './casting-messages.js';
+import { PAY_KINDS, PAY_UNITS, ROLE_LIMITS, ROLE_STATUSES } from './job-roles-limits.js';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, JOB_STATUSES, ROLES } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 
 export * from './jobs-limits.js';
+export * from './job-roles-limits.js';
+export * from './casting-messages.js';
 
 /** An object that refuses fields it does not know, naming them. */
 const strict = <T extends z.ZodRawShape>(shape: T) =>
@@ -94,6 +98,71 @@ const jobFields = {
 /** ageMax 0 is "no upper bound", so only two real bounds can be out of order. */
 export const agesInOrder = (min: number | undefined, max: number | undefined) => !min || !max || min <= max;
 
+// ---------------------------------------------------------------- roles and pay (docs/marketplace.md, "Roles and pay")
+
+/** A paid role has a whole amount above 0 and a unit; an unpaid or deferred one has neither. */
+export const rolePay = strict({
+  kind: oneOf('Pay', PAY_KINDS),
+  amount: z
+    .number({ error: CAST_MSG.payAmount })
+    .int(CAST_MSG.payAmount)
+    .min(1, CAST_MSG.payAmount)
+    .max(ROLE_LIMITS.amountMax, CAST_MSG.payAmount)
+    .nullable()
+    .default(null),
+  unit: z.enum(PAY_UNITS, { error: CAST_MSG.payUnit }).nullable().default(null),
+}).superRefine((p, c) => {
+  if (p.kind === 'paid') {
+    if (p.amount === null) c.addIssue({ code: 'custom', message: CAST_MSG.payAmount, path: ['amount'] });
+    if (p.unit === null) c.addIssue({ code: 'custom', message: CAST_MSG.payUnit, path: ['unit'] });
+  } else if (p.amount !== null || p.unit !== null) c.addIssue({ code: 'custom', message: CAST_MSG.payNotPaid, path: ['amount'] });
+});
+export type RolePay = z.output<typeof rolePay>;
+
+const names = (label: string, max: number) =>
+  z
+    .array(requiredText(label, ROLE_LIMITS.tagMax), { error: MARKET_MSG.mustBeText(label) })
+    .max(max, CAST_MSG.tooManyNames(label, max))
+    .default([]);
+
+/** One role as a studio sends it; `_id` names a role the job already has (a PATCH's whole list). */
+export const roleInput = strict({
+  _id: z.string({ error: CAST_MSG.unknownRole }).max(100, CAST_MSG.unknownRole).optional(),
+  name: requiredText(CAST_MSG.roleName, ROLE_LIMITS.nameMax),
+  description: text('Role description', ROLE_LIMITS.descriptionMax).default(''),
+  profession: oneOf('Profession', JOB_PROFESSIONS).default('Any'),
+  gender: oneOf('Gender', JOB_GENDERS).default('Any'),
+  ageMin: whole('Age from', 0, JOB_LIMITS.ageMax).default(0),
+  ageMax: whole('Age to', 0, JOB_LIMITS.ageMax).default(0),
+  pay: rolePay.nullable().default(null),
+  skills: names('Skills', ROLE_LIMITS.skillsMax),
+  languages: names('Languages', ROLE_LIMITS.languagesMax),
+  /** Sent back as read; `cast` marks the role cast, as the cast call does. */
+  status: z.enum(ROLE_STATUSES, { error: MARKET_MSG.oneOf('Role status', ROLE_STATUSES) }).optional(),
+}).refine((r) => agesInOrder(r.ageMin, r.ageMax), { error: MARKET_MSG.ageOrder, path: ['ageMin'] });
+export type RoleInput = z.input<typeof roleInput>;
+export type ParsedRole = z.output<typeof roleInput>;
+
+const rolesList = z
+  .array(roleInput, { error: CAST_MSG.noRoles })
+  .min(1, CAST_MSG.noRoles)
+  .max(ROLE_LIMITS.rolesMax, CAST_MSG.tooManyRoles(ROLE_LIMITS.rolesMax));
+
+export const jobRole = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  profession: z.string(),
+  gender: z.string(),
+  ageMin: z.number(),
+  ageMax: z.number(),
+  pay: z.object({ kind: z.enum(PAY_KINDS), amount: z.number().nullable(), unit: z.enum(PAY_UNITS).nullable() }).nullable(),
+  skills: z.array(z.string()),
+  languages: z.array(z.string()),
+  status: z.enum(ROLE_STATUSES),
+});
+export type JobRole = z.infer<typeof jobRole>;
+
 export const jobCreateBody = strict({
   ...jobFields,
   description: jobFields.description.default(''),
@@ -105,6 +174,7 @@ export const jobCreateBody = strict({
   location: jobFields.location.default(''),
   pay: jobFields.pay.default(''),
   deadline: jobFields.deadline.default(null),
+  roles: rolesList.optional(),
 }).refine((b) => agesInOrder(b.ageMin, b.ageMax), { error: MARKET_MSG.ageOrder, path: ['ageMin'] });
 export type JobCreateBody = z.input<typeof jobCreateBody>;
 
@@ -120,8 +190,11 @@ export const jobPatchBody = strict({
   location: jobFields.location.optional(),
   pay: jobFields.pay.optional(),
   deadline: jobFields.deadline.optional(),
+  roles: rolesList.optional(),
 }).refine((b) => agesInOrder(b.ageMin, b.ageMax), { error: MARKET_MSG.ageOrder, path: ['ageMin'] });
 export type JobPatchBody = z.input<typeof jobPatchBody>;
+export type JobCreateParsed = z.output<typeof jobCreateBody>;
+export type JobPatchParsed = z.output<typeof jobPatchBody>;
 
 /** A job post: the spec's images, jobType and description, and the marketplace's fields. */
 export const jobPost = z.object({
@@ -140,13 +213,15 @@ export const jobPost = z.object({
   deadline: z.string().nullable(),
   status: z.enum(JOB_STATUSES),
   createdAt: z.string(),
+  roles: z.array(jobRole),
 });
 export type JobPost = z.infer<typeof jobPost>;
 
 /** The studio's own view: also whether reports hid it, and its applicants by status. */
 export const ownJob = jobPost.extend({
   hidden: z.boolean(),
-  applicants: z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()) }),
+  /** byRole: role id to its number of applications. */
+  applicants: z.object({ total: z.number(), byStatus: z.record(z.string(), z.number()), byRole: z.record(z.string(), z.number()) }),
 });
 export type OwnJob = z.infer<typeof ownJob>;
 export const ownJobsAnswer = z.object({ jobs: z.array(ownJob) });
@@ -160,6 +235,14 @@ export const jobStudio = z.object({
 });
 export const boardJob = jobPost.extend({ studio: jobStudio });
 export type BoardJob = z.infer<typeof boardJob>;
+
+/** Where a performer stands before writing (GET /api/jobs/{id} with a performer's token). */
+export const jobYou = z.object({ plan: z.string().nullable(), applicationsLeft: z.number().nullable(), appliedRoleIds: z.array(z.string()) });
+export type JobYou = z.infer<typeof jobYou>;
+export const roleFit = z.object({ roleId: z.string(), matches: z.boolean(), reasons: z.array(z.string()), misses: z.array(z.string()) });
+export type RoleFit = z.infer<typeof roleFit>;
+export const jobPage = boardJob.extend({ you: jobYou.optional(), fit: z.array(roleFit).optional() });
+export type JobPage = z.infer<typeof jobPage>;
 export const boardAnswer = z.object({ jobs: z.array(boardJob), nextCursor: z.string().nullable() });
 export type BoardAnswer = z.infer<typeof boardAnswer>;
 
@@ -170,6 +253,8 @@ export const boardQuery = strict({
   profession: z.enum(['', ...JOB_PROFESSIONS], { error: MARKET_MSG.oneOf('Profession', JOB_PROFESSIONS) }).optional(),
   gender: z.enum(['', ...JOB_GENDERS], { error: MARKET_MSG.oneOf('Gender', JOB_GENDERS) }).optional(),
   location: filterText('Location'),
+  /** 1: jobs with at least one open paid role. */
+  paid: z.enum(['', '0', '1'], { error: MARKET_MSG.oneOf('Paid', ['0', '1']) }).optional(),
   cursor: z.string().max(200, MARKET_MSG.invalidJobsCursor).optional(),
 });
 export type BoardQuery = z.input<typeof boardQuery>;

@@ -130,6 +130,8 @@ export type Shortlist = z.infer<typeof shortlist>;
 export const shortlistsAnswer = z.object({ shortlists: z.array(shortlist) });
 export type ShortlistsAnswer = z.infer<typeof shortlistsAnswer>;
 
-export const recommendedJob = boardJob.extend({ reasons: z.array(z.string()) });
+/** One recommended role: its job, the role's id, and the role's reasons (docs/talent.md). */
+export const recommendedJob = boardJob.extend({ roleId: z.string(), reasons: z.array(z.string()) });
+export type RecommendedJob = z.infer<typeof recommendedJob>;
 export const recommendationsAnswer = z.object({ jobs: z.array(recommendedJob) });
 export type RecommendationsAnswer = z.infer<typeof recommendationsAnswer>;

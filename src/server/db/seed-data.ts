@@ -151,60 +151,81 @@ const rotate = <T>(list: readonly T[], by: number): T[] => {
 interface JobSeed {
   jobType: string;
   description: string;
+  /** The call's roles with their stated pay, agreeing with the description (CASTING §6). */
+  roles: readonly DemoRole[];
+}
+
+export interface DemoRole {
+  name: string;
+  profession: string;
+  gender: string;
+  ageMin: number;
+  ageMax: number;
+  payKind: 'paid' | 'unpaid' | 'deferred';
+  payAmount: number | null;
+  payUnit: 'hour' | 'day' | 'week' | 'project' | null;
+  skills: string[];
+  languages: string[];
+}
+
+/** A demo role; pay written 'paid:<rupees>:<unit>', 'unpaid' or 'deferred'. */
+function r(name: string, profession: string, gender: string, ageMin: number, ageMax: number, pay: string, skills: string[] = [], languages: string[] = []): DemoRole {
+  const [kind, amount, unit] = pay.split(':') as ['paid' | 'unpaid' | 'deferred', string | undefined, DemoRole['payUnit'] | undefined];
+  return { name, profession, gender, ageMin, ageMax, payKind: kind, payAmount: amount ? Number(amount) : null, payUnit: unit ?? null, skills, languages };
 }
 
 const JOBS: Record<Focus, readonly JobSeed[]> = {
   film: [
-    { jobType: 'Lead Actor', description: 'Male lead, 25 to 32, for a coming-of-age feature shooting in March. Fluent Hindi and English; some swimming needed for two scenes.' },
-    { jobType: 'Supporting Actress', description: "Warm, funny actress aged 40 to 55 to play the hero's mother. Eighteen shooting days over two schedules." },
-    { jobType: 'Child Artist', description: 'Boy or girl aged 8 to 11 with an easy smile for a family drama. A parent must attend every audition and shoot.' },
-    { jobType: 'Stunt Performer', description: 'Trained stunt performers for a chase sequence: parkour or martial arts background, valid safety certification.' },
-    { jobType: 'Character Actor', description: 'Actors over 60 with strong screen presence for a village elder. Rural dialect coaching is provided.' },
-    { jobType: 'Junior Artists', description: 'Twenty junior artists for a wedding sequence, all ages. Two days, costumes provided, meals and travel covered.' },
+    { jobType: 'Lead Actor', description: 'Male lead, 25 to 32, for a coming-of-age feature shooting in March. Fluent Hindi and English; some swimming needed for two scenes.', roles: [r('Lead (Arjun)', 'Actor', 'Male', 25, 32, 'paid:8000:day', ['Swimming'], ['Hindi', 'English'])] },
+    { jobType: 'Supporting Actress', description: "Warm, funny actress aged 40 to 55 to play the hero's mother. Eighteen shooting days over two schedules.", roles: [r("Hero's mother", 'Actor', 'Female', 40, 55, 'paid:6000:day')] },
+    { jobType: 'Child Artist', description: 'Boy or girl aged 8 to 11 with an easy smile for a family drama. A parent must attend every audition and shoot.', roles: [r('Son', 'Actor', 'Male', 8, 11, 'paid:3000:day'), r('Daughter', 'Actor', 'Female', 8, 11, 'paid:3000:day')] },
+    { jobType: 'Stunt Performer', description: 'Trained stunt performers for a chase sequence: parkour or martial arts background, valid safety certification.', roles: [r('Chase stunt performer', 'Actor', 'Any', 18, 40, 'paid:7500:day', ['Parkour', 'Martial arts'])] },
+    { jobType: 'Character Actor', description: 'Actors over 60 with strong screen presence for a village elder. Rural dialect coaching is provided.', roles: [r('Village elder', 'Actor', 'Any', 60, 0, 'paid:5000:day', [], ['Hindi'])] },
+    { jobType: 'Junior Artists', description: 'Twenty junior artists for a wedding sequence, all ages. Two days, costumes provided, meals and travel covered.', roles: [r('Wedding guests', 'Any', 'Any', 0, 0, 'paid:1500:day'), r('Band players', 'Musician', 'Any', 0, 0, 'paid:2000:day')] },
   ],
   ads: [
-    { jobType: 'TV Commercial Actor', description: 'Young couple, 24 to 30, for a home-loan commercial. Natural, conversational acting; one-day shoot in the city.' },
-    { jobType: 'Voice-over Artist', description: 'Bright, friendly Hindi voice for a 30-second radio spot and its Instagram cut. Remote recording possible.' },
-    { jobType: 'Print Model', description: 'Models aged 20 to 35 for a sportswear catalogue. Athletic build, comfortable running and jumping on camera.' },
-    { jobType: 'Brand Ambassador', description: 'Confident presenter for a year-long campaign of short product videos in English and one regional language.' },
-    { jobType: 'Hand Model', description: 'Hand model with well-kept hands and steady movements for close-up food and jewellery shots.' },
+    { jobType: 'TV Commercial Actor', description: 'Young couple, 24 to 30, for a home-loan commercial. Natural, conversational acting; one-day shoot in the city.', roles: [r('Husband', 'Actor', 'Male', 24, 30, 'paid:25000:project'), r('Wife', 'Actor', 'Female', 24, 30, 'paid:25000:project')] },
+    { jobType: 'Voice-over Artist', description: 'Bright, friendly Hindi voice for a 30-second radio spot and its Instagram cut. Remote recording possible.', roles: [r('Radio voice', 'Other', 'Any', 0, 0, 'paid:12000:project', ['Voice-over'], ['Hindi'])] },
+    { jobType: 'Print Model', description: 'Models aged 20 to 35 for a sportswear catalogue. Athletic build, comfortable running and jumping on camera.', roles: [r('Sportswear model', 'Model', 'Any', 20, 35, 'paid:15000:day', ['Running'])] },
+    { jobType: 'Brand Ambassador', description: 'Confident presenter for a year-long campaign of short product videos in English and one regional language.', roles: [r('Presenter', 'Any', 'Any', 0, 0, 'paid:40000:week', [], ['English'])] },
+    { jobType: 'Hand Model', description: 'Hand model with well-kept hands and steady movements for close-up food and jewellery shots.', roles: [r('Hand model', 'Model', 'Any', 0, 0, 'paid:4000:hour')] },
   ],
   music: [
-    { jobType: 'Playback Singer', description: 'Female playback singer with a strong lower register for a romantic film song. Send a one-minute unaccompanied clip.' },
-    { jobType: 'Session Guitarist', description: 'Acoustic and electric guitarist for a six-song independent album. Reading charts is a plus, not a must.' },
-    { jobType: 'Music Video Lead', description: 'Expressive performer who can lip-sync convincingly for a monsoon-themed music video shot over two nights.' },
-    { jobType: 'Backing Vocalist', description: 'Three backing vocalists with tight harmonies for a live concert recording and its rehearsals.' },
+    { jobType: 'Playback Singer', description: 'Female playback singer with a strong lower register for a romantic film song. Send a one-minute unaccompanied clip.', roles: [r('Playback singer', 'Singer', 'Female', 0, 0, 'paid:30000:project')] },
+    { jobType: 'Session Guitarist', description: 'Acoustic and electric guitarist for a six-song independent album. Reading charts is a plus, not a must.', roles: [r('Guitarist', 'Musician', 'Any', 0, 0, 'paid:5000:day', ['Acoustic guitar', 'Electric guitar'])] },
+    { jobType: 'Music Video Lead', description: 'Expressive performer who can lip-sync convincingly for a monsoon-themed music video shot over two nights.', roles: [r('Lead performer', 'Any', 'Any', 18, 0, 'paid:20000:project'), r('Couple in the rain', 'Model', 'Any', 18, 35, 'unpaid')] },
+    { jobType: 'Backing Vocalist', description: 'Three backing vocalists with tight harmonies for a live concert recording and its rehearsals.', roles: [r('Backing vocalists', 'Singer', 'Any', 0, 0, 'paid:3500:day', ['Harmony'])] },
   ],
   fashion: [
-    { jobType: 'Runway Model', description: 'Runway models for a bridal couture show, minimum height 5 ft 8 in. Fittings on the two days before the show.' },
-    { jobType: 'Lookbook Model', description: 'Models of every size for a festive lookbook. We want real people who enjoy wearing colour.' },
-    { jobType: 'Beauty Campaign Model', description: 'Clear-skinned models aged 18 to 45 for a skincare campaign with close-up photography.' },
-    { jobType: 'Fit Model', description: 'Fit model, women’s size M, available two mornings a week for sample fittings with our design team.' },
+    { jobType: 'Runway Model', description: 'Runway models for a bridal couture show, minimum height 5 ft 8 in. Fittings on the two days before the show.', roles: [r('Bridal runway model', 'Model', 'Female', 18, 35, 'paid:18000:project')] },
+    { jobType: 'Lookbook Model', description: 'Models of every size for a festive lookbook. We want real people who enjoy wearing colour.', roles: [r('Lookbook model', 'Model', 'Any', 0, 0, 'paid:6000:day')] },
+    { jobType: 'Beauty Campaign Model', description: 'Clear-skinned models aged 18 to 45 for a skincare campaign with close-up photography.', roles: [r('Skincare model', 'Model', 'Any', 18, 45, 'paid:20000:day')] },
+    { jobType: 'Fit Model', description: 'Fit model, women’s size M, available two mornings a week for sample fittings with our design team.', roles: [r('Fit model (size M)', 'Model', 'Female', 0, 0, 'paid:1500:hour')] },
   ],
   theatre: [
-    { jobType: 'Stage Actor', description: 'Actors who can sing for a touring musical about a travelling circus. Twelve-week contract, accommodation provided.' },
-    { jobType: 'Ensemble Dancer', description: 'Ensemble dancers with folk and contemporary training for a new production opening in the winter season.' },
-    { jobType: 'Puppeteer', description: "Puppeteer with Rajasthani kathputli experience for a children's show touring schools across the state." },
-    { jobType: 'Understudy', description: 'Understudy for the two leads of a Hindi adaptation of a classic comedy. Must learn both roles in four weeks.' },
+    { jobType: 'Stage Actor', description: 'Actors who can sing for a touring musical about a travelling circus. Twelve-week contract, accommodation provided.', roles: [r('Ringmaster', 'Actor', 'Any', 25, 50, 'paid:35000:week', ['Singing']), r('Acrobat', 'Actor', 'Any', 18, 30, 'paid:30000:week', ['Acrobatics'])] },
+    { jobType: 'Ensemble Dancer', description: 'Ensemble dancers with folk and contemporary training for a new production opening in the winter season.', roles: [r('Ensemble dancer', 'Dancer', 'Any', 18, 35, 'paid:25000:week', ['Folk', 'Contemporary'])] },
+    { jobType: 'Puppeteer', description: "Puppeteer with Rajasthani kathputli experience for a children's show touring schools across the state.", roles: [r('Puppeteer', 'Other', 'Any', 0, 0, 'paid:2500:day', ['Kathputli'])] },
+    { jobType: 'Understudy', description: 'Understudy for the two leads of a Hindi adaptation of a classic comedy. Must learn both roles in four weeks.', roles: [r('Understudy, both leads', 'Actor', 'Any', 0, 0, 'deferred', [], ['Hindi'])] },
   ],
   voice: [
-    { jobType: 'Dubbing Artist', description: 'Hindi dubbing artists for a Korean drama series: lead female, 20s, and supporting male, 40s. Studio sessions only.' },
-    { jobType: 'Animation Voice', description: 'Playful voices for a preschool animated series. We love range: animals, robots and grandparents.' },
-    { jobType: 'Audiobook Narrator', description: 'Narrator with clear diction for a 12-hour Gujarati novel. Sample chapter sent to shortlisted voices.' },
-    { jobType: 'IVR Voice', description: 'Calm, trustworthy English and Tamil voice for a bank’s phone menu. One half-day session.' },
+    { jobType: 'Dubbing Artist', description: 'Hindi dubbing artists for a Korean drama series: lead female, 20s, and supporting male, 40s. Studio sessions only.', roles: [r('Lead female voice', 'Actor', 'Female', 20, 29, 'paid:2000:hour', ['Dubbing'], ['Hindi']), r('Supporting male voice', 'Actor', 'Male', 40, 49, 'paid:1500:hour', ['Dubbing'], ['Hindi'])] },
+    { jobType: 'Animation Voice', description: 'Playful voices for a preschool animated series. We love range: animals, robots and grandparents.', roles: [r('Character voices', 'Any', 'Any', 0, 0, 'paid:8000:day', ['Voice range'])] },
+    { jobType: 'Audiobook Narrator', description: 'Narrator with clear diction for a 12-hour Gujarati novel. Sample chapter sent to shortlisted voices.', roles: [r('Narrator', 'Any', 'Any', 0, 0, 'paid:45000:project', ['Narration'], ['Gujarati'])] },
+    { jobType: 'IVR Voice', description: 'Calm, trustworthy English and Tamil voice for a bank’s phone menu. One half-day session.', roles: [r('Phone menu voice', 'Any', 'Any', 0, 0, 'paid:10000:project', [], ['English', 'Tamil'])] },
   ],
   dance: [
-    { jobType: 'Background Dancer', description: 'Background dancers for a film song sequence: Bollywood and hip-hop, four days of rehearsal and two shoot days.' },
-    { jobType: 'Kathak Dancer', description: 'Trained Kathak dancers for a fusion performance at a cultural festival. Minimum five years of training.' },
-    { jobType: 'Assistant Choreographer', description: 'Assistant choreographer to teach routines to actors and keep rehearsals on schedule during a music video shoot.' },
-    { jobType: 'Contemporary Dancer', description: 'Contemporary dancers for a new full-length piece about migration, touring four cities in the spring.' },
+    { jobType: 'Background Dancer', description: 'Background dancers for a film song sequence: Bollywood and hip-hop, four days of rehearsal and two shoot days.', roles: [r('Background dancer', 'Dancer', 'Any', 18, 35, 'paid:4000:day', ['Bollywood', 'Hip-hop'])] },
+    { jobType: 'Kathak Dancer', description: 'Trained Kathak dancers for a fusion performance at a cultural festival. Minimum five years of training.', roles: [r('Kathak dancer', 'Dancer', 'Any', 18, 0, 'paid:10000:project', ['Kathak'])] },
+    { jobType: 'Assistant Choreographer', description: 'Assistant choreographer to teach routines to actors and keep rehearsals on schedule during a music video shoot.', roles: [r('Assistant choreographer', 'Choreographer', 'Any', 0, 0, 'paid:6000:day')] },
+    { jobType: 'Contemporary Dancer', description: 'Contemporary dancers for a new full-length piece about migration, touring four cities in the spring.', roles: [r('Contemporary dancer', 'Dancer', 'Any', 18, 40, 'paid:28000:week', ['Contemporary'])] },
   ],
   series: [
-    { jobType: 'Series Regular', description: 'Female lead, 28 to 35, for an eight-episode crime drama. Strong dramatic range; some action training provided.' },
-    { jobType: 'Guest Role', description: 'Guest roles in episodes three and five: a shopkeeper, a journalist and a retired police officer.' },
-    { jobType: 'Host / Anchor', description: 'Energetic bilingual host for a travel series, comfortable talking to strangers and presenting to camera.' },
-    { jobType: 'Comic Actor', description: 'Comic actors with great timing for a sitcom about a noisy joint family. Improvisation skills welcome.' },
-    { jobType: 'Teen Actor', description: 'Teen actors aged 15 to 18 for a school drama web series. Shooting during school holidays only.' },
+    { jobType: 'Series Regular', description: 'Female lead, 28 to 35, for an eight-episode crime drama. Strong dramatic range; some action training provided.', roles: [r('Lead detective', 'Actor', 'Female', 28, 35, 'paid:15000:day')] },
+    { jobType: 'Guest Role', description: 'Guest roles in episodes three and five: a shopkeeper, a journalist and a retired police officer.', roles: [r('Shopkeeper', 'Actor', 'Any', 30, 60, 'paid:5000:day'), r('Journalist', 'Actor', 'Any', 25, 45, 'paid:5000:day'), r('Retired police officer', 'Actor', 'Male', 55, 70, 'paid:6000:day')] },
+    { jobType: 'Host / Anchor', description: 'Energetic bilingual host for a travel series, comfortable talking to strangers and presenting to camera.', roles: [r('Host', 'Any', 'Any', 21, 45, 'paid:50000:week', [], ['Hindi', 'English'])] },
+    { jobType: 'Comic Actor', description: 'Comic actors with great timing for a sitcom about a noisy joint family. Improvisation skills welcome.', roles: [r('Joint-family members', 'Actor', 'Any', 0, 0, 'paid:4000:day', ['Improvisation'])] },
+    { jobType: 'Teen Actor', description: 'Teen actors aged 15 to 18 for a school drama web series. Shooting during school holidays only.', roles: [r('Students', 'Actor', 'Any', 15, 18, 'paid:3000:day'), r('Class monitor', 'Actor', 'Any', 15, 18, 'unpaid')] },
   ],
 };
 
@@ -230,19 +251,20 @@ const FOCUS_PROFESSION: Record<Focus, string> = {
   dance: 'Dancer',
   series: 'Actor',
 };
-const GENDER_CYCLE = ['Any', 'Female', 'Male', 'Any', 'Transgender'] as const;
-const PAY = ['₹5,000 a day', '₹25,000 for the shoot', 'Paid, to be discussed', '₹12,000 a day and travel', 'Unpaid showcase, credit given'] as const;
+/** The free-text pay line; the roles' stated pay is what the cards show. */
+const PAY = ['Travel covered', 'Meals on set', '', 'Travel and stay covered', ''] as const;
 
 /** The marketplace fields of a demo job: varied, so every board filter finds something. */
 export function demoJobFields(seed: StudioSeed, studioIndex: number, jobIndex: number, now: number) {
   const turn = studioIndex + jobIndex;
-  const ageMin = turn % 3 === 0 ? 0 : 18 + (turn % 4) * 5;
+  // The job's own fields agree with its first role, as its description does.
+  const first = demoJobs(seed, studioIndex)[jobIndex]?.roles[0];
   return {
     title: demoJobTitle(seed, studioIndex, jobIndex),
-    profession: turn % 4 === 3 ? 'Any' : FOCUS_PROFESSION[seed.focus],
-    gender: GENDER_CYCLE[turn % GENDER_CYCLE.length]!,
-    ageMin,
-    ageMax: ageMin === 0 ? 0 : ageMin + 15,
+    profession: first?.profession ?? FOCUS_PROFESSION[seed.focus],
+    gender: first?.gender ?? 'Any',
+    ageMin: first?.ageMin ?? 0,
+    ageMax: first?.ageMax ?? 0,
     location: seed.location,
     pay: PAY[turn % PAY.length]!,
     // Whole days ahead, in UTC, so no demo job closes the day it is seeded.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { count, countDistinct } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/limits.js';
-import { jobs, studios } from './schema/index.js';
+import { jobRoles, jobs, studios } from './schema/index.js';
 import { seedDemoIfEmpty, seedStudios } from './seed.js';
 import { DEMO_STUDIOS } from './seed-data.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
@@ -57,6 +57,27 @@ describe('seedDemoIfEmpty', () => {
       expect(url).toMatch(/^\/demo\/[a-z]+-\d+\.webp$/);
       expect(existsSync(`${publicDir}${url}`), url).toBe(true);
     }
+  });
+
+  it('gives every demo job roles with stated pay that agree with its description (CASTING §6)', async () => {
+    const allJobs = await seeded.t.ctx.db.select().from(jobs);
+    const roles = await seeded.t.ctx.db.select().from(jobRoles);
+    for (const job of allJobs) {
+      const own = roles.filter((r) => r.jobId === job.id).sort((a, b) => a.position - b.position);
+      expect(own.length, job.title).toBeGreaterThanOrEqual(1);
+      for (const role of own) {
+        expect(role.payKind, `${job.title}: ${role.name}`).not.toBeNull();
+        if (role.payKind === 'paid') expect(role.payAmount! > 0 && role.payUnit !== null, role.name).toBe(true);
+        else expect([role.payAmount, role.payUnit], role.name).toEqual([null, null]);
+      }
+      // The job's own fields are its first role's.
+      expect([job.profession, job.gender, job.ageMin, job.ageMax]).toEqual([own[0]!.profession, own[0]!.gender, own[0]!.ageMin, own[0]!.ageMax]);
+    }
+    // "Warm, funny actress aged 40 to 55 to play the hero's mother" asks for ages 40 to 55.
+    const mother = allJobs.find((j) => j.jobType === 'Supporting Actress');
+    if (mother) expect(roles.filter((r) => r.jobId === mother.id).map((r) => [r.gender, r.ageMin, r.ageMax])).toEqual([['Female', 40, 55]]);
+    expect(new Set(roles.map((r) => r.payKind))).toEqual(new Set(['paid', 'unpaid', 'deferred']));
+    expect(allJobs.some((j) => roles.filter((r) => r.jobId === j.id).length > 1)).toBe(true);
   });
 
   it('seeds nothing into a database that already has studios', async () => {

@@ -2,14 +2,14 @@
  * Demo data (docs/product.md §12): the demo studios with their jobs on an empty database
  * unless SEED_DEMO=0, and a fast seeder of N studios for the benchmark.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
 import { seedDemoPerformers } from './seed-performers.js';
 import { seedDemoApplications } from './seed-demo-applications.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
-import { jobs, studios } from './schema/index.js';
+import { jobRoles, jobs, studios } from './schema/index.js';
 import {
   BENCH_WORDS,
   DEMO_STUDIOS,
@@ -76,7 +76,14 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<numbe
         createdAt: new Date(now - (i * 2 + k * 3) * DAY - HOUR),
       })),
     );
-    if (jobRows.length > 0) await tx.insert(jobs).values(jobRows);
+    if (jobRows.length > 0) {
+      const posted = await tx.insert(jobs).values(jobRows).returning({ id: jobs.id });
+      // Each demo call's roles with stated pay, in place of the one role the insert's trigger
+      // made from the job's fields (migration 0027; CASTING §6 in docs/marketplace.md).
+      const seeds = DEMO_STUDIOS.flatMap((seed, i) => demoJobs(seed, i));
+      await tx.delete(jobRoles).where(inArray(jobRoles.jobId, posted.map((p) => p.id)));
+      await tx.insert(jobRoles).values(posted.flatMap((p, n) => seeds[n]!.roles.map((role, position) => ({ ...role, jobId: p.id, position }))));
+    }
     return inserted.length;
   });
 }

@@ -177,6 +177,13 @@ export function createAuthHooks(ctx: AppContext) {
         if (request.role !== 'performer') throw errors.forbidden(MARKET_MSG.performersOnly);
       };
     },
+    /**
+     * For public reads that add something for a logged-in user (the job page's "where you
+     * stand"): sets userId and role when the token is good, and lets every caller through.
+     */
+    async optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
+      await authenticate(request);
+    },
     /** preHandler for the studio's calls: a performer token answers 403. */
     async requireStudio(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();

@@ -6,11 +6,15 @@ import { queryClient } from './query-client';
 
 export const jobApplicantsKey = (jobId: string) => ['applications', 'job', jobId] as const;
 
-export const getJobApplicants = (jobId: string, signal?: AbortSignal) =>
-  api<StudioApplicationsAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications`, { signal });
+/** `roleId` ('' for every role) lists one role's applicants (docs/applications.md). */
+export const getJobApplicants = (jobId: string, signal?: AbortSignal, roleId = '') =>
+  api<StudioApplicationsAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications${roleId ? `?roleId=${encodeURIComponent(roleId)}` : ''}`, { signal });
 
-export const useJobApplicants = (jobId: string) =>
-  useQuery({ queryKey: jobApplicantsKey(jobId), queryFn: ({ signal }) => getJobApplicants(jobId, signal), select: (a) => a.applications }, queryClient);
+export const useJobApplicants = (jobId: string, roleId = '') =>
+  useQuery(
+    { queryKey: [...jobApplicantsKey(jobId), roleId], queryFn: ({ signal }) => getJobApplicants(jobId, signal, roleId), select: (a) => a.applications },
+    queryClient,
+  );
 
 export async function setApplicationStatus(app: StudioApplication, status: StudioStatus) {
   const changed = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/status`, { json: { status } });

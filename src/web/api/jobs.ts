@@ -2,7 +2,7 @@
 import type { SignupBody } from '../../contract/auth';
 import type {
   BoardAnswer,
-  BoardJob,
+  JobPage,
   JobCreateBody,
   JobPatchBody,
   JobPost,
@@ -31,6 +31,8 @@ export interface BoardFilters {
   profession: string;
   gender: string;
   location: string;
+  /** '1': only jobs with an open paid role. */
+  paid: string;
 }
 
 export function getBoard(filters: BoardFilters, cursor: string | null, signal?: AbortSignal) {
@@ -40,4 +42,8 @@ export function getBoard(filters: BoardFilters, cursor: string | null, signal?: 
   return api<BoardAnswer>(`/api/jobs?${params.toString()}`, { signal, auth: false });
 }
 
-export const getJob = (id: string, signal?: AbortSignal) => api<BoardJob>(`/api/jobs/${encodeURIComponent(id)}`, { signal, auth: false });
+/** With a performer's token the answer adds where they stand: their plan, applications left and fit (docs/marketplace.md). */
+export const getJob = (id: string, signal?: AbortSignal, asPerformer = false) =>
+  api<JobPage>(`/api/jobs/${encodeURIComponent(id)}`, { signal, auth: asPerformer });
+export const castRole = (jobId: string, roleId: string) =>
+  api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/roles/${encodeURIComponent(roleId)}/cast`, { method: 'POST', json: {} });

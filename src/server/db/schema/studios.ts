@@ -90,6 +90,37 @@ export const jobs = pgTable(
 );
 
 /**
+ * A job's roles, in the order the studio lists them (docs/marketplace.md, "Roles and pay").
+ * A job inserted without roles gets one made from its own fields by a trigger (migration
+ * 0027), so every job has at least one.
+ */
+export const jobRoles = pgTable(
+  'job_roles',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    profession: text('profession').notNull().default('Any'),
+    gender: text('gender').notNull().default('Any'),
+    ageMin: integer('age_min').notNull().default(0),
+    ageMax: integer('age_max').notNull().default(0),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    /** paid, unpaid or deferred; null is "Pay not stated". */
+    payKind: text('pay_kind'),
+    /** Whole rupees, only when paid. */
+    payAmount: integer('pay_amount'),
+    /** hour, day, week or project, only when paid. */
+    payUnit: text('pay_unit'),
+    /** open or cast. */
+    status: text('status').notNull().default('open'),
+  },
+  (t) => [index('job_roles_job_idx').on(t.jobId, t.position)],
+);
+
+/**
  * A performer's application to a job (docs/applications.md). The performer is null once
  * their account is deleted: the studio then sees "Deleted account".
  */
@@ -98,6 +129,12 @@ export const applications = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    /**
+     * The role applied to. Filled with the job's first role by a trigger when an insert
+     * leaves it out (migration 0027), so it is never null once written; a role with
+     * applications cannot be deleted (the reference's default NO ACTION).
+     */
+    roleId: uuid('role_id').references(() => jobRoles.id),
     performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
     /** applied, viewed, shortlisted, auditioning, booked, declined, withdrawn or closed. */
     status: text('status').notNull().default('applied'),
@@ -119,7 +156,8 @@ export const applications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('applications_job_performer').on(t.jobId, t.performerId),
+    // One application per performer and role (a job's other roles take their own).
+    unique('applications_role_performer').on(t.roleId, t.performerId),
     // The studio's applicant list by job and status, oldest first.
     index('applications_job_status_idx').on(t.jobId, t.status, t.createdAt),
     // The performer's list, and the quota's count since the period started.

@@ -5,6 +5,9 @@ import type { applications, jobs, users } from '../../db/schema/index.js';
 type ApplicationRow = typeof applications.$inferSelect;
 type JobRow = Pick<typeof jobs.$inferSelect, 'id' | 'title' | 'jobType' | 'location' | 'status' | 'deadline'>;
 type StudioBrief = MyApplication['studio'];
+/** The role applied to; null only if the row lost it, then shown by the job's title. */
+export type RoleBrief = { _id: string; name: string } | null;
+const roleOf = (row: ApplicationRow, role: RoleBrief, fallback: string) => role ?? { _id: row.roleId ?? '', name: fallback };
 export type PerformerRow = Pick<
   typeof users.$inferSelect,
   'id' | 'fname' | 'pronoun' | 'gender' | 'category' | 'profilePic' | 'location' | 'age' | 'height' | 'weight' | 'bodyType' | 'hairColor' | 'eyeColor'
@@ -13,11 +16,12 @@ export type PerformerRow = Pick<
 const status = (s: string) => s as ApplicationStatus;
 const history = (row: ApplicationRow) => row.history.map((h) => ({ status: status(h.status), at: h.at }));
 
-export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: StudioBrief): MyApplication {
+export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
   return {
     _id: row.id,
     job: { _id: job.id, title: job.title, jobType: job.jobType, location: job.location, status: job.status, deadline: job.deadline },
     studio,
+    role: roleOf(row, role, job.title),
     status: status(row.status),
     note: row.note,
     media: row.media as MyApplication['media'],
@@ -28,11 +32,12 @@ export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: S
 
 const DELETED = { fname: APP_MSG.deletedAccount, pronoun: '', gender: '', category: '', profilePic: '', location: '', age: '', height: '', weight: '', bodyType: '', hairColor: '', eyeColor: '' };
 
-export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null): StudioApplication {
+export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief): StudioApplication {
   const { id, ...profile } = performer ?? { id: null, ...DELETED };
   return {
     _id: row.id,
     jobId: row.jobId,
+    role: roleOf(row, role, ''),
     performer: { _id: id, deleted: performer === null, ...profile },
     status: status(row.status),
     note: row.note,

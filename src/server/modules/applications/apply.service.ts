@@ -4,13 +4,15 @@
  * performer's row locked, so two applies at once cannot both take the last one left. The
  * same transaction tells the job's studio (applicant-notice.ts).
  */
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
 import { APP_MSG, APPLICATIONS_PER_PERIOD, MEDIA_TYPES, type ApplyBody, type MyApplication, type SentMedia } from '../../../contract/applications.js';
+import { CAST_MSG } from '../../../contract/casting-messages.js';
+import type { JobYou } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { applications, jobs, studios, userMedia, users } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, studios, userMedia, users } from '../../db/schema/index.js';
 import { AppError, errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { sendAfterCommit } from '../notifications/index.js';
@@ -20,6 +22,7 @@ import { presentMyApplication } from './applications.presenter.js';
 
 type Log = { error(obj: unknown, msg: string): void };
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+type ApplyInput = Parsed<Omit<ApplyBody, 'roleId'>> & { roleId?: string | undefined };
 
 /**
  * The plan in force and its period, or null without a current plan. A queued plan that has
@@ -31,12 +34,39 @@ export function currentPeriod(user: StoredPlan, now: Date) {
   return { start: held.start, end: held.end, limit: APPLICATIONS_PER_PERIOD[held.plan.name] };
 }
 
+/** Applications made in the period so far: withdrawn and closed ones count too. */
+async function usedSince(db: AppContext['db'] | Tx, userId: string, start: Date): Promise<number> {
+  const [used] = await db
+    .select({ n: count() })
+    .from(applications)
+    .where(and(eq(applications.performerId, userId), gte(applications.createdAt, start)));
+  return used?.n ?? 0;
+}
+
+/**
+ * Where the performer stands on this job before writing anything (docs/marketplace.md,
+ * "Where you stand"): the plan in force (null without one), the applications left this
+ * period (null when unlimited), and the job's roles they have applied to.
+ */
+export async function standingOf(ctx: AppContext, userId: string, jobId: string): Promise<JobYou> {
+  const now = new Date();
+  const [user] = await ctx.db.select(storedPlanColumns).from(users).where(eq(users.id, userId));
+  const held = user ? currentPlan(user, now.getTime()) : null;
+  const period = user ? currentPeriod(user, now) : null;
+  const applied = await ctx.db
+    .select({ roleId: applications.roleId })
+    .from(applications)
+    .where(and(eq(applications.jobId, jobId), eq(applications.performerId, userId)));
+  const left = !period ? 0 : period.limit === null ? null : Math.max(0, period.limit - (await usedSince(ctx.db, userId, period.start)));
+  return { plan: held?.plan.name ?? null, applicationsLeft: left, appliedRoleIds: applied.flatMap((a) => (a.roleId ? [a.roleId] : [])) };
+}
+
 export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function createApplyService(ctx: AppContext) {
   const { db } = ctx;
   return {
-    async apply(userId: string, jobId: string, body: Parsed<ApplyBody>, log: Log): Promise<MyApplication> {
+    async apply(userId: string, jobId: string, body: ApplyInput, log: Log): Promise<MyApplication> {
       if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
       const now = new Date();
       const { application, events } = await db.transaction(async (tx) => {
@@ -47,6 +77,7 @@ export function createApplyService(ctx: AppContext) {
           .where(and(eq(jobs.id, jobId), eq(jobs.hidden, false)));
         if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
         if (job.job.status !== 'open') throw errors.conflict(APP_MSG.jobClosed);
+        const role = await chosenRole(tx, jobId, body.roleId);
         // The lock: a second apply of this performer waits here until this one commits.
         const [user] = await tx
           .select({ ...storedPlanColumns, fname: users.fname })
@@ -54,26 +85,24 @@ export function createApplyService(ctx: AppContext) {
           .where(eq(users.id, userId))
           .for('update');
         if (!user) throw errors.unauthorized();
-        const [existing] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.jobId, jobId), eq(applications.performerId, userId)));
-        if (existing) throw errors.conflict(APP_MSG.alreadyApplied);
+        // One application per performer and role; a job's other roles take their own.
+        const [existing] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.roleId, role.id), eq(applications.performerId, userId)));
+        if (existing) throw errors.conflict(role.only ? APP_MSG.alreadyApplied : CAST_MSG.alreadyAppliedRole);
         const period = currentPeriod(user, now);
         if (!period) throw new AppError(402, APP_MSG.planRequired, 'plan_required');
         if (period.limit !== null) {
-          // Withdrawn and closed applications count: every application made in the period does.
-          const [used] = await tx
-            .select({ n: count() })
-            .from(applications)
-            .where(and(eq(applications.performerId, userId), gte(applications.createdAt, period.start)));
-          if ((used?.n ?? 0) >= period.limit) throw new AppError(402, APP_MSG.quotaExhausted(period.limit, formatDay(period.end)), 'quota_exhausted');
+          // Each role applied to is one application of the quota; the performer's row lock
+          // above makes two applies at once (two roles of one job too) count one after the other.
+          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw new AppError(402, APP_MSG.quotaExhausted(period.limit, formatDay(period.end)), 'quota_exhausted');
         }
         const media = await ownMedia(tx, userId, body.media);
         const [row] = await tx
           .insert(applications)
-          .values({ jobId, performerId: userId, note: body.note, media, status: 'applied', history: [{ status: 'applied', at: now.toISOString() }], createdAt: now, updatedAt: now })
+          .values({ jobId, roleId: role.id, performerId: userId, note: body.note, media, status: 'applied', history: [{ status: 'applied', at: now.toISOString() }], createdAt: now, updatedAt: now })
           .returning();
         // The studio hears of it at once, and in its next digest (applicant-notice.ts).
         const told = await tellStudioOfApplicant(tx, { jobId, jobTitle: job.job.title, studioUserId: job.studioUserId, performerName: user.fname });
-        return { application: presentMyApplication(row!, job.job, job.studio), events: told };
+        return { application: presentMyApplication(row!, job.job, job.studio, { _id: role.id, name: role.name }), events: told };
       });
       await sendAfterCommit(ctx, { mails: [], events }, log);
       return application;
@@ -81,6 +110,25 @@ export function createApplyService(ctx: AppContext) {
   };
 }
 
+
+/**
+ * The role applied to: the one named, which must be the job's and open; or, left out, the
+ * job's one open role (docs/marketplace.md, "Roles and pay"). `only` tells a one-role job.
+ */
+async function chosenRole(tx: Tx, jobId: string, roleId: string | undefined) {
+  const roles = await tx.select({ id: jobRoles.id, name: jobRoles.name, status: jobRoles.status }).from(jobRoles).where(eq(jobRoles.jobId, jobId)).orderBy(asc(jobRoles.position), asc(jobRoles.id));
+  const only = roles.length === 1;
+  if (roleId !== undefined) {
+    const role = roles.find((r) => r.id === roleId);
+    if (!role) throw errors.notFound(CAST_MSG.roleNotFound);
+    if (role.status !== 'open') throw errors.conflict(CAST_MSG.roleCast, 'role_cast');
+    return { ...role, only };
+  }
+  const open = roles.filter((r) => r.status === 'open');
+  if (open.length === 0) throw errors.conflict(CAST_MSG.roleCast, 'role_cast');
+  if (open.length > 1) throw errors.badRequest(CAST_MSG.chooseRole, 'choose_role');
+  return { ...open[0]!, only };
+}
 
 /** The URLs must all be on this performer's photos, videos or audios lists; each is kept with its type. */
 async function ownMedia(tx: Tx, userId: string, urls: readonly string[]): Promise<SentMedia[]> {

@@ -5,3 +5,5 @@
 export { applicationsRoutes } from './applications.routes.js';
 export { closeApplicationsOf, mailSettings, type MailSettings } from './status-change.js';
 export { runApplicantDigest } from './applicant-notice.js';
+// Where a performer stands before applying (GET /api/jobs/{id} with their token).
+export { standingOf } from './apply.service.js';

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, notInArray } from 'drizzle-orm';
 import { APP_MSG, FINAL_STATUSES, type ApplicationStatus, type MyApplicationsAnswer } from '../../../contract/applications.js';
 import type { AppContext } from '../../context.js';
-import { applications, jobs, studios, users } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
@@ -10,6 +10,7 @@ import { currentPeriod } from './apply.service.js';
 import { presentMyApplication } from './applications.presenter.js';
 import { historyAppend } from './status-change.js';
 
+const roleBrief = { _id: jobRoles.id, name: jobRoles.name };
 const studioBrief = { _id: studios.id, fname: studios.fname, location: studios.location, profilePic: studios.profilePic, verified: studios.verified };
 
 export function createPerformerApplicationsService(ctx: AppContext) {
@@ -29,13 +30,14 @@ export function createPerformerApplicationsService(ctx: AppContext) {
   return {
     async list(userId: string): Promise<MyApplicationsAnswer> {
       const rows = await db
-        .select({ app: applications, job: jobs, studio: studioBrief })
+        .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
+        .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .where(eq(applications.performerId, userId))
         .orderBy(desc(applications.createdAt), desc(applications.id));
-      return { applications: rows.map((r) => presentMyApplication(r.app, r.job, r.studio)), quota: await quota(userId, new Date()) };
+      return { applications: rows.map((r) => presentMyApplication(r.app, r.job, r.studio, r.role)), quota: await quota(userId, new Date()) };
     },
 
     /** Another performer's application is not found; a final one cannot be withdrawn. */
@@ -54,12 +56,13 @@ export function createPerformerApplicationsService(ctx: AppContext) {
         throw errors.conflict(APP_MSG.cannotWithdraw(found.status as ApplicationStatus));
       }
       const [row] = await db
-        .select({ app: applications, job: jobs, studio: studioBrief })
+        .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
+        .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .where(eq(applications.id, applicationId));
-      return presentMyApplication(row!.app, row!.job, row!.studio);
+      return presentMyApplication(row!.app, row!.job, row!.studio, row!.role);
     },
   };
 }

@@ -6,9 +6,10 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { APP_MSG, FINAL_STATUSES, type ApplicationStatus, type ReviewBody, type StudioApplication, type StudioStatus } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
+import { CAST_MSG } from '../../../contract/casting-messages.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
-import { applications, jobs, users } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
@@ -41,14 +42,15 @@ export function createStudioApplicationsService(ctx: AppContext) {
 
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     const rows = await db
-      .select({ app: applications, performer: performerFields })
+      .select({ app: applications, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name } })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
       .leftJoin(users, eq(users.id, applications.performerId))
+      .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(APPLICATION_LIMITS.listMax);
-    return rows.map((r) => presentStudioApplication(r.app, r.performer?.id ? r.performer : null));
+    return rows.map((r) => presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role));
   }
 
   /** The application, if it belongs to one of this studio's jobs. */
@@ -68,12 +70,14 @@ export function createStudioApplicationsService(ctx: AppContext) {
   }
 
   return {
-    async list(userId: string, jobId: string, status: ApplicationStatus | undefined): Promise<StudioApplication[]> {
+    /** The job's applicants, by status and role when asked; a role of another job finds none. */
+    async list(userId: string, jobId: string, status: ApplicationStatus | undefined, roleId?: string): Promise<StudioApplication[]> {
       const studio = await accounts.ownStudio(userId);
       if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
       const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
       if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
-      return read(and(eq(applications.jobId, jobId), status ? eq(applications.status, status) : undefined));
+      if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
+      return read(and(eq(applications.jobId, jobId), status ? eq(applications.status, status) : undefined, roleId ? eq(applications.roleId, roleId) : undefined));
     },
 
     /** The first open by the studio marks it viewed, once, whoever of two instances gets there first. */

@@ -2,3 +2,6 @@
 export { jobsRoutes } from './jobs.routes.js';
 export { presentJobPost } from './jobs.presenter.js';
 export { presentBoardJob, type JobRow } from './jobs.presenter.js';
+// Roles (docs/marketplace.md, "Roles and pay"): read with their jobs wherever a job is answered.
+export { rolesOf, type RoleRow } from './job-roles.js';
+export { fitFor, type FitProfile } from './role-fit.js';

@@ -3,17 +3,20 @@
  * by id, and reports that hide a job after three accounts made one.
  */
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { boardAnswer, boardJob, JOB_LIMITS, type BoardAnswer, type BoardJob, type BoardQuery } from '../../../contract/jobs.js';
+import { boardAnswer, boardJob, JOB_LIMITS, type BoardAnswer, type BoardJob, type BoardQuery, type JobPage } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
-import { jobReports, jobs, studios } from '../../db/schema/index.js';
+import { jobReports, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { decodeCursor, encodeCursor, escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
+import { standingOf } from '../applications/index.js';
+import { rolesOf } from './job-roles.js';
 import { presentBoardJob } from './jobs.presenter.js';
+import { fitFor } from './role-fit.js';
 
 const studioColumns = {
   _id: studios.id,
@@ -35,7 +38,7 @@ const BOARD_CACHE_BYTES = 16 * 1024 * 1024;
 /** The filters as the query below reads them: two queries it answers alike share one key. */
 function filterKey(query: BoardQuery): string {
   const anyOf = (v: string | undefined) => (v && v !== 'Any' ? v : '');
-  return JSON.stringify([query.q?.trim() ?? '', query.location?.trim() ?? '', anyOf(query.profession), anyOf(query.gender), query.cursor ?? '']);
+  return JSON.stringify([query.q?.trim() ?? '', query.location?.trim() ?? '', anyOf(query.profession), anyOf(query.gender), query.paid === '1', query.cursor ?? '']);
 }
 
 export function createJobBoardService(ctx: AppContext) {
@@ -81,6 +84,10 @@ export function createJobBoardService(ctx: AppContext) {
       // A job open to any profession (or gender) matches every filter value.
       if (query.profession && query.profession !== 'Any') where.push(inArray(jobs.profession, [query.profession, 'Any']));
       if (query.gender && query.gender !== 'Any') where.push(inArray(jobs.gender, [query.gender, 'Any']));
+      // Jobs with at least one open paid role (docs/marketplace.md, "Roles and pay").
+      if (query.paid === '1') {
+        where.push(sql`exists (select 1 from ${jobRoles} r where r.job_id = ${jobs.id} and r.status = 'open' and r.pay_kind = 'paid')`);
+      }
       if (query.cursor) {
         const position = decodeCursor(query.cursor);
         if (!position) throw errors.badRequest(MARKET_MSG.invalidJobsCursor, 'invalid_cursor');
@@ -100,9 +107,10 @@ export function createJobBoardService(ctx: AppContext) {
       const ids = [...new Set(shown.map((r) => r.job.studioId))];
       const owners = ids.length ? await db.select(studioColumns).from(studios).where(inArray(studios.id, ids)) : [];
       const byId = new Map(owners.map((o) => [o._id, o]));
+      const roles = await rolesOf(db, shown.map((r) => r.job.id));
       const last = shown.at(-1);
       return {
-        jobs: shown.filter((r) => byId.has(r.job.studioId)).map((r) => presentBoardJob(r.job, byId.get(r.job.studioId)!)),
+        jobs: shown.filter((r) => byId.has(r.job.studioId)).map((r) => presentBoardJob(r.job, roles.get(r.job.id) ?? [], byId.get(r.job.studioId)!)),
         nextCursor: more && last ? encodeCursor({ at: last.cursorAt, id: last.job.id }) : null,
       };
     },
@@ -116,7 +124,20 @@ export function createJobBoardService(ctx: AppContext) {
         .innerJoin(studios, eq(studios.id, jobs.studioId))
         .where(and(eq(jobs.id, jobId), eq(jobs.hidden, false)));
       if (!row) throw errors.notFound(MARKET_MSG.jobNotFound);
-      return presentBoardJob(row.job, row.studio);
+      return presentBoardJob(row.job, (await rolesOf(db, [row.job.id])).get(row.job.id) ?? [], row.studio);
+    },
+
+    /**
+     * The job as a logged-in performer sees it before writing anything: their plan and
+     * applications left, the roles they applied to, and how they fit each role
+     * (docs/marketplace.md, "Where you stand"). Never cached: it is theirs alone.
+     */
+    async forPerformer(jobId: string, userId: string): Promise<JobPage> {
+      const job = await this.get(jobId);
+      const [me] = await db.select({ category: users.category, gender: users.gender, ageYears: users.ageYears }).from(users).where(eq(users.id, userId));
+      if (!me) throw errors.unauthorized();
+      const roles = (await rolesOf(db, [job._id])).get(job._id) ?? [];
+      return { ...job, you: await standingOf(ctx, userId, job._id), fit: roles.map((role) => fitFor(role, me)) };
     },
 
     /**

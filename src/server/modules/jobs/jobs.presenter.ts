@@ -1,10 +1,11 @@
 /** Turns job rows into the contract's shapes. */
 import type { BoardJob, JobPost } from '../../../contract/jobs.js';
 import type { jobs } from '../../db/schema/index.js';
+import { presentRole, type RoleRow } from './job-roles.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export function presentJobPost(row: JobRow): JobPost {
+export function presentJobPost(row: JobRow, roles: readonly RoleRow[]): JobPost {
   return {
     _id: row.id,
     studioId: row.studioId,
@@ -21,9 +22,10 @@ export function presentJobPost(row: JobRow): JobPost {
     deadline: row.deadline,
     status: row.status === 'closed' ? 'closed' : 'open',
     createdAt: row.createdAt.toISOString(),
+    roles: roles.map(presentRole),
   };
 }
 
-export function presentBoardJob(row: JobRow, studio: BoardJob['studio']): BoardJob {
-  return { ...presentJobPost(row), studio };
+export function presentBoardJob(row: JobRow, roles: readonly RoleRow[], studio: BoardJob['studio']): BoardJob {
+  return { ...presentJobPost(row, roles), studio };
 }

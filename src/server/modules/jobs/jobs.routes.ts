@@ -1,11 +1,11 @@
 /**
  * The studio's job calls (GET/POST /api/studio/jobs, PATCH/DELETE /api/studio/jobs/{id},
- * POST …/close), the job board (GET /api/jobs, /api/jobs/{id}) and reports
+ * POST …/close, POST …/roles/{roleId}/cast), the job board (GET /api/jobs, /api/jobs/{id}) and reports
  * (POST /api/jobs/{id}/report), as docs/marketplace.md describes them.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { boardAnswer, boardJob, boardQuery, JOB_LIMITS, jobCreateBody, jobPatchBody, jobPost, msgAnswer, ownJobsAnswer, reportBody } from '../../../contract/jobs.js';
+import { boardAnswer, boardQuery, JOB_LIMITS, jobPage, jobCreateBody, jobPatchBody, jobPost, msgAnswer, ownJobsAnswer, reportBody } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { enforceLimit, limitPerAddress } from '../../rate-limit/enforce-limit.js';
@@ -55,8 +55,20 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     board.send(req, reply, await board.pageBody(req.query)),
   );
 
-  app.get('/api/jobs/:id', { compress: false, schema: { params: idParams, response: { 200: boardJob } } }, async (req, reply) =>
-    board.send(req, reply, await board.jobBody(req.params.id)),
+  // With a performer's token the answer adds where they stand (docs/marketplace.md, "Where
+  // you stand"): theirs alone, never cached or shared. Anyone else gets the cached job.
+  app.get('/api/jobs/:id', { compress: false, preValidation: auth.optionalAuth, schema: { params: idParams, response: { 200: jobPage } } }, async (req, reply) => {
+    if (req.userId && req.role === 'performer') {
+      reply.header('cache-control', 'private, no-store');
+      return board.forPerformer(req.params.id, req.userId);
+    }
+    return board.send(req, reply, await board.jobBody(req.params.id));
+  });
+
+  app.post(
+    '/api/studio/jobs/:id/roles/:roleId/cast',
+    { preValidation: auth.requireStudio, schema: { params: z.object({ id: z.string().max(100), roleId: z.string().max(100) }), response: { 200: jobPost } } },
+    async (req) => own.cast(req.userId, req.params.id, req.params.roleId),
   );
 
   app.post(

@@ -3,21 +3,40 @@
  * Another studio's job is answered as not found, never as forbidden.
  */
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { agesInOrder, JOB_LIMITS, type JobCreateBody, type JobPatchBody, type JobPost, type OwnJob } from '../../../contract/jobs.js';
+import { agesInOrder, CAST_MSG, JOB_LIMITS, type JobCreateParsed, type JobPatchParsed, type JobPost, type OwnJob } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
-import { applications, jobs, studios } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { closeApplicationsOf, mailSettings } from '../applications/index.js';
 import { isIssuedTo } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { isUuid } from '../../lib/uuid.js';
+import { castRole, replaceRoles, rolesOf, writeRoles } from './job-roles.js';
 import { presentJobPost, type JobRow } from './jobs.presenter.js';
 
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/**
+ * A PATCH without roles on a job whose one role was made from its own fields (pay not
+ * stated) keeps that role made from them: a client of the one-role calls sees its edits
+ * in the role it applies to (docs/marketplace.md, "Roles and pay").
+ */
+async function followJobFields(tx: Tx, job: JobRow, existing: readonly (typeof jobRoles.$inferSelect)[], changes: Record<string, unknown>) {
+  const [only] = existing;
+  if (existing.length !== 1 || !only || only.payKind !== null) return;
+  const follows = { name: 'title', profession: 'profession', gender: 'gender', ageMin: 'ageMin', ageMax: 'ageMax' } as const;
+  const set = Object.fromEntries(
+    Object.entries(follows)
+      .filter(([, from]) => changes[from] !== undefined)
+      .map(([to, from]) => [to, to === 'name' ? String(changes[from]).slice(0, 80) : changes[from]]),
+  );
+  if (Object.keys(set).length > 0 && only.name === job.title.slice(0, 80)) await tx.update(jobRoles).set(set).where(eq(jobRoles.id, only.id));
+}
+
 type Log = { error(obj: unknown, msg: string): void };
-type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
 export function createStudioJobsService(ctx: AppContext) {
   const { db } = ctx;
@@ -42,6 +61,9 @@ export function createStudioJobsService(ctx: AppContext) {
     return { studioId: studio.id, job };
   }
 
+  /** The job as answered, with its roles read now. */
+  const present = async (row: JobRow) => presentJobPost(row, (await rolesOf(db, [row.id])).get(row.id) ?? []);
+
   return {
     async list(userId: string): Promise<OwnJob[]> {
       const studio = await accounts.ownStudio(userId);
@@ -58,6 +80,15 @@ export function createStudioJobsService(ctx: AppContext) {
             .where(inArray(applications.jobId, rows.map((r) => r.id)))
             .groupBy(applications.jobId, applications.status)
         : [];
+      const perRole = rows.length
+        ? await db
+            .select({ roleId: jobRoles.id, n: sql<number>`count(${applications.id})::int` })
+            .from(jobRoles)
+            .innerJoin(applications, eq(applications.roleId, jobRoles.id))
+            .where(inArray(jobRoles.jobId, rows.map((r) => r.id)))
+            .groupBy(jobRoles.id)
+        : [];
+      const roles = await rolesOf(db, rows.map((r) => r.id));
       return rows.map((row) => {
         const byStatus: Record<string, number> = {};
         let total = 0;
@@ -66,7 +97,9 @@ export function createStudioJobsService(ctx: AppContext) {
           byStatus[c.status] = c.n;
           total += c.n;
         }
-        return { ...presentJobPost(row), hidden: row.hidden, applicants: { total, byStatus } };
+        const own = roles.get(row.id) ?? [];
+        const byRole = Object.fromEntries(own.map((r) => [r.id, perRole.find((p) => p.roleId === r.id)?.n ?? 0]));
+        return { ...presentJobPost(row, own), hidden: row.hidden, applicants: { total, byStatus, byRole } };
       });
     },
 
@@ -75,9 +108,12 @@ export function createStudioJobsService(ctx: AppContext) {
      * the studio's row lock, so posts sent together wait for each other and cannot pass the
      * cap (docs/security.md, "Third pass"); the route also rates the posts.
      */
-    async create(userId: string, body: Parsed<JobCreateBody>): Promise<JobPost> {
+    async create(userId: string, body: JobCreateParsed): Promise<JobPost> {
       const studio = await accounts.ownStudio(userId);
       await checkImages(userId, body.images);
+      const { roles, ...fields } = body;
+      // The insert's trigger gives the job one role made from its fields (migration 0027);
+      // roles sent with it take that role's place in the same transaction.
       const row = await db.transaction(async (tx) => {
         await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, studio.id)).for('update');
         const [open] = await tx
@@ -85,22 +121,39 @@ export function createStudioJobsService(ctx: AppContext) {
           .from(jobs)
           .where(and(eq(jobs.studioId, studio.id), eq(jobs.status, 'open')));
         if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.conflict(MARKET_MSG.tooManyOpenJobs(JOB_LIMITS.openJobsMax), 'open_jobs_full');
-        const [made] = await tx.insert(jobs).values({ ...body, studioId: studio.id }).returning();
-        return made!;
+        const [inserted] = await tx.insert(jobs).values({ ...fields, studioId: studio.id }).returning();
+        if (roles) await replaceRoles(tx, inserted!.id, roles);
+        return inserted!;
       });
       changed();
-      return presentJobPost(row);
+      return present(row);
     },
 
-    async update(userId: string, jobId: string, body: JobPatchBody): Promise<JobPost> {
+    async update(userId: string, jobId: string, body: JobPatchParsed): Promise<JobPost> {
       const { job } = await ownJob(userId, jobId);
       if (!agesInOrder(body.ageMin ?? job.ageMin, body.ageMax ?? job.ageMax)) throw errors.badRequest(MARKET_MSG.ageOrder, 'invalid_input');
       if (body.images) await checkImages(userId, body.images, job.images);
-      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-      if (Object.keys(changes).length === 0) return presentJobPost(job);
-      const [row] = await db.update(jobs).set(changes).where(eq(jobs.id, job.id)).returning();
+      const { roles, ...fields } = body;
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      if (Object.keys(changes).length === 0 && !roles) return present(job);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = Object.keys(changes).length ? await tx.update(jobs).set(changes).where(eq(jobs.id, job.id)).returning() : [job];
+        // The roles are locked while the list is written, so two edits cannot interleave.
+        const existing = await tx.select().from(jobRoles).where(eq(jobRoles.jobId, job.id)).for('update');
+        if (roles) await writeRoles(tx, job.id, roles, existing);
+        else await followJobFields(tx, job, existing, changes);
+        return updated!;
+      });
       changed();
-      return presentJobPost(row!);
+      return present(row);
+    },
+
+    /** Marks one of the job's roles cast: it stays on the job, marked, and takes no new applications. */
+    async cast(userId: string, jobId: string, roleId: string): Promise<JobPost> {
+      const { job } = await ownJob(userId, jobId);
+      if (!isUuid(roleId) || !(await castRole(db, job.id, roleId))) throw errors.notFound(CAST_MSG.roleNotFound);
+      changed();
+      return present(job);
     },
 
     /**
@@ -109,7 +162,7 @@ export function createStudioJobsService(ctx: AppContext) {
      */
     async close(userId: string, jobId: string, log: Log): Promise<JobPost> {
       const { job } = await ownJob(userId, jobId);
-      if (job.status === 'closed') return presentJobPost(job);
+      if (job.status === 'closed') return present(job);
       const now = new Date();
       const { row, after } = await db.transaction(async (tx) => {
         const [closed] = await tx
@@ -122,7 +175,7 @@ export function createStudioJobsService(ctx: AppContext) {
       });
       changed();
       void sendAfterCommit(ctx, after, log);
-      return presentJobPost(row);
+      return present(row);
     },
 
     /** Only while nobody applied: the check and the delete are one statement. */

@@ -1,15 +1,15 @@
 /**
- * Recommended jobs for a performer (GET /api/audition/recommendedJobs, docs/talent.md): open
- * jobs not yet applied to whose profession, gender and age bounds let the performer in,
- * best fit first, each with its reasons in words.
+ * Recommended roles for a performer (GET /api/audition/recommendedJobs, docs/talent.md): open
+ * roles of open jobs, not yet applied to, whose profession, gender and age bounds let the
+ * performer in, best fit first, each with its job, its id and the role's reasons in words.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { todayUtc } from '../../../contract/jobs.js';
 import { TALENT_LIMITS, TALENT_MSG, type RecommendationsAnswer } from '../../../contract/talent.js';
 import type { AppContext } from '../../context.js';
-import { applications, jobs, studios, users } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { presentBoardJob, type JobRow } from '../jobs/index.js';
+import { presentBoardJob, rolesOf, type JobRow } from '../jobs/index.js';
 
 type Performer = Pick<typeof users.$inferSelect, 'category' | 'gender' | 'location' | 'ageYears'>;
 
@@ -20,7 +20,10 @@ const placesMeet = (a: string, b: string) => {
   return x !== '' && y !== '' && (x.includes(y) || y.includes(x));
 };
 
-export function reasonsFor(job: JobRow, performer: Performer): string[] {
+type Wishes = Pick<JobRow, 'profession' | 'gender' | 'location' | 'ageMin' | 'ageMax'>;
+
+/** A role's reasons: its own profession, gender and ages, and its job's location. */
+export function reasonsFor(job: Wishes, performer: Performer): string[] {
   const reasons = [job.profession === 'Any' ? TALENT_MSG.anyProfession : TALENT_MSG.lookingFor(job.profession)];
   if (job.gender !== 'Any') reasons.push(TALENT_MSG.forGender(job.gender));
   if (placesMeet(job.location, performer.location)) reasons.push(TALENT_MSG.inLocation(job.location.trim()));
@@ -38,31 +41,33 @@ export function createRecommendations(ctx: AppContext) {
         .where(eq(users.id, performerId));
       if (!me) throw errors.unauthorized();
       const age = me.ageYears;
-      // Without an age we cannot tell whether bounds let the performer in: only unbounded jobs.
+      // Without an age we cannot tell whether bounds let the performer in: only unbounded roles.
       const ageFits =
         age === null
-          ? sql`${jobs.ageMin} = 0 and ${jobs.ageMax} = 0`
-          : sql`(${jobs.ageMin} = 0 or ${jobs.ageMin} <= ${age}) and (${jobs.ageMax} = 0 or ${jobs.ageMax} >= ${age})`;
+          ? sql`${jobRoles.ageMin} = 0 and ${jobRoles.ageMax} = 0`
+          : sql`(${jobRoles.ageMin} = 0 or ${jobRoles.ageMin} <= ${age}) and (${jobRoles.ageMax} = 0 or ${jobRoles.ageMax} >= ${age})`;
       const place = me.location.trim().toLowerCase();
       const locationMeets = place
         ? sql`(${jobs.location} <> '' and (strpos(lower(${jobs.location}), ${place}) > 0 or strpos(${place}, lower(btrim(${jobs.location}))) > 0))`
         : sql`false`;
-      const fit = sql<number>`((${jobs.profession} = ${me.category})::int * 3 + (${locationMeets})::int * 2 + (${jobs.gender} = ${me.gender})::int + (${jobs.ageMin} > 0 or ${jobs.ageMax} > 0)::int)`;
+      const fit = sql<number>`((${jobRoles.profession} = ${me.category})::int * 3 + (${locationMeets})::int * 2 + (${jobRoles.gender} = ${me.gender})::int + (${jobRoles.ageMin} > 0 or ${jobRoles.ageMax} > 0)::int)`;
       const rows = await db
-        .select({ job: jobs })
-        .from(jobs)
+        .select({ job: jobs, roleId: jobRoles.id })
+        .from(jobRoles)
+        .innerJoin(jobs, eq(jobs.id, jobRoles.jobId))
         .where(
           and(
             sql`${jobs.status} = 'open'`,
             sql`not ${jobs.hidden}`,
-            inArray(jobs.profession, [me.category, 'Any']),
-            inArray(jobs.gender, [me.gender, 'Any']),
+            sql`${jobRoles.status} = 'open'`,
+            inArray(jobRoles.profession, [me.category, 'Any']),
+            inArray(jobRoles.gender, [me.gender, 'Any']),
             ageFits,
             sql`(${jobs.deadline} is null or ${jobs.deadline} >= ${todayUtc()})`,
-            sql`not exists (select 1 from ${applications} a where a.job_id = ${jobs.id} and a.performer_id = ${performerId})`,
+            sql`not exists (select 1 from ${applications} a where a.role_id = ${jobRoles.id} and a.performer_id = ${performerId})`,
           ),
         )
-        .orderBy(desc(fit), desc(jobs.createdAt), desc(jobs.id))
+        .orderBy(desc(fit), desc(jobs.createdAt), desc(jobs.id), asc(jobRoles.position))
         .limit(TALENT_LIMITS.recommendations);
       const ids = [...new Set(rows.map((r) => r.job.studioId))];
       const owners = ids.length
@@ -72,10 +77,15 @@ export function createRecommendations(ctx: AppContext) {
             .where(inArray(studios.id, ids))
         : [];
       const byId = new Map(owners.map((o) => [o._id, o]));
+      const roles = await rolesOf(db, rows.map((r) => r.job.id));
       return {
         jobs: rows
           .filter((r) => byId.has(r.job.studioId))
-          .map((r) => ({ ...presentBoardJob(r.job, byId.get(r.job.studioId)!), reasons: reasonsFor(r.job, me) })),
+          .map((r) => {
+            const all = roles.get(r.job.id) ?? [];
+            const role = all.find((x) => x.id === r.roleId)!;
+            return { ...presentBoardJob(r.job, all, byId.get(r.job.studioId)!), roleId: r.roleId, reasons: reasonsFor({ ...role, location: r.job.location }, me) };
+          }),
       };
     },
   };

@@ -7,6 +7,8 @@ import { useState, type DragEvent } from 'react';
 import { STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
+import { CAST_MSG } from '../../../contract/casting-messages';
+import type { JobRole } from '../../../contract/jobs';
 import { MSG } from '../../../contract/messages';
 import { setApplicationStatus, useJobApplicants } from '../../api/job-applicants';
 import { useToast } from '../../components/Toasts';
@@ -16,8 +18,9 @@ import { ApplicantCard } from './ApplicantCard';
 const COLUMNS: readonly ApplicationStatus[] = ['applied', 'viewed', 'shortlisted', 'auditioning', 'booked', 'declined'];
 const LATE_COLUMNS: readonly ApplicationStatus[] = ['withdrawn', 'closed'];
 
-export function ApplicantBoard({ jobId }: { jobId: string }) {
-  const applicants = useJobApplicants(jobId);
+export function ApplicantBoard({ jobId, roles = [] }: { jobId: string; roles?: JobRole[] }) {
+  const [roleId, setRoleId] = useState('');
+  const applicants = useJobApplicants(jobId, roleId);
   const [openId, setOpenId] = useState<string | null>(null);
   const toast = useToast();
 
@@ -43,6 +46,15 @@ export function ApplicantBoard({ jobId }: { jobId: string }) {
   return (
     <section className="applicant-section" aria-labelledby="applicants-title">
       <h2 id="applicants-title">{APP_MSG.applicants} <span className="muted">({list.length})</span></h2>
+      {roles.length > 1 && (
+        <div className="field applicant-role-filter">
+          <label htmlFor="applicant-role">{CAST_MSG.role}</label>
+          <select id="applicant-role" className="select" value={roleId} onChange={(e) => setRoleId(e.target.value)}>
+            <option value="">{CAST_MSG.allRoles}</option>
+            {roles.map((r) => <option key={r._id} value={r._id}>{r.name}</option>)}
+          </select>
+        </div>
+      )}
       {list.length === 0 ? (
         <p className="card applicant-empty">{APP_MSG.noApplicants}</p>
       ) : (
@@ -67,7 +79,7 @@ export function ApplicantBoard({ jobId }: { jobId: string }) {
                         {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{a.performer.fname.slice(0, 1).toUpperCase()}</span>}
                         <div className="applicant-tile-body">
                           <strong>{a.performer.fname}</strong>
-                          <span className="muted">{[a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
+                          <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
                         </div>
                         <button type="button" className="btn btn-secondary" onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${a.performer.fname}`}>{APP_MSG.open}</button>
                       </li>

@@ -7,6 +7,7 @@ import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { OwnJob } from '../../../contract/jobs';
 import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
+import { CAST_MSG } from '../../../contract/casting-messages';
 import './dashboard.css';
 
 export default function DashboardPage() {
@@ -65,6 +66,9 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
             <p className="own-job-count" aria-label={`${job.applicants.total} applicants`}>
               <strong>{job.applicants.total}</strong> applicant{job.applicants.total === 1 ? '' : 's'}
             </p>
+            {job.roles.length > 1 && (
+              <p className="own-job-roles muted">{job.roles.map((r) => CAST_MSG.applicantsPerRole(r.name, job.applicants.byRole[r._id] ?? 0)).join(' · ')}</p>
+            )}
             <div className="own-job-actions">
               <Link to={`/jobs/${job._id}`} className="btn btn-ghost">View</Link>
               {onClose && (

@@ -10,12 +10,14 @@ import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs
 import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
-import { closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';
+import { CAST_MSG } from '../../../contract/casting-messages';
+import { castRole, closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { fieldOf } from '../../lib/fieldErrors';
 import { ApplicantBoard } from './ApplicantBoard';
+import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
 
 interface Form {
@@ -47,7 +49,7 @@ const LABELS: Record<Key, string> = {
 };
 const blank: Form = { title: '', jobType: '', description: '', profession: 'Any', gender: 'Any', ageMin: '0', ageMax: '0', location: '', pay: '', deadline: '', images: [] };
 
-const fromJob = (job: OwnJob): Form => ({
+const fromJob = ({ roles: _roles, ...job }: OwnJob): Form => ({
   ...job,
   ageMin: String(job.ageMin),
   ageMax: String(job.ageMax),
@@ -69,6 +71,8 @@ export default function JobFormPage() {
 function JobForm({ job }: { job?: OwnJob }) {
   const [form, setForm] = useState<Form>(job ? fromJob(job) : blank);
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [roles, setRoles] = useState<RoleForm[]>(job ? job.roles.map(roleFromJob) : [blankRole()]);
+  const [roleErrors, setRoleErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
   const [uploading, setUploading] = useState<{ name: string; percent: number }[]>([]);
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -88,6 +92,14 @@ function JobForm({ job }: { job?: OwnJob }) {
   const save = useMutation({
     mutationFn: (body: JobCreateBody) => (job ? updateJob(job._id, body) : createJob(body)),
     onSuccess: done,
+    onError,
+  });
+  const cast = useMutation({
+    mutationFn: (roleId: string) => castRole(job!._id, roleId),
+    onSuccess: async (saved) => {
+      setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r)));
+      await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+    },
     onError,
   });
   const close = useMutation({ mutationFn: () => closeJob(job!._id), onSuccess: done, onError });
@@ -136,7 +148,18 @@ function JobForm({ job }: { job?: OwnJob }) {
     e.preventDefault();
     if (!form.title.trim()) return setErrors({ title: MSG.required(LABELS.title) });
     if (!form.jobType.trim()) return setErrors({ jobType: MSG.required(LABELS.jobType) });
+    // Every role's pay is asked for: the form is not sent until each has one.
+    // A one-role call may leave the role's name out: it is the job's title, as without roles.
+    const named = roles.length === 1 && !roles[0]!.name.trim() ? [{ ...roles[0]!, name: form.title.trim().slice(0, 80) }] : roles;
+    const checked = named.map(roleBody);
+    const problems = Object.fromEntries(checked.flatMap((c, i) => (Object.keys(c.errors).length ? [[i, c.errors]] : [])));
+    setRoleErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setTimeout(() => document.querySelector<HTMLElement>('.roles-editor [aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
     save.mutate({
+      roles: checked.map((c) => c.body!),
       title: form.title,
       jobType: form.jobType,
       description: form.description,
@@ -194,6 +217,15 @@ function JobForm({ job }: { job?: OwnJob }) {
           {text('pay', JOB_LIMITS.payMax)}
           {text('deadline', 10, 'date')}
         </div>
+        <RolesEditor
+          roles={roles}
+          onChange={(next) => {
+            setRoles(next);
+            setRoleErrors({});
+          }}
+          errors={roleErrors}
+          onCast={job ? (roleId) => window.confirm(CAST_MSG.confirmCast) && cast.mutate(roleId) : undefined}
+        />
         <FormField id="images" label={`${LABELS.images} (up to ${JOB_LIMITS.imagesMax})`} error={errors.images}>
           {(a) => (
             <input
@@ -238,7 +270,7 @@ function JobForm({ job }: { job?: OwnJob }) {
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
       </form>
-      {job && <ApplicantBoard jobId={job._id} />}
+      {job && <ApplicantBoard jobId={job._id} roles={job.roles} />}
     </main>
   );
 }

@@ -1,32 +1,65 @@
 /**
- * Apply on /jobs/{id} (docs/applications.md): the performer picks up to 10 of their own
- * photos, videos and audios and writes a note with a counter of what is left. Without a
- * plan, or with the period's applications used, the answer offers /subscription. A private
- * profile is told that this studio will see it.
+ * Apply on /jobs/{id} (docs/applications.md): before anything is written the performer sees
+ * where they stand: their plan and applications left, or "Applying needs a plan" with a way
+ * to choose one that comes back here. Then the roles to apply for (each is one application),
+ * up to 10 of their own photos, videos and audios, and a note. The note, media and roles are
+ * kept as a draft for this job while the performer is away choosing a plan.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
+import { CAST_MSG } from '../../../contract/casting-messages';
+import type { JobPage } from '../../../contract/jobs';
 import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
-import { applyToJob, useMyApplications } from '../../api/my-applications';
+import { applyToJob } from '../../api/my-applications';
+import { queryClient } from '../../api/query-client';
 import { useUserData } from '../../api/user-data';
 import { FormField } from '../../components/FormField';
+import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
 
-export function ApplyPanel({ jobId }: { jobId: string }) {
+export function ApplyPanel({ job }: { job: JobPage }) {
   const profile = useUserData();
-  const mine = useMyApplications();
-  const [note, setNote] = useState('');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [error, setError] = useState<{ msg: string; field?: 'note' | 'media'; plan?: boolean } | null>(null);
+  const jobId = job._id;
+  const [note, setNote] = useState(() => readDraft(jobId)?.note ?? '');
+  const [chosen, setChosen] = useState<string[]>(() => readDraft(jobId)?.media ?? []);
+  const [roleIds, setRoleIds] = useState<string[]>(() => readDraft(jobId)?.roleIds ?? []);
+  const [error, setError] = useState<{ msg: string; field?: 'note' | 'media' | 'roles'; plan?: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const already = mine.data?.applications.some((a) => a.job._id === jobId);
-  if (sent || already) {
+  useEffect(() => {
+    if (!sent) saveDraft(jobId, { note, media: chosen, roleIds });
+  }, [jobId, note, chosen, roleIds, sent]);
+
+  const you = job.you;
+  const applied = new Set(you?.appliedRoleIds ?? []);
+  const open = job.roles.filter((r) => r.status === 'open' && !applied.has(r._id));
+  const choosing = job.roles.filter((r) => r.status === 'open').length > 1;
+  const selected = choosing ? roleIds.filter((id) => open.some((r) => r._id === id)) : open.map((r) => r._id);
+  const back = `/subscription?next=${encodeURIComponent(`/jobs/${jobId}`)}`;
+
+  const planLine = you && (
+    <div className={you.plan ? 'apply-plan card-inset' : 'apply-plan needs-plan card-inset'} role="status">
+      {you.plan === null ? (
+        <>
+          <p><strong>{CAST_MSG.needsPlan}</strong></p>
+          <p className="muted">{CAST_MSG.needsPlanHint}</p>
+          <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>
+        </>
+      ) : (
+        <>
+          <p>{CAST_MSG.planLine(you.plan, you.applicationsLeft)}</p>
+          {you.applicationsLeft === 0 && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
+        </>
+      )}
+    </div>
+  );
+
+  if (sent || (you && open.length === 0 && applied.size > 0)) {
     return (
       <div className="apply-done" role="status">
         <p>{sent ? APP_MSG.applied : APP_MSG.alreadyAppliedScreen}</p>
@@ -46,28 +79,66 @@ export function ApplyPanel({ jobId }: { jobId: string }) {
   function toggle(url: string) {
     setChosen((c) => (c.includes(url) ? c.filter((u) => u !== url) : c.length < APPLICATION_LIMITS.mediaMax ? [...c, url] : c));
   }
+  const toggleRole = (id: string) => setRoleIds((r) => (r.includes(id) ? r.filter((x) => x !== id) : [...r, id]));
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (choosing && selected.length === 0) {
+      setError({ msg: CAST_MSG.chooseRole, field: 'roles' });
+      return;
+    }
     setSending(true);
     setError(null);
+    let made = 0;
     try {
-      await applyToJob(jobId, { note, media: chosen });
+      // Each role is its own application, sent one after the other so the quota counts them in order.
+      for (const roleId of selected) {
+        await applyToJob(jobId, { note, media: chosen, ...(choosing ? { roleId } : {}) });
+        made += 1;
+      }
+      dropDraft(jobId);
       setSent(true);
     } catch (err) {
       const msg = (err as Error).message;
       if (err instanceof ApiError && err.status === 402) setError({ msg, plan: true });
-      else if (err instanceof ApiError && err.status === 400) setError({ msg, field: /^Note/.test(msg) ? 'note' : 'media' });
+      else if (err instanceof ApiError && err.status === 400) setError({ msg, field: /^Note/.test(msg) ? 'note' : /^Media/.test(msg) ? 'media' : undefined });
       else setError({ msg });
     } finally {
       setSending(false);
+      if (made > 0) void queryClient.invalidateQueries({ queryKey: ['jobs', 'one', jobId] });
     }
   }
 
   return (
     <form className="apply-form" onSubmit={handleSubmit} noValidate aria-labelledby="apply-title">
       <h2 id="apply-title">{APP_MSG.applyTitle}</h2>
+      {planLine}
       {p.visibility === 'private' && <p className="notice-private">{APP_MSG.privateWarning}</p>}
+      {choosing && (
+        <fieldset className="apply-roles" aria-invalid={error?.field === 'roles'} aria-describedby={error?.field === 'roles' ? 'apply-roles-error' : undefined}>
+          <legend>{CAST_MSG.applyingFor}</legend>
+          <ul className="apply-role-list">
+            {job.roles.map((role) => {
+              const done = applied.has(role._id);
+              const fit = job.fit?.find((f) => f.roleId === role._id);
+              return (
+                <li key={role._id}>
+                  <label className="apply-role">
+                    <input type="checkbox" checked={done || selected.includes(role._id)} disabled={done || role.status === 'cast'} onChange={() => toggleRole(role._id)} />
+                    <span>
+                      <strong>{role.name}</strong> · {CAST_MSG.pay(role.pay)}
+                      {done && <> · {CAST_MSG.appliedRole}</>}
+                      {role.status === 'cast' && <> · {CAST_MSG.cast}</>}
+                      {fit && fit.misses.length > 0 && <span className="muted role-fit-line">{fit.misses.join(' · ')}</span>}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          {error?.field === 'roles' && <p id="apply-roles-error" className="field-error" role="alert">{error.msg}</p>}
+        </fieldset>
+      )}
       <fieldset className="apply-media" aria-invalid={error?.field === 'media'} aria-describedby={error?.field === 'media' ? 'apply-media-error' : undefined}>
         <legend>{APP_MSG.chooseMedia(APPLICATION_LIMITS.mediaMax)}</legend>
         {media.length === 0 ? (
@@ -93,7 +164,8 @@ export function ApplyPanel({ jobId }: { jobId: string }) {
       {error && !error.field && (
         <div className="apply-error" role="alert">
           <p>{error.msg}</p>
-          {error.plan && <Link to="/subscription" className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
+          {/* The plan line above already offers the plan when there is none or none is left. */}
+          {error.plan && !(you && (you.plan === null || you.applicationsLeft === 0)) && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
         </div>
       )}
       <button type="submit" className="btn btn-block" disabled={sending}>{APP_MSG.sendApplication}</button>

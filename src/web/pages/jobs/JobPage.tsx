@@ -14,12 +14,16 @@ import { getJob } from '../../api/jobs';
 import { ApiError } from '../../api/client';
 import { session } from '../../lib/session';
 import { MessageButton } from '../../components/MessageButton';
+import { CAST_MSG } from '../../../contract/casting-messages';
 import { ApplyPanel } from './ApplyPanel';
+import { RolePayList } from './RolePayList';
 import './jobs.css';
 
 export default function JobPage() {
   const { id = '' } = useParams();
-  const job = useQuery({ queryKey: ['jobs', 'one', id], queryFn: ({ signal }) => getJob(id, signal) });
+  // A performer's read adds where they stand (plan, applications left, fit), so it is kept apart.
+  const asPerformer = session.isLoggedIn() && !session.isStudio();
+  const job = useQuery({ queryKey: ['jobs', 'one', id, asPerformer ? 'performer' : 'public'], queryFn: ({ signal }) => getJob(id, signal, asPerformer) });
   const navigate = useNavigate();
 
   useDocumentTitle(job.data && `${job.data.title} · ${PAGE_TITLES.jobs}`);
@@ -52,15 +56,24 @@ export default function JobPage() {
           {!j.studio.verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
           <dl className="job-facts">
             <dt>Job type</dt><dd>{j.jobType}</dd>
-            <dt>Profession</dt><dd>{j.profession}</dd>
-            <dt>Gender</dt><dd>{j.gender}</dd>
-            <dt>Ages</dt><dd>{ages(j)}</dd>
+            {/* With several roles each states its own breakdown below; the job's would only blur it. */}
+            {j.roles.length <= 1 && (
+              <>
+                <dt>Profession</dt><dd>{j.profession}</dd>
+                <dt>Gender</dt><dd>{j.gender}</dd>
+                <dt>Ages</dt><dd>{ages(j)}</dd>
+              </>
+            )}
             {j.location && <><dt>Location</dt><dd>{j.location}</dd></>}
             {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
             <dt>Deadline</dt><dd>{j.deadline ?? 'None'}</dd>
             <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
           </dl>
           <p className="job-description">{j.description}</p>
+          <section aria-labelledby="roles-title">
+            <h2 id="roles-title">{CAST_MSG.roles}</h2>
+            <RolePayList roles={j.roles} fit={j.fit} />
+          </section>
           {j.images.length > 0 && (
             <div className="job-gallery">
               {j.images.map((src, i) => <img key={src} src={src} alt={`${j.title}, image ${i + 1}`} />)}
@@ -78,7 +91,7 @@ export default function JobPage() {
           {j.status === 'open' && visitor && (
             <button type="button" className="btn btn-block" onClick={() => navigate(`/login?next=${encodeURIComponent(`/jobs/${j._id}`)}`)}>{MARKET_MSG.apply}</button>
           )}
-          {j.status === 'open' && performer && <ApplyPanel jobId={j._id} />}
+          {j.status === 'open' && performer && <ApplyPanel job={j} />}
           {!session.isStudio() && <MessageButton with={j.studio._id} jobId={j._id} className="btn btn-secondary btn-block" />}
         </aside>
       </div>

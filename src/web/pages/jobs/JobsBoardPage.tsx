@@ -11,12 +11,14 @@ import { getBoard, type BoardFilters } from '../../api/jobs';
 import { cut, isCut } from '../../lib/text';
 import { RecommendedJobs } from './RecommendedJobs';
 import './jobs.css';
+import { CAST_MSG } from '../../../contract/casting-messages';
+import { RolePayList } from './RolePayList';
 
-const KEYS = ['q', 'profession', 'gender', 'location'] as const;
+const KEYS = ['q', 'profession', 'gender', 'location', 'paid'] as const;
 
 export default function JobsBoardPage() {
   const [params, setParams] = useSearchParams();
-  const filters: BoardFilters = { q: params.get('q') ?? '', profession: params.get('profession') ?? '', gender: params.get('gender') ?? '', location: params.get('location') ?? '' };
+  const filters: BoardFilters = { q: params.get('q') ?? '', profession: params.get('profession') ?? '', gender: params.get('gender') ?? '', location: params.get('location') ?? '', paid: params.get('paid') === '1' ? '1' : '' };
   const [draft, setDraft] = useState(filters);
   const board = useInfiniteQuery({
     queryKey: ['jobs', 'board', filters],
@@ -71,6 +73,9 @@ export default function JobsBoardPage() {
           <label htmlFor="location">Location</label>
           <input id="location" className="input" maxLength={JOB_LIMITS.qMax} value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
         </div>
+        <label className="check-field">
+          <input type="checkbox" checked={draft.paid === '1'} onChange={(e) => setDraft({ ...draft, paid: e.target.checked ? '1' : '' })} /> {CAST_MSG.paidOnly}
+        </label>
         <button type="submit" className="btn">Search</button>
       </form>
       {board.isPending && <p role="status">{MSG.loading}</p>}
@@ -101,6 +106,7 @@ function JobCard({ job }: { job: BoardJob }) {
           {job.location ? ` · ${job.location}` : ''}
         </p>
         <p className="job-card-meta">{job.jobType} · {job.profession} · {job.gender}{job.deadline ? ` · apply by ${job.deadline}` : ''}</p>
+        <RolePayList roles={job.roles} compact />
         <p>{cut(job.description, LIMITS.studioBannerChars / 2)}{isCut(job.description, LIMITS.studioBannerChars / 2) && '…'}</p>
       </div>
     </li>

@@ -4,6 +4,7 @@
  * heading and the card change without a reload.
  */
 import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { MSG, planTexts } from '../../../contract/messages';
 import type { CaptureAnswer, PaymentHistoryAnswer } from '../../../contract/payments';
 import { DAY_MS, planChange } from '../../../contract/plan-change';
@@ -14,6 +15,8 @@ import { PROFILE_MENU } from '../../components/SideMenu';
 import { useToast } from '../../components/Toasts';
 import { refreshPaymentHistory, usePaymentHistory } from '../../api/payment-history';
 import { refreshUserData, useUserData } from '../../api/user-data';
+import { safeNextUrl } from '../../lib/next-path';
+import { queryClient } from '../../api/query-client';
 import { PaymentHistory } from './PaymentHistory';
 import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
@@ -52,6 +55,7 @@ export default function SubscriptionPage() {
   const history = usePaymentHistory();
   const [chosen, setChosen] = useState<Plan | null>(null);
   const toast = useToast();
+  const navigate = useNavigate();
 
   const handleClose = useCallback(() => setChosen(null), []);
   const handlePaid = useCallback(
@@ -60,8 +64,17 @@ export default function SubscriptionPage() {
       toast(answer.startsAt ? planTexts.paidQueued(answer.subscriptionName, day.format(new Date(answer.startsAt))) : planTexts.paid(answer.subscriptionName), 'success');
       void refreshUserData();
       void refreshPaymentHistory();
+      // Checkout started from a job's apply form (?next=/jobs/{id}) goes back there, where the
+      // draft waits (docs/applications.md, "Applying per role").
+      const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
+      if (back) {
+        void queryClient.invalidateQueries({ queryKey: ['jobs', 'one'] });
+        // The checked URL is this site's own (next-path.ts); the router takes its path.
+        const { pathname, search, hash } = new URL(back);
+        navigate(pathname + search + hash);
+      }
     },
-    [toast],
+    [toast, navigate],
   );
 
   const subscribed = (user?.subscriptionPrice ?? 0) > 0;

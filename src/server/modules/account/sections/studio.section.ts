@@ -11,7 +11,7 @@ import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { MSG } from '../../../../contract/messages.js';
 import { applications, jobs, studios } from '../../../db/schema/index.js';
 import { closeApplicationsOf } from '../../applications/index.js';
-import { presentJobPost } from '../../jobs/index.js';
+import { presentJobPost, rolesOf } from '../../jobs/index.js';
 import type { AccountSection } from '../account-sections.js';
 
 export const studioSection: AccountSection = {
@@ -27,11 +27,12 @@ export const studioSection: AccountSection = {
           .where(inArray(applications.jobId, posted.map((j) => j.id)))
           .groupBy(applications.jobId, applications.status)
       : [];
+    const roles = await rolesOf(db, posted.map((j) => j.id));
     const { ownerId: _owner, deletedAt: _deleted, ...stored } = page;
     return {
       page: stored,
       jobs: posted.map((job) => ({
-        ...presentJobPost(job),
+        ...presentJobPost(job, roles.get(job.id) ?? []),
         hidden: job.hidden,
         closedAt: job.closedAt,
         applicants: Object.fromEntries(counts.filter((c) => c.jobId === job.id).map((c) => [c.status, Number(c.n)])),
