@@ -36,8 +36,8 @@ describe('studio accounts and job posts', () => {
     const text = await note.textContent();
     expect(text).toContain(MARKET_MSG.unverifiedWhat);
     expect(text).toContain(MARKET_MSG.unverifiedHow);
-    expect(await note.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
-    expect(await note.getByRole('link', { name: 'Edit studio page' }).getAttribute('href')).toBe('/dashboard/studio');
+    expect(await note.getByRole('link', { name: 'Write to us' }).getAttribute('href')).toBe('/contact');
+    expect(await note.getByRole('link', { name: 'Complete your studio page' }).getAttribute('href')).toBe('/dashboard/studio');
     await expectNoOverflow(page);
     await shoot(page, 'dashboard-unverified');
     await expectAccessible(page);

@@ -33,7 +33,7 @@ export default function DashboardPage() {
               <p>{MARKET_MSG.unverified}</p>
               <p>{MARKET_MSG.unverifiedWhat}</p>
               <p>
-                {MARKET_MSG.unverifiedHow} <Link to="/dashboard/studio">Edit studio page</Link> · <Link to="/contact">Contact us</Link>
+                {MARKET_MSG.unverifiedHow} <Link to="/dashboard/studio">Complete your studio page</Link> · <Link to="/contact">Write to us</Link>
               </p>
             </div>
           )}
