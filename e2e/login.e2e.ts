@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, createUser, expectAccessible, expectFieldProblem, launchBrowser, openPage, shoot, toastTexts } from './harness.js';
+import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, launchBrowser, newUserInput, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,6 +83,46 @@ describe('/login', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     // The call is fire-and-forget: it may land just after the redirect.
     await expect.poll(getUserData).toBe(401);
+    await context.close();
+  });
+
+  it('after the code, /login has the e-mail filled in and says "verified" once: not on a later visit, nor after a logout (390 px)', async () => {
+    const input = newUserInput();
+    await clearMail(input.email);
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/signup');
+    await page.getByLabel('Fullname').fill(input.fname);
+    await page.getByLabel('Phone No.').fill(input.number);
+    await page.getByLabel('Email Id').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('dialog', { name: 'Verify OTP' }).waitFor();
+    await page.getByLabel('Digit 1 of 4').focus();
+    await page.keyboard.type(await readCode(input.email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+
+    // The spec's move to /login after the code stays.
+    await page.waitForURL('**/login');
+    await page.getByText('Your account is verified').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(input.email);
+    await shoot(page, 'login-after-code');
+
+    // A later visit in the same tab: the plain line, an empty form.
+    await page.goto('/');
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await page.getByText('Your account is verified').count()).toBe(0);
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+
+    // Log in, log out: still not "verified".
+    await page.getByLabel('Email').fill(input.email);
+    await page.getByLabel('Password').fill(input.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await page.getByText('Your account is verified').count()).toBe(0);
     await context.close();
   });
 

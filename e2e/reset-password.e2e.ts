@@ -48,14 +48,28 @@ describe('/reset-password', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
-    // The same link again: refused, with a way to ask for a new one.
+    // The same link again: refused as the page opens, no form to fill, a way to ask for a new one.
     await page.goto(`${pathname}${search}`);
-    await page.getByLabel('New password', { exact: true }).fill('yet another secret');
-    await page.getByLabel('Repeat the new password').fill('yet another secret');
-    await page.getByRole('button', { name: 'Set new password' }).click();
     await expect.poll(() => page.getByTestId('reset-link-problem').textContent()).toContain(MSG.resetLinkInvalid);
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Set new password' }).count()).toBe(0);
     await shoot(page, 'reset-password-used-link');
     await expectAccessible(page);
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await page.waitForURL('**/forgot-password');
+    await context.close();
+  });
+
+  it('says at once that an unknown or expired link is dead, at 390 px, with a way to ask for a new one', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`/reset-password?token=${'x'.repeat(43)}`);
+    await expect.poll(() => page.getByTestId('reset-link-problem').textContent()).toContain(MSG.resetLinkInvalid);
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await expectNoOverflow(page);
+    await shoot(page, 'reset-password-dead-link');
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await context.close();
   });
 });

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
+import { SETTINGS_MSG } from '../src/contract/screen-messages.js';
+import { baseUrl, buyPlan, clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,6 +14,43 @@ afterAll(async () => {
 });
 
 describe('/settings', () => {
+  it('the deletion dialog says that paid days are lost for a performer with a plan, and not for one without (390 px)', async () => {
+    const paid = await createUser();
+    await buyPlan(paid, 'gold');
+    const me = (await (await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': paid.token } })).json()) as {
+      subscriptionName: string;
+      daysLeft: number;
+    };
+    expect(me.daysLeft).toBeGreaterThan(0);
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, paid);
+    await page.goto('/settings');
+    await expect.poll(() => page.getByText(`Signed in as ${paid.email}`).count()).toBe(1);
+    await page.getByLabel('Your password').fill(paid.password);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(SETTINGS_MSG.paidDaysLost(me.subscriptionName, me.daysLeft));
+    await expectNoOverflow(page);
+    await shoot(page, 'settings-delete-paid-days');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+
+    const free = await createUser();
+    const other = await openPage(browser, PHONE);
+    await logInAs(other.page, free);
+    await other.page.goto('/settings');
+    await expect.poll(() => other.page.getByText(`Signed in as ${free.email}`).count()).toBe(1);
+    await other.page.getByLabel('Your password').fill(free.password);
+    await other.page.getByRole('button', { name: 'Delete my account' }).click();
+    const plain = other.page.getByRole('dialog', { name: 'Delete your account?' });
+    await plain.waitFor();
+    expect(await plain.textContent()).toContain(MSG.confirmDelete);
+    expect(await plain.textContent()).not.toContain('paid');
+    await other.context.close();
+  });
+
   it('changes the password: the current one is checked at its field, the page keeps working', async () => {
     const user = await createUser();
     const { page, context } = await openPage(browser);

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, clearMail, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
+import { baseUrl, clearMail, createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,6 +26,24 @@ const png = async (color: string) => ({
 });
 
 describe('studio accounts and job posts', () => {
+  it('an unverified studio\'s dashboard says what verification is and how to get it (390 px)', async () => {
+    const studio = await createStudio();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    await page.goto('/dashboard');
+    const note = page.getByTestId('unverified-explained');
+    await note.waitFor();
+    const text = await note.textContent();
+    expect(text).toContain(MARKET_MSG.unverifiedWhat);
+    expect(text).toContain(MARKET_MSG.unverifiedHow);
+    expect(await note.getByRole('link', { name: 'Write to us' }).getAttribute('href')).toBe('/contact');
+    expect(await note.getByRole('link', { name: 'Complete your studio page' }).getAttribute('href')).toBe('/dashboard/studio');
+    await expectNoOverflow(page);
+    await shoot(page, 'dashboard-unverified');
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('signs up, fills the page, posts a job with two images, finds it everywhere, closes it', async () => {
     const { page, context } = await openPage(browser);
     const tag = randomBytes(3).toString('hex');

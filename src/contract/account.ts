@@ -8,13 +8,18 @@ export { ACCOUNT_LIMITS } from './account-limits.js';
 
 export const forgotPasswordBody = z.object({ email }, { error: MSG.fillAllFields });
 
+const resetToken = z.string({ error: MSG.resetLinkInvalid }).trim().min(1, MSG.resetLinkInvalid).max(200, MSG.resetLinkInvalid);
+
 export const resetPasswordBody = z.object(
   {
-    token: z.string({ error: MSG.resetLinkInvalid }).trim().min(1, MSG.resetLinkInvalid).max(200, MSG.resetLinkInvalid),
+    token: resetToken,
     password,
   },
   { error: MSG.fillAllFields },
 );
+
+/** Asks whether a mailed reset link still works, without using it (docs/account.md, "Checking a link"). */
+export const resetLinkCheckBody = z.object({ token: resetToken }, { error: MSG.resetLinkInvalid });
 
 /** The password the caller types to prove it is them: checked, never length-ruled (old passwords may be any length). */
 const currentPassword = z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.currentPasswordWrong);

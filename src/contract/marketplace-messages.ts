@@ -31,6 +31,10 @@ export const MARKET_MSG = {
   // Screens.
   dashboard: 'Dashboard',
   unverified: 'Unverified studio: Audition has not checked this studio yet.',
+  /** The dashboard's word to an unverified studio (docs/marketplace.md, "Verification explained"). */
+  unverifiedWhat:
+    'Verification is our check that a studio is a real casting business. Until we have checked yours, performers see "Unverified studio" on your page, your jobs and the job board.',
+  unverifiedHow: 'To be verified, complete your studio page (name, location, about and a photo), then write to us from the Contact page; we check it and mark your studio verified.',
   verifiedBadge: 'Verified studio',
   noJobs: 'No open jobs match these filters.',
   noOwnJobs: 'You have not posted a job yet.',

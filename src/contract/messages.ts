@@ -65,6 +65,7 @@ export const MSG = {
   // The account: forgotten password, settings, deletion; the admin console (our own wording).
   forgotPasswordSent: 'If an account uses this e-mail, a link to reset its password is on its way. It works for 30 minutes.',
   resetLinkInvalid: 'This reset link is not valid any more. Please ask for a new one.',
+  resetLinkLive: 'This reset link works.',
   passwordReset: 'Your password was changed. Please log in with the new one.',
   passwordChanged: 'Your password was changed. Your other sessions were logged out.',
   currentPasswordWrong: 'Your current password is not right.',

@@ -87,6 +87,9 @@ export const SETTINGS_MSG = {
     'One JSON file with everything Audition stores about your account: profile, appearance, media links, payments, subscription, applications, notifications and the messages you sent us.',
   exportStudio:
     'One JSON file with everything Audition stores about your studio account: your studio page, every job you posted with its applicant counts, your notifications, shortlists and the messages you sent us.',
+  /** The deletion dialog's word to a performer with a plan (issue 36 item 11): no refund for the days left. */
+  paidDaysLost: (plan: string, days: number) =>
+    `Your ${plan} plan has ${days} paid ${days === 1 ? 'day' : 'days'} left; they are lost with the account and not refunded.`,
   deletePerformer:
     'Your profile, photos, videos and audios are deleted for good. Payment records are kept for accounting, without your name. You can sign up again later with the same e-mail.',
   deleteStudio:

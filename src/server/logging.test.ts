@@ -60,11 +60,15 @@ describe('the log', () => {
     for (const url of [path, path.replace('/reset-password', '/reset-password/'), path.replace('token=', '%74oken=')]) {
       await t.app.inject({ method: 'GET', url, remoteAddress: newAddress() });
     }
+    // The page asks whether the link still works before showing the form.
+    const check = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token }, remoteAddress: newAddress() });
+    expect(check.statusCode).toBe(200);
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'my new password 2' }, remoteAddress: newAddress() });
     expect(reset.statusCode).toBe(200);
     const log = lines.slice(from).join('');
     expect(log).toContain('"url":"/reset-password"');
     expect(log).toContain('"url":"/api/auth/reset-password"');
+    expect(log).toContain('"url":"/api/auth/reset-password/check"');
     expect(log).not.toContain(token);
   });
 

@@ -7,6 +7,9 @@ import { session } from '../lib/session';
 export const forgotPassword = (email: string) => api<{ msg: string }>('/api/auth/forgot-password', { json: { email }, auth: false });
 export const resetPassword = (token: string, password: string) =>
   api<{ msg: string }>('/api/auth/reset-password', { json: { token, password }, auth: false });
+/** Whether a mailed reset link still works, without using it (docs/account.md, "Checking a link"). */
+export const checkResetLink = (token: string) =>
+  api<{ msg: string }>('/api/auth/reset-password/check', { json: { token }, auth: false });
 export const changePassword = (current: string, password: string) => api<ChangePasswordAnswer>('/api/me/password', { json: { current, password } });
 /** Ends this one token on the server (docs/security.md, "Logout"); the token is passed in, as the browser's copy is cleared right after. */
 export const endSession = (token: string) =>

@@ -12,6 +12,12 @@ export const STORAGE_KEYS = {
 
 /** sessionStorage: the last sign-up's e-mail already had an account (/login says so). */
 export const SIGNUP_EXISTED = 'signupExisted';
+/**
+ * The e-mail just verified by code, for /login to fill in and to say "verified" once
+ * (docs/security.md, "After the code"); /login removes it as it reads it. The spec's
+ * `created` flag stays as the spec has it, but no longer drives the line.
+ */
+export const JUST_VERIFIED_EMAIL = 'justVerifiedEmail';
 
 const logoutListeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
 /**
  * The account calls (docs/account.md): POST /api/auth/forgot-password,
- * /api/auth/reset-password, /api/auth/logout; POST /api/me/password, /api/me/logout-all;
+ * /api/auth/reset-password, /api/auth/reset-password/check, /api/auth/logout; POST /api/me/password, /api/me/logout-all;
  * GET /api/me/export; DELETE /api/me.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import {
   deleteAccountBody,
   forgotPasswordBody,
   msgAnswer,
+  resetLinkCheckBody,
   resetPasswordBody,
 } from '../../../contract/account.js';
 import { MSG } from '../../../contract/messages.js';
@@ -31,6 +32,12 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     // instance at once; other instances hear of the change from the database.
     req.userId = await resets.reset(req.body.token, req.body.password, req.ip);
     return { msg: MSG.passwordReset };
+  });
+
+  // POST, not GET: the token travels in the body, never in a URL that could be logged.
+  app.post('/api/auth/reset-password/check', { schema: { body: resetLinkCheckBody, response: { 200: msgAnswer } } }, async (req) => {
+    await resets.check(req.body.token, req.ip);
+    return { msg: MSG.resetLinkLive };
   });
 
   app.post(

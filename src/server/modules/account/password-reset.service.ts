@@ -53,6 +53,20 @@ export function createPasswordResetService(ctx: AppContext) {
       if (left > 0) await sleep(left);
     },
 
+    /**
+     * Whether a link would still set a password, without using it, so /reset-password can
+     * say at once that a dead link is dead (docs/account.md, "Checking a link"). Limited
+     * like the reset itself, on its own count so opening the page costs no reset attempt.
+     */
+    async check(token: string, ip: string): Promise<void> {
+      await enforceLimit(ctx, `reset-check:ip:${ip}`, { limit: ACCOUNT_LIMITS.resetPerAddressPer10Min, windowSec: 600 });
+      const [live] = await db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.tokenHash, hashResetToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+      if (!live) throw errors.badRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+    },
+
     /** Sets the password from a valid link and ends every session; the link dies with it. Answers the account's id. */
     async reset(token: string, password: string, ip: string): Promise<string> {
       await enforceLimit(ctx, `reset:ip:${ip}`, { limit: ACCOUNT_LIMITS.resetPerAddressPer10Min, windowSec: 600 });

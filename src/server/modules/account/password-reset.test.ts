@@ -20,6 +20,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 const forgot = (email: string, remoteAddress = newAddress()) => post('/api/auth/forgot-password', { email }, {}, remoteAddress);
 const reset = (token: string, password: string) => post('/api/auth/reset-password', { token, password });
+const check = (token: unknown, remoteAddress = newAddress()) => post('/api/auth/reset-password/check', { token }, {}, remoteAddress);
 const login = (email: string, password: string) => post('/api/audition/login', { email, password });
 const getUserData = (token: string) => t.app.inject({ method: 'GET', url: '/api/audition/getUserData', headers: { 'x-auth-token': token } });
 
@@ -161,5 +162,56 @@ describe('POST /api/auth/reset-password', () => {
     const token = await linkFor(p);
     expect((await reset(token, 'short')).statusCode).toBe(400);
     expect((await reset(token, 'long enough password')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/reset-password/check', () => {
+  it('says a live link works without using it: the link still sets the password afterwards', async () => {
+    const p = await buildPerformer(t);
+    const token = await linkFor(p);
+    for (let i = 0; i < 2; i++) {
+      const res = await check(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ msg: MSG.resetLinkLive });
+    }
+    const [row] = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token)));
+    expect(row!.usedAt).toBeNull();
+    expect((await reset(token, 'a fresh new password')).statusCode).toBe(200);
+    expect((await login(p.email, 'a fresh new password')).statusCode).toBe(200);
+  });
+
+  it('says a used, an expired, a retired and an unknown link are dead, with 400 { msg }', async () => {
+    const p = await buildPerformer(t);
+    const used = await linkFor(p);
+    expect((await reset(used, 'a fresh new password')).statusCode).toBe(200);
+    const retired = await linkFor(p);
+    const expired = await linkFor(p);
+    await t.ctx.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashResetToken(expired)));
+    for (const token of [used, retired, expired, 'x'.repeat(43), '', 'x'.repeat(500), 5, null]) {
+      const res = await check(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: MSG.resetLinkInvalid });
+    }
+    // Nothing changed: the password is the one set with the used link.
+    expect((await login(p.email, 'a fresh new password')).statusCode).toBe(200);
+  });
+
+  it('limits checks per address like resets, with 429, on a count of its own', async () => {
+    const p = await buildPerformer(t);
+    const token = await linkFor(p);
+    const address = newAddress();
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push((await check('x'.repeat(43), address)).statusCode);
+    expect(answers.every((s) => s === 400)).toBe(true);
+    const refused = await check(token, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ msg: MSG.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The reset from the same address is not spent by the checks.
+    const res = await post('/api/auth/reset-password', { token, password: 'a fresh new password' }, {}, address);
+    expect(res.statusCode).toBe(200);
   });
 });

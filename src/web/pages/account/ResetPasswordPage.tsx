@@ -1,9 +1,10 @@
 /** /reset-password?token=…: chooses a new password with the mailed link, then goes to /login. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { resetPassword } from '../../api/account';
+import { checkResetLink, resetPassword } from '../../api/account';
+import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
@@ -20,9 +21,28 @@ export default function ResetPasswordPage() {
   const [form, setForm] = useState({ password: '', confirm: '' });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
   const [linkProblem, setLinkProblem] = useState<string | undefined>(token ? undefined : MSG.resetLinkInvalid);
+  const [failure, setFailure] = useState<string | undefined>();
   const { run } = useBusy();
   const toast = useToast();
   const navigate = useNavigate();
+  // A dead link (used, expired, replaced or unknown) is said to be dead as the page opens,
+  // not after two passwords (docs/account.md, "Checking a link"). Any other failure of the
+  // check (429, network) leaves the form, and the reset itself answers.
+  // Without the query client: this page loads outside QueryScope (routes.tsx).
+  const [checking, setChecking] = useState(!!token);
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    checkResetLink(token)
+      .catch((err: unknown) => {
+        if (live && err instanceof ApiError && err.status === 400) setLinkProblem(err.message);
+      })
+      .finally(() => live && setChecking(false));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  const deadLink = linkProblem;
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
@@ -31,6 +51,7 @@ export default function ResetPasswordPage() {
     else if (form.password.length < LIMITS.passwordMin) found.password = MSG.passwordTooShort;
     if (!found.password && form.confirm !== form.password) found.confirm = MSG.passwordsDiffer;
     setProblems(found);
+    setFailure(undefined);
     const first = (['password', 'confirm'] as const).find((f) => found[f]);
     if (first) {
       document.getElementById(`reset-${first}`)?.focus();
@@ -45,7 +66,9 @@ export default function ResetPasswordPage() {
     } catch (err) {
       const message = (err as Error).message;
       if (message === MSG.passwordTooShort) setProblems({ password: message });
-      else setLinkProblem(message);
+      // Only a refused link hides the form; a busy server (429) or a lost connection leaves it to try again.
+      else if (err instanceof ApiError && err.status === 400) setLinkProblem(message);
+      else setFailure(message);
     }
   }
 
@@ -59,21 +82,27 @@ export default function ResetPasswordPage() {
       <h1>Choose a new password</h1>
       <p className="lead">Setting a new password logs you out on every device.</p>
       <div role="alert">
-        {linkProblem && (
+        {deadLink && (
           <p className="form-note form-note-error" data-testid="reset-link-problem">
-            {linkProblem} <Link to="/forgot-password">Ask for a new link</Link>
+            {deadLink} <Link to="/forgot-password">Ask for a new link</Link>
           </p>
         )}
+        {!deadLink && failure && <p className="form-note form-note-error">{failure}</p>}
       </div>
-      <FormField
-        id="reset-password" label="New password" type="password" autoComplete="new-password"
-        value={form.password} onChange={(e) => change('password', e.target.value)} problem={problems.password}
-      />
-      <FormField
-        id="reset-confirm" label="Repeat the new password" type="password" autoComplete="new-password"
-        value={form.confirm} onChange={(e) => change('confirm', e.target.value)} problem={problems.confirm}
-      />
-      <button type="submit" className="btn btn-block" disabled={!token}>Set new password</button>
+      {!deadLink && checking && <p role="status">{MSG.loading}</p>}
+      {!deadLink && !checking && (
+        <>
+          <FormField
+            id="reset-password" label="New password" type="password" autoComplete="new-password"
+            value={form.password} onChange={(e) => change('password', e.target.value)} problem={problems.password}
+          />
+          <FormField
+            id="reset-confirm" label="Repeat the new password" type="password" autoComplete="new-password"
+            value={form.confirm} onChange={(e) => change('confirm', e.target.value)} problem={problems.confirm}
+          />
+          <button type="submit" className="btn btn-block">Set new password</button>
+        </>
+      )}
     </AuthShell>
   );
 }

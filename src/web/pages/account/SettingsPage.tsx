@@ -64,7 +64,10 @@ export default function SettingsPage() {
         <p>{studio ? SETTINGS_MSG.exportStudio : SETTINGS_MSG.exportPerformer}</p>
         <ExportButton onFailure={handleFailure} />
       </section>
-      <DeleteAccount studio={studio} onFailure={handleFailure} />
+      <DeleteAccount
+        studio={studio} onFailure={handleFailure}
+        paidDaysLost={me.data && me.data.subscriptionName && me.data.daysLeft > 0 ? SETTINGS_MSG.paidDaysLost(me.data.subscriptionName, me.data.daysLeft) : undefined}
+      />
     </main>
   );
 }
@@ -149,7 +152,8 @@ function ExportButton({ onFailure }: { onFailure: FailureHandler }) {
   return <button type="button" className="btn btn-secondary" onClick={handleClick}>Download my data</button>;
 }
 
-function DeleteAccount({ studio, onFailure }: { studio: boolean; onFailure: FailureHandler }) {
+/** `paidDaysLost`: said in the dialog when a performer's plan still has paid days (issue 36 item 11). */
+function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; onFailure: FailureHandler; paidDaysLost?: string }) {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -193,7 +197,7 @@ function DeleteAccount({ studio, onFailure }: { studio: boolean; onFailure: Fail
       />
       <button type="submit" className="btn btn-danger">Delete my account</button>
       <ConfirmDialog
-        open={confirming} title="Delete your account?" message={MSG.confirmDelete} confirmLabel="Delete for good"
+        open={confirming} title="Delete your account?" message={paidDaysLost ? `${MSG.confirmDelete} ${paidDaysLost}` : MSG.confirmDelete} confirmLabel="Delete for good"
         onConfirm={() => void handleConfirm()} onCancel={() => setConfirming(false)}
       />
     </form>

@@ -4,7 +4,7 @@
  * (?next=, same-site paths only); a sign-up never confirmed is offered a code
  * (docs/security.md "The code flow").
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { email as emailRule, firstProblem, password as passwordRule } from '../../../contract/field-rules';
@@ -16,7 +16,7 @@ import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import { safeNextUrl } from '../../lib/next-path';
-import { session, SIGNUP_EXISTED, STORAGE_KEYS } from '../../lib/session';
+import { JUST_VERIFIED_EMAIL, session, SIGNUP_EXISTED } from '../../lib/session';
 import { AuthShell } from './AuthShell';
 import { usePendingSignup } from './usePendingSignup';
 import './auth.css';
@@ -27,12 +27,16 @@ const IDS = { email: 'email', password: 'password' };
 const LABELS = { email: 'Email', password: 'Password' };
 
 export default function LoginPage() {
-  const [email, setEmail] = useState('');
+  // Straight after the code: the e-mail is filled in and "verified" is said this once only,
+  // not on a later visit or after a logout (docs/security.md, "After the code").
+  const [verifiedEmail] = useState(() => sessionStorage.getItem(JUST_VERIFIED_EMAIL));
+  useEffect(() => sessionStorage.removeItem(JUST_VERIFIED_EMAIL), []);
+  const [email, setEmail] = useState(verifiedEmail ?? '');
   const [password, setPassword] = useState('');
   const toast = useToast();
   const { run } = useBusy();
   const fields = useFieldProblems(loginRules, IDS, LABELS);
-  const justVerified = sessionStorage.getItem(STORAGE_KEYS.created) === 'yes';
+  const justVerified = verifiedEmail !== null;
   const existed = sessionStorage.getItem(SIGNUP_EXISTED) === 'yes';
   const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
   const [unconfirmed, setUnconfirmed] = useState(false);

@@ -14,7 +14,7 @@ import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import { LIMITS } from '../../../contract/limits';
-import { STORAGE_KEYS, SIGNUP_EXISTED } from '../../lib/session';
+import { JUST_VERIFIED_EMAIL, STORAGE_KEYS, SIGNUP_EXISTED } from '../../lib/session';
 import { AuthShell } from './AuthShell';
 import { ApiError } from '../../api/client';
 import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
@@ -98,6 +98,7 @@ export function SignupFlow(props: SignupFlowProps) {
       const answer = await run(() => props.verify({ ...payload(), otp }));
       if (answer.created !== 'create' && answer.created !== 'exist') return toast(MSG.somethingWentWrong);
       sessionStorage.setItem(STORAGE_KEYS.created, 'yes');
+      sessionStorage.setItem(JUST_VERIFIED_EMAIL, payload().email);
       // The e-mail had an account: /login says so, and that its password was not changed.
       if (answer.created === 'exist') sessionStorage.setItem(SIGNUP_EXISTED, 'yes');
       else sessionStorage.removeItem(SIGNUP_EXISTED);

@@ -29,7 +29,15 @@ export default function DashboardPage() {
       <header className="dashboard-head">
         <div>
           <h1>{me.data?.fname ?? MARKET_MSG.dashboard}</h1>
-          {me.data && !me.data.verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
+          {me.data && !me.data.verified && (
+            <div className="notice-unverified" data-testid="unverified-explained">
+              <p>{MARKET_MSG.unverified}</p>
+              <p>{MARKET_MSG.unverifiedWhat}</p>
+              <p>
+                {MARKET_MSG.unverifiedHow} <Link to="/dashboard/studio">Complete your studio page</Link> · <Link to="/contact">Write to us</Link>
+              </p>
+            </div>
+          )}
         </div>
         <div className="dashboard-actions">
           <Link to="/dashboard/studio" className="btn btn-secondary">Edit studio page</Link>
