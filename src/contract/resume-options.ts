@@ -168,7 +168,7 @@ export const RESUME_MSG = {
   addSkill: 'Add skill',
   addLanguage: 'Add language',
   addAccent: 'Add accent',
-  // Fit reasons (CASTING §1): "Fluent Hindi", "Swimming: expert".
+  // Fit reasons (docs/marketplace.md, "Where you stand"): "Fluent Hindi", "Swimming: expert".
   languageWords: (level: LanguageLevel, name: string) => `${LEVEL_LABELS[level]} ${name}`,
   skillWords: (name: string, level: SkillLevel) => `${name}: ${level}`,
 } as const;

@@ -105,7 +105,7 @@ export const portfolio = userProfile
     videos: true,
     audios: true,
   })
-  // The résumé (CASTING §5), credits by category and newest first within each.
+  // The résumé (docs/resume.md), credits by category and newest first within each.
   .extend({ review: review.nullable(), resume: resume.omit({ height: true, weight: true }) });
 export type Portfolio = z.infer<typeof portfolio>;
 

@@ -151,7 +151,7 @@ const rotate = <T>(list: readonly T[], by: number): T[] => {
 interface JobSeed {
   jobType: string;
   description: string;
-  /** The call's roles with their stated pay, agreeing with the description (CASTING §6). */
+  /** The call's roles with their stated pay, agreeing with the description (docs/marketplace.md, "Roles and pay"). */
   roles: readonly DemoRole[];
 }
 

@@ -59,7 +59,7 @@ describe('seedDemoIfEmpty', () => {
     }
   });
 
-  it('gives every demo job roles with stated pay that agree with its description (CASTING §6)', async () => {
+  it('gives every demo job roles with stated pay that agree with its description (docs/marketplace.md, "Roles and pay")', async () => {
     const allJobs = await seeded.t.ctx.db.select().from(jobs);
     const roles = await seeded.t.ctx.db.select().from(jobRoles);
     for (const job of allJobs) {

@@ -79,7 +79,7 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<numbe
     if (jobRows.length > 0) {
       const posted = await tx.insert(jobs).values(jobRows).returning({ id: jobs.id });
       // Each demo call's roles with stated pay, in place of the one role the insert's trigger
-      // made from the job's fields (migration 0027; CASTING §6 in docs/marketplace.md).
+      // made from the job's fields (migration 0027; docs/marketplace.md, "Roles and pay").
       const seeds = DEMO_STUDIOS.flatMap((seed, i) => demoJobs(seed, i));
       await tx.delete(jobRoles).where(inArray(jobRoles.jobId, posted.map((p) => p.id)));
       await tx.insert(jobRoles).values(posted.flatMap((p, n) => seeds[n]!.roles.map((role, position) => ({ ...role, jobId: p.id, position }))));

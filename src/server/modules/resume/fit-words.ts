@@ -1,5 +1,5 @@
 /**
- * The résumé in the words of a fit reason (CASTING §1): "Fluent Hindi", "Swimming: expert".
+ * The résumé in the words of a fit reason (docs/marketplace.md, "Where you stand"): "Fluent Hindi", "Swimming: expert".
  * For the roles' fit (issue 30): a role names the skills and languages it wants; these say
  * which of them the performer has, in the performer's own spelling, matched folded.
  */

@@ -1,5 +1,5 @@
 /**
- * The comp card (two A5 pages) and the résumé (A4) as PDFs (CASTING §5, docs/resume.md),
+ * The comp card (two A5 pages) and the résumé (A4) as PDFs (docs/resume.md),
  * drawn with pdfkit in DejaVu Sans from the dejavu-fonts-ttf package: it covers Latin with
  * accents, so "Zoë Ångström-Núñez" prints as typed. pdfkit embeds only the glyphs used.
  */

@@ -65,7 +65,7 @@ export function createPortfolioService(ctx: AppContext) {
     },
 
     /**
-     * What the comp card and résumé PDFs print (CASTING §5), for exactly the viewers the
+     * What the comp card and résumé PDFs print (docs/resume.md), for exactly the viewers the
      * portfolio is for: anyone else gets the portfolio's 404.
      */
     async pdfSubject(performerId: string, viewer: Viewer | null, portfolioUrl: (id: string) => string): Promise<PdfSubject> {

@@ -53,7 +53,7 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     return portfolios.get(req.params.id, viewer);
   });
 
-  // The comp card and résumé PDFs (CASTING §5, docs/resume.md): drawn on request, so
+  // The comp card and résumé PDFs (docs/resume.md): drawn on request, so
   // limited per address; each draws in tens of milliseconds.
   const origin = (ctx.config.env.PUBLIC_URL ?? `http://localhost:${ctx.config.env.PORT}`).replace(/\/+$/, '');
   const pdfs = [

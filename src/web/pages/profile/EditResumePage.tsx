@@ -1,5 +1,5 @@
 /**
- * /editResume: the performer's résumé editor (CASTING §5, docs/resume.md): credits added,
+ * /editResume: the performer's résumé editor (docs/resume.md): credits added,
  * moved up and down and removed; skills, languages and accents with suggestions; union;
  * height and weight in the unit chosen; the comp card and résumé PDFs to download. Training,
  * agent and measurements are kept as saved. Leaving with unsaved changes asks first.
