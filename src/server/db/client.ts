@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { keepConnection } from './kept-connection.js';
 import { extractTemplate, readTemplate } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
@@ -207,59 +208,18 @@ async function vacuumStaleTables(client: PGlite): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** LISTEN on a connection of its own, reconnecting (1 s, then up to 5 s apart) whenever it drops. */
-async function listenPostgres(
+/** LISTEN on a connection of its own, kept open (docs/faults.md). */
+function listenPostgres(
   url: string,
   channels: readonly string[],
   onMessage: (channel: string, payload: string) => void,
   onLive: (live: boolean) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = 1000;
-
-  const lost = () => {
-    onLive(false);
-    // A dropped connection may still emit an error while it ends; with no listener left,
-    // Node would throw it and end the process, so a no-op one stays.
-    client?.removeAllListeners().on('error', () => {});
-    client?.end().catch(() => {});
-    client = undefined;
-    if (!stopped && !retry) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void connect();
-      }, delay);
-      retry.unref();
-      delay = Math.min(delay * 2, 5000);
-    }
-  };
-
-  async function connect() {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    next.on('notification', (m) => onMessage(m.channel, m.payload ?? ''));
-    next.on('error', lost);
-    next.on('end', lost);
-    client = next;
-    try {
-      await next.connect();
-      for (const channel of channels) await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      delay = 1000;
-      onLive(true);
-    } catch {
-      if (client === next) lost();
-    }
-  }
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    onLive(false);
-    const last = client;
-    client = undefined;
-    last?.removeAllListeners().on('error', () => {});
-    await last?.end().catch(() => {});
-  };
+  return keepConnection(url, {
+    listen: (client) => client.on('notification', (m) => onMessage(m.channel, m.payload ?? '')),
+    setUp: async (client) => {
+      for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    },
+    onLive,
+  });
 }

@@ -5,7 +5,7 @@
  * free to learn that the process is gone (docs/faults.md, "Uploads").
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { keepConnection } from './kept-connection.js';
 import { rowsOf } from './raw.js';
 import type { Db } from './client.js';
 
@@ -15,49 +15,12 @@ type Executes = Pick<Db, 'execute'>;
  * Takes the lock (`space`, `name`) on its own connection and keeps it, taking it again
  * whenever the connection drops (1 s later, then up to 5 s apart). Answers the release.
  */
-export async function holdSessionLock(url: string, space: string, name: string): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = 1000;
-
-  const lost = () => {
-    client?.removeAllListeners();
-    client?.end().catch(() => {});
-    client = undefined;
-    if (!stopped && !retry) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void connect();
-      }, delay);
-      retry.unref();
-      delay = Math.min(delay * 2, 5000);
-    }
-  };
-
-  async function connect() {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    next.on('error', lost);
-    next.on('end', lost);
-    client = next;
-    try {
-      await next.connect();
-      await next.query('select pg_advisory_lock(hashtext($1), hashtext($2))', [space, name]);
-      delay = 1000;
-    } catch {
-      if (client === next) lost();
-    }
-  }
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    last?.removeAllListeners();
-    await last?.end().catch(() => {});
-  };
+export function holdSessionLock(url: string, space: string, name: string): Promise<() => Promise<void>> {
+  return keepConnection(url, {
+    setUp: async (client) => {
+      await client.query('select pg_advisory_lock(hashtext($1), hashtext($2))', [space, name]);
+    },
+  });
 }
 
 /**
