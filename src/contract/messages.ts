@@ -52,6 +52,8 @@ export const MSG = {
   sendCode: 'Send a code',
   accountExists: 'An account with this e-mail already exists, and its password was not changed.',
   accountExistsWayOn: 'Log in with its password, or reset the password if you forgot it.',
+  loginLeadVerified: 'Your account is verified. Log in to continue.',
+  loginLead: 'Log in to your performer or studio account.',
   resetPassword: 'Reset password',
   loginToContinue: 'Please log in to open that page: you will be taken back to it.',
   mailFailed: 'We could not send the verification e-mail. Please try again later.',

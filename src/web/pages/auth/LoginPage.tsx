@@ -64,7 +64,7 @@ export default function LoginPage() {
     await logIn();
   }
 
-  const lead = existed ? MSG.accountExists : justVerified ? 'Your account is verified. Log in to continue.' : 'Log in to your performer or studio account.';
+  const lead = existed ? MSG.accountExists : justVerified ? MSG.loginLeadVerified : MSG.loginLead;
   return (
     <>
       <AuthShell onSubmit={handleSubmit}>
