@@ -109,7 +109,8 @@ export function createSlotsService(ctx: AppContext) {
     /** Back-to-back slots with the gaps; any overlap with the job's slots refuses them all. */
     async create(userId: string, jobId: string, body: CreateSlotsBody, now = new Date()): Promise<OpenSlot[]> {
       const job = await ownJob(userId, jobId);
-      const start = new Date(body.startsAt);
+      // Whole minutes: a calendar file has no milliseconds, and the API and the file must agree.
+      const start = new Date(Math.floor(new Date(body.startsAt).getTime() / MINUTE) * MINUTE);
       if (!(start.getTime() > now.getTime())) throw errors.badRequest(SLOT_MSG.startsInPast, 'in_past');
       const place = body.place ?? '';
       const onlineUrl = body.onlineUrl ?? '';
