@@ -97,3 +97,33 @@ export const mySlotsAnswer = z.object({ slots: z.array(openSlot), booked: openSl
 export type MySlotsAnswer = z.infer<typeof mySlotsAnswer>;
 export const bookedSlotAnswer = z.object({ booked: openSlot.extend({ sequence: z.number() }) });
 export type BookedSlotAnswer = z.infer<typeof bookedSlotAnswer>;
+
+/** The screens' texts: the studio's schedule and slot editor, the performer's picker (docs/slots.md). */
+export const SLOT_TEXT = {
+  scheduleTitle: 'Audition schedule',
+  addSlots: 'Add audition times',
+  startsAt: 'First start',
+  minutes: 'Minutes each',
+  count: 'How many',
+  gap: 'Gap between (minutes)',
+  place: 'Place',
+  onlineUrl: 'Or an https link',
+  create: 'Add times',
+  created: (n: number) => (n === 1 ? 'Added 1 time' : `Added ${n} times`),
+  noSlots: 'No audition times yet.',
+  free: 'Free',
+  remove: 'Remove',
+  confirmRemoveBooked: (name: string) => `Remove this time? ${name} is booked on it and will be told to pick another.`,
+  removed: 'Time removed',
+  print: 'Print',
+  shownIn: (zone: string) => `Times are shown in ${zone}.`,
+  schedule: 'Schedule',
+  pickTitle: 'Your audition time',
+  pick: 'Book this time',
+  move: 'Move here',
+  cancel: 'Cancel my time',
+  confirmCancel: 'Cancel your audition time? Someone else may book it.',
+  booked: (when: string) => `Booked: ${when}`,
+  noFree: 'No free times right now.',
+  addToCalendar: 'Add to calendar',
+} as const;
