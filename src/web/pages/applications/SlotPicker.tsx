@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import type { MyApplication } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
-import { SLOT_TEXT } from '../../../contract/slots';
+import { SLOT_TEXT } from '../../../contract/slots-texts';
 import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-slot';
 import { useToast } from '../../components/Toasts';
 import { slotTime } from '../../lib/zoned-time';

@@ -8,7 +8,7 @@ import type { OwnJob } from '../../../contract/jobs';
 import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { SLOT_TEXT } from '../../../contract/slots';
+import { SLOT_TEXT } from '../../../contract/slots-texts';
 import './dashboard.css';
 
 export default function DashboardPage() {

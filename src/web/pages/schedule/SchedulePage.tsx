@@ -6,7 +6,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
-import { SLOT_LIMITS, SLOT_TEXT, type StudioSlot } from '../../../contract/slots';
+import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
+import type { StudioSlot } from '../../../contract/slots';
 import { ApiError } from '../../api/client';
 import { createSlots, deleteSlot, useJobSlots } from '../../api/job-slots';
 import { FormField, TextField } from '../../components/FormField';
@@ -42,7 +43,7 @@ export default function SchedulePage() {
       <p className="muted" data-testid="zone">{SLOT_TEXT.shownIn(zone)}</p>
       <SlotEditor jobId={id} />
       <section aria-labelledby="schedule-list" className="schedule-section">
-        <h2 id="schedule-list">{SLOT_TEXT.schedule}</h2>
+        <h2 id="schedule-list" tabIndex={-1}>{SLOT_TEXT.schedule}</h2>
         {slots.isPending && <p role="status">{MSG.loading}</p>}
         {slots.isError && <p role="alert">{slots.error.message}</p>}
         {slots.data?.length === 0 && <p>{SLOT_TEXT.noSlots}</p>}
