@@ -104,7 +104,7 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     expect(rows[0]).toContain(people[0]!.fname);
     expect(rows[1]).toContain(SLOT_TEXT.free);
     expect(rows[2]).toContain(people[1]!.fname);
-    expect(rows[2]).toContain('11:00–11:15 India Standard Time');
+    expect(rows[2]).toContain('10:30–10:45 India Standard Time');
     await expectNoOverflow(studioPage);
     await shot(studioPage, 'schedule');
     await shoot(studioPage, 'slots-schedule');
