@@ -33,8 +33,9 @@ const cspViolations = new Map<Page, string[]>();
  * Every page reports Content-Security-Policy violations; a test with one fails after it ends
  * (a test that expects one takes it with takeCspViolations).
  */
-export async function openPage(browser: Browser, viewport = DESKTOP, url = baseUrl()): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: url });
+export async function openPage(browser: Browser, viewport = DESKTOP, url = baseUrl(), extra: { timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  // `extra.timezoneId` runs the page in another time zone (the audition times' spec).
+  const context = await browser.newContext({ viewport, baseURL: url, acceptDownloads: true, ...extra });
   await context.exposeBinding('__reportCspViolation', ({ page }, line: string) => {
     if (page) cspViolations.get(page)?.push(line);
   });

@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files, as text. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface SmtpSink {
@@ -36,6 +38,7 @@ export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void): Prom
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
             };
             messages.push(mail);
             onMail?.(mail);

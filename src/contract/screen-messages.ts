@@ -43,6 +43,7 @@ export const PAGE_TITLES = {
   talentSearch: 'Talent search',
   shortlists: 'Shortlists',
   applications: 'Applications',
+  schedule: 'Audition schedule',
   notFound: 'Page not found',
 } as const;
 

@@ -30,6 +30,7 @@ import { COMPRESSION } from './lib/compression.js';
 import { studioAccountsRoutes } from './modules/studio-accounts/index.js';
 import { jobsRoutes } from './modules/jobs/index.js';
 import { applicationsRoutes } from './modules/applications/index.js';
+import { slotsRoutes } from './modules/slots/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
 import { eventsRoutes } from './modules/events/index.js';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(messagesRoutes, modules);
     await answers.register(talentRoutes, modules);
     await answers.register(resumeRoutes, modules);
+    await answers.register(slotsRoutes, modules);
 
     answers.get('/api/*', { schema: { hide: true } }, async () => {
       throw errors.notFound();

@@ -5,6 +5,7 @@ import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 import { startFileDeletionSweep } from './modules/account/index.js';
 import { holdUploadOwner, startUploadSweep } from './modules/media/index.js';
+import { startSlotReminders } from './modules/slots/index.js';
 
 async function main() {
   let config;
@@ -27,6 +28,8 @@ async function main() {
   const stopSweep = startFileDeletionSweep(ctx, app.log);
   // Also removes at once what a crash of the previous start left of its uploads.
   const stopUploadSweep = startUploadSweep(ctx, app.log);
+  // Audition reminders, one instance at a time under an advisory lock (docs/slots.md).
+  const stopSlotReminders = startSlotReminders(ctx, app.log);
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
@@ -38,6 +41,7 @@ async function main() {
     force.unref();
     stopSweep();
     stopUploadSweep();
+    stopSlotReminders();
     await app.close();
     await releaseUploadOwner();
     await closeContext(ctx);

@@ -67,6 +67,8 @@ const Portfolio = page(() => import('./pages/talent/PortfolioPage'));
 const TalentSearch = page(() => import('./pages/talent/TalentSearchPage'));
 const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
 const Applications = scopedPage(() => import('./pages/applications/ApplicationsPage'));
+// Audition times (docs/slots.md).
+const Schedule = scopedPage(() => import('./pages/schedule/SchedulePage'));
 
 /** Every route names itself (the tab's title; docs/screens.md). */
 const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TITLES[key] });
@@ -121,6 +123,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/studio', element: studioOnly(StudioEdit), handle: titled('studioEdit') },
       { path: '/dashboard/jobs/new', element: studioOnly(JobForm), handle: titled('newJob') },
       { path: '/dashboard/jobs/:id', element: studioOnly(JobForm), handle: titled('editJob') },
+      { path: '/dashboard/jobs/:id/schedule', element: studioOnly(Schedule), handle: titled('schedule') },
       { path: '/jobs', element: <JobsBoard />, handle: titled('jobs') },
       { path: '/jobs/:id', element: <Job />, handle: titled('job') },
       { path: '/terms', element: <Terms />, handle: titled('terms') },

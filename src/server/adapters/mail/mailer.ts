@@ -17,6 +17,8 @@ export interface MailMessage {
   html: string;
   /** Where replies go, when not to the sender (the contact form's visitor). */
   replyTo?: string;
+  /** Files sent with it (a booking's calendar file, docs/slots.md). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

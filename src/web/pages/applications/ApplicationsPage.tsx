@@ -12,6 +12,7 @@ import { useMyApplications, withdrawApplication } from '../../api/my-application
 import { useToast } from '../../components/Toasts';
 import { formatDay, formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
+import { SlotPicker } from './SlotPicker';
 import './applications.css';
 
 export default function ApplicationsPage() {
@@ -85,6 +86,7 @@ function ApplicationCard({ app }: { app: MyApplication }) {
           </li>
         ))}
       </ol>
+      {app.status === 'auditioning' && <SlotPicker app={app} />}
       {canWithdraw && <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void handleWithdraw()}>{APP_MSG.withdraw}</button>}
     </li>
   );

@@ -8,6 +8,7 @@ import type { OwnJob } from '../../../contract/jobs';
 import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
+import { SLOT_TEXT } from '../../../contract/slots-texts';
 import './dashboard.css';
 
 export default function DashboardPage() {
@@ -79,6 +80,7 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
             )}
             <div className="own-job-actions">
               <Link to={`/jobs/${job._id}`} className="btn btn-ghost">View</Link>
+              <Link to={`/dashboard/jobs/${job._id}/schedule`} className="btn btn-ghost" aria-label={`${SLOT_TEXT.schedule}: ${job.title}`}>{SLOT_TEXT.schedule}</Link>
               {onClose && (
                 <button type="button" className="btn btn-secondary" onClick={() => window.confirm(MARKET_MSG.confirmClose) && onClose(job._id)}>
                   {MARKET_MSG.closeJob}

@@ -1,0 +1,73 @@
+/**
+ * Audition times' limits and texts (docs/slots.md), apart from the zod schemas of slots.ts
+ * so the web screens load them without zod (whose full build tries eval, which the CSP refuses).
+ */
+export const SLOT_LIMITS = {
+  minutesMin: 5,
+  minutesMax: 240,
+  countMin: 1,
+  countMax: 100,
+  gapMax: 120,
+  placeMax: 200,
+  urlMax: 500,
+  /** Nothing is booked, moved or cancelled this close to a slot's start. */
+  lockedHours: 2,
+  /** The e-mail reminder goes this long before; the in-app notice at `lockedHours`. */
+  mailReminderHours: 24,
+  /** How often the reminder sweep runs. */
+  sweepEveryMs: 60_000,
+} as const;
+
+export const SLOT_MSG = {
+  startsAtInvalid: 'Start must be a date and time with its offset, e.g. 2027-01-05T10:00:00+05:30',
+  startsInPast: 'Start must be in the future',
+  placeOrLink: 'Give a place or an https link, not both',
+  onlineUrlHttps: 'The link must be an https address',
+  overlap: 'These times overlap another slot of this job',
+  unknownRole: 'That role is not a role of this job',
+  slotNotFound: 'Slot not found',
+  slotTaken: 'Someone else has just booked that time; pick another',
+  tooLate: `Times cannot be booked, moved or cancelled within ${SLOT_LIMITS.lockedHours} hours of the start`,
+  notAuditioning: 'You can pick a time once the studio invites you to audition',
+  noBooking: 'You have no audition time booked',
+  deletedAccount: 'Deleted account',
+  bookedSubject: (job: string) => `Your audition time for ${job}`,
+  bookedText: (job: string, studio: string, when: string, where: string) =>
+    `Your audition for ${job} with ${studio} is booked for ${when} at ${where}. The calendar file is attached.`,
+  reminderSubject: (job: string) => `Tomorrow: your audition for ${job}`,
+  reminderText: (job: string, studio: string, when: string, where: string) =>
+    `A reminder: your audition for ${job} with ${studio} is at ${when}, at ${where}. The calendar file is attached.`,
+  soonNotice: (job: string, when: string) => `Your audition for ${job} starts at ${when}`,
+  cancelledNotice: (job: string, when: string) => `The studio removed your audition time for ${job} (${when}); please pick another`,
+  summary: (job: string, studio: string) => `Audition: ${job} — ${studio}`,
+} as const;
+
+/** The screens' texts: the studio's schedule and slot editor, the performer's picker (docs/slots.md). */
+export const SLOT_TEXT = {
+  scheduleTitle: 'Audition schedule',
+  addSlots: 'Add audition times',
+  startsAt: 'First start',
+  minutes: 'Minutes each',
+  count: 'How many',
+  gap: 'Gap between (minutes)',
+  place: 'Place',
+  onlineUrl: 'Or an https link',
+  create: 'Add times',
+  created: (n: number) => (n === 1 ? 'Added 1 time' : `Added ${n} times`),
+  noSlots: 'No audition times yet.',
+  free: 'Free',
+  remove: 'Remove',
+  confirmRemoveBooked: (name: string) => `Remove this time? ${name} is booked on it and will be told to pick another.`,
+  removed: 'Time removed',
+  print: 'Print',
+  shownIn: (zone: string) => `Times are shown in ${zone}.`,
+  schedule: 'Schedule',
+  pickTitle: 'Your audition time',
+  pick: 'Book this time',
+  move: 'Move here',
+  cancel: 'Cancel my time',
+  confirmCancel: 'Cancel your audition time? Someone else may book it.',
+  booked: (when: string) => `Booked: ${when}`,
+  noFree: 'No free times right now.',
+  addToCalendar: 'Add to calendar',
+} as const;

@@ -1,0 +1,63 @@
+/**
+ * Audition times the performer picks (docs/slots.md): the studio's slots, the performer's
+ * booking, their texts. Times travel as ISO strings in UTC; screens show the viewer's zone.
+ */
+import { z } from 'zod';
+import { text } from './fields.js';
+import { MARKET_MSG } from './marketplace-messages.js';
+import { MSG } from './messages.js';
+
+export { SLOT_LIMITS, SLOT_MSG, SLOT_TEXT } from './slots-texts.js';
+import { SLOT_LIMITS, SLOT_MSG } from './slots-texts.js';
+
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ error: MARKET_MSG.mustBeWhole(label, min, max) })
+    .int(MARKET_MSG.mustBeWhole(label, min, max))
+    .min(min, MARKET_MSG.mustBeWhole(label, min, max))
+    .max(max, MARKET_MSG.mustBeWhole(label, min, max));
+
+export const createSlotsBody = z.strictObject(
+  {
+    roleId: z.string({ error: SLOT_MSG.unknownRole }).max(100, SLOT_MSG.unknownRole).optional(),
+    startsAt: z.iso.datetime({ offset: true, error: SLOT_MSG.startsAtInvalid }),
+    minutes: whole('Minutes', SLOT_LIMITS.minutesMin, SLOT_LIMITS.minutesMax),
+    count: whole('Count', SLOT_LIMITS.countMin, SLOT_LIMITS.countMax),
+    gapMinutes: whole('Gap', 0, SLOT_LIMITS.gapMax).default(0),
+    place: text('Place').trim().max(SLOT_LIMITS.placeMax, MSG.tooLong('Place', SLOT_LIMITS.placeMax)).optional(),
+    onlineUrl: text('Link')
+      .trim()
+      .max(SLOT_LIMITS.urlMax, MSG.tooLong('Link', SLOT_LIMITS.urlMax))
+      .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]*$/i.test(v), SLOT_MSG.onlineUrlHttps)
+      .optional(),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody) },
+);
+export type CreateSlotsBody = z.input<typeof createSlotsBody>;
+
+export const bookSlotBody = z.strictObject({ slotId: z.string({ error: SLOT_MSG.slotNotFound }).max(100, SLOT_MSG.slotNotFound) });
+
+export const slotBooking = z.object({ applicationId: z.string(), performerId: z.string().nullable(), name: z.string(), roleName: z.string().nullable() });
+
+export const studioSlot = z.object({
+  _id: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  roleId: z.string().nullable(),
+  place: z.string(),
+  onlineUrl: z.string(),
+  booking: slotBooking.nullable(),
+});
+export type StudioSlot = z.infer<typeof studioSlot>;
+export const studioSlotsAnswer = z.object({ slots: z.array(studioSlot) });
+export type StudioSlotsAnswer = z.infer<typeof studioSlotsAnswer>;
+
+export const openSlot = studioSlot.omit({ booking: true });
+export type OpenSlot = z.infer<typeof openSlot>;
+
+/** The performer's picker: the free times, and the one they hold (with its calendar SEQUENCE). */
+export const mySlotsAnswer = z.object({ slots: z.array(openSlot), booked: openSlot.extend({ sequence: z.number() }).nullable() });
+export type MySlotsAnswer = z.infer<typeof mySlotsAnswer>;
+export const bookedSlotAnswer = z.object({ booked: openSlot.extend({ sequence: z.number() }) });
+export type BookedSlotAnswer = z.infer<typeof bookedSlotAnswer>;
+

@@ -1,0 +1,41 @@
+/**
+ * Audition times the performer picks (docs/slots.md). A slot holds at most one application
+ * and an application at most one slot: `booked_application_id` is unique, and booking is
+ * one conditional update, so two performers racing for a slot cannot both win.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { applications, jobRoles, jobs } from './studios.js';
+
+export const auditionSlots = pgTable(
+  'audition_slots',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** Null: any role of the job may book it. */
+    roleId: uuid('role_id').references(() => jobRoles.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** One of the two is set. */
+    place: text('place').notNull().default(''),
+    onlineUrl: text('online_url').notNull().default(''),
+    bookedApplicationId: uuid('booked_application_id').references(() => applications.id, { onDelete: 'set null' }),
+    /** The calendar file's UID: made at booking, carried to the new slot on a move. */
+    bookingUid: uuid('booking_uid'),
+    /** The calendar file's SEQUENCE: raised on every move. */
+    sequence: integer('sequence').notNull().default(0),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /** The reminders' state, claimed by the sweep in one statement each (docs/slots.md). */
+    mailRemindedAt: timestamp('mail_reminded_at', { withTimezone: true }),
+    noticeRemindedAt: timestamp('notice_reminded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('audition_slots_booked_application_unique').on(t.bookedApplicationId),
+    index('audition_slots_job_idx').on(t.jobId, t.startsAt),
+    // The reminder sweep reads only booked slots.
+    index('audition_slots_booked_idx').on(t.startsAt).where(sql`${t.bookedApplicationId} is not null`),
+  ],
+);

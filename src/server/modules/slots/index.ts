@@ -1,0 +1,7 @@
+/**
+ * The audition-times area's public face (docs/slots.md): its routes, the reminder sweep
+ * that main.ts starts, and the count of a job's booked slots the studio's job page shows.
+ */
+export { slotsRoutes } from './slots.routes.js';
+export { runSlotReminders, startSlotReminders } from './slot-reminders.js';
+export { countBookedSlots } from './slots.service.js';

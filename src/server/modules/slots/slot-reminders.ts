@@ -1,0 +1,67 @@
+/**
+ * The reminders of booked audition times (docs/slots.md, "Reminders"): an e-mail with the
+ * calendar file 24 hours before, an in-app notice 2 hours before. Each is claimed in one
+ * UPDATE that stamps its column, so it goes once; an advisory lock lets one instance run
+ * the sweep at a time (like the job deadline sweep, docs/architecture.md).
+ */
+import { and, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { SLOT_LIMITS, SLOT_MSG } from '../../../contract/slots.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { tryTransactionLock } from '../../db/raw.js';
+import { auditionSlots } from '../../db/schema/index.js';
+import { createNotifications, sendAfterCommit, type AfterCommit } from '../notifications/index.js';
+import { bookingFacts, bookingMail, utcText } from './slots.service.js';
+
+const HOUR = 3_600_000;
+
+export type ReminderResult = { ran: false } | ({ ran: true; mailed: number; noticed: number } & AfterCommit);
+
+export async function runSlotReminders(db: Db, opts: { now?: Date } = {}): Promise<ReminderResult> {
+  const now = opts.now ?? new Date();
+  return db.transaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, 'audition:slot-reminders'))) return { ran: false } as const;
+    const due = (hours: number) => and(isNotNull(auditionSlots.bookedApplicationId), gt(auditionSlots.startsAt, now), lte(auditionSlots.startsAt, new Date(now.getTime() + hours * HOUR)));
+    const toMail = await tx
+      .update(auditionSlots)
+      .set({ mailRemindedAt: now })
+      .where(and(due(SLOT_LIMITS.mailReminderHours), isNull(auditionSlots.mailRemindedAt)))
+      .returning({ id: auditionSlots.id });
+    const toNotice = await tx
+      .update(auditionSlots)
+      .set({ noticeRemindedAt: now })
+      .where(and(due(SLOT_LIMITS.lockedHours), isNull(auditionSlots.noticeRemindedAt)))
+      .returning({ id: auditionSlots.id });
+    const mails: MailMessage[] = [];
+    if (toMail.length > 0) {
+      for (const f of await bookingFacts(tx, inArray(auditionSlots.id, toMail.map((r) => r.id)))) {
+        const mail = bookingMail(f, now, 'reminder');
+        if (mail) mails.push(mail);
+      }
+    }
+    if (toNotice.length > 0) {
+      const facts = await bookingFacts(tx, inArray(auditionSlots.id, toNotice.map((r) => r.id)));
+      await createNotifications(
+        tx,
+        facts.filter((f) => f.performerId).map((f) => ({ userId: f.performerId!, kind: 'application' as const, text: SLOT_MSG.soonNotice(f.job, utcText(f.slot.startsAt)), link: '/applications' })),
+      );
+    }
+    return { ran: true, mailed: toMail.length, noticed: toNotice.length, mails, events: [] } as const;
+  });
+}
+
+/** Runs the sweep every minute on this instance; answers a stop function. */
+export function startSlotReminders(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): () => void {
+  const tick = () =>
+    runSlotReminders(ctx.db).then(
+      async (r) => {
+        if (r.ran) await sendAfterCommit(ctx, r, log);
+      },
+      (err: unknown) => log.error({ err }, 'slot reminder sweep failed'),
+    );
+  const every = setInterval(tick, SLOT_LIMITS.sweepEveryMs);
+  every.unref();
+  return () => clearInterval(every);
+}
+

@@ -1,0 +1,58 @@
+/**
+ * Audition times (docs/slots.md): the studio's slots and the performer's booking of one,
+ * with its calendar file.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookedSlotAnswer, bookSlotBody, createSlotsBody, mySlotsAnswer, openSlot, studioSlotsAnswer } from '../../../contract/slots.js';
+import type { ModuleOptions } from '../../context.js';
+import { sendAfterCommit } from '../notifications/index.js';
+import { ICS_NAME, ICS_TYPE } from './slot-ics.js';
+import { createSlotsService } from './slots.service.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
+  const slots = createSlotsService(ctx);
+
+  app.post(
+    '/api/studio/jobs/:id/slots',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: z.object({ slots: z.array(openSlot) }) } } },
+    async (req, reply) => reply.status(201).send({ slots: await slots.create(req.userId, req.params.id, req.body) }),
+  );
+
+  app.get('/api/studio/jobs/:id/slots', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioSlotsAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { slots: await slots.listForStudio(req.userId, req.params.id) };
+  });
+
+  app.delete('/api/studio/slots/:id', { preValidation: auth.requireStudio, schema: { params: idParams } }, async (req, reply) => {
+    await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id), req.log);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/audition/applications/:id/slots', { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 200: mySlotsAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return slots.listForPerformer(req.userId, req.params.id);
+  });
+
+  app.put(
+    '/api/audition/applications/:id/slot',
+    { preValidation: auth.requirePerformer, schema: { params: idParams, body: bookSlotBody, response: { 200: bookedSlotAnswer } } },
+    async (req) => {
+      const { booked, ...after } = await slots.book(req.userId, req.params.id, req.body.slotId);
+      await sendAfterCommit(ctx, after, req.log);
+      return { booked };
+    },
+  );
+
+  app.delete('/api/audition/applications/:id/slot', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {
+    await slots.cancel(req.userId, req.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/audition/applications/:id/slot.ics', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {
+    const body = await slots.ics(req.userId, req.params.id);
+    return reply.header('content-type', ICS_TYPE).header('content-disposition', `attachment; filename="${ICS_NAME}"`).header('cache-control', 'private, no-store').send(body);
+  });
+};

@@ -1,0 +1,282 @@
+/**
+ * Audition times (docs/slots.md): the studio's slots, and the performer's booking, move
+ * and cancel. A booking is one conditional UPDATE (`booked_application_id IS NULL`) and the
+ * column is unique, so of several performers racing for a slot exactly one wins, on either
+ * engine and with several instances; nothing is read and then written.
+ */
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { SLOT_LIMITS, SLOT_MSG, type CreateSlotsBody, type MySlotsAnswer, type OpenSlot, type StudioSlot } from '../../../contract/slots.js';
+import { APP_MSG } from '../../../contract/applications.js';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { escapeHtml } from '../../adapters/mail/mailer.js';
+import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
+import { applications, auditionSlots, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { isUuid } from '../../lib/uuid.js';
+import { createNotification, type AfterCommit } from '../notifications/index.js';
+import { createStudioAccountsService } from '../studio-accounts/index.js';
+import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
+
+type SlotRow = typeof auditionSlots.$inferSelect;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/** Where the audition is: the place, or the link. */
+export const whereOf = (s: Pick<SlotRow, 'place' | 'onlineUrl'>) => s.place || s.onlineUrl;
+
+/** A time in a mail or notice: the reader's zone is unknown there, so UTC, named. */
+export function utcText(d: Date): string {
+  return `${new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d)} UTC`;
+}
+
+export function presentOpenSlot(s: SlotRow): OpenSlot {
+  return { _id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), roleId: s.roleId, place: s.place, onlineUrl: s.onlineUrl };
+}
+
+/** True when the database refused a second row with the same unique value. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** What the mails and the calendar file say about a booked slot. */
+export interface BookingFacts {
+  slot: SlotRow;
+  job: string;
+  studio: string;
+  performerId: string | null;
+  email: string | null;
+  applicationId: string;
+}
+
+export async function bookingFacts(db: Db | Tx, where: ReturnType<typeof and>): Promise<BookingFacts[]> {
+  const rows = await db
+    .select({ slot: auditionSlots, job: jobs.title, studio: studios.fname, performerId: applications.performerId, email: users.email, applicationId: applications.id })
+    .from(auditionSlots)
+    .innerJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
+    .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
+    .innerJoin(studios, eq(studios.id, jobs.studioId))
+    .leftJoin(users, eq(users.id, applications.performerId))
+    .where(where);
+  return rows;
+}
+
+export function icsOf(f: BookingFacts, now: Date): string {
+  return bookingIcs({ uid: f.slot.bookingUid!, sequence: f.slot.sequence, startsAt: f.slot.startsAt, endsAt: f.slot.endsAt, job: f.job, studio: f.studio, where: whereOf(f.slot) }, now);
+}
+
+/** A mail about a booking, with its calendar file attached. */
+export function bookingMail(f: BookingFacts, now: Date, kind: 'booked' | 'reminder'): MailMessage | null {
+  if (!f.email) return null;
+  const when = utcText(f.slot.startsAt);
+  const where = whereOf(f.slot);
+  const subject = kind === 'booked' ? SLOT_MSG.bookedSubject(f.job) : SLOT_MSG.reminderSubject(f.job);
+  const body = kind === 'booked' ? SLOT_MSG.bookedText(f.job, f.studio, when, where) : SLOT_MSG.reminderText(f.job, f.studio, when, where);
+  return { to: f.email, subject, text: body, html: `<p>${escapeHtml(body)}</p>`, attachments: [{ filename: ICS_NAME, content: icsOf(f, now), contentType: ICS_TYPE }] };
+}
+
+export function createSlotsService(ctx: AppContext) {
+  const { db } = ctx;
+  const accounts = createStudioAccountsService(ctx);
+
+  async function ownJob(userId: string, jobId: string) {
+    const studio = await accounts.ownStudio(userId);
+    if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
+    const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
+    if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
+    return job;
+  }
+
+  /** The performer's own application; another's is not found. */
+  async function myApplication(tx: Db | Tx, userId: string, applicationId: string) {
+    if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
+    const [app] = await tx
+      .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status })
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.performerId, userId)));
+    if (!app) throw errors.notFound(APP_MSG.applicationNotFound);
+    return app;
+  }
+
+  const heldBy = (applicationId: string) => eq(auditionSlots.bookedApplicationId, applicationId);
+  const notLocked = (now: Date) => gt(auditionSlots.startsAt, new Date(now.getTime() + SLOT_LIMITS.lockedHours * HOUR));
+
+  return {
+    /** Back-to-back slots with the gaps; any overlap with the job's slots refuses them all. */
+    async create(userId: string, jobId: string, body: CreateSlotsBody, now = new Date()): Promise<OpenSlot[]> {
+      const job = await ownJob(userId, jobId);
+      // Whole minutes: a calendar file has no milliseconds, and the API and the file must agree.
+      const start = new Date(Math.floor(new Date(body.startsAt).getTime() / MINUTE) * MINUTE);
+      if (!(start.getTime() > now.getTime())) throw errors.badRequest(SLOT_MSG.startsInPast, 'in_past');
+      const place = body.place ?? '';
+      const onlineUrl = body.onlineUrl ?? '';
+      if ((place === '') === (onlineUrl === '')) throw errors.badRequest(SLOT_MSG.placeOrLink, 'place_or_link');
+      let roleId: string | null = null;
+      if (body.roleId !== undefined) {
+        const [role] = isUuid(body.roleId) ? await db.select({ id: jobRoles.id }).from(jobRoles).where(and(eq(jobRoles.id, body.roleId), eq(jobRoles.jobId, job.id))) : [];
+        if (!role) throw errors.badRequest(SLOT_MSG.unknownRole, 'unknown_role');
+        roleId = role.id;
+      }
+      const minutes = body.minutes;
+      const gap = body.gapMinutes ?? 0;
+      const rows = Array.from({ length: body.count }, (_, i) => {
+        const startsAt = new Date(start.getTime() + i * (minutes + gap) * MINUTE);
+        return { jobId: job.id, roleId, startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE), place, onlineUrl };
+      });
+      const first = rows[0]!.startsAt;
+      const last = rows.at(-1)!.endsAt;
+      return db.transaction(async (tx) => {
+        // The job's row lock makes two studios' tabs adding slots at once take turns, so the
+        // overlap check below sees the other's slots (works on PGlite and PostgreSQL alike).
+        await tx.execute(sql`select id from ${jobs} where ${jobs.id} = ${job.id} for update`);
+        const clash = await tx
+          .select({ startsAt: auditionSlots.startsAt, endsAt: auditionSlots.endsAt })
+          .from(auditionSlots)
+          .where(and(eq(auditionSlots.jobId, job.id), lt(auditionSlots.startsAt, last), gt(auditionSlots.endsAt, first)));
+        if (clash.some((c) => rows.some((r) => r.startsAt < c.endsAt && r.endsAt > c.startsAt))) throw errors.conflict(SLOT_MSG.overlap, 'overlap');
+        const made = await tx.insert(auditionSlots).values(rows).returning();
+        return made.map(presentOpenSlot);
+      });
+    },
+
+    async listForStudio(userId: string, jobId: string): Promise<StudioSlot[]> {
+      const job = await ownJob(userId, jobId);
+      const rows = await db
+        .select({ slot: auditionSlots, performerId: applications.performerId, name: users.fname, roleName: jobRoles.name })
+        .from(auditionSlots)
+        .leftJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
+        .leftJoin(users, eq(users.id, applications.performerId))
+        .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
+        .where(eq(auditionSlots.jobId, job.id))
+        .orderBy(asc(auditionSlots.startsAt), asc(auditionSlots.id));
+      return rows.map((r) => ({
+        ...presentOpenSlot(r.slot),
+        booking: r.slot.bookedApplicationId
+          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName }
+          : null,
+      }));
+    },
+
+    /** Deletes a slot of the studio's; its performer, if any, is told and may pick another. */
+    async remove(userId: string, slotId: string): Promise<AfterCommit> {
+      const studio = await accounts.ownStudio(userId);
+      if (!isUuid(slotId)) throw errors.notFound(SLOT_MSG.slotNotFound);
+      return db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ slot: auditionSlots, job: jobs.title, performerId: applications.performerId })
+          .from(auditionSlots)
+          .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
+          .leftJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
+          .where(and(eq(auditionSlots.id, slotId), eq(jobs.studioId, studio.id)));
+        if (!found) throw errors.notFound(SLOT_MSG.slotNotFound);
+        await tx.delete(auditionSlots).where(eq(auditionSlots.id, slotId));
+        if (found.performerId) {
+          await createNotification(tx, { userId: found.performerId, kind: 'application', text: SLOT_MSG.cancelledNotice(found.job, utcText(found.slot.startsAt)), link: '/applications' });
+        }
+        return { mails: [], events: [] };
+      });
+    },
+
+    /** The free times the application may book (of its role or of none), and the one it holds. */
+    async listForPerformer(userId: string, applicationId: string, now = new Date()): Promise<MySlotsAnswer> {
+      const app = await myApplication(db, userId, applicationId);
+      const [held] = await db.select().from(auditionSlots).where(heldBy(app.id));
+      const free = await db
+        .select()
+        .from(auditionSlots)
+        .where(
+          and(
+            eq(auditionSlots.jobId, app.jobId),
+            isNull(auditionSlots.bookedApplicationId),
+            app.roleId ? or(isNull(auditionSlots.roleId), eq(auditionSlots.roleId, app.roleId)) : isNull(auditionSlots.roleId),
+            notLocked(now),
+          ),
+        )
+        .orderBy(asc(auditionSlots.startsAt), asc(auditionSlots.id));
+      return { slots: free.map(presentOpenSlot), booked: held ? { ...presentOpenSlot(held), sequence: held.sequence } : null };
+    },
+
+    /**
+     * Books the slot, or moves the booking to it: the old slot is freed in the same
+     * transaction, and the new one keeps the booking's UID with its SEQUENCE raised.
+     */
+    async book(userId: string, applicationId: string, slotId: string, now = new Date()): Promise<{ booked: MySlotsAnswer['booked'] & object } & AfterCommit> {
+      const answer = await db.transaction(async (tx) => {
+        const app = await myApplication(tx, userId, applicationId);
+        if (app.status !== 'auditioning') throw errors.conflict(SLOT_MSG.notAuditioning, 'not_auditioning');
+        const [target] = isUuid(slotId) ? await tx.select().from(auditionSlots).where(and(eq(auditionSlots.id, slotId), eq(auditionSlots.jobId, app.jobId))) : [];
+        if (!target || (target.roleId !== null && target.roleId !== app.roleId)) throw errors.notFound(SLOT_MSG.slotNotFound);
+        if (target.bookedApplicationId === app.id) return { row: target, mail: false };
+        if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+        // Free the old slot first (the column is unique), unless it is too close to move.
+        const [old] = await tx.select().from(auditionSlots).where(heldBy(app.id));
+        if (old) {
+          if (!(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+          await tx
+            .update(auditionSlots)
+            .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, mailRemindedAt: null, noticeRemindedAt: null })
+            .where(and(eq(auditionSlots.id, old.id), heldBy(app.id)));
+        }
+        // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
+        const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
+        const [won] = await tx
+          .update(auditionSlots)
+          .set({
+            bookedApplicationId: app.id,
+            bookingUid: old?.bookingUid ?? sql`gen_random_uuid()`,
+            sequence: old ? old.sequence + 1 : 0,
+            bookedAt: now,
+            mailRemindedAt: soon ? now : null,
+            noticeRemindedAt: null,
+          })
+          .where(and(eq(auditionSlots.id, target.id), isNull(auditionSlots.bookedApplicationId), notLocked(now)))
+          .returning();
+        if (!won) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
+        return { row: won, mail: true };
+      }).catch((err: unknown) => {
+        // The same application booking twice at once: the unique column refuses the second.
+        if (isUniqueViolation(err)) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
+        throw err;
+      });
+      const mails: MailMessage[] = [];
+      if (answer.mail) {
+        const [facts] = await bookingFacts(db, eq(auditionSlots.id, answer.row.id));
+        const mail = facts && bookingMail(facts, now, 'booked');
+        if (mail) mails.push(mail);
+      }
+      return { booked: { ...presentOpenSlot(answer.row), sequence: answer.row.sequence }, mails, events: [] };
+    },
+
+    async cancel(userId: string, applicationId: string, now = new Date()): Promise<void> {
+      const app = await myApplication(db, userId, applicationId);
+      const [held] = await db.select().from(auditionSlots).where(heldBy(app.id));
+      if (!held) throw errors.notFound(SLOT_MSG.noBooking);
+      const [freed] = await db
+        .update(auditionSlots)
+        .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, mailRemindedAt: null, noticeRemindedAt: null })
+        .where(and(eq(auditionSlots.id, held.id), heldBy(app.id), notLocked(now)))
+        .returning({ id: auditionSlots.id });
+      if (!freed) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+    },
+
+    async ics(userId: string, applicationId: string, now = new Date()): Promise<string> {
+      const app = await myApplication(db, userId, applicationId);
+      const [facts] = await bookingFacts(db, heldBy(app.id));
+      if (!facts) throw errors.notFound(SLOT_MSG.noBooking);
+      return icsOf(facts, now);
+    },
+  };
+}
+
+/** How many of the job's slots are booked (GET /api/studio/jobs/{id} shows it live). */
+export async function countBookedSlots(db: Db | Tx, jobId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditionSlots)
+    .where(and(eq(auditionSlots.jobId, jobId), sql`${auditionSlots.bookedApplicationId} is not null`));
+  return Number(row?.n ?? 0);
+}

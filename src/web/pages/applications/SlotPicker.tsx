@@ -1,0 +1,72 @@
+/**
+ * The performer's audition time on an application in auditioning (docs/slots.md): the
+ * free times to book or move to, the one held with "Add to calendar" (its .ics), and
+ * cancelling. Times show in the viewer's zone, named; focus lands on the result.
+ */
+import { useRef, useState } from 'react';
+import type { MyApplication } from '../../../contract/applications';
+import { MSG } from '../../../contract/messages';
+import { SLOT_TEXT } from '../../../contract/slots-texts';
+import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-slot';
+import { useToast } from '../../components/Toasts';
+import { slotTime } from '../../lib/zoned-time';
+
+export function SlotPicker({ app }: { app: MyApplication }) {
+  const slots = useMySlots(app._id);
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const heldRef = useRef<HTMLParagraphElement>(null);
+  const headingId = `slot-pick-${app._id}`;
+
+  async function run(action: () => Promise<unknown>, focusHeld: boolean) {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      if (focusHeld) requestAnimationFrame(() => heldRef.current?.focus());
+      else document.getElementById(headingId)?.focus();
+    } catch (err) {
+      setProblem((err as Error).message);
+      document.getElementById(headingId)?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (slots.isPending) return <p role="status">{MSG.loading}</p>;
+  if (slots.isError) return <p role="alert">{slots.error.message}</p>;
+  const { booked, slots: free } = slots.data;
+
+  return (
+    <section className="slot-picker" aria-labelledby={headingId}>
+      <h4 id={headingId} tabIndex={-1}>{SLOT_TEXT.pickTitle}</h4>
+      {problem && <p className="field-error" role="alert">{problem}</p>}
+      {booked && (
+        <div className="slot-held">
+          <p ref={heldRef} tabIndex={-1} data-testid="slot-held">{SLOT_TEXT.booked(slotTime(booked.startsAt, booked.endsAt))} · {booked.place || booked.onlineUrl}</p>
+          <div className="slot-actions">
+            <button type="button" className="btn" onClick={() => void downloadSlotIcs(app._id).catch((err: Error) => toast(err.message))}>{SLOT_TEXT.addToCalendar}</button>
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => window.confirm(SLOT_TEXT.confirmCancel) && void run(() => cancelSlot(app._id), false)}>
+              {SLOT_TEXT.cancel}
+            </button>
+          </div>
+        </div>
+      )}
+      {free.length === 0 ? (
+        <p className="muted">{SLOT_TEXT.noFree}</p>
+      ) : (
+        <ul className="slot-choices">
+          {free.map((s) => (
+            <li key={s._id}>
+              <span>{slotTime(s.startsAt, s.endsAt)}</span>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(() => bookSlot(app._id, s._id), true)} aria-label={`${booked ? SLOT_TEXT.move : SLOT_TEXT.pick}: ${slotTime(s.startsAt, s.endsAt)}`}>
+                {booked ? SLOT_TEXT.move : SLOT_TEXT.pick}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * /dashboard/jobs/{id}/schedule: the studio's audition times for one job, in order, with
+ * who comes, an editor that adds back-to-back times, and a print stylesheet that leaves
+ * only the day's list (docs/slots.md). Times show in the viewer's zone, named.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { MSG } from '../../../contract/messages';
+import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
+import type { StudioSlot } from '../../../contract/slots';
+import { ApiError } from '../../api/client';
+import { createSlots, deleteSlot, useJobSlots } from '../../api/job-slots';
+import { FormField, TextField } from '../../components/FormField';
+import { useToast } from '../../components/Toasts';
+import { localInputToIso, slotTime, zoneName } from '../../lib/zoned-time';
+import './schedule.css';
+
+type Field = 'startsAt' | 'minutes' | 'count' | 'gapMinutes' | 'place' | 'onlineUrl';
+const ids: Record<Field, string> = { startsAt: 'slot-start', minutes: 'slot-minutes', count: 'slot-count', gapMinutes: 'slot-gap', place: 'slot-place', onlineUrl: 'slot-url' };
+
+/** Which field a refusal of the server is about, so it shows there. */
+function fieldOf(err: ApiError): Field {
+  if (err.code === 'place_or_link') return 'place';
+  if (/link/i.test(err.message)) return 'onlineUrl';
+  if (/^Minutes/.test(err.message)) return 'minutes';
+  if (/^Count/.test(err.message)) return 'count';
+  if (/^Gap/.test(err.message)) return 'gapMinutes';
+  if (/^Place/.test(err.message)) return 'place';
+  return 'startsAt';
+}
+
+export default function SchedulePage() {
+  const { id = '' } = useParams();
+  const slots = useJobSlots(id);
+  const zone = zoneName();
+
+  return (
+    <main className="page schedule-page">
+      <div className="schedule-head">
+        <h1>{SLOT_TEXT.scheduleTitle}</h1>
+        <button type="button" className="btn btn-ghost no-print" onClick={() => window.print()}>{SLOT_TEXT.print}</button>
+      </div>
+      <p className="muted" data-testid="zone">{SLOT_TEXT.shownIn(zone)}</p>
+      <SlotEditor jobId={id} />
+      <section aria-labelledby="schedule-list" className="schedule-section">
+        <h2 id="schedule-list" tabIndex={-1}>{SLOT_TEXT.schedule}</h2>
+        {slots.isPending && <p role="status">{MSG.loading}</p>}
+        {slots.isError && <p role="alert">{slots.error.message}</p>}
+        {slots.data?.length === 0 && <p>{SLOT_TEXT.noSlots}</p>}
+        {slots.data && slots.data.length > 0 && (
+          <ol className="schedule-list">
+            {slots.data.map((s) => <SlotRow key={s._id} jobId={id} slot={s} />)}
+          </ol>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function remove() {
+    // Removing a booked time tells its performer: it asks once first.
+    if (slot.booking && !window.confirm(SLOT_TEXT.confirmRemoveBooked(slot.booking.name))) return;
+    setBusy(true);
+    try {
+      await deleteSlot(jobId, slot._id);
+      toast(SLOT_TEXT.removed);
+      document.getElementById('schedule-list')?.focus();
+    } catch (err) {
+      toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="card schedule-row" data-testid="schedule-row">
+      <time dateTime={slot.startsAt} className="schedule-time">{slotTime(slot.startsAt, slot.endsAt)}</time>
+      <span className="schedule-who">{slot.booking ? <Link to={`/dashboard/jobs/${jobId}`}>{slot.booking.name}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}</span>
+      <span className="schedule-where muted">{slot.place || slot.onlineUrl}</span>
+      <button type="button" className="btn btn-ghost no-print" disabled={busy} onClick={() => void remove()} aria-label={`${SLOT_TEXT.remove} ${slotTime(slot.startsAt, slot.endsAt)}`}>{SLOT_TEXT.remove}</button>
+    </li>
+  );
+}
+
+function SlotEditor({ jobId }: { jobId: string }) {
+  const toast = useToast();
+  const [values, setValues] = useState({ startsAt: '', minutes: '15', count: '6', gapMinutes: '0', place: '', onlineUrl: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const listRef = useRef<HTMLHeadingElement | null>(null);
+  const set = (k: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  function show(found: Partial<Record<Field, string>>) {
+    setProblems(found);
+    const first = (Object.keys(ids) as Field[]).find((f) => found[f]);
+    if (first) document.getElementById(ids[first])?.focus();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!values.startsAt) return show({ startsAt: MSG.required(SLOT_TEXT.startsAt) });
+    setBusy(true);
+    try {
+      const made = await createSlots(jobId, {
+        startsAt: localInputToIso(values.startsAt),
+        minutes: Number(values.minutes),
+        count: Number(values.count),
+        gapMinutes: Number(values.gapMinutes),
+        ...(values.place.trim() ? { place: values.place } : {}),
+        ...(values.onlineUrl.trim() ? { onlineUrl: values.onlineUrl } : {}),
+      });
+      setProblems({});
+      toast(SLOT_TEXT.created(made.length));
+      listRef.current = document.getElementById('schedule-list') as HTMLHeadingElement | null;
+      listRef.current?.focus();
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) show({ [fieldOf(err)]: err.message });
+      else toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="slot-editor" className="card slot-editor no-print">
+      <h2 id="slot-editor">{SLOT_TEXT.addSlots}</h2>
+      <form onSubmit={(e) => void submit(e)} noValidate className="slot-form">
+        <TextField id={ids.startsAt} label={SLOT_TEXT.startsAt} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} error={problems.startsAt} />
+        <TextField id={ids.minutes} label={SLOT_TEXT.minutes} type="number" min={SLOT_LIMITS.minutesMin} max={SLOT_LIMITS.minutesMax} value={values.minutes} onChange={set('minutes')} error={problems.minutes} />
+        <TextField id={ids.count} label={SLOT_TEXT.count} type="number" min={SLOT_LIMITS.countMin} max={SLOT_LIMITS.countMax} value={values.count} onChange={set('count')} error={problems.count} />
+        <TextField id={ids.gapMinutes} label={SLOT_TEXT.gap} type="number" min={0} max={SLOT_LIMITS.gapMax} value={values.gapMinutes} onChange={set('gapMinutes')} error={problems.gapMinutes} />
+        <FormField id={ids.place} label={SLOT_TEXT.place} error={problems.place}>
+          {(a11y) => <input className="input" maxLength={SLOT_LIMITS.placeMax} value={values.place} onChange={set('place')} {...a11y} />}
+        </FormField>
+        <TextField id={ids.onlineUrl} label={SLOT_TEXT.onlineUrl} type="url" placeholder="https://" value={values.onlineUrl} onChange={set('onlineUrl')} error={problems.onlineUrl} />
+        <button type="submit" className="btn" disabled={busy}>{SLOT_TEXT.create}</button>
+      </form>
+    </section>
+  );
+}
