@@ -87,6 +87,8 @@ describe('/subscription with PayPal', () => {
     await buttons.getByRole('button', { name: 'PayPal' }).click();
     await page.getByRole('heading', { name: planTexts.youHave('Gold') }).waitFor();
     expect(await overlay(page).count()).toBe(0);
+    // Focus lands on the result, the heading, never on the page's body (issue 36 item 8).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('subscription-heading');
     expect(await planButton(page, 'Gold').textContent()).toBe(MSG.alreadyPurchased);
     expect(await planButton(page, 'Gold').isDisabled()).toBe(true);
     expect(await planButton(page, 'Silver').textContent()).toBe(planTexts.go('Silver'));

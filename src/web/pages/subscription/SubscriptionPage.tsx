@@ -77,7 +77,11 @@ export default function SubscriptionPage() {
         // The checked URL is this site's own (next-path.ts); the router takes its path.
         const { pathname, search, hash } = new URL(back);
         navigate(pathname + search + hash);
+        return;
       }
+      // The result is the heading ("You have Gold subscription"): focus goes there once the
+      // overlay is gone, not back to the plan's button, now disabled (docs/screens.md, "Focus after actions").
+      window.setTimeout(() => document.getElementById('subscription-heading')?.focus(), 0);
     },
     [toast, navigate],
   );
@@ -88,7 +92,7 @@ export default function SubscriptionPage() {
   return (
     <ProfileShell user={user} menu={PROFILE_MENU}>
       <section className="subscription card" aria-labelledby="subscription-heading">
-        <h1 id="subscription-heading" className="subscription-heading" aria-live="polite">
+        <h1 id="subscription-heading" className="subscription-heading" aria-live="polite" tabIndex={-1}>
           {user === null ? MSG.loading : subscribed ? planTexts.youHave(user.subscriptionName) : MSG.notSubscribed}
         </h1>
         {user && subscribed && user.daysLeft > 0 ? (
