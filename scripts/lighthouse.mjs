@@ -8,7 +8,8 @@
  *
  *   npm run build && node scripts/lighthouse.mjs [--json out.json]
  *
- * CHROME_PATH overrides the browser (default /usr/bin/chromium).
+ * CHROME_PATH overrides the browser (default /usr/bin/chromium); BASE_URL audits an app already
+ * running with the demo data instead of starting one.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -88,7 +89,7 @@ function firstImageLazy(lhr) {
   return items.length ? 'maybe' : 'no';
 }
 
-const app = await startApp();
+const app = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL.replace(/\/+$/, ''), stop: async () => {} } : await startApp();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 const results = [];
 try {
