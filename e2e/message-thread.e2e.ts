@@ -28,7 +28,8 @@ describe('/messages/{id}', () => {
     await page.getByRole('heading', { name: 'Header Studio' }).waitFor();
     const nav = await page.locator('header.nav').boundingBox();
     expect(nav!.height).toBeLessThanOrEqual(64);
-    await page.mouse.wheel(0, 2000);
+    // The newest messages show (the thread scrolls itself to the bottom); its header stays in sight below the bar.
+    await expect.poll(() => page.getByText('Line 30', { exact: true }).isVisible()).toBe(true);
     const title = await page.locator('#thread-title').boundingBox();
     const navNow = await page.locator('header.nav').boundingBox();
     expect(title!.y).toBeGreaterThanOrEqual(navNow!.y + navNow!.height);
