@@ -40,6 +40,9 @@ describe('/messages/{id}', () => {
     await shoot(page, 'firstuse-nav-menu');
     await page.keyboard.press('Escape');
     await expectNoOverflow(page);
+    // At 1280 px the links are in the bar and no menu button shows.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await menu.isVisible()).toBe(false);
     await context.close();
   });
 
