@@ -29,7 +29,7 @@ describe('/messages/{id}', () => {
     const nav = await page.locator('header.nav').boundingBox();
     expect(nav!.height).toBeLessThanOrEqual(64);
     // The newest messages show (the thread scrolls itself to the bottom); its header stays in sight below the bar.
-    await expect.poll(() => page.getByText('Line 30', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.msg-text', { hasText: 'Line 30' }).isVisible()).toBe(true);
     const title = await page.locator('#thread-title').boundingBox();
     const navNow = await page.locator('header.nav').boundingBox();
     expect(title!.y).toBeGreaterThanOrEqual(navNow!.y + navNow!.height);
