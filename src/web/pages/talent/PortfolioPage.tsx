@@ -80,7 +80,8 @@ function PortfolioView({ p }: { p: Portfolio }) {
                 {p.photos.map((url, i) => (
                   <li key={url}>
                     <button type="button" className="portfolio-photo" onClick={() => setShown(i)} aria-label={TALENT_MSG.photoOf(i + 1, p.photos.length)}>
-                      <img src={url} alt="" loading="lazy" />
+                      {/* The first photo is the page's largest paint on a phone: loaded at once (docs/screens.md, "Public pages in Lighthouse"). */}
+                      <img src={url} alt="" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
                     </button>
                   </li>
                 ))}
