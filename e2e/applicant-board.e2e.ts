@@ -68,6 +68,34 @@ describe('/dashboard/jobs/{id}: the applicant board', () => {
     await context.close();
   }, SLOW_TEST);
 
+  it('shows a performer\'s name capitalised word by word on the board, the card, the portfolio and the thread, at 390 px (issue 36 item 1)', async () => {
+    const studio = await createStudio('Names Studio');
+    const job = await postJob(studio, { title: 'Names read as names' });
+    // Sign-up lower-cases the name (docs/product.md §2); other people read it as a name.
+    const performer = await createUser({ fname: "meera d'souza-rao" });
+    await buyPlan(performer, 'gold');
+    await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Hello.' });
+    const shown = "Meera D'Souza-Rao";
+
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    await page.goto(`/dashboard/jobs/${job._id}`);
+    const applied = page.getByRole('region', { name: /^Applied \(/ });
+    await expect.poll(() => applied.locator('strong').first().textContent()).toBe(shown);
+    await applied.getByRole('button', { name: `${APP_MSG.open}: ${shown}`, exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog').locator('#applicant-name').textContent()).toBe(shown);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/talent/${performer._id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(shown);
+
+    const convo = await apiAs<{ _id: string }>('POST', '/api/conversations', studio.token, { with: performer._id });
+    await page.goto(`/messages/${convo._id}`);
+    await expect.poll(() => page.locator('#thread-title').textContent()).toBe(shown);
+    await shoot(page, 'firstuse-names-thread');
+    await context.close();
+  }, SLOW_TEST);
+
   it('says what happens when nobody has applied yet', async () => {
     const studio = await createStudio('Quiet Studio');
     const job = await postJob(studio, { title: 'Nobody yet' });

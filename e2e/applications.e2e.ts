@@ -42,6 +42,8 @@ describe('applying and /applications', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
     await page.getByText(APP_MSG.applied).waitFor();
+    // Focus lands on the result's message, never on the body (issue 36 item 8).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('apply-done-message');
 
     // The studio receives exactly what was sent.
     const { applications: sent } = await apiAs<{ applications: { _id: string; note: string; media: { url: string }[] }[] }>(

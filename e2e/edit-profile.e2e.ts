@@ -137,9 +137,14 @@ describe('/editProfile and /info', () => {
     await page.locator('#photo').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     expect(await page.locator('#photo-error').textContent()).toBe(tooLargeMessage('images'));
     expect(await page.getByRole('img', { name: 'No profile picture yet' }).count()).toBe(1);
+    // A file named and typed as a picture but not one by its content: refused before it is shown (issue 36 item 7).
+    await page.locator('#photo').setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture at all, just text') });
+    await expect.poll(() => page.locator('#photo-error').textContent()).toBe(typeRefusedMessage('images'));
+    expect(await page.getByRole('img', { name: 'No profile picture yet' }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'Your profile picture' }).count()).toBe(0);
 
     await page.locator('#photo').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portrait() });
-    expect(await page.locator('#photo-error').count()).toBe(0);
+    await expect.poll(() => page.locator('#photo-error').count()).toBe(0);
     const preview = page.getByRole('img', { name: 'Your profile picture' });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await page.locator('#photo-hint').textContent()).toBe(SCREEN_MSG.photoChosen('me.jpg'));

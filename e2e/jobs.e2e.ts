@@ -2,7 +2,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LIMITS } from '../src/contract/jobs-limits.js';
-import { expectAccessible, launchBrowser, openPage, PHONE } from './harness.js';
+import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
+import { createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +34,27 @@ describe('/jobs', () => {
     await expect.poll(() => page.locator('.job-card').count()).toBeGreaterThan(0);
     for (const text of await page.locator('.job-card .muted').allTextContents()) expect(text.toLowerCase()).toContain('mumbai');
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('shows its filters before "Recommended for you" and says how many jobs it found, at 390 px (issue 36 item 10)', async () => {
+    const performer = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, performer);
+    await page.goto('/jobs');
+    await page.getByRole('heading', { name: 'Recommended for you' }).waitFor();
+    const filtersFirst = await page.evaluate(() => {
+      const form = document.querySelector('form[role="search"]');
+      const reco = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Recommended for you');
+      return Boolean(form && reco && form.compareDocumentPosition(reco) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    expect(filtersFirst).toBe(true);
+    await expect.poll(() => page.getByTestId('job-count').textContent()).toBe(MARKET_MSG.jobCount(JOB_LIMITS.boardPage, true));
+    await page.getByLabel('Search').fill('zzz-no-such-job-anywhere');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(MARKET_MSG.noJobs).waitFor();
+    expect(await page.getByTestId('job-count').count()).toBe(0);
+    await shoot(page, 'firstuse-jobs-filters');
     await context.close();
   });
 });

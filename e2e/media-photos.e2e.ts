@@ -114,7 +114,8 @@ describe('/media/photos', () => {
     const { page, context } = await openPhotos(user);
     await page.getByText(MSG.noPhotos).waitFor();
     await choosePhoto(page, 'cat.jpg', Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg');
-    await expect.poll(() => toastTexts(page)).toContain(MSG.fileTypeRefused('image', 'JPEG, PNG, WebP, GIF'));
+    // Named, with why, and refused by its content before it goes up (issue 36 item 7).
+    await expect.poll(() => toastTexts(page)).toContain(`cat.jpg: ${MSG.fileTypeRefused('image', 'JPEG, PNG, WebP, GIF')}`);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     expect(await page.getByTestId('media-count').textContent()).toBe('0 photos');
     await context.close();

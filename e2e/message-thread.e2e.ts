@@ -17,6 +17,35 @@ afterAll(async () => {
 });
 
 describe('/messages/{id}', () => {
+  it('at 390 px the top bar is one short row and the thread\'s header is not under it (issue 36 item 10)', async () => {
+    const studio = await createStudio('Header Studio');
+    const performer = await createPaidPerformer('header performer');
+    const { _id: id } = await apiPost<{ _id: string }>('/api/conversations', { with: studio._id }, performer.token);
+    for (let i = 1; i <= 30; i++) await apiPost(`/api/conversations/${id}/messages`, { text: `Line ${i}` }, studio.token);
+    const { page, context } = await openPage(browser, PHONE);
+    await logInWithRole(page, performer, 'performer');
+    await page.goto(`/messages/${id}`);
+    await page.getByRole('heading', { name: 'Header Studio' }).waitFor();
+    const nav = await page.locator('header.nav').boundingBox();
+    expect(nav!.height).toBeLessThanOrEqual(64);
+    // The newest messages show (the thread scrolls itself to the bottom); its header stays in sight below the bar.
+    await expect.poll(() => page.locator('.msg-text', { hasText: 'Line 30' }).isVisible()).toBe(true);
+    const title = await page.locator('#thread-title').boundingBox();
+    const navNow = await page.locator('header.nav').boundingBox();
+    expect(title!.y).toBeGreaterThanOrEqual(navNow!.y + navNow!.height);
+    // The links are one tap away behind the menu button.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact us' }).waitFor();
+    await shoot(page, 'firstuse-nav-menu');
+    await page.keyboard.press('Escape');
+    await expectNoOverflow(page);
+    // At 1280 px the links are in the bar and no menu button shows.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await menu.isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('loads older messages on scroll up, shows texts as text, keeps drafts, and retries a failed message', async () => {
     const studio = await createStudio('Thread Studio');
     const performer = await createPaidPerformer('thread performer');

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot, toastTexts } from './harness.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,6 +13,29 @@ afterAll(async () => {
 });
 
 describe('/profile', () => {
+  it('invites a new performer to complete the profile form, whose defaults are not choices until saved once, at 390 px (issue 36 item 2)', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/profile');
+    const invite = page.getByTestId('profile-invite');
+    await invite.waitFor();
+    expect(await invite.textContent()).toContain(SCREEN_MSG.completeProfile);
+    // The spec's defaults still show to the performer.
+    await page.getByText('Male', { exact: true }).waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'firstuse-profile-invite');
+    await expectAccessible(page);
+    await invite.getByRole('link', { name: SCREEN_MSG.completeProfileLink }).click();
+    await page.waitForURL('**/editProfile');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL('**/info');
+    await page.goto('/profile');
+    await page.getByRole('switch', { name: 'Profile visibility' }).waitFor();
+    expect(await page.getByTestId('profile-invite').count()).toBe(0);
+    await context.close();
+  });
+
   it('flips visibility and keeps it after a reload', async () => {
     const user = await createUser();
     const { page, context } = await openPage(browser);

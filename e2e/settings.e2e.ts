@@ -103,6 +103,8 @@ describe('/settings', () => {
     // The address, not the load event: the home page's images may still be coming on a busy machine.
     await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
     await expect.poll(() => toastTexts(page)).toContain(MSG.accountDeleted);
+    // The home page opens at its top, not where the settings page was scrolled to (issue 36 item 10).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     // The same e-mail signs up again through the sign-up screen.
     await clearMail(user.email);

@@ -87,10 +87,13 @@ describe('/subscription with PayPal', () => {
     await buttons.getByRole('button', { name: 'PayPal' }).click();
     await page.getByRole('heading', { name: planTexts.youHave('Gold') }).waitFor();
     expect(await overlay(page).count()).toBe(0);
+    // Focus lands on the result, the heading, never on the page's body (issue 36 item 8).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('subscription-heading');
     expect(await planButton(page, 'Gold').textContent()).toBe(MSG.alreadyPurchased);
     expect(await planButton(page, 'Gold').isDisabled()).toBe(true);
     expect(await planButton(page, 'Silver').textContent()).toBe(planTexts.go('Silver'));
-    expect(await page.getByText('30 days left').count()).toBe(1);
+    // The plan ends; it does not renew by itself. Days read "10 Dec 2026" (issue 36 item 9).
+    expect(await page.getByTestId('plan-ends').textContent()).toMatch(/^Your plan ends on \d{1,2} [A-Z][a-z]{2} \d{4} · 30 days left$/);
     expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
 
     const [create] = paypalRest.requestsTo('POST', '/v2/checkout/orders').filter((r) => r.path === '/v2/checkout/orders');
@@ -198,7 +201,7 @@ describe('a plan change loses nothing (demo checkout)', () => {
     await expectAccessible(page);
     await platinum.getByRole('button', { name: MSG.demoCheckout }).click();
     await page.getByRole('heading', { name: planTexts.youHave('Platinum') }).waitFor();
-    await expect.poll(() => page.locator('.subscription-days').first().textContent()).toMatch(/^4[12] days left$/);
+    await expect.poll(() => page.locator('.subscription-days').first().textContent()).toMatch(/^Your plan ends on \d{1,2} [A-Z][a-z]{2} \d{4} · 4[12] days left$/);
 
     // A cheaper plan: paid now, it starts when Platinum ends, and the overlay says so first.
     const rows = page.locator('.history-table tbody tr');
@@ -220,6 +223,7 @@ describe('a plan change loses nothing (demo checkout)', () => {
     expect(await silverAgain.getByRole('button', { name: MSG.demoCheckout }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
+    expect(await rows.nth(0).locator('td').first().textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(await rows.nth(0).locator('td').allTextContents()).toEqual([expect.any(String), `Gold (${planTexts.startsOn(startsOn)})`, '$60.51 USD', 'Received']);
     expect(await rows.nth(1).locator('td').allTextContents()).toEqual([expect.any(String), 'Platinum', '$96.82 USD', 'Received']);
     expect(await rows.nth(2).locator('td').allTextContents()).toEqual([expect.any(String), 'Silver', '$36.31 USD', 'Received']);

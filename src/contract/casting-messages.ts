@@ -37,6 +37,7 @@ export const CAST_MSG = {
   profileSays: (what: string) => (what ? `your profile says ${what}` : 'your profile has no gender'),
   youAreAged: (age: number) => `you are ${age}`,
   noAge: 'your profile has no age',
+  noProfession: 'your profile has no profession yet',
   missing: (wanted: string, you: string) => `${wanted}; ${you}`,
   // Screens.
   roles: 'Roles',

@@ -27,3 +27,18 @@ export function fileProblem(kind: StorageKind, file: { type: string; size: numbe
   if (file.type && !known) return typeRefusedMessage(kind);
   return null;
 }
+
+/**
+ * Whether the first bytes of a file are a JPEG, PNG, GIF or WebP (the accepted images), by
+ * content rather than by name: a page checks a chosen picture before showing it, so a
+ * renamed text file is refused at the field instead of showing as a broken image (docs/screens.md, "Uploads").
+ */
+export function looksLikeImage(head: Uint8Array): boolean {
+  const at = (i: number, ...bytes: number[]) => bytes.every((b, j) => head[i + j] === b);
+  return (
+    at(0, 0xff, 0xd8, 0xff) ||
+    at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) ||
+    at(0, 0x47, 0x49, 0x46, 0x38) ||
+    (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50))
+  );
+}

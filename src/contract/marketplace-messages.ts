@@ -36,6 +36,8 @@ export const MARKET_MSG = {
     'Verification is our check that a studio is a real casting business. Until we have checked yours, performers see "Unverified studio" on your page, your jobs and the job board.',
   unverifiedHow: 'To be verified, complete your studio page (name, location, about and a photo), then write to us from the Contact page; we check it and mark your studio verified.',
   verifiedBadge: 'Verified studio',
+  /** How many jobs the board found so far; "+" while more pages wait. */
+  jobCount: (n: number, more: boolean) => `${n}${more ? '+' : ''} ${n === 1 && !more ? 'job' : 'jobs'} found`,
   noJobs: 'No open jobs match these filters.',
   noOwnJobs: 'You have not posted a job yet.',
   jobsTitle: 'Jobs',

@@ -45,6 +45,8 @@ export const MSG = {
   otpSendNewIn: (wait: string) => `Send a new code in ${wait}`,
   otpNewCodeSent: 'A new code is on its way to your e-mail.',
   otpStartAgain: 'Start again',
+  /** A wrong code, said inside the code dialog with the tries this code has left (docs/security.md "The code flow"). */
+  otpWrongHere: (left: number) => `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left: type it again.`,
   otpExpiredHere: 'This code has expired. Start again to get a new one: what you typed is kept.',
   otpDeadHere: 'Too many wrong codes: this one no longer works. Start again to get a new one: what you typed is kept.',
   retryIn: (seconds: number) => `Please try again in ${seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`}.`,
@@ -134,6 +136,8 @@ export const planTexts = {
     `${plan} starts on ${starts}, when your ${current} plan ends, and runs until ${until}. You pay now; no paid day of ${current} is lost.`,
   queueFull: (waiting: string, starts: string) =>
     `${waiting} already waits to start on ${starts}. One plan can wait at a time: a cheaper plan can be bought once it has started.`,
+  /** The plan held: it ends, it does not renew by itself (docs/screens.md, "Dates and money"). */
+  endsOn: (day: string, daysLeft: number) => `Your plan ends on ${day} · ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`,
   paidQueued: (plan: string, starts: string) => `Payment received. Your ${plan} subscription starts on ${starts}.`,
   startsOn: (starts: string) => `starts on ${starts}`,
   historyHeading: 'Past payments',

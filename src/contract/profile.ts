@@ -33,6 +33,8 @@ export const userProfile = z.object({
   subscriptionName: z.string(),
   subscriptionPrice: z.number(),
   daysLeft: z.number(),
+  /** Whether the performer has saved the profile form: until then title, gender and profession are defaults, not choices (docs/talent.md). */
+  profileStated: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

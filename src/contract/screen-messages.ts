@@ -49,6 +49,32 @@ export const PAGE_TITLES = {
 
 export const SCREEN_MSG = {
   skipToContent: 'Skip to content',
+  /** A page the account cannot use (docs/screens.md, "Wrong place, said"). */
+  wrongPlace: {
+    performerOnStudioPage: {
+      title: 'This page is for studios',
+      why: 'You are logged in as a performer. Studios post jobs and review applicants here; your auditions and applications are on your own pages.',
+      link: 'Find jobs',
+      to: '/jobs',
+    },
+    studioOnPerformerPage: {
+      title: 'This page is for performers',
+      why: 'You are logged in as a studio. Performers keep their profile, media and plan here; your jobs and applicants are on your dashboard.',
+      link: 'Go to your dashboard',
+      to: '/dashboard',
+    },
+    signedIn: {
+      title: 'You are already logged in',
+      why: 'This account is signed up and logged in. To make another account, log out first.',
+      link: 'Go to your account',
+      to: '/profile',
+    },
+  },
+  /** The menu button of the top bar on a phone (docs/screens.md, "A one-row bar on a phone"). */
+  menu: 'Menu',
+  // The profile before its form was first saved (docs/talent.md, "Stated, not defaulted").
+  completeProfile: 'Your title, gender and profession are still the defaults, so studios don’t see them in talent search or job matches yet.',
+  completeProfileLink: 'Complete your profile',
   // The edit screens.
   saved: 'Saved',
   leaveTitle: 'Leave without saving?',

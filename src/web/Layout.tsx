@@ -11,9 +11,12 @@ export function Layout() {
       <SkipLink />
       <RouteFocus />
       <NavBar />
-      <Suspense fallback={<div className="page muted" role="status">{MSG.loading}</div>}>
-        <Outlet />
-      </Suspense>
+      {/* The skip link's target (docs/screens.md, "Where am I"): every page's content is inside. */}
+      <div id="main">
+        <Suspense fallback={<div className="page muted" role="status">{MSG.loading}</div>}>
+          <Outlet />
+        </Suspense>
+      </div>
       <SiteFooter />
     </>
   );

@@ -40,6 +40,8 @@ export function demoPerformer(i: number) {
     gender,
     pronoun: gender === 'Male' ? 'Mr.' : 'Ms.',
     category: PROFESSIONS[i % PROFESSIONS.length]!,
+    // The demo performers chose their title, gender and profession (docs/talent.md, "Stated, not defaulted").
+    profileStatedAt: new Date(),
     location: CITIES[(i * 5) % CITIES.length]!,
     age: String(19 + ((i * 7) % 27)),
     height: HEIGHTS[i % HEIGHTS.length]!,

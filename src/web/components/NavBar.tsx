@@ -1,8 +1,9 @@
 /** The top navigation bar in its two states (docs/product.md §2): logged in or not. */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { APP_MSG } from '../../contract/applications-messages';
 import { MARKET_MSG } from '../../contract/marketplace-messages';
+import { SCREEN_MSG } from '../../contract/screen-messages';
 import { endSession } from '../api/account';
 import { session } from '../lib/session';
 import './nav-bar.css';
@@ -16,7 +17,12 @@ export function NavBar() {
   const navigate = useNavigate();
   // Subscribing to the location re-renders the bar on every navigation, so it reads the
   // stored token again (after logout, and after a 401 sends the user to /login).
-  useLocation();
+  const location = useLocation();
+  // At 390 px the links sit behind a menu button, so the sticky bar is one row (docs/screens.md,
+  // "A one-row bar on a phone"); every navigation closes the menu.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
   const loggedIn = session.isLoggedIn();
   const studio = session.isStudio();
 
@@ -30,12 +36,35 @@ export function NavBar() {
 
   return (
     <header className="nav">
-      <nav className="nav-inner" aria-label="Main">
+      <nav
+        className="nav-inner"
+        aria-label="Main"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && menuOpen) {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
         <Link to="/" className="nav-brand">
           <span className="nav-logo" aria-hidden="true">A</span>
-          Audition
+          <span className="nav-brand-name">Audition</span>
         </Link>
-        <ul className="nav-links">
+        <button
+          type="button"
+          ref={menuButton}
+          className="icon-btn nav-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="nav-links"
+          aria-label={SCREEN_MSG.menu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        </button>
+        <ul
+          id="nav-links"
+          className={`nav-links${menuOpen ? ' nav-links-open' : ''}`}
+        >
           <li><NavLink to="/" end>Home</NavLink></li>
           <li><NavLink to="/studio">Studio</NavLink></li>
           <li><NavLink to="/jobs">{MARKET_MSG.jobsTitle}</NavLink></li>

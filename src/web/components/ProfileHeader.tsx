@@ -2,10 +2,11 @@
 import { Link } from 'react-router';
 import type { UserProfile } from '../../contract/profile';
 import { MSG } from '../../contract/messages';
+import { personName } from '../../contract/names';
 
 type HeaderUser = Pick<UserProfile, 'fname' | 'location' | 'profilePic'>;
 
-const firstName = (fname: string) => fname.trim().split(/\s+/)[0] ?? '';
+const firstName = (fname: string) => personName(fname.trim().split(/\s+/)[0] ?? '');
 
 export function ProfileHeader({ user, editTo = '/editProfile' }: { user: HeaderUser | null; editTo?: string }) {
   const name = user ? firstName(user.fname) : '';

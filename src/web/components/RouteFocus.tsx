@@ -4,7 +4,7 @@
  * the new page's main heading, as a screen reader user would expect.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches, useNavigationType } from 'react-router';
 import { APP_NAME, APP_TITLE, SCREEN_MSG } from '../../contract/screen-messages';
 import { useRecordTitle } from '../lib/useDocumentTitle';
 
@@ -80,6 +80,7 @@ export function focusMainHeading(options: { force?: boolean } = {}): () => void 
 /** Rendered once by the layout: the title of every route, and focus on navigation. */
 export function RouteFocus() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const routeTitle = useRouteTitle();
   // A screen about one record names the tab after it (useDocumentTitle); otherwise, and as
   // soon as it goes, the route's own title stands.
@@ -95,7 +96,12 @@ export function RouteFocus() {
       firstLoad.current = false;
       return;
     }
+    // A new page opens at its top (after deleting the account, home is read from its start);
+    // Back and Forward keep the browser's own restored position (docs/screens.md, "Where am I").
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
     return focusMainHeading();
+    // Only a new path moves the page; the kind of navigation is read with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
   return null;
 }

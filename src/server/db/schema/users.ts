@@ -70,6 +70,12 @@ export const users = pgTable(
   completeness: integer('completeness').notNull().default(0),
   /** When the profile last changed; a plan purchase is not a change of the profile. */
   profileChangedAt: timestamp('profile_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the performer first saved the profile form. Until then the title, gender and profession
+   * are the form's defaults, not choices: search, fit and recommendations treat them as not stated
+   * (docs/talent.md, "Stated, not defaulted").
+   */
+  profileStatedAt: timestamp('profile_stated_at', { withTimezone: true }),
   },
   (t) => [
     // The search's order without a text, walked backwards from the cursor and filtered as it

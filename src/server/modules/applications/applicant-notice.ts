@@ -19,6 +19,7 @@ import { recordEvents, type StoredEvent } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
 import { createNotification } from '../notifications/index.js';
 import { mailSettings } from './status-change.js';
+import { personName } from '../../../contract/names.js';
 
 /** At most one digest an hour per job. */
 export const DIGEST_EVERY_MS = 60 * 60_000;
@@ -46,7 +47,7 @@ export async function tellStudioOfApplicant(
   await createNotification(tx, {
     userId: applicant.studioUserId,
     kind: 'applicant',
-    text: APP_MSG.applicantNotice(applicant.performerName, applicant.jobTitle),
+    text: APP_MSG.applicantNotice(personName(applicant.performerName), applicant.jobTitle),
     link: applicantsLink(applicant.jobId),
   });
   return recordEvents(tx, [applicant.studioUserId], { kind: 'notification', data: {} });

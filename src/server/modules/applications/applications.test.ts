@@ -9,6 +9,7 @@ import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { runDeadlineSweep } from '../jobs/deadline-sweep.js';
 import { sendAfterCommit } from '../notifications/index.js';
+import { personName } from '../../../contract/names.js';
 
 let t: TestApp;
 let studio: StudioAccount;
@@ -217,6 +218,9 @@ describe('the studio’s applicants', () => {
     expect((await call('GET', `/api/studio/applications/${made._id}`, studio.token)).json().history).toHaveLength(2);
     const viewedMail = await mailTo(performer.email, APP_MSG.mailSubject('viewed', 'Board job'));
     expect(viewedMail.text).toContain(APP_MSG.notice('viewed', 'Board job', 'Pipeline Studio'));
+    // The stored name stays lower-cased; the mail reads it as a name (docs/product.md §2).
+    expect(viewedMail.text).toContain(`Hello ${personName(performer.fname)},`);
+    expect(personName(performer.fname)).not.toBe(performer.fname);
     expect(viewedMail.text).toContain('https://audition.example/applications');
 
     for (const status of ['shortlisted', 'auditioning', 'booked'] as const) {

@@ -61,7 +61,7 @@ export async function standingOf(ctx: AppContext, userId: string, jobId: string)
   return { plan: held?.plan.name ?? null, applicationsLeft: left, appliedRoleIds: applied.flatMap((a) => (a.roleId ? [a.roleId] : [])) };
 }
 
-export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const formatDay = (d: Date) => d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export function createApplyService(ctx: AppContext) {
   const { db } = ctx;

@@ -11,6 +11,7 @@ import { applications, jobs, notifications, studios, users } from '../../db/sche
 import { recordEvents } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
+import { personName } from '../../../contract/names.js';
 
 export const NOTICE_LINK = '/applications';
 
@@ -112,9 +113,9 @@ function statusMail(person: { email: string; fname: string }, job: { title: stri
   return {
     to: person.email,
     subject: APP_MSG.mailSubject(status, job.title),
-    text: [`Hello ${person.fname},`, '', line, '', `See all your applications: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
+    text: [`Hello ${personName(person.fname)},`, '', line, '', `See all your applications: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
-<p>Hello ${escapeHtml(person.fname)},</p>
+<p>Hello ${escapeHtml(personName(person.fname))},</p>
 <p>${escapeHtml(line)}</p>
 <p><a href="${escapeHtml(link)}">See all your applications</a></p>
 <p style="color:#6b6680">You can turn these e-mails off in your <a href="${escapeHtml(settings)}">settings</a>.</p>

@@ -134,7 +134,9 @@ export function createJobBoardService(ctx: AppContext) {
      */
     async forPerformer(jobId: string, userId: string): Promise<JobPage> {
       const job = await this.get(jobId);
-      const [me] = await db.select({ category: users.category, gender: users.gender, ageYears: users.ageYears }).from(users).where(eq(users.id, userId));
+      const [stated] = await db.select({ category: users.category, gender: users.gender, ageYears: users.ageYears, statedAt: users.profileStatedAt }).from(users).where(eq(users.id, userId));
+      // Defaults the performer never saved are not choices (docs/talent.md, "Stated, not defaulted").
+      const me = stated && (stated.statedAt ? stated : { ...stated, category: '', gender: '' });
       if (!me) throw errors.unauthorized();
       const roles = (await rolesOf(db, [job._id])).get(job._id) ?? [];
       return { ...job, you: await standingOf(ctx, userId, job._id), fit: roles.map((role) => fitFor(role, me)) };

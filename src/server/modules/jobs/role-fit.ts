@@ -19,6 +19,8 @@ type Check = (role: RoleRow, me: FitProfile) => { reason?: string; miss?: string
 const profession: Check = (role, me) => {
   if (role.profession === 'Any') return { reason: TALENT_MSG.anyProfession };
   const wanted = TALENT_MSG.lookingFor(role.profession);
+  // An empty category: the performer has not saved the profile form yet (docs/talent.md, "Stated, not defaulted").
+  if (!me.category) return { miss: CAST_MSG.missing(wanted, CAST_MSG.noProfession) };
   return role.profession === me.category ? { reason: wanted } : { miss: CAST_MSG.missing(wanted, CAST_MSG.youAre(me.category)) };
 };
 

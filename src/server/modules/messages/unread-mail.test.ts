@@ -17,7 +17,7 @@ const log = { error: () => {} };
 const MIN = 60_000;
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'https://audition.example' });
-  [studio, performer] = await Promise.all([buildStudioAccount(t, { fname: 'Mailing Studio' }), buildPerformer(t)]);
+  [studio, performer] = await Promise.all([buildStudioAccount(t, { fname: 'Mailing Studio' }), buildPerformer(t, { fname: "asha d'souza-rao" })]);
   await buyPlan(t, performer.token);
   convo = (await callAs(t, 'POST', '/api/conversations', performer.token, { with: studio._id })).json() as ConversationView;
 });
@@ -36,7 +36,8 @@ describe('unread messages by e-mail', () => {
     expect(await runUnreadMail(t.ctx, log, at(start, 9))).toEqual({ ran: true, mailed: 0 });
     expect(await runUnreadMail(t.ctx, log, at(start, 11))).toEqual({ ran: true, mailed: 1 });
     const mail = await t.sink.waitFor(studio.email);
-    expect(mail.subject).toBe(CONVERSATION_MSG.mailSubject(performer.fname));
+    // The studio reads the performer's name capitalised; it is stored as typed, lower-cased (docs/messages.md).
+    expect(mail.subject).toBe(CONVERSATION_MSG.mailSubject("Asha D'Souza-Rao"));
     expect(mail.text).toContain('Hello, I sent my reel.');
     expect(mail.text).toContain(`https://audition.example/messages/${convo._id}`);
     expect(mail.html).not.toContain('<b>');

@@ -13,6 +13,7 @@ import { rowsOf, tryTransactionLock } from '../../db/raw.js';
 import { messages } from '../../db/schema/index.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations.js';
+import { personName } from '../../../contract/names.js';
 
 const EVERY_MS = 60_000;
 /** Older unread messages are not mailed: the sweep reads only a day of messages. */
@@ -60,7 +61,10 @@ function claim(db: Pick<Db, 'execute'>, side: 'performer' | 'studio', now: Date)
 export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ ran: boolean; mailed: number }> {
   const claimed = await ctx.db.transaction(async (tx) => {
     if (!(await tryTransactionLock(tx, 'audition:unread-mail'))) return null;
-    return [...(await claim(tx, 'performer', now)), ...(await claim(tx, 'studio', now))];
+    // A performer's name reads capitalised (docs/messages.md): the greeting of a performer, the sender named to a studio.
+    const performers = (await claim(tx, 'performer', now)).map((c) => ({ ...c, fname: personName(c.fname) }));
+    const studios = (await claim(tx, 'studio', now)).map((c) => ({ ...c, other_name: c.other_name === null ? null : personName(c.other_name) }));
+    return [...performers, ...studios];
   });
   if (!claimed) return { ran: false, mailed: 0 };
   if (claimed.length === 0) return { ran: true, mailed: 0 };

@@ -34,6 +34,7 @@ export function presentProfile(user: UserRow, media: MediaLists): UserProfile {
     subscriptionName: plan.name,
     subscriptionPrice: plan.price,
     daysLeft: daysLeft(plan.end),
+    profileStated: user.profileStatedAt !== null,
   };
 }
 

@@ -134,6 +134,8 @@ export function createProfileService(ctx: AppContext) {
         pronoun: form.pronoun,
         category: form.category,
         profilePic: form.profilePic,
+        // The first save of this form makes the title, gender and profession choices (docs/talent.md).
+        profileStatedAt: sql`coalesce(${users.profileStatedAt}, now())`,
       });
     },
 

@@ -67,6 +67,8 @@ describe('GET /api/audition/getUserData', () => {
       subscriptionName: '',
       subscriptionPrice: 0,
       daysLeft: 0,
+      // The profile form not saved yet: its defaults are not choices (docs/talent.md).
+      profileStated: false,
     });
     expect(res.body).not.toMatch(/argon2|password|tokenVersion/i);
   });
@@ -160,6 +162,20 @@ describe('POST /api/audition/updateBasicInfo (form)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fname: 'Asha Rao', location: 'Mumbai', gender: 'Female', profileUrl: 'https://asha.example.com', pronoun: 'Ms.', category: 'Dancer' });
     expect((await getUserData(p)).json()).toMatchObject({ fname: 'Asha Rao', category: 'Dancer' });
+  });
+
+  it('makes the title, gender and profession choices from the first save on, and keeps the first save\'s moment', async () => {
+    const p = await buildPerformer(t);
+    expect((await getUserData(p)).json()).toMatchObject({ profileStated: false });
+    // Neither the switch nor the appearance form is the profile form (docs/talent.md, "Stated, not defaulted").
+    await setVisibility(p, 'private');
+    await updateAppearance(p, { fname: p.fname, location: 'Pune', gender: 'Male' });
+    expect((await getUserData(p)).json()).toMatchObject({ profileStated: false });
+    expect((await updateBasicInfo(p, { fname: p.fname, location: 'Pune', gender: 'Male', pronoun: 'Mr.', category: 'Actor' })).json()).toMatchObject({ profileStated: true });
+    const [first] = await t.ctx.db.select({ at: users.profileStatedAt }).from(users).where(eq(users.id, p._id));
+    await updateBasicInfo(p, { fname: p.fname, location: 'Pune', gender: 'Female', pronoun: 'Ms.', category: 'Singer' });
+    const [again] = await t.ctx.db.select({ at: users.profileStatedAt }).from(users).where(eq(users.id, p._id));
+    expect(again!.at).toEqual(first!.at);
   });
 
   it('applies the defaults Mr., Male and Actor when a choice is empty or missing', async () => {

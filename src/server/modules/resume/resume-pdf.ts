@@ -13,6 +13,7 @@ import {
   UNION_LABELS,
   type Resume,
 } from '../../../contract/resume.js';
+import { personName } from '../../../contract/names.js';
 
 const require = createRequire(import.meta.url);
 // Read once: every PDF embeds a subset of the same two files.
@@ -89,11 +90,12 @@ function picture(doc: PDFKit.PDFDocument, bytes: Buffer | null, x: number, y: nu
 
 /** Two A5 pages: the front with the picture and the name; the back with photos, stats and the address. */
 export async function renderCompCard(s: PdfSubject): Promise<Buffer> {
-  const doc = newDoc('A5', `${s.fname} — comp card`);
+  const name = personName(s.fname);
+  const doc = newDoc('A5', `${name} — comp card`);
   const { width, height } = doc.page;
   const m = 36;
   picture(doc, s.picture, m, m, width - 2 * m, height - 2 * m - 90);
-  doc.font('bold').fontSize(24).fillColor(INK).text(s.fname, m, height - m - 78, { width: width - 2 * m, align: 'center' });
+  doc.font('bold').fontSize(24).fillColor(INK).text(name, m, height - m - 78, { width: width - 2 * m, align: 'center' });
   doc.font('regular').fontSize(11).fillColor(MUTED).text([s.category, s.location].filter(Boolean).join(' · '), { width: width - 2 * m, align: 'center' });
 
   doc.addPage({ size: 'A5', margin: m });
@@ -102,7 +104,7 @@ export async function renderCompCard(s: PdfSubject): Promise<Buffer> {
   const photos = s.photos.slice(0, 4);
   photos.forEach((p, i) => picture(doc, p, m + (i % 2) * (cell + gap), m + Math.floor(i / 2) * (cell * 1.2 + gap), cell, cell * 1.2));
   let y = m + (photos.length ? Math.ceil(photos.length / 2) * (cell * 1.2 + gap) + 6 : 0);
-  doc.font('bold').fontSize(14).fillColor(INK).text(s.fname, m, y);
+  doc.font('bold').fontSize(14).fillColor(INK).text(name, m, y);
   y = doc.y + 4;
   const stats = statLines(s);
   const col = (width - 2 * m) / 3;
@@ -118,11 +120,12 @@ export async function renderCompCard(s: PdfSubject): Promise<Buffer> {
 
 /** A4: name, stats, credits by category (newest first), training, skills, languages, union and representation. */
 export async function renderResumePdf(s: PdfSubject): Promise<Buffer> {
-  const doc = newDoc('A4', `${s.fname} — résumé`);
+  const name = personName(s.fname);
+  const doc = newDoc('A4', `${name} — résumé`);
   const r = s.resume;
   const left = doc.page.margins.left;
   const full = doc.page.width - left - doc.page.margins.right;
-  doc.font('bold').fontSize(22).fillColor(INK).text(s.fname);
+  doc.font('bold').fontSize(22).fillColor(INK).text(name);
   doc.font('regular').fontSize(10).fillColor(MUTED).text([s.category, s.location].filter(Boolean).join(' · '));
   const stats = statLines(s);
   if (stats.length) doc.moveDown(0.3).fontSize(9).fillColor(INK).text(stats.map(([k, v]) => `${k} ${v}`).join('   ·   '));

@@ -59,6 +59,8 @@ export function createPortfolioService(ctx: AppContext) {
       const { height: _height, weight: _weight, ...shownResume } = resume;
       return {
         ...shown,
+        // Defaults the performer never saved are not choices (docs/talent.md, "Stated, not defaulted").
+        ...(user.profileStatedAt ? {} : { pronoun: '', gender: '', category: '' }),
         review: mine ? presentReview(mine) : null,
         resume: shownResume,
       };
@@ -83,7 +85,7 @@ export function createPortfolioService(ctx: AppContext) {
       if (!resume) throw errors.notFound(TALENT_MSG.performerNotFound);
       return {
         fname: user.fname,
-        category: user.category,
+        category: user.profileStatedAt ? user.category : '',
         location: user.location,
         age: user.age,
         height: user.height,
@@ -103,7 +105,7 @@ export function createPortfolioService(ctx: AppContext) {
 export async function publicPreview(db: Db, performerId: string) {
   if (!isUuid(performerId)) return null;
   const [row] = await db
-    .select({ fname: users.fname, category: users.category, location: users.location, profilePic: users.profilePic })
+    .select({ fname: users.fname, category: sql<string>`case when ${users.profileStatedAt} is null then '' else ${users.category} end`, location: users.location, profilePic: users.profilePic })
     .from(users)
     .where(and(eq(users.id, performerId), eq(users.role, 'performer'), eq(users.visibility, 'public')));
   return row ?? null;

@@ -36,10 +36,12 @@ export function createRecommendations(ctx: AppContext) {
   return {
     async forPerformer(performerId: string): Promise<RecommendationsAnswer> {
       const [me] = await db
-        .select({ category: users.category, gender: users.gender, location: users.location, ageYears: users.ageYears })
+        .select({ category: users.category, gender: users.gender, location: users.location, ageYears: users.ageYears, statedAt: users.profileStatedAt })
         .from(users)
         .where(eq(users.id, performerId));
       if (!me) throw errors.unauthorized();
+      // Defaults the performer never saved are not choices: only roles open to any profession and gender (docs/talent.md).
+      if (!me.statedAt) Object.assign(me, { category: '', gender: '' });
       const age = me.ageYears;
       // Without an age we cannot tell whether bounds let the performer in: only unbounded roles.
       const ageFits =

@@ -85,8 +85,9 @@ export function createTalentSearch(ctx: AppContext) {
       const where: SQL[] = [publicPerformer];
       const q = query.q?.trim();
       if (q) where.push(sql`${searchable} ilike ${`%${escapeLike(q)}%`}`);
-      if (query.profession) where.push(sql`${users.category} = ${query.profession}`);
-      if (query.gender) where.push(sql`${users.gender} = ${query.gender}`);
+      // A default the performer never saved is not a choice (docs/talent.md, "Stated, not defaulted").
+      if (query.profession) where.push(sql`${users.category} = ${query.profession} and ${users.profileStatedAt} is not null`);
+      if (query.gender) where.push(sql`${users.gender} = ${query.gender} and ${users.profileStatedAt} is not null`);
       // A null (unparsed) number fails every comparison: it matches no bound.
       if (query.ageMin !== undefined) where.push(sql`${users.ageYears} >= ${query.ageMin}`);
       if (query.ageMax !== undefined) where.push(sql`${users.ageYears} <= ${query.ageMax}`);

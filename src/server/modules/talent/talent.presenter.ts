@@ -16,16 +16,19 @@ export const cardColumns = {
   photoCount: users.photoCount,
   videoCount: users.videoCount,
   audioCount: users.audioCount,
+  profileStatedAt: users.profileStatedAt,
 };
 
-export type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+// `_['data']` drops a column's null: the one nullable column is spelled out.
+export type CardRow = { [K in Exclude<keyof typeof cardColumns, 'profileStatedAt'>]: (typeof cardColumns)[K]['_']['data'] } & { profileStatedAt: Date | null };
 
 export function presentCard(row: CardRow): TalentCard {
   return {
     _id: row.id,
     fname: row.fname,
-    gender: row.gender,
-    category: row.category,
+    // Until the performer saves the profile form these are its defaults, not choices (docs/talent.md).
+    gender: row.profileStatedAt ? row.gender : '',
+    category: row.profileStatedAt ? row.category : '',
     location: row.location,
     profilePic: row.profilePic,
     age: row.age,

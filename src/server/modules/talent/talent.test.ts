@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobPost } from '../../../contract/jobs.js';
+import { CAST_MSG, type JobPost } from '../../../contract/jobs.js';
 import {
   TALENT_LIMITS,
   TALENT_MSG,
@@ -31,10 +31,9 @@ async function performer(fields: Record<string, string> = {}, basic: Record<stri
   const { fname = p.fname, location = '', gender = 'Male', ...appearance } = fields;
   const saved = await call('POST', '/api/audition/updateAppearance', p.token, { fname, location, gender, ...appearance });
   if (saved.statusCode !== 200) throw new Error(saved.body);
-  if (Object.keys(basic).length) {
-    const res = await call('POST', '/api/audition/updateBasicInfo', p.token, { fname, location, gender, ...basic });
-    if (res.statusCode !== 200) throw new Error(res.body);
-  }
+  // The profile form saved once: its title, gender and profession are choices (docs/talent.md, "Stated, not defaulted").
+  const res = await call('POST', '/api/audition/updateBasicInfo', p.token, { fname, location, gender, ...basic });
+  if (res.statusCode !== 200) throw new Error(res.body);
   return { ...p, fname };
 }
 
@@ -361,7 +360,8 @@ describe('a performer’s own write, on the instance that wrote it', () => {
     const card = async () => (await cards('location=Nearbyton'))[0];
     expect(await card()).toBeUndefined();
     await ok(on('POST', '/api/audition/updateAppearance', p.token, { fname: 'Nearby Dancer', location: 'Nearbyton', gender: 'Female', age: '27' }));
-    expect(await card()).toMatchObject({ _id: p._id, fname: 'Nearby Dancer', age: '27', category: 'Actor' });
+    // The profile form not saved yet: its default profession is not shown as a choice (docs/talent.md).
+    expect(await card()).toMatchObject({ _id: p._id, fname: 'Nearby Dancer', age: '27', category: '' });
 
     await ok(on('POST', '/api/audition/updateBasicInfo', p.token, { fname: 'Nearby Dancer', location: 'Nearbyton', gender: 'Female', category: 'Dancer' }));
     expect(await card()).toMatchObject({ category: 'Dancer', profilePic: '' });
@@ -579,6 +579,41 @@ describe('renaming and deleting a shortlist', () => {
     expect((await mine()).find((l) => l._id === list._id)?.name).toBe('Unchanged');
     const longest = 'x'.repeat(TALENT_LIMITS.shortlistNameMax);
     expect((await call('PATCH', `/api/studio/shortlists/${list._id}`, studio.token, { name: longest })).json()).toMatchObject({ name: longest });
+  });
+});
+
+describe('defaults are not choices (issue 36 item 2)', () => {
+  it('until the profile form is saved, search, fit and recommendations treat title, gender and profession as not stated', async () => {
+    const fresh = await buildPerformer(t, { fname: 'Fresh Default' });
+    const profile = async () => (await call('GET', '/api/audition/getUserData', fresh.token)).json() as { gender: string; category: string; pronoun: string; profileStated: boolean };
+    // The spec's defaults still show to the performer…
+    expect(await profile()).toMatchObject({ pronoun: 'Mr.', gender: 'Male', category: 'Actor', profileStated: false });
+    // …but a studio's filters do not take them for choices, nor do the card and the portfolio show them.
+    expect(ids(await search('q=fresh default'))).toEqual([fresh._id]);
+    expect(ids(await search('q=fresh default&gender=Male'))).toEqual([]);
+    expect(ids(await search('q=fresh default&profession=Actor'))).toEqual([]);
+    expect((await search('q=fresh default')).talent[0]).toMatchObject({ gender: '', category: '' });
+    expect((await call('GET', `/api/talent/${fresh._id}`, studio.token)).json()).toMatchObject({ pronoun: '', gender: '', category: '' });
+    const post = async (body: Record<string, unknown>) => {
+      const res = await call('POST', '/api/studio/jobs', rival.token, { jobType: 'Film', ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as JobPost)._id;
+    };
+    const actorJob = await post({ title: 'Default actor role', profession: 'Actor', gender: 'Male' });
+    const anyJob = await post({ title: 'Default any role', profession: 'Any', gender: 'Any' });
+    const reco = async () => ((await call('GET', '/api/audition/recommendedJobs', fresh.token)).json() as RecommendationsAnswer).jobs.map((j) => j._id);
+    expect(await reco()).toContain(anyJob);
+    expect(await reco()).not.toContain(actorJob);
+    const page = (await call('GET', `/api/jobs/${actorJob}`, fresh.token)).json() as { fit: { matches: boolean; misses: string[] }[] };
+    expect(page.fit[0]).toMatchObject({ matches: false, misses: [CAST_MSG.missing(TALENT_MSG.lookingFor('Actor'), CAST_MSG.noProfession), CAST_MSG.missing(TALENT_MSG.forGender('Male'), CAST_MSG.profileSays(''))] });
+
+    // Saving the form, even with the defaults, makes them choices.
+    const saved = await call('POST', '/api/audition/updateBasicInfo', fresh.token, { fname: 'fresh default', location: '', gender: 'Male', pronoun: 'Mr.', category: 'Actor' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await profile()).toMatchObject({ gender: 'Male', category: 'Actor', profileStated: true });
+    expect(ids(await search('q=fresh default&gender=Male&profession=Actor'))).toEqual([fresh._id]);
+    expect(await reco()).toContain(actorJob);
+    expect(((await call('GET', `/api/jobs/${actorJob}`, fresh.token)).json() as { fit: { matches: boolean }[] }).fit[0]!.matches).toBe(true);
   });
 });
 

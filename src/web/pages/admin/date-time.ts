@@ -1,2 +1,2 @@
-/** How the console writes a moment: "Nov 24, 2026, 12:30 AM". */
-export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** How the console writes a moment: the screens' one formatter (src/web/lib/dates.ts, docs/screens.md "Dates and money"). */
+export { formatTime as dateTime } from '../../lib/dates';

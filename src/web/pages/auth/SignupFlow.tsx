@@ -46,6 +46,8 @@ export function SignupFlow(props: SignupFlowProps) {
   const [otp, setOtp] = useState<{ resendAt: number } | null>(null);
   /** The e-mail whose code the server said is dead, and why: it stays dead when the dialog opens again. */
   const [dead, setDead] = useState<{ email: string; why: DeadCode } | null>(null);
+  /** Wrong codes typed since the last code was sent (a new code has its own tries). */
+  const [wrongTries, setWrongTries] = useState(0);
   const toast = useToast();
   const { run } = useBusy();
   const navigate = useNavigate();
@@ -79,6 +81,7 @@ export function SignupFlow(props: SignupFlowProps) {
       await run(() => props.sendCode(payload()));
       if (again) toast(MSG.otpNewCodeSent, 'success');
       setDead(null);
+      setWrongTries(0);
       setOtp({ resendAt: Date.now() + LIMITS.otpResendSeconds * 1000 });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'otp_resend_too_soon') {
@@ -105,8 +108,10 @@ export function SignupFlow(props: SignupFlowProps) {
       setOtp(null);
       navigate('/login');
     } catch (err) {
-      toast((err as Error).message);
       const code = err instanceof ApiError ? err.code : undefined;
+      // A wrong code is said inside the dialog, where the eyes are (docs/security.md "The code flow").
+      if (code === 'otp_wrong') return setWrongTries((n) => n + 1);
+      toast((err as Error).message);
       if (code === 'otp_expired' || code === 'otp_dead') setDead({ email: payload().email, why: code === 'otp_expired' ? 'expired' : 'dead' });
     }
   }
@@ -137,7 +142,7 @@ export function SignupFlow(props: SignupFlowProps) {
       </AuthShell>
       {otp && (
         <VerifyOtpModal
-          email={payload().email} resendAt={otp.resendAt} dead={dead?.email === payload().email ? dead.why : null}
+          email={payload().email} resendAt={otp.resendAt} dead={dead?.email === payload().email ? dead.why : null} wrongTries={wrongTries}
           onVerify={handleVerify} onResend={() => sendCode(true)} onStartAgain={handleStartAgain} onClose={handleCloseOtp}
         />
       )}

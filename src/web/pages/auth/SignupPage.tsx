@@ -3,10 +3,14 @@ import * as z from 'zod/mini';
 import { signupFields } from '../../../contract/field-rules';
 import { signup, verifyOtp } from '../../api/auth';
 import { SignupFlow } from './SignupFlow';
+import { session } from '../../lib/session';
+import { WrongPlace } from '../../components/WrongPlace';
 
 const signupRules = z.object(signupFields);
 
 export default function SignupPage() {
+  // A logged-in account is told so, not shown a second sign-up (docs/screens.md, "Wrong place, said").
+  if (session.isLoggedIn()) return <WrongPlace reason="signedIn" />;
   return (
     <SignupFlow
       heading="Welcome to Audition"

@@ -6,11 +6,15 @@ import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { studioSignup, studioVerifyOtp } from '../../api/jobs';
 import { SignupFlow } from './SignupFlow';
+import { session } from '../../lib/session';
+import { WrongPlace } from '../../components/WrongPlace';
 
 /** The studio's name keeps its letter case; the other fields follow the performer's rules. */
 const studioSignupRules = z.object({ ...signupFields, fname: requiredText(MARKET_MSG.studioName, LIMITS.nameMax) });
 
 export default function StudioSignupPage() {
+  // A logged-in account is told so, not shown a second sign-up (docs/screens.md, "Wrong place, said").
+  if (session.isLoggedIn()) return <WrongPlace reason="signedIn" />;
   return (
     <SignupFlow
       heading="Cast on Audition"

@@ -19,6 +19,8 @@ interface Props {
   /** When (ms since the epoch) a new code may be asked for. */
   resendAt: number;
   dead?: DeadCode | null;
+  /** Wrong codes typed for this code so far: each one empties the boxes and is said inside the dialog. */
+  wrongTries?: number;
   onVerify(otp: string): void;
   onResend(): void;
   onStartAgain(): void;
@@ -46,7 +48,7 @@ function useNowUntil(until: number) {
   return now;
 }
 
-export function VerifyOtpModal({ email, resendAt, dead, onVerify, onResend, onStartAgain, onClose }: Props) {
+export function VerifyOtpModal({ email, resendAt, dead, wrongTries = 0, onVerify, onResend, onStartAgain, onClose }: Props) {
   const [digits, setDigits] = useState<string[]>(() => Array(LIMITS.otpLength).fill(''));
   const ref = useRef<HTMLDialogElement>(null);
   const otp = digits.join('');
@@ -60,6 +62,12 @@ export function VerifyOtpModal({ email, resendAt, dead, onVerify, onResend, onSt
   }, [dead]);
   // A new code starts with empty boxes.
   useEffect(() => setDigits(Array(LIMITS.otpLength).fill('')), [resendAt]);
+  // A wrong code: the boxes empty and the first takes the focus, for the next try.
+  useEffect(() => {
+    if (!wrongTries) return;
+    setDigits(Array(LIMITS.otpLength).fill(''));
+    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [wrongTries]);
 
   const resend = (
     <button type="button" className="otp-resend" disabled={waiting} onClick={onResend}>
@@ -97,6 +105,9 @@ export function VerifyOtpModal({ email, resendAt, dead, onVerify, onResend, onSt
             <p className="muted">We sent a {LIMITS.otpLength}-digit code to <strong>{email}</strong>.</p>
             <p className="otp-label">Enter verification code</p>
             <OtpInput digits={digits} onChange={setDigits} />
+            {wrongTries > 0 && (
+              <p className="otp-wrong field-error" role="alert" data-testid="otp-wrong">{MSG.otpWrongHere(Math.max(0, LIMITS.otpMaxWrongTries - wrongTries))}</p>
+            )}
             <button type="submit" className="btn btn-block" disabled={otp.length !== LIMITS.otpLength}>Verify</button>
             {resend}
           </>

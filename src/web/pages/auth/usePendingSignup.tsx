@@ -21,6 +21,7 @@ import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
 export function usePendingSignup(credentials: LoginBody, onConfirmed: () => void) {
   const [pending, setPending] = useState<(PendingSignupAnswer & { resendAt: number }) | null>(null);
   const [dead, setDead] = useState<DeadCode | null>(null);
+  const [wrongTries, setWrongTries] = useState(0);
   const toast = useToast();
   const { run } = useBusy();
 
@@ -29,6 +30,7 @@ export function usePendingSignup(credentials: LoginBody, onConfirmed: () => void
       const answer = await run(() => resendOtp(credentials));
       if (again) toast(answer.sent ? MSG.otpNewCodeSent : answer.msg, answer.sent ? 'success' : 'error');
       if (answer.sent) setDead(null);
+      if (answer.sent) setWrongTries(0);
       setPending({ ...answer, resendAt: Date.now() + answer.resendIn * 1000 });
     } catch (err) {
       toast((err as Error).message);
@@ -44,8 +46,10 @@ export function usePendingSignup(credentials: LoginBody, onConfirmed: () => void
       setPending(null);
       onConfirmed();
     } catch (err) {
-      toast((err as Error).message);
       const code = err instanceof ApiError ? err.code : undefined;
+      // A wrong code is said inside the dialog (docs/security.md "The code flow").
+      if (code === 'otp_wrong') return setWrongTries((n) => n + 1);
+      toast((err as Error).message);
       if (code === 'otp_expired' || code === 'otp_dead') setDead(code === 'otp_expired' ? 'expired' : 'dead');
     }
   }
@@ -60,7 +64,7 @@ export function usePendingSignup(credentials: LoginBody, onConfirmed: () => void
   );
   const dialog = pending && (
     <VerifyOtpModal
-      email={credentials.email} resendAt={pending.resendAt} dead={dead}
+      email={credentials.email} resendAt={pending.resendAt} dead={dead} wrongTries={wrongTries}
       onVerify={handleVerify} onResend={() => sendCode(true)} onStartAgain={() => sendCode(true)} onClose={handleClose}
     />
   );

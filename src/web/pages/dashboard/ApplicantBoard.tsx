@@ -13,6 +13,7 @@ import { MSG } from '../../../contract/messages';
 import { setApplicationStatus, useJobApplicants } from '../../api/job-applicants';
 import { useToast } from '../../components/Toasts';
 import { ApplicantCard } from './ApplicantCard';
+import { personName, initialOf } from '../../../contract/names';
 
 /** Columns always shown; withdrawn and closed appear only when someone is in them. */
 const COLUMNS: readonly ApplicationStatus[] = ['applied', 'viewed', 'shortlisted', 'auditioning', 'booked', 'declined'];
@@ -76,12 +77,12 @@ export function ApplicantBoard({ jobId, roles = [] }: { jobId: string; roles?: J
                   <ul>
                     {items.map((a) => (
                       <li key={a._id} className="applicant-tile" draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
-                        {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{a.performer.fname.slice(0, 1).toUpperCase()}</span>}
+                        {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{initialOf(a.performer.fname)}</span>}
                         <div className="applicant-tile-body">
-                          <strong>{a.performer.fname}</strong>
+                          <strong>{personName(a.performer.fname)}</strong>
                           <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
                         </div>
-                        <button type="button" className="btn btn-secondary" onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${a.performer.fname}`}>{APP_MSG.open}</button>
+                        <button type="button" className="btn btn-secondary" onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>
                       </li>
                     ))}
                   </ul>

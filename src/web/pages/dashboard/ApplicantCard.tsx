@@ -18,6 +18,7 @@ import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
 import { MessageButton } from '../../components/MessageButton';
+import { personName } from '../../../contract/names';
 
 const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
 
@@ -42,7 +43,7 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
   return (
     <dialog ref={ref} className="applicant-dialog" aria-labelledby="applicant-name" onCancel={(e) => { e.preventDefault(); onClose(); }} onKeyDown={keepTabInside}>
       <div className="applicant-dialog-head">
-        <h2 id="applicant-name">{app ? app.performer.fname : MSG.loading}</h2>
+        <h2 id="applicant-name">{app ? personName(app.performer.fname) : MSG.loading}</h2>
         <button type="button" className="btn btn-ghost" onClick={onClose} data-autofocus>{APP_MSG.close}</button>
       </div>
       {applicant.isError && <p role="alert">{applicant.error.message}</p>}
@@ -60,7 +61,7 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
           {app.performer._id && <MessageButton with={app.performer._id} jobId={app.jobId} />}
           <div className="applicant-columns">
             <div>
-              {app.performer.profilePic && <img className="applicant-photo" src={app.performer.profilePic} alt={`${app.performer.fname}, profile picture`} />}
+              {app.performer.profilePic && <img className="applicant-photo" src={app.performer.profilePic} alt={`${personName(app.performer.fname)}, profile picture`} />}
               <h3>{APP_MSG.appearance}</h3>
               <dl className="applicant-facts">
                 {(['gender', 'age', 'height', 'weight', 'bodyType', 'hairColor', 'eyeColor'] as const)
@@ -78,7 +79,7 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
                 <ul className="applicant-media">
                   {app.media.map((m, i) => (
                     <li key={m.url}>
-                      {m.type === 'photos' && <img src={m.url} alt={`Photo ${i + 1} sent by ${app.performer.fname}`} />}
+                      {m.type === 'photos' && <img src={m.url} alt={`Photo ${i + 1} sent by ${personName(app.performer.fname)}`} />}
                       {m.type === 'videos' && <video src={m.url} controls preload="metadata" aria-label={`Video ${i + 1}`} />}
                       {m.type === 'audios' && <audio src={m.url} controls preload="metadata" aria-label={`Audio ${i + 1}`} />}
                     </li>

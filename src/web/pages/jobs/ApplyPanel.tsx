@@ -30,6 +30,10 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const [error, setError] = useState<{ msg: string; field?: 'note' | 'media' | 'roles'; plan?: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  // "Send application" is gone once sent: focus lands on the result's message, not on the body (docs/screens.md, "Focus after actions").
+  useEffect(() => {
+    if (sent) document.getElementById('apply-done-message')?.focus();
+  }, [sent]);
 
   useEffect(() => {
     if (!sent) saveDraft(jobId, { note, media: chosen, roleIds });
@@ -62,7 +66,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   if (sent || (you && open.length === 0 && applied.size > 0)) {
     return (
       <div className="apply-done" role="status">
-        <p>{sent ? APP_MSG.applied : APP_MSG.alreadyAppliedScreen}</p>
+        <p id="apply-done-message" tabIndex={-1}>{sent ? APP_MSG.applied : APP_MSG.alreadyAppliedScreen}</p>
         <Link to="/applications">{APP_MSG.seeApplications}</Link>
       </div>
     );

@@ -18,6 +18,7 @@ import { CAST_MSG } from '../../../contract/casting-messages';
 import { ApplyPanel } from './ApplyPanel';
 import { RolePayList } from './RolePayList';
 import './jobs.css';
+import { formatDate } from '../../lib/dates';
 
 export default function JobPage() {
   const { id = '' } = useParams();
@@ -66,7 +67,7 @@ export default function JobPage() {
             )}
             {j.location && <><dt>Location</dt><dd>{j.location}</dd></>}
             {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
-            <dt>Deadline</dt><dd>{j.deadline ?? 'None'}</dd>
+            <dt>Deadline</dt><dd>{j.deadline ? formatDate(j.deadline) : 'None'}</dd>
             <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
           </dl>
           <p className="job-description">{j.description}</p>

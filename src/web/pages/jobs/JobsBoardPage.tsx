@@ -13,6 +13,7 @@ import { RecommendedJobs } from './RecommendedJobs';
 import './jobs.css';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { RolePayList } from './RolePayList';
+import { formatDate } from '../../lib/dates';
 
 const KEYS = ['q', 'profession', 'gender', 'location', 'paid'] as const;
 
@@ -49,7 +50,7 @@ export default function JobsBoardPage() {
   return (
     <main className="page jobs-board">
       <h1>{MARKET_MSG.jobsTitle}</h1>
-      <RecommendedJobs limit={3} />
+      {/* The filters first, then the recommendations: a phone sees its search before scrolling (docs/screens.md). */}
       <form className="card job-filters" role="search" aria-label="Filter jobs" onSubmit={handleSubmit}>
         <div className="field">
           <label htmlFor="q">Search</label>
@@ -78,11 +79,15 @@ export default function JobsBoardPage() {
         </label>
         <button type="submit" className="btn">Search</button>
       </form>
+      <RecommendedJobs limit={3} />
+      {board.isSuccess && jobs.length > 0 && (
+        <p className="muted job-count" role="status" data-testid="job-count">{MARKET_MSG.jobCount(jobs.length, board.hasNextPage)}</p>
+      )}
       {board.isPending && <p role="status">{MSG.loading}</p>}
       {board.isError && <p role="alert">{board.error.message}</p>}
       {board.isSuccess && jobs.length === 0 && <p className="muted">{MARKET_MSG.noJobs}</p>}
       <ul className="job-cards">
-        {jobs.map((job) => <JobCard key={job._id} job={job} />)}
+        {jobs.map((job, i) => <JobCard key={job._id} job={job} first={i === 0} />)}
       </ul>
       <div ref={sentinel} />
       {board.hasNextPage && (
@@ -94,10 +99,12 @@ export default function JobsBoardPage() {
   );
 }
 
-function JobCard({ job }: { job: BoardJob }) {
+function JobCard({ job, first }: { job: BoardJob; first: boolean }) {
   return (
     <li className="card job-card">
-      {job.images[0] ? <img className="job-card-image" src={job.images[0]} alt="" loading="lazy" /> : <div className="job-card-image" />}
+      {/* The first card's picture is the page's largest paint: loaded at once, the others when near;
+          width/height reserve its 16:9 box before it loads (docs/screens.md, "Public pages in Lighthouse"). */}
+      {job.images[0] ? <img className="job-card-image" src={job.images[0]} alt="" width={640} height={360} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} /> : <div className="job-card-image" />}
       <div className="job-card-body">
         <h2 className="job-card-title"><Link to={`/jobs/${job._id}`}>{job.title}</Link></h2>
         <p className="muted">
@@ -105,7 +112,7 @@ function JobCard({ job }: { job: BoardJob }) {
           {!job.studio.verified && ' · unverified'}
           {job.location ? ` · ${job.location}` : ''}
         </p>
-        <p className="job-card-meta">{job.jobType} · {job.profession} · {job.gender}{job.deadline ? ` · apply by ${job.deadline}` : ''}</p>
+        <p className="job-card-meta">{job.jobType} · {job.profession} · {job.gender}{job.deadline ? ` · apply by ${formatDate(job.deadline)}` : ''}</p>
         <RolePayList roles={job.roles} compact />
         <p>{cut(job.description, LIMITS.studioBannerChars / 2)}{isCut(job.description, LIMITS.studioBannerChars / 2) && '…'}</p>
       </div>

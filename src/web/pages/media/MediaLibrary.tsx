@@ -5,7 +5,7 @@
  * the URL, and shows the new item at once; any failure ends the overlay with a toast.
  */
 import { useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
-import { acceptedHint, fileProblem } from '../../../contract/file-checks';
+import { acceptedHint, fileProblem, looksLikeImage, typeRefusedMessage } from '../../../contract/file-checks';
 import { CHOOSER_ACCEPT, type MediaType, type StorageKind } from '../../../contract/media-options';
 import { MSG } from '../../../contract/messages';
 import { SCREEN_MSG } from '../../../contract/screen-messages';
@@ -70,11 +70,18 @@ export function MediaLibrary({ view }: { view: MediaView }) {
    * comes while it is being registered, so nothing is left stored but unlisted.
    */
   async function uploadAll(files: File[]) {
-    const accepted = files.filter((file) => {
-      const problem = fileProblem(view.kind, file);
-      if (problem) toast(files.length > 1 ? `${file.name}: ${problem}` : problem);
-      return !problem;
-    });
+    // Each refused file is named with why (docs/screens.md, "Uploads"); a picture is also
+    // checked by its first bytes, so a renamed non-image never goes up.
+    const checked = await Promise.all(
+      files.map(async (file) => {
+        const problem =
+          fileProblem(view.kind, file) ??
+          (view.kind === 'images' && !looksLikeImage(new Uint8Array(await file.slice(0, 12).arrayBuffer())) ? typeRefusedMessage('images') : null);
+        if (problem) toast(`${file.name}: ${problem}`);
+        return problem ? null : file;
+      }),
+    );
+    const accepted = checked.filter((file): file is File => file !== null);
     if (accepted.length === 0) return;
     const stop = new AbortController();
     let added = 0;

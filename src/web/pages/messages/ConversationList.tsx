@@ -6,6 +6,11 @@ import { MSG } from '../../../contract/messages';
 import { useConversations } from '../../api/conversations';
 import { session } from '../../lib/session';
 import { Avatar } from './Avatar';
+import { personName } from '../../../contract/names';
+import { formatClock, formatWhen } from '../../lib/dates';
+
+/** The other side's name as shown: a studio reads its performers' names capitalised (docs/product.md §2); a studio's own name is shown as written. */
+export const otherName = (c: Pick<ConversationView, 'other'>) => (session.isStudio() ? personName(c.other.name) : c.other.name);
 
 export function ConversationList() {
   const conversations = useConversations();
@@ -38,10 +43,10 @@ function ConversationRow({ c }: { c: ConversationView }) {
   const last = c.lastMessage;
   return (
     <NavLink to={`/messages/${c._id}`} className={({ isActive }) => `msg-row${isActive ? ' is-active' : ''}${c.unread > 0 ? ' is-unread' : ''}`}>
-      <Avatar name={c.other.name} picture={c.other.picture} />
+      <Avatar name={otherName(c)} picture={c.other.picture} />
       <span className="msg-row-main">
         <span className="msg-row-top">
-          <span className="msg-row-name">{c.other.name}</span>
+          <span className="msg-row-name">{otherName(c)}</span>
           <time className="msg-row-time muted" dateTime={c.updatedAt}>{shortTime(c.updatedAt)}</time>
         </span>
         <span className="msg-row-last muted">
@@ -57,9 +62,8 @@ function ConversationRow({ c }: { c: ConversationView }) {
   );
 }
 
-/** Today's time, or the date for older ones. */
+/** Today's time with its zone, else the day ("yesterday", "3 days ago", "10 Dec 2026"): src/web/lib/dates.ts. */
 export function shortTime(iso: string): string {
   const d = new Date(iso);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : d.toLocaleDateString([], { day: 'numeric', month: 'short' });
+  return new Date().toDateString() === d.toDateString() ? formatClock(d) : formatWhen(d);
 }

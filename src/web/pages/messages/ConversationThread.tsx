@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Avatar } from './Avatar';
 import { Composer } from './Composer';
-import { shortTime } from './ConversationList';
+import { otherName, shortTime } from './ConversationList';
 import { MessageText } from './MessageText';
 
 interface Pending {
@@ -46,7 +46,7 @@ export function ConversationThread({ id }: { id: string }) {
     .reverse()
     .flatMap((p) => p.messages);
   const newest = messages.at(-1);
-  useDocumentTitle(conversation && `${conversation.other.name} · ${CONVERSATION_MSG.title}`);
+  useDocumentTitle(conversation && `${otherName(conversation)} · ${CONVERSATION_MSG.title}`);
 
   useEffect(() => setPending([]), [id]);
 
@@ -133,9 +133,9 @@ export function ConversationThread({ id }: { id: string }) {
     <section className="msg-thread" aria-labelledby="thread-title">
       <header className="msg-thread-head">
         <Link to="/messages" className="msg-back" aria-label={CONVERSATION_MSG.back}>←</Link>
-        <Avatar name={c.other.name} picture={c.other.picture} />
+        <Avatar name={otherName(c)} picture={c.other.picture} />
         <div className="msg-thread-who">
-          <h1 id="thread-title">{c.other.name}</h1>
+          <h1 id="thread-title">{otherName(c)}</h1>
           {c.jobTitle && <p className="muted">{CONVERSATION_MSG.aboutJob(c.jobTitle)}</p>}
         </div>
         {!c.blocked && c.other._id && (
@@ -144,7 +144,7 @@ export function ConversationThread({ id }: { id: string }) {
           </button>
         )}
       </header>
-      <div className="msg-scroll" ref={scroller} tabIndex={0} aria-label={`${CONVERSATION_MSG.title}: ${c.other.name}`}>
+      <div className="msg-scroll" ref={scroller} tabIndex={0} aria-label={`${CONVERSATION_MSG.title}: ${otherName(c)}`}>
         <div ref={top} />
         {thread.hasNextPage && (
           <p className="msg-older">

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile-options';
 import { basicInfoFields, problemsOf } from '../../../contract/field-rules';
-import { acceptedHint, fileProblem } from '../../../contract/file-checks';
+import { acceptedHint, fileProblem, looksLikeImage, typeRefusedMessage } from '../../../contract/file-checks';
 import { CHOOSER_ACCEPT } from '../../../contract/media-options';
 import { MSG } from '../../../contract/messages';
 import { SCREEN_MSG } from '../../../contract/screen-messages';
@@ -71,9 +71,11 @@ export default function EditProfilePage() {
     setErrors(({ [field as FieldKey]: _fixed, ...rest }) => rest);
   };
 
-  function choosePhoto(file: File | undefined) {
+  async function choosePhoto(file: File | undefined) {
     if (!file) return;
-    const problem = fileProblem('images', file);
+    // By name and size first, then by content: a file that is not an image is refused here,
+    // never shown as a broken picture (docs/screens.md, "Uploads").
+    const problem = fileProblem('images', file) ?? (looksLikeImage(new Uint8Array(await file.slice(0, 12).arrayBuffer())) ? null : typeRefusedMessage('images'));
     setErrors(({ photo: _old, ...rest }) => (problem ? { ...rest, photo: problem } : rest));
     setPhoto(problem ? null : file);
   }
@@ -142,7 +144,7 @@ export default function EditProfilePage() {
                     aria-invalid={Boolean(errors.photo)}
                     aria-describedby={errors.photo ? 'photo-error photo-hint' : 'photo-hint'}
                     onChange={(e) => {
-                      choosePhoto(e.target.files?.[0]);
+                      void choosePhoto(e.target.files?.[0]);
                       e.target.value = '';
                     }}
                   />

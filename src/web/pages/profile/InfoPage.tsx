@@ -7,6 +7,7 @@ import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
+import { personName } from '../../../contract/names';
 
 export default function InfoPage() {
   const { user } = useUserData({ live: true });
@@ -19,7 +20,7 @@ export default function InfoPage() {
         {user ? (
           <DetailsList
             rows={[
-              ['Name', <span style={{ textTransform: 'capitalize' }}>{`${user.pronoun} ${user.fname}`}</span>],
+              ['Name', <span>{`${user.pronoun} ${personName(user.fname)}`}</span>],
               ['Location', user.location],
               ['Gender', user.gender],
               ['Profile URL', <SafeLink href={user.profileUrl} />],

@@ -13,6 +13,7 @@ import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
+import { SCREEN_MSG } from '../../../contract/screen-messages';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { Link } from 'react-router';
@@ -57,6 +58,11 @@ export default function ProfilePage() {
         </div>
         {user ? (
           <>
+            {!user.profileStated && (
+              <p className="profile-invite" data-testid="profile-invite">
+                {SCREEN_MSG.completeProfile} <Link to="/editProfile">{SCREEN_MSG.completeProfileLink}</Link>
+              </p>
+            )}
             <DetailsList
               rows={[
                 ['Gender', user.gender],

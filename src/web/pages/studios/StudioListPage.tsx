@@ -15,12 +15,13 @@ import { useStudioFind } from '../../api/studio-find';
 import { useStudioList } from '../../api/studio-list';
 import './studios.css';
 
-function StudioCard({ studio }: { studio: Studio }) {
+/** `first`: the list's first card, whose banner is the page's largest paint: loaded at once (docs/screens.md, "Public pages in Lighthouse"). */
+function StudioCard({ studio, first = false }: { studio: Studio; first?: boolean }) {
   return (
     <li>
       <Link className="card studio-card" to={`/studio-detail/${studio._id}`} state={{ studio }}>
         <span className="studio-card-media">
-          <img src={studio.banner || studio.profilePic} alt="" loading="lazy" width={400} height={150} />
+          <img src={studio.banner || studio.profilePic} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} width={400} height={150} />
           {studio.profilePic && <img className="studio-card-logo" src={studio.profilePic} alt="" loading="lazy" width={56} height={56} />}
         </span>
         <span className="studio-card-body">
@@ -99,7 +100,7 @@ function Matches({ q, location, page, onPage }: { q: string; location: string; p
         <p className="studios-state">{SCREEN_MSG.noMatches}</p>
       ) : (
         <ul className="studio-grid" aria-label="Studios">
-          {data.studios.map((s) => <StudioCard key={s._id} studio={s} />)}
+          {data.studios.map((s, i) => <StudioCard key={s._id} studio={s} first={i === 0} />)}
         </ul>
       )}
       {data.pages > 1 && (
@@ -138,7 +139,7 @@ function AllStudios() {
       ) : (
         <>
           <ul className="studio-grid" aria-label="Studios">
-            {studios.map((s) => <StudioCard key={s._id} studio={s} />)}
+            {studios.map((s, i) => <StudioCard key={s._id} studio={s} first={i === 0} />)}
           </ul>
           {hasMore && (
             <div ref={sentinel} className="studios-more">

@@ -2,9 +2,7 @@
 import { MSG, planTexts } from '../../../contract/messages';
 import { usePaymentHistory } from '../../api/payment-history';
 
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-/** As the payment overlay dates a queued plan's start, so the two read the same. */
-const startDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDay, formatMoney } from '../../lib/dates';
 
 export function PaymentHistory() {
   const history = usePaymentHistory();
@@ -24,12 +22,12 @@ export function PaymentHistory() {
             <tbody>
               {history.data.payments.map((p) => (
                 <tr key={p.orderId}>
-                  <td>{day.format(new Date(p.date))}</td>
+                  <td>{formatDay(p.date)}</td>
                   <td>
                     {p.plan}
-                    {p.startsAt ? <span className="muted"> ({planTexts.startsOn(startDay.format(new Date(p.startsAt)))})</span> : null}
+                    {p.startsAt ? <span className="muted"> ({planTexts.startsOn(formatDay(p.startsAt))})</span> : null}
                   </td>
-                  <td>${p.amount} {p.currency}</td>
+                  <td>{formatMoney(p.amount, p.currency)} {p.currency}</td>
                   <td>{p.status}</td>
                 </tr>
               ))}

@@ -9,7 +9,7 @@ interface Props {
   onChoose(plan: Plan): void;
 }
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+import { formatMoney, formatRupees } from '../../lib/dates';
 
 export function PlanCard({ plan, purchased, onChoose }: Props) {
   const titleId = `plan-${plan.name.toLowerCase()}`;
@@ -18,10 +18,10 @@ export function PlanCard({ plan, purchased, onChoose }: Props) {
       {purchased ? <p className="plan-badge">Your plan</p> : null}
       <h3 id={titleId} className="plan-name">{plan.name}</h3>
       <p className="plan-price">
-        <span className="plan-price-amount">{inr.format(plan.priceInr)}</span>
+        <span className="plan-price-amount">{formatRupees(plan.priceInr)}</span>
         <span className="plan-price-period"> / month</span>
       </p>
-      <p className="plan-usd muted">Charged as ${plan.priceUsd} USD</p>
+      <p className="plan-usd muted">Charged as {formatMoney(plan.priceUsd, 'USD')} USD</p>
       <ul className="plan-features">
         {plan.features.map((feature) => (
           <li key={feature}>

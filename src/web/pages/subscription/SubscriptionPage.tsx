@@ -21,8 +21,13 @@ import { PaymentHistory } from './PaymentHistory';
 import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
 import './subscription.css';
+import { formatDay } from '../../lib/dates';
 
-const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+/** When the plan held ends: the history's end while still ahead, else from the polled days left. */
+const planEnd = (iso: string | null | undefined, daysLeft: number) =>
+  iso && Date.parse(iso) > Date.now() ? new Date(iso) : new Date(Date.now() + daysLeft * DAY_MS);
+
+const day = { format: formatDay };
 
 /**
  * What buying `plan` will do to the plan held, in words (the server works it out the same way).
@@ -72,7 +77,11 @@ export default function SubscriptionPage() {
         // The checked URL is this site's own (next-path.ts); the router takes its path.
         const { pathname, search, hash } = new URL(back);
         navigate(pathname + search + hash);
+        return;
       }
+      // The result is the heading ("You have Gold subscription"): focus goes there once the
+      // overlay is gone, not back to the plan's button, now disabled (docs/screens.md, "Focus after actions").
+      window.setTimeout(() => document.getElementById('subscription-heading')?.focus(), 0);
     },
     [toast, navigate],
   );
@@ -83,12 +92,12 @@ export default function SubscriptionPage() {
   return (
     <ProfileShell user={user} menu={PROFILE_MENU}>
       <section className="subscription card" aria-labelledby="subscription-heading">
-        <h1 id="subscription-heading" className="subscription-heading" aria-live="polite">
+        <h1 id="subscription-heading" className="subscription-heading" aria-live="polite" tabIndex={-1}>
           {user === null ? MSG.loading : subscribed ? planTexts.youHave(user.subscriptionName) : MSG.notSubscribed}
         </h1>
         {user && subscribed && user.daysLeft > 0 ? (
-          <p className="subscription-days muted">
-            {user.daysLeft} {user.daysLeft === 1 ? 'day' : 'days'} left
+          <p className="subscription-days muted" data-testid="plan-ends">
+            {planTexts.endsOn(formatDay(planEnd(history.data?.planEndsAt, user.daysLeft)), user.daysLeft)}
           </p>
         ) : (
           <p className="subscription-days muted">Monthly plans. Pick the one that fits your next audition season.</p>

@@ -19,11 +19,12 @@ import { AddToShortlist } from './AddToShortlist';
 import { ReviewForm } from './ReviewForm';
 import './talent.css';
 import { MessageButton } from '../../components/MessageButton';
+import { personName, initialOf } from '../../../contract/names';
 
 export default function PortfolioPage() {
   const { id = '' } = useParams();
   const portfolio = usePortfolio(id);
-  useDocumentTitle(portfolio.data && TALENT_MSG.portfolioTitle(portfolio.data.fname));
+  useDocumentTitle(portfolio.data && TALENT_MSG.portfolioTitle(personName(portfolio.data.fname)));
   if (portfolio.error instanceof ApiError && portfolio.error.status === 404) return <NotFoundPage />;
   return (
     <main className="page portfolio">
@@ -51,9 +52,9 @@ function PortfolioView({ p }: { p: Portfolio }) {
   return (
     <>
       <header className="portfolio-head card">
-        {p.profilePic ? <img className="portfolio-pic" src={p.profilePic} alt="" /> : <span className="portfolio-pic" aria-hidden="true">{p.fname.slice(0, 1)}</span>}
+        {p.profilePic ? <img className="portfolio-pic" src={p.profilePic} alt="" /> : <span className="portfolio-pic" aria-hidden="true">{initialOf(p.fname)}</span>}
         <div className="portfolio-name">
-          <h1>{p.fname}</h1>
+          <h1>{personName(p.fname)}</h1>
           <p className="muted">{[p.category, p.location].filter(Boolean).join(' · ')}</p>
           {p.profileUrl && /^https?:\/\//i.test(p.profileUrl) && (
             <p><a href={p.profileUrl} rel="noopener noreferrer nofollow" target="_blank">{p.profileUrl}</a></p>
@@ -79,7 +80,8 @@ function PortfolioView({ p }: { p: Portfolio }) {
                 {p.photos.map((url, i) => (
                   <li key={url}>
                     <button type="button" className="portfolio-photo" onClick={() => setShown(i)} aria-label={TALENT_MSG.photoOf(i + 1, p.photos.length)}>
-                      <img src={url} alt="" loading="lazy" />
+                      {/* The first photo is the page's largest paint on a phone: loaded at once (docs/screens.md, "Public pages in Lighthouse"). */}
+                      <img src={url} alt="" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
                     </button>
                   </li>
                 ))}
@@ -92,7 +94,7 @@ function PortfolioView({ p }: { p: Portfolio }) {
         </div>
         {studio && (
           <aside className="card portfolio-side" aria-label="Casting">
-            <AddToShortlist performerId={p._id} name={p.fname} />
+            <AddToShortlist performerId={p._id} name={personName(p.fname)} />
             <MessageButton with={p._id} className="btn btn-ghost" />
             <ReviewForm performerId={p._id} review={p.review} />
           </aside>

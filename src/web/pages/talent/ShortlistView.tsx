@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { TalentCardView } from './TalentCardView';
+import { personName } from '../../../contract/names';
 
 export function ShortlistView({ list }: { list: Shortlist }) {
   const toast = useToast();
@@ -60,7 +61,7 @@ export function ShortlistView({ list }: { list: Shortlist }) {
               <button
                 type="button"
                 className="btn btn-secondary"
-                aria-label={`${TALENT_MSG.remove} ${performer.fname}`}
+                aria-label={`${TALENT_MSG.remove} ${personName(performer.fname)}`}
                 onClick={() => void removeFromShortlist(list._id, performer._id).catch((err: Error) => toast(err.message))}
               >
                 {TALENT_MSG.remove}

@@ -2,15 +2,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TalentCard } from '../../../contract/talent';
+import { personName, initialOf } from '../../../contract/names';
 
 export function TalentCardView({ p, children }: { p: TalentCard; children?: ReactNode }) {
   const facts = [p.category, p.gender, p.location, p.age && `Age ${p.age}`, p.height].filter(Boolean);
   return (
     <li className="card talent-card">
       <div className="talent-card-head">
-        {p.profilePic ? <img className="talent-pic" src={p.profilePic} alt="" loading="lazy" /> : <span className="talent-pic" aria-hidden="true">{p.fname.slice(0, 1)}</span>}
+        {p.profilePic ? <img className="talent-pic" src={p.profilePic} alt="" loading="lazy" /> : <span className="talent-pic" aria-hidden="true">{initialOf(p.fname)}</span>}
         <div className="talent-card-name">
-          <h2><Link to={`/talent/${p._id}`}>{p.fname}</Link></h2>
+          <h2><Link to={`/talent/${p._id}`}>{personName(p.fname)}</Link></h2>
           <p className="muted">{facts.join(' · ')}</p>
         </div>
       </div>

@@ -19,6 +19,7 @@ import { TalentPageHead } from './TalentPageHead';
 import '../dashboard/dashboard.css';
 import './talent.css';
 import { MessageButton } from '../../components/MessageButton';
+import { personName } from '../../../contract/names';
 
 type Errors = Partial<Record<keyof TalentFilters, string>>;
 const NUMBERS = { ageMin: ['Age from', TALENT_LIMITS.ageMax], ageMax: ['Age to', TALENT_LIMITS.ageMax], heightMin: ['Height from', TALENT_LIMITS.heightMax], heightMax: ['Height to', TALENT_LIMITS.heightMax] } as const;
@@ -133,7 +134,7 @@ export default function TalentSearchPage() {
       <ul className="talent-cards">
         {talent.map((p) => (
           <TalentCardView key={p._id} p={p}>
-            <AddToShortlist performerId={p._id} name={p.fname} />
+            <AddToShortlist performerId={p._id} name={personName(p.fname)} />
             <MessageButton with={p._id} className="btn btn-ghost" />
           </TalentCardView>
         ))}
