@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MSG, type MyApplicationsAnswer, type NotificationsAnswer } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, type MyApplicationsAnswer, type NotificationsAnswer } from '../../../contract/applications.js';
 import { MSG } from '../../../contract/messages.js';
 import { applications, jobs } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
@@ -114,7 +114,7 @@ describe('a studio deletes its account', () => {
       const mine = (await call('GET', '/api/audition/applications', p.token)).json() as MyApplicationsAnswer;
       expect(mine.applications[0]).toMatchObject({ status: 'closed' });
       const bell = await bellOf(p);
-      expect(bell.notifications[0]).toMatchObject({ text: APP_MSG.notice('closed', 'Last Role', 'Leaving Studio'), link: '/applications' });
+      expect(bell.notifications[0]).toMatchObject({ text: `${APP_MSG.notice('closed', 'Last Role', 'Leaving Studio')} ${DECISION_MSG.reasonLine('role_closed')}`, link: '/applications' });
       const mail = await t.sink.waitFor(p.email, { since: before.mails });
       expect(mail.subject).toBe(APP_MSG.mailSubject('closed', 'Last Role'));
     }

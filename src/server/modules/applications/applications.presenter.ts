@@ -27,7 +27,10 @@ export function decisionOf(row: Pick<ApplicationRow, 'decidedAt' | 'decisionReas
 const undoUntilOf = (row: ApplicationRow, now = new Date()) =>
   row.undoUntil && row.undoStatus && row.undoUntil > now && ['booked', 'declined'].includes(row.status) ? row.undoUntil.toISOString() : null;
 
-export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
+export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
+  // A decision still in its undo window is not the performer's to see yet: they hear of it
+  // with its notice, and never of one undone (docs/applications.md, "Undo and the notice outbox").
+  const row = undoUntilOf(stored) ? { ...stored, status: stored.undoStatus!, history: stored.history.slice(0, -1), decidedAt: null } : stored;
   return {
     _id: row.id,
     job: { _id: job.id, title: job.title, jobType: job.jobType, location: job.location, status: job.status, deadline: job.deadline },

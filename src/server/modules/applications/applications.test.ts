@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MSG, UNDECIDED_STATUSES, type MyApplication, type MyApplicationsAnswer, type StudioApplication } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, UNDECIDED_STATUSES, type MyApplication, type MyApplicationsAnswer, type StudioApplication } from '../../../contract/applications.js';
 import { todayUtc } from '../../../contract/jobs.js';
 import { applications, jobs, notifications, users } from '../../db/schema/index.js';
 import { addPhoto, givePlan, postJob } from '../../../../test/application-factories.js';
@@ -326,7 +326,7 @@ describe('nobody ghosted: closing a job closes what is undecided', () => {
     // Each of the four closed is told once, in the app and by e-mail.
     for (const p of people.slice(0, 4)) {
       const notes = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, p._id));
-      expect(notes.filter((n) => n.text === APP_MSG.notice('closed', 'Closing soon', 'Pipeline Studio'))).toHaveLength(1);
+      expect(notes.filter((n) => n.text === `${APP_MSG.notice('closed', 'Closing soon', 'Pipeline Studio')} ${DECISION_MSG.reasonLine('role_closed')}`)).toHaveLength(1);
       await mailTo(p.email, APP_MSG.mailSubject('closed', 'Closing soon'));
       expect(t.sink.messages.filter((m) => m.to === p.email.toLowerCase() && m.subject === APP_MSG.mailSubject('closed', 'Closing soon'))).toHaveLength(1);
     }

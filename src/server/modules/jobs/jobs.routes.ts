@@ -51,13 +51,13 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   // The body is optional: a close without one gives its applications the reason role_closed.
   app.post(
     '/api/studio/jobs/:id/close',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: closeJobBody.optional(), response: { 200: jobPost } } },
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: closeJobBody.nullish(), response: { 200: jobPost } } },
     async (req) => own.close(req.userId, req.params.id, req.log, req.body ?? {}),
   );
 
   app.post(
     '/api/studio/jobs/:id/reopen',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: reopenJobBody.optional(), response: { 200: jobPost } } },
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: reopenJobBody.nullish(), response: { 200: jobPost } } },
     async (req) => own.reopen(req.userId, req.params.id, req.body ?? {}),
   );
 
