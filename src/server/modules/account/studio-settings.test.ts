@@ -91,6 +91,8 @@ describe('a studio deletes its account', () => {
     const idOf = (p: Performer) => rows.find((r) => r.performerId === p._id)!.id;
     expect((await call('POST', `/api/studio/applications/${idOf(shortlisted)}/status`, studio.token, { status: 'shortlisted' })).statusCode).toBe(200);
     expect((await call('POST', `/api/studio/applications/${idOf(booked)}/status`, studio.token, { status: 'booked' })).statusCode).toBe(200);
+    // Its 30 s to undo pass (docs/applications.md, "Decisions"): the performer sees the booking.
+    await t.ctx.db.update(applications).set({ undoUntil: new Date(Date.now() - 1000) }).where(eq(applications.id, idOf(booked)));
   });
 
   it('refuses a wrong password with 400 { msg } and changes nothing', async () => {
