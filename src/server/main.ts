@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 import { startFileDeletionSweep } from './modules/account/index.js';
+import { startDecisionNoticeSweep } from './modules/applications/index.js';
 import { holdUploadOwner, startUploadSweep } from './modules/media/index.js';
 import { startSlotReminders } from './modules/slots/index.js';
 
@@ -30,6 +31,8 @@ async function main() {
   const stopUploadSweep = startUploadSweep(ctx, app.log);
   // Audition reminders, one instance at a time under an advisory lock (docs/slots.md).
   const stopSlotReminders = startSlotReminders(ctx, app.log);
+  // Notices of bookings and declines whose undo window passed, on every instance (docs/applications.md).
+  const stopDecisionSweep = startDecisionNoticeSweep(ctx, app.log);
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
@@ -42,6 +45,7 @@ async function main() {
     stopSweep();
     stopUploadSweep();
     stopSlotReminders();
+    stopDecisionSweep();
     await app.close();
     await releaseUploadOwner();
     await closeContext(ctx);

@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './applicant-digests.js';
 export * from './resume.js';
 export * from './slots.js';
+export * from './decisions.js';

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MSG, type MyApplicationsAnswer, type NotificationsAnswer } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, type MyApplicationsAnswer, type NotificationsAnswer } from '../../../contract/applications.js';
 import { MSG } from '../../../contract/messages.js';
 import { applications, jobs } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
@@ -91,6 +91,8 @@ describe('a studio deletes its account', () => {
     const idOf = (p: Performer) => rows.find((r) => r.performerId === p._id)!.id;
     expect((await call('POST', `/api/studio/applications/${idOf(shortlisted)}/status`, studio.token, { status: 'shortlisted' })).statusCode).toBe(200);
     expect((await call('POST', `/api/studio/applications/${idOf(booked)}/status`, studio.token, { status: 'booked' })).statusCode).toBe(200);
+    // Its 30 s to undo pass (docs/applications.md, "Decisions"): the performer sees the booking.
+    await t.ctx.db.update(applications).set({ undoUntil: new Date(Date.now() - 1000) }).where(eq(applications.id, idOf(booked)));
   });
 
   it('refuses a wrong password with 400 { msg } and changes nothing', async () => {
@@ -114,7 +116,7 @@ describe('a studio deletes its account', () => {
       const mine = (await call('GET', '/api/audition/applications', p.token)).json() as MyApplicationsAnswer;
       expect(mine.applications[0]).toMatchObject({ status: 'closed' });
       const bell = await bellOf(p);
-      expect(bell.notifications[0]).toMatchObject({ text: APP_MSG.notice('closed', 'Last Role', 'Leaving Studio'), link: '/applications' });
+      expect(bell.notifications[0]).toMatchObject({ text: `${APP_MSG.notice('closed', 'Last Role', 'Leaving Studio')} ${DECISION_MSG.reasonLine('role_closed')}`, link: '/applications' });
       const mail = await t.sink.waitFor(p.email, { since: before.mails });
       expect(mail.subject).toBe(APP_MSG.mailSubject('closed', 'Last Role'));
     }

@@ -1,5 +1,5 @@
 /** Turns application rows into the contract's shapes: the performer's view and the studio's. */
-import { APP_MSG, type ApplicationStatus, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, type ApplicationStatus, type Decision, type DeclineReason, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
 import type { applications, jobs, users } from '../../db/schema/index.js';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -16,7 +16,21 @@ export type PerformerRow = Pick<
 const status = (s: string) => s as ApplicationStatus;
 const history = (row: ApplicationRow) => row.history.map((h) => ({ status: status(h.status), at: h.at }));
 
-export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
+/** The decision of a booked, declined or closed application, the reason in words; null before one. */
+export function decisionOf(row: Pick<ApplicationRow, 'decidedAt' | 'decisionReason' | 'decisionNote' | 'status'>): Decision | null {
+  if (!row.decidedAt || !['booked', 'declined', 'closed'].includes(row.status)) return null;
+  const reason = (row.decisionReason as DeclineReason | null) ?? null;
+  return { reason, reasonText: reason ? DECISION_MSG.reasonText(reason) : null, note: row.decisionNote, at: row.decidedAt.toISOString() };
+}
+
+/** Until when the studio may undo the application's final decision, or null. */
+const undoUntilOf = (row: ApplicationRow, now = new Date()) =>
+  row.undoUntil && row.undoStatus && row.undoUntil > now && ['booked', 'declined'].includes(row.status) ? row.undoUntil.toISOString() : null;
+
+export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
+  // A decision still in its undo window is not the performer's to see yet: they hear of it
+  // with its notice, and never of one undone (docs/applications.md, "Undo and the notice outbox").
+  const row = undoUntilOf(stored) ? { ...stored, status: stored.undoStatus!, history: stored.history.slice(0, -1), decidedAt: null } : stored;
   return {
     _id: row.id,
     job: { _id: job.id, title: job.title, jobType: job.jobType, location: job.location, status: job.status, deadline: job.deadline },
@@ -26,6 +40,7 @@ export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: S
     note: row.note,
     media: row.media as MyApplication['media'],
     history: history(row),
+    decision: decisionOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -45,6 +60,8 @@ export function presentStudioApplication(row: ApplicationRow, performer: Perform
     history: history(row),
     rating: row.studioRating,
     studioNote: row.studioNote,
+    decision: decisionOf(row),
+    undoUntil: undoUntilOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MSG, UNDECIDED_STATUSES, type MyApplication, type MyApplicationsAnswer, type StudioApplication } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_LIMITS, DECISION_MSG, UNDECIDED_STATUSES, type MyApplication, type MyApplicationsAnswer, type StudioApplication } from '../../../contract/applications.js';
 import { todayUtc } from '../../../contract/jobs.js';
 import { applications, jobs, notifications, users } from '../../db/schema/index.js';
 import { addPhoto, givePlan, postJob } from '../../../../test/application-factories.js';
@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { runDeadlineSweep } from '../jobs/deadline-sweep.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { personName } from '../../../contract/names.js';
+import { runDecisionNotices } from './decision-notices.js';
 
 let t: TestApp;
 let studio: StudioAccount;
@@ -35,6 +36,12 @@ async function mailTo(email: string, subject: string) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no mail "${subject}" to ${email}`);
+}
+
+/** As if the 30 s to undo a final decision had passed: the window closes and the notice sweep runs then. */
+async function decisionWindowPassed(id: string) {
+  await t.ctx.db.update(applications).set({ undoUntil: new Date(Date.now() - 1000) }).where(eq(applications.id, id));
+  await runDecisionNotices(t.ctx, { error: () => {} }, new Date(Date.now() + (DECISION_LIMITS.undoSeconds + 1) * 1000));
 }
 
 async function goldPerformer(plan: 'Gold' | 'Silver' | 'Platinum' = 'Gold') {
@@ -228,11 +235,13 @@ describe('the studio’s applicants', () => {
       expect(res.statusCode, status).toBe(200);
       expect(res.json()).toMatchObject({ status });
     }
-    const out = await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'declined' });
+    const out = await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'declined', reason: 'role_cast' });
     expect(out.statusCode).toBe(409);
     expect(out.json()).toMatchObject({ msg: APP_MSG.finalStatus('booked') });
     expect((await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'closed' })).statusCode).toBe(400);
 
+    // The booking is told once its 30 s to undo have passed (docs/applications.md, "Decisions").
+    await decisionWindowPassed(made._id);
     const mine = (await call('GET', '/api/audition/applications', performer.token)).json() as MyApplicationsAnswer;
     expect(mine.applications[0]!.history.map((h) => h.status)).toEqual(['applied', 'viewed', 'shortlisted', 'auditioning', 'booked']);
     const bell = await call('GET', '/api/notifications', performer.token);
@@ -263,7 +272,7 @@ describe('the studio’s applicants', () => {
     for (const [method, url, body] of [
       ['GET', `/api/studio/jobs/${job._id}/applications`, undefined],
       ['GET', `/api/studio/applications/${made._id}`, undefined],
-      ['POST', `/api/studio/applications/${made._id}/status`, { status: 'declined' }],
+      ['POST', `/api/studio/applications/${made._id}/status`, { status: 'declined', reason: 'skills' }],
       ['PUT', `/api/studio/applications/${made._id}/review`, { rating: 1 }],
     ] as const) {
       expect((await call(method, url, rival.token, body)).statusCode, `${method} ${url}`).toBe(404);
@@ -280,7 +289,8 @@ describe('the studio’s applicants', () => {
     const job = await postJob(t, studio);
     const made = (await apply(job, performer)).json() as MyApplication;
     const since = t.sink.messages.length;
-    await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'declined' });
+    await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'declined', reason: 'skills' });
+    await decisionWindowPassed(made._id);
     // A mail to someone else after it shows the queue has moved past this change.
     const other = await goldPerformer();
     const otherApp = (await apply(job, other)).json() as MyApplication;
@@ -300,7 +310,8 @@ describe('the studio’s applicants', () => {
     expect(seen.performer).toMatchObject({ _id: null, fname: APP_MSG.deletedAccount, deleted: true });
     expect(seen.note).toBe('');
     // Moving it tells nobody, and still works.
-    expect((await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'declined' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/studio/applications/${made._id}/status`, studio.token, { status: 'declined', reason: 'other' })).statusCode).toBe(200);
+    await decisionWindowPassed(made._id);
   });
 });
 
@@ -330,7 +341,7 @@ describe('nobody ghosted: closing a job closes what is undecided', () => {
     // Each of the four closed is told once, in the app and by e-mail.
     for (const p of people.slice(0, 4)) {
       const notes = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, p._id));
-      expect(notes.filter((n) => n.text === APP_MSG.notice('closed', 'Closing soon', 'Pipeline Studio'))).toHaveLength(1);
+      expect(notes.filter((n) => n.text === `${APP_MSG.notice('closed', 'Closing soon', 'Pipeline Studio')} ${DECISION_MSG.reasonLine('role_closed')}`)).toHaveLength(1);
       await mailTo(p.email, APP_MSG.mailSubject('closed', 'Closing soon'));
       expect(t.sink.messages.filter((m) => m.to === p.email.toLowerCase() && m.subject === APP_MSG.mailSubject('closed', 'Closing soon'))).toHaveLength(1);
     }

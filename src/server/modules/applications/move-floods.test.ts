@@ -5,7 +5,8 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_MSG, APPLICATION_LIMITS, type StudioStatus } from '../../../contract/applications.js';
+import { APP_MSG, APPLICATION_LIMITS, DECISION_LIMITS, DECISION_MSG, type StudioStatus } from '../../../contract/applications.js';
+import { runDecisionNotices } from './decision-notices.js';
 import { MSG } from '../../../contract/messages.js';
 import { applications, notifications } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
@@ -18,7 +19,15 @@ let t: TestApp;
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
 
-const move = (studio: StudioAccount, applicationId: string, status: StudioStatus) => call('POST', `/api/studio/applications/${applicationId}/status`, studio.token, { status });
+const move = async (studio: StudioAccount, applicationId: string, status: StudioStatus) => {
+  const res = await call('POST', `/api/studio/applications/${applicationId}/status`, studio.token, status === 'declined' ? { status, reason: 'role_cast' } : { status });
+  // A final decision is told once its 30 s to undo have passed (docs/applications.md, "Decisions"): here at once.
+  if (res.statusCode === 200 && (status === 'declined' || status === 'booked')) {
+    await t.ctx.db.update(applications).set({ undoUntil: new Date(Date.now() - 1000) }).where(eq(applications.id, applicationId));
+    await runDecisionNotices(t.ctx, { error: () => {} }, new Date(Date.now() + (DECISION_LIMITS.undoSeconds + 1) * 1000));
+  }
+  return res;
+};
 
 /** A performer who applied (through the real call) to a new job of the studio. */
 async function applicant(studio: StudioAccount, title: string): Promise<{ performer: Performer; applicationId: string }> {
@@ -78,7 +87,7 @@ describe('moving an application back and forth', () => {
     expect(mails.map((m) => m.subject)).toEqual([APP_MSG.mailSubject('shortlisted', 'Flood role'), APP_MSG.mailSubject('declined', 'Flood role')]);
     const afterDecision = await bell(performer);
     expect(afterDecision.unread).toBe(2);
-    expect(afterDecision.notifications[0]!.text).toBe(APP_MSG.notice('declined', 'Flood role', 'Flood Studio'));
+    expect(afterDecision.notifications[0]!.text).toBe(`${APP_MSG.notice('declined', 'Flood role', 'Flood Studio')} ${DECISION_MSG.reasonLine('role_cast')}`);
     // Every move is still in the application's history.
     const [row] = await t.ctx.db.select({ history: applications.history }).from(applications).where(eq(applications.id, applicationId));
     expect(row!.history).toHaveLength(1 + 20 + 2 + 1);

@@ -8,6 +8,7 @@ import { APPLICATION_STATUSES, FINAL_STATUSES, type ApplicationStatus } from '..
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { MyApplication, Quota } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
+import { DECISION_MSG } from '../../../contract/decisions';
 import { useMyApplications, withdrawApplication } from '../../api/my-applications';
 import { useToast } from '../../components/Toasts';
 import { formatDay, formatTime } from '../../lib/dates';
@@ -86,6 +87,13 @@ function ApplicationCard({ app }: { app: MyApplication }) {
           </li>
         ))}
       </ol>
+      {app.decision && (app.decision.reasonText || app.decision.note) && (
+        <section className="application-decision" aria-label={DECISION_MSG.decisionTitle}>
+          <h4>{DECISION_MSG.decisionTitle}</h4>
+          {app.decision.reasonText && <p>{app.decision.reasonText}</p>}
+          {app.decision.note && <p className="pre-line">{app.decision.note}</p>}
+        </section>
+      )}
       {app.status === 'auditioning' && <SlotPicker app={app} />}
       {canWithdraw && <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void handleWithdraw()}>{APP_MSG.withdraw}</button>}
     </li>

@@ -11,6 +11,8 @@ import type { StudioApplication } from '../../../contract/applications';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { applicantKey, useApplicant } from '../../api/applicant';
+import { decideApplication } from '../../api/decideApplication';
+import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions';
 import { reviewApplication } from '../../api/job-applicants';
 import { queryClient } from '../../api/query-client';
 import { FormField } from '../../components/FormField';
@@ -34,8 +36,36 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
   const applicant = useApplicant(id);
   const app = applicant.data;
 
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState<DeclineReason | ''>('');
+  const [declineNote, setDeclineNote] = useState('');
+  const [declineError, setDeclineError] = useState<string | null>(null);
+
+  /** A decline asks for its reason and an optional note for the performer (docs/applications.md, "Decisions"). */
+  async function decline(e: FormEvent) {
+    e.preventDefault();
+    if (!app) return;
+    if (!reason) {
+      setDeclineError(DECISION_MSG.reasonRequired);
+      document.getElementById('decline-reason')?.focus();
+      return;
+    }
+    try {
+      await decideApplication(app, { status: 'declined', reason, ...(declineNote.trim() ? { note: declineNote } : {}) });
+      setDeclining(false);
+      await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
+    } catch (err) {
+      setDeclineError(err instanceof Error ? err.message : String(err));
+    }
+  }
+
   async function move(status: StudioStatus) {
     if (!app) return;
+    if (status === 'declined') {
+      setDeclining(true);
+      setTimeout(() => document.getElementById('decline-reason')?.focus(), 0);
+      return;
+    }
     await onMove(app, status);
     await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
   }
@@ -57,6 +87,25 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
                 <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn'} onClick={() => void move(s)}>{ACTION[s]}</button>
               ))}
             </div>
+          )}
+          {declining && !FINAL_STATUSES.includes(app.status) && (
+            <form className="decline-form" onSubmit={(e) => void decline(e)} noValidate>
+              <FormField id="decline-reason" label={DECISION_MSG.reasonField} error={declineError}>
+                {(a11y) => (
+                  <select {...a11y} className="input" value={reason} onChange={(e) => { setReason(e.target.value as DeclineReason); setDeclineError(null); }}>
+                    <option value="">{DECISION_MSG.chooseReason}</option>
+                    {DECLINE_REASONS.map((r) => <option key={r} value={r}>{DECISION_MSG.reasonLabel(r)}</option>)}
+                  </select>
+                )}
+              </FormField>
+              <FormField id="decline-note" label={DECISION_MSG.noteLabel}>
+                {(a11y) => <textarea {...a11y} className="input" maxLength={DECISION_LIMITS.noteMax} value={declineNote} onChange={(e) => setDeclineNote(e.target.value)} />}
+              </FormField>
+              <button type="submit" className="btn">{DECISION_MSG.declineConfirm}</button>
+            </form>
+          )}
+          {app.decision && (app.decision.reasonText || app.decision.note) && (
+            <p className="muted pre-line">{[app.decision.reasonText, app.decision.note].filter(Boolean).join('\n')}</p>
           )}
           {app.performer._id && <MessageButton with={app.performer._id} jobId={app.jobId} />}
           <div className="applicant-columns">
