@@ -13,6 +13,11 @@ import { contentTypeOfKey } from '../../../contract/media-options.js';
 import { MSG } from '../../../contract/messages.js';
 import {
   declineBody,
+  reviewAnswer,
+  reviewLinkBody,
+  reviewLinkCreated,
+  reviewLinkItem,
+  reviewLinksAnswer,
   retakeBody,
   sidesAnswer,
   TAPE_LIMITS,
@@ -26,6 +31,7 @@ import type { Storage } from '../../adapters/storage/index.js';
 import { errors } from '../../errors.js';
 import { isCutOff } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
+import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
 import { scheduleTapeSweep } from './tape-sweep.js';
 
@@ -169,6 +175,41 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       if (!key) throw errors.notFound();
       return sendPrivateFile(ctx.storage, key, reply);
     },
+  );
+
+  const review = createReviewLinksService(ctx);
+  app.post(
+    '/api/studio/review-links',
+    { preValidation: auth.requireStudio, schema: { body: reviewLinkBody, response: { 201: reviewLinkCreated } } },
+    async (req, reply) => reply.code(201).send(await review.create(req.userId, req.body)),
+  );
+  app.get('/api/studio/review-links', { preValidation: auth.requireStudio, schema: { response: { 200: reviewLinksAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return review.list(req.userId);
+  });
+  app.delete(
+    '/api/studio/review-links/:id',
+    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: reviewLinkItem } } },
+    async (req) => review.revoke(req.userId, req.params.id),
+  );
+
+  // The review room: no account, the token is the permission; never indexed, never cached by
+  // a shared cache, never logged (logging.ts keeps the token out of the request line).
+  const noIndex = (reply: FastifyReply) => reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+  const tokenParams = z.object({ token: z.string() });
+  app.get('/api/review/:token', { schema: { params: tokenParams, response: { 200: reviewAnswer } } }, async (req, reply) => {
+    noIndex(reply).header('cache-control', 'private, no-store');
+    return review.open(req.params.token);
+  });
+  app.get(
+    '/api/review/:token/tapes/:applicationId',
+    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string() }) } },
+    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, null), noIndex(reply)),
+  );
+  app.get(
+    '/api/review/:token/media/:applicationId/:index',
+    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string(), index: z.coerce.number().int().min(0).max(100) }) } },
+    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, req.params.index), noIndex(reply)),
   );
 
   // Reminders and expiry; tests run the sweep themselves, with a clock they choose.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAPE_MSG, type TapeRequest } from '../../../contract/self-tapes.js';
-import { notifications, tapeRequests } from '../../db/schema/index.js';
+import { notifications, tapeRequests, users } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { fixture, makeMp4, multipart } from '../../../../test/media-files.js';
@@ -156,8 +156,11 @@ describe('the self-tape flow', () => {
     const pages = readPdf(res.rawPayload);
     expect(pages).toHaveLength(4);
     const today = new Date().toISOString().slice(0, 10);
+    // The name as the account keeps it (sign-up stores it as typed, folded to lower case).
+    const [person] = await t.ctx.db.select({ fname: users.fname }).from(users).where(eq(users.id, ana._id));
+    expect(person!.fname.toLowerCase()).toBe('ana tapewright');
     for (const page of pages) {
-      expect(page.text).toContain('Ana Tapewright');
+      expect(page.text).toContain(person!.fname);
       expect(page.text).toContain(today);
     }
   });
