@@ -8,6 +8,7 @@ import { MSG } from './messages.js';
 import { LIMITS } from './limits.js';
 import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
+import { tapeAnswer } from './self-tapes.js';
 
 export * from './applications-limits.js';
 export * from './applications-messages.js';
@@ -74,6 +75,8 @@ export const studioApplication = z.object({
   rating: z.number().nullable(),
   studioNote: z.string(),
   createdAt: z.string(),
+  /** The latest self-tape sent for it, or null (docs/self-tapes.md). */
+  tape: tapeAnswer.nullable(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 export const studioApplicationsAnswer = z.object({ applications: z.array(studioApplication) });

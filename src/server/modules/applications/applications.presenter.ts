@@ -32,7 +32,7 @@ export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: S
 
 const DELETED = { fname: APP_MSG.deletedAccount, pronoun: '', gender: '', category: '', profilePic: '', location: '', age: '', height: '', weight: '', bodyType: '', hairColor: '', eyeColor: '' };
 
-export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief): StudioApplication {
+export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, tape: StudioApplication['tape'] = null): StudioApplication {
   const { id, ...profile } = performer ?? { id: null, ...DELETED };
   return {
     _id: row.id,
@@ -46,5 +46,6 @@ export function presentStudioApplication(row: ApplicationRow, performer: Perform
     rating: row.studioRating,
     studioNote: row.studioNote,
     createdAt: row.createdAt.toISOString(),
+    tape,
   };
 }

@@ -4,7 +4,7 @@
  * Sides and tapes live under `private/` keys: only the calls here serve them, after their
  * checks, through the storage adapter (local disk or S3).
  */
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
@@ -29,8 +30,6 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
 
 export const TAPES_LINK = '/applications';
-/** How long a tape URL handed to a signed-in caller plays: a video element cannot send the auth header. */
-const TAPE_URL_SECONDS = 6 * 3600;
 
 type RequestRow = typeof tapeRequests.$inferSelect;
 
@@ -57,27 +56,6 @@ async function readAtMost(stream: Readable, max: number): Promise<Buffer | undef
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-/** The signature of a tape URL: the tape id and its expiry, keyed by the server's secret. */
-function signTape(secret: Uint8Array, tapeId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`tape:${tapeId}:${expires}`).digest('base64url');
-}
-
-export function tapeUrlChecks(secret: Uint8Array) {
-  return {
-    url(tapeId: string, now = Date.now()): string {
-      const expires = Math.floor(now / 1000) + TAPE_URL_SECONDS;
-      return `/api/tapes/${tapeId}?expires=${expires}&sig=${signTape(secret, tapeId, expires)}`;
-    },
-    valid(tapeId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {
-      const at = Number(expires);
-      if (!sig || !Number.isInteger(at) || at * 1000 < now) return false;
-      const want = Buffer.from(signTape(secret, tapeId, at));
-      const got = Buffer.from(sig);
-      return want.length === got.length && timingSafeEqual(want, got);
-    },
-  };
 }
 
 function requestMail(to: { email: string; fname: string }, subject: string, line: string, origin: string): MailMessage {

@@ -200,6 +200,12 @@ describe('the self-tape flow', () => {
     expect(second.json().watchedAt).toBe(watchedAt);
     const mine = ((await call('GET', '/api/audition/tape-requests', ana.token)).json() as { tapeRequests: TapeRequest[] }).tapeRequests[0]!;
     expect(mine.tape!.watchedAt).toBe(watchedAt);
+    // The applicant answer carries the tape too.
+    const card = await call('GET', `/api/studio/applications/${anaRequest.applicationId}`, studio.token);
+    expect(card.json().tape).toMatchObject({ _id: tapeId, watchedAt, url: expect.stringContaining(`/api/tapes/${tapeId}?`) });
+    const list = await call('GET', `/api/studio/jobs/${job._id}/applications`, studio.token);
+    const other = (list.json().applications as { _id: string; tape: unknown }[]).find((a) => a._id === benRequest.applicationId);
+    expect(other?.tape).toBeNull();
   });
 
   it('allows one retake with a deadline at least 24 hours away; the second is 409', async () => {
