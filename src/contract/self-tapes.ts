@@ -61,6 +61,7 @@ export const TAPE_MSG = {
   reviewDaysRange: `A link lasts between ${TAPE_LIMITS.reviewDaysMin} and ${TAPE_LIMITS.reviewDaysMax} days.`,
   reviewLinkEnded: 'This review link has ended.',
   watched: 'Watched',
+  noTapeYet: 'No tape yet.',
 } as const;
 
 const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: () => MSG.invalidBody });
