@@ -62,6 +62,19 @@ export const TAPE_MSG = {
   reviewLinkEnded: 'This review link has ended.',
   watched: 'Watched',
   noTapeYet: 'No tape yet.',
+  requestsTitle: 'Self-tape requests',
+  statusLabel: { requested: 'Requested', accepted: 'Accepted', declined: 'Declined', submitted: 'Tape sent', retake: 'Retake asked', expired: 'Expired' } as Record<TapeStatus, string>,
+  accept: 'Accept',
+  decline: 'Decline',
+  confirmDecline: 'Decline this self-tape request? The studio is not asked again.',
+  readSides: (pages: number) => `Read the sides (${pages} ${pages === 1 ? 'page' : 'pages'})`,
+  chooseTape: 'Your tape (MP4, MOV or WebM)',
+  sendTape: 'Send tape',
+  replaceTape: 'Replace tape',
+  tapeSent: 'Your tape was sent.',
+  due: (when: string) => `Due ${when}`,
+  retakeAsked: (note: string) => `Retake asked: ${note}`,
+  notWatched: 'Not watched yet',
 } as const;
 
 const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: () => MSG.invalidBody });
