@@ -24,6 +24,7 @@ import { studioSearchBench } from './studio-search.js';
 import { applicationsBench } from './applications.js';
 import { messagesBench } from './messages.js';
 import { resumePdfsBench } from './resume-pdfs.js';
+import { stampedSidesBench } from './stamped-sides.js';
 import { startBare } from './bare-route.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 
@@ -198,6 +199,7 @@ async function main() {
     await applicationsBench(add);
     await messagesBench(add);
     await resumePdfsBench(add);
+    await stampedSidesBench(add);
 
     console.log('Upload of 200 MB…');
     const upload = await measureUpload(200);

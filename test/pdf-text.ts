@@ -1,7 +1,7 @@
 /**
  * Reads a PDF back in a test, in plain JavaScript (no poppler needed): its pages' sizes and
  * the text each page draws, decoded through the fonts' ToUnicode maps. Enough for the PDFs
- * pdfkit writes (FlateDecode streams, hex-string TJ/Tj with Identity-H fonts); not a
+ * pdfkit and pdf-lib write (FlateDecode streams, hex-string TJ/Tj with Identity-H fonts); not a
  * general PDF reader.
  */
 import { inflateSync } from 'node:zlib';
@@ -75,7 +75,8 @@ export function readPdf(pdf: Buffer): PdfPage[] {
   const fonts = new Map<string, Map<number, string>>();
   for (const o of objects.values()) {
     if (o.stream) continue;
-    for (const [, name, id] of o.dict.matchAll(/\/(F\d+)\s+(\d+) 0 R/g)) {
+    // pdfkit names its fonts F1, F2…; pdf-lib names them after the font (DejaVuSans-7098480789).
+    for (const [, name, id] of o.dict.matchAll(/\/([A-Za-z][\w+-]*)\s+(\d+) 0 R/g)) {
       const font = objects.get(Number(id));
       const toUnicode = font && ref(font.dict, 'ToUnicode');
       if (toUnicode?.stream) fonts.set(name!, cmapOf(toUnicode.stream.toString('latin1')));
@@ -86,10 +87,14 @@ export function readPdf(pdf: Buffer): PdfPage[] {
   const kids = [.../\/Kids\s*\[([^\]]*)\]/.exec(root.dict)![1]!.matchAll(/(\d+) 0 R/g)].map(([, id]) => objects.get(Number(id))!);
   return kids.map((page) => {
     const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(page.dict)!;
-    const content = ref(page.dict, 'Contents')?.stream?.toString('latin1') ?? '';
+    // One content stream (pdfkit) or an array of them (pdf-lib adds one per change).
+    const many = /\/Contents\s*\[([^\]]*)\]/.exec(page.dict);
+    const content = many
+      ? [...many[1]!.matchAll(/(\d+) 0 R/g)].map(([, id]) => objects.get(Number(id))?.stream?.toString('latin1') ?? '').join('\n')
+      : (ref(page.dict, 'Contents')?.stream?.toString('latin1') ?? '');
     const lines: string[] = [];
     let font = new Map<number, string>();
-    for (const [, name, array, single] of content.matchAll(/\/(F\d+)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+    for (const [, name, array, single] of content.matchAll(/\/([A-Za-z][\w+-]*)\s+[\d.]+\s+Tf|\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       if (name) {
         font = fonts.get(name) ?? new Map();
         continue;

@@ -9,6 +9,7 @@ import { LIMITS } from './limits.js';
 import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
 import { decision, decisionFields, refineDecision, undoWindow, DECISION_LIMITS, DECISION_MSG } from './decisions.js';
+import { tapeAnswer } from './self-tapes.js';
 
 export * from './applications-limits.js';
 export * from './applications-messages.js';
@@ -81,6 +82,8 @@ export const studioApplication = z.object({
   /** Until when the studio can undo its final decision (ISO), or null. */
   undoUntil: z.string().nullable(),
   createdAt: z.string(),
+  /** The latest self-tape sent for it, or null (docs/self-tapes.md). */
+  tape: tapeAnswer.nullable(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 export const studioApplicationsAnswer = z.object({ applications: z.array(studioApplication) });

@@ -40,6 +40,7 @@ export const PAGE_TITLES = {
   privacy: 'Privacy Policy',
   messages: 'Messages',
   portfolio: 'Portfolio',
+  reviewRoom: 'Review room',
   talentSearch: 'Talent search',
   shortlists: 'Shortlists',
   applications: 'Applications',

@@ -37,6 +37,7 @@ import { eventsRoutes } from './modules/events/index.js';
 import { messagesRoutes } from './modules/messages/index.js';
 import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
+import { selfTapesRoutes } from './modules/self-tapes/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { addBrowserPolicies, addFixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(talentRoutes, modules);
     await answers.register(resumeRoutes, modules);
     await answers.register(slotsRoutes, modules);
+    await answers.register(selfTapesRoutes, modules);
 
     answers.get('/api/*', { schema: { hide: true } }, async () => {
       throw errors.notFound();

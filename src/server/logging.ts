@@ -66,7 +66,11 @@ const SECRET_QUERY_PARAMS = new Set(['token', 'ticket']);
  * `ticket`, in any letter case or percent-encoding), since a logged link stays live for
  * as long as it works. Other URLs are logged whole.
  */
+/** Paths whose segment after the prefix is a review link's token (docs/self-tapes.md): never logged. */
+const TOKEN_IN_PATH = /^(\/(?:api\/)?review\/)[^/?#]+/i;
+
 export function loggedUrl(url: string): string {
+  url = url.replace(TOKEN_IN_PATH, '$1[redacted]');
   const at = url.indexOf('?');
   if (at < 0) return url;
   const path = url.slice(0, at);

@@ -64,6 +64,7 @@ const Job = scopedPage(() => import('./pages/jobs/JobPage'));
 const Messages = page(() => import('./pages/messages/MessagesPage'));
 // Portfolios, talent search and shortlists (docs/talent.md).
 const Portfolio = page(() => import('./pages/talent/PortfolioPage'));
+const ReviewRoom = page(() => import('./pages/review/ReviewRoomPage'));
 const TalentSearch = page(() => import('./pages/talent/TalentSearchPage'));
 const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
 const Applications = scopedPage(() => import('./pages/applications/ApplicationsPage'));
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
       { path: '/messages', element: eitherKind(Messages), handle: titled('messages') },
       { path: '/messages/:id', element: eitherKind(Messages), handle: titled('messages') },
       { path: '/talent/:id', element: <Portfolio />, handle: titled('portfolio') },
+      { path: '/review/:token', element: <ReviewRoom />, handle: titled('reviewRoom') },
       { path: '/dashboard/talent', element: studioOnly(TalentSearch), handle: titled('talentSearch') },
       { path: '/dashboard/shortlists', element: studioOnly(Shortlists), handle: titled('shortlists') },
       { path: '/applications', element: own(Applications), handle: titled('applications') },

@@ -55,7 +55,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, db: 
     // A page others share (a portfolio) carries its own title and Open Graph tags, for link
     // previews made by crawlers that run no script.
     const preview = status === 200 ? await pagePreview(request.url).catch(() => null) : null;
-    const html = preview ? withPreview(page, preview, `${request.protocol}://${request.host}`) : page;
+    let html = preview ? withPreview(page, preview, `${request.protocol}://${request.host}`) : page;
+    // A review room is for the people its link was sent to only (docs/self-tapes.md).
+    if (/^\/review\//i.test(request.url)) {
+      html = html.replace('<head>', '<head>\n    <meta name="robots" content="noindex, nofollow" />');
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    }
     return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
 }

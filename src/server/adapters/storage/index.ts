@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { createLocalStorage } from './local-storage.js';
 import type { Storage } from './storage.js';
 
-export { UPLOADS_PREFIX, USER_MEDIA_CACHE, type Storage, type StoredFileLocation } from './storage.js';
+export { isPrivateKey, UPLOADS_PREFIX, USER_MEDIA_CACHE, type Storage, type StoredFileLocation } from './storage.js';
 
 /** The AWS SDK is loaded only when a bucket is configured: it is a third of a second of start-up. */
 export async function createStorage(config: Config): Promise<Storage> {

@@ -34,8 +34,11 @@ export interface Storage {
 /** Where the app serves stored files from. */
 export const UPLOADS_PREFIX = '/uploads/';
 
-/** Keys the server makes: a kind folder and one safe file name (no dot-dot, no slashes, no case). */
-const KEY = /^(images|videos|audios)\/[a-z0-9][a-z0-9_.-]{0,250}$/;
+/**
+ * Keys the server makes: a kind folder and one safe file name (no dot-dot, no slashes, no case).
+ * `private/` holds sides and self-tapes, never served under /uploads (docs/self-tapes.md).
+ */
+const KEY = /^(images|videos|audios|private)\/[a-z0-9][a-z0-9_.-]{0,250}$/;
 
 export function isValidKey(key: string): boolean {
   return KEY.test(key) && !key.includes('..');
@@ -46,3 +49,6 @@ export function isValidKey(key: string): boolean {
  * no shared cache keeps it, and a browser asks again (cheaply, by ETag) after five minutes.
  */
 export const USER_MEDIA_CACHE = 'private, max-age=300';
+
+/** Files only their own calls serve, behind their checks (docs/self-tapes.md). */
+export const isPrivateKey = (key: string) => key.startsWith('private/');

@@ -12,3 +12,4 @@ export * from './applicant-digests.js';
 export * from './resume.js';
 export * from './slots.js';
 export * from './decisions.js';
+export * from './self-tapes.js';

@@ -47,7 +47,7 @@ export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio
 
 const DELETED = { fname: APP_MSG.deletedAccount, pronoun: '', gender: '', category: '', profilePic: '', location: '', age: '', height: '', weight: '', bodyType: '', hairColor: '', eyeColor: '' };
 
-export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief): StudioApplication {
+export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, tape: StudioApplication['tape'] = null): StudioApplication {
   const { id, ...profile } = performer ?? { id: null, ...DELETED };
   return {
     _id: row.id,
@@ -63,5 +63,6 @@ export function presentStudioApplication(row: ApplicationRow, performer: Perform
     decision: decisionOf(row),
     undoUntil: undoUntilOf(row),
     createdAt: row.createdAt.toISOString(),
+    tape,
   };
 }

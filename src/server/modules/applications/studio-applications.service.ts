@@ -3,7 +3,7 @@
  * marks it viewed), moving it along, and its private rating and note. An application to
  * another studio's job is answered as not found (docs/applications.md).
  */
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
   DECISION_MSG,
@@ -19,7 +19,8 @@ import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { CAST_MSG } from '../../../contract/casting-messages.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
-import { applications, decisionNotices, jobRoles, jobs, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobRoles, jobs, tapeRequests, users } from '../../db/schema/index.js';
+import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
@@ -60,6 +61,23 @@ export function createStudioApplicationsService(ctx: AppContext) {
   const { db } = ctx;
   const accounts = createStudioAccountsService(ctx);
   const mail = mailSettings(ctx.config.env);
+  const tapeUrls = tapeUrlChecks(ctx.config.jwtSecret);
+
+  /** Each application's latest self-tape (docs/self-tapes.md), with its signed URL. */
+  async function tapesOf(ids: string[]): Promise<Map<string, StudioApplication['tape']>> {
+    const out = new Map<string, StudioApplication['tape']>();
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select({ applicationId: tapeRequests.applicationId, id: tapeRequests.tapeId, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
+      .from(tapeRequests)
+      .where(and(inArray(tapeRequests.applicationId, ids), isNotNull(tapeRequests.tapeId)))
+      .orderBy(desc(tapeRequests.tapeSubmittedAt));
+    for (const r of rows) {
+      if (out.has(r.applicationId) || !r.id || !r.at) continue;
+      out.set(r.applicationId, { _id: r.id, url: tapeUrls.url(r.id), submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null });
+    }
+    return out;
+  }
 
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     const rows = await db
@@ -71,7 +89,8 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(APPLICATION_LIMITS.listMax);
-    return rows.map((r) => presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role));
+    const tapes = await tapesOf(rows.map((r) => r.app.id));
+    return rows.map((r) => presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, tapes.get(r.app.id) ?? null));
   }
 
   /** The application, if it belongs to one of this studio's jobs. */

@@ -9,7 +9,7 @@ import os from 'node:os';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { contentTypeOfKey } from '../../../contract/media.js';
-import { UPLOADS_PREFIX, USER_MEDIA_CACHE, type Storage } from '../../adapters/storage/index.js';
+import { isPrivateKey, UPLOADS_PREFIX, USER_MEDIA_CACHE, type Storage } from '../../adapters/storage/index.js';
 import { errors } from '../../errors.js';
 
 /** Replaces the page's policy on every stored file. */
@@ -32,7 +32,10 @@ export async function registerStoredFiles(app: FastifyInstance, storage: Storage
   });
 
   app.get(`${UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {
-    const location = await storage.locate((req.params as { '*': string })['*']);
+    const key = (req.params as { '*': string })['*'];
+    // Sides and tapes are served only by their own calls, after their checks (docs/self-tapes.md).
+    if (isPrivateKey(key)) throw errors.notFound();
+    const location = await storage.locate(key);
     if (!location) throw errors.notFound();
     if (location.kind === 'redirect') return reply.header('cache-control', location.cacheControl).redirect(location.url, 302);
     return reply.sendFile(location.path, location.root);

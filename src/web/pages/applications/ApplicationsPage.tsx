@@ -15,6 +15,7 @@ import { formatDay, formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
 import { SlotPicker } from './SlotPicker';
 import './applications.css';
+import { TapeRequests } from './TapeRequests';
 
 export default function ApplicationsPage() {
   const mine = useMyApplications();
@@ -28,6 +29,7 @@ export default function ApplicationsPage() {
     <main className="page applications-page">
       <h1>{APP_MSG.applicationsTitle}</h1>
       <QuotaLine quota={quota} />
+      <TapeRequests />
       {groups.length === 0 && (
         <div className="card applications-empty">
           <p>{APP_MSG.noApplications}</p>

@@ -21,6 +21,8 @@ import { formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
 import { MessageButton } from '../../components/MessageButton';
 import { personName } from '../../../contract/names';
+import { TAPE_MSG } from '../../../contract/self-tapes';
+import { markTapeWatched } from '../../api/mark-tape-watched';
 
 const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
 
@@ -123,6 +125,23 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
             <div>
               <h3>{APP_MSG.performerNote}</h3>
               <p className="applicant-note">{app.note || '—'}</p>
+              {app.tape && (
+                <>
+                  <h3>{TAPE_MSG.requestsTitle}</h3>
+                  {/* Seeks through range requests; the first play tells the performer it was watched. */}
+                  <video
+                    className="applicant-tape"
+                    src={app.tape.url}
+                    controls
+                    preload="metadata"
+                    aria-label={`Self-tape: ${app.performer.fname}`}
+                    onPlay={() => {
+                      if (app.tape && !app.tape.watchedAt) void markTapeWatched(app.tape._id, app._id).catch(() => {});
+                    }}
+                  />
+                  <p className="muted">{app.tape.watchedAt ? TAPE_MSG.watched : TAPE_MSG.notWatched}</p>
+                </>
+              )}
               <h3>{APP_MSG.sentMedia}</h3>
               {app.media.length === 0 ? <p className="muted">—</p> : (
                 <ul className="applicant-media">

@@ -1,0 +1,70 @@
+/** Sides, self-tape requests and review links (docs/self-tapes.md). */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { applications, jobs, studios } from './studios.js';
+import { users } from './users.js';
+
+/** A PDF of sides a studio uploaded; private to it and the performers it is sent to. */
+export const studioFiles = pgTable(
+  'studio_files',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    pages: integer('pages').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('studio_files_studio_idx').on(t.studioId)],
+);
+
+/** One performer's self-tape request, and the tape they sent for it. */
+export const tapeRequests = pgTable(
+  'tape_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
+    instructions: text('instructions').notNull().default(''),
+    sidesFileId: uuid('sides_file_id').references(() => studioFiles.id, { onDelete: 'set null' }),
+    sidesPages: integer('sides_pages'),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /** requested, accepted, declined, submitted, retake or expired. */
+    status: text('status').notNull().default('requested'),
+    declineReason: text('decline_reason').notNull().default(''),
+    retakeNote: text('retake_note').notNull().default(''),
+    retakeUsed: boolean('retake_used').notNull().default(false),
+    /** The tape: a new id for each upload, its private storage key and times. */
+    tapeId: uuid('tape_id'),
+    tapeKey: text('tape_key'),
+    tapeSubmittedAt: timestamp('tape_submitted_at', { withTimezone: true }),
+    tapeWatchedAt: timestamp('tape_watched_at', { withTimezone: true }),
+    /** Set when the reminder e-mail was claimed; one per deadline (a retake clears it). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tape_requests_performer_idx').on(t.performerId, t.createdAt),
+    index('tape_requests_application_idx').on(t.applicationId),
+    index('tape_requests_tape_idx').on(t.tapeId),
+    // The sweep reads only requests still waiting for a tape.
+    index('tape_requests_open_idx').on(t.deadline).where(sql`${t.status} in ('requested', 'accepted', 'retake')`),
+  ],
+);
+
+/** A link for people without an account; only the SHA-256 of its token is kept. */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    studioId: uuid('studio_id').notNull().references(() => studios.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').notNull().references(() => jobs.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    applicationIds: uuid('application_ids').array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_links_studio_idx').on(t.studioId, t.createdAt)],
+);

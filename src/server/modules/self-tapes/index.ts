@@ -1,0 +1,3 @@
+/** The self-tapes area's public face: its routes, the review room's, and the sweep tests run themselves. */
+export { selfTapesRoutes } from './self-tapes.routes.js';
+export { runTapeSweep } from './tape-sweep.js';

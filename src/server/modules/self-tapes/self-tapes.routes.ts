@@ -1,0 +1,220 @@
+/**
+ * Self-tape calls (docs/self-tapes.md): sides, requests, the performer's answer and tape,
+ * watching, retakes, and the tape file behind its signed URL. Thin: the rules are in
+ * self-tapes.service.ts.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import os from 'node:os';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentTypeOfKey } from '../../../contract/media-options.js';
+import { MSG } from '../../../contract/messages.js';
+import {
+  declineBody,
+  reviewAnswer,
+  reviewLinkBody,
+  reviewLinkCreated,
+  reviewLinkItem,
+  reviewLinksAnswer,
+  retakeBody,
+  sidesAnswer,
+  TAPE_LIMITS,
+  tapeAnswer,
+  tapeRequest,
+  tapeRequestBody,
+  tapeRequestsAnswer,
+} from '../../../contract/self-tapes.js';
+import type { ModuleOptions } from '../../context.js';
+import type { Storage } from '../../adapters/storage/index.js';
+import { errors } from '../../errors.js';
+import { isCutOff } from '../media/index.js';
+import { sendAfterCommit } from '../notifications/index.js';
+import { createReviewLinksService } from './review-links.service.js';
+import { createSelfTapesService } from './self-tapes.service.js';
+import { scheduleTapeSweep } from './tape-sweep.js';
+
+const idParams = z.object({ id: z.string() });
+/** Stored files run nothing, even opened as a page (as /uploads does). */
+const FILE_POLICY = "default-src 'none'; sandbox";
+
+/** The one file of a multipart form in the field `file`, or 400. */
+async function filePart(req: FastifyRequest, maxBytes: number) {
+  if (!req.isMultipart()) throw errors.badRequest(MSG.fileMissing, 'file_missing');
+  const part = await req.file({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false });
+  if (!part || part.type !== 'file' || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw errors.badRequest(MSG.fileMissing, 'file_missing');
+  }
+  return part;
+}
+
+const cutOffAware = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (isCutOff(error)) throw errors.badRequest(MSG.invalidForm, 'form_cut_off');
+    throw error;
+  }
+};
+
+/** Sends a private stored file: from disk with byte ranges, or a short-lived signed bucket address. */
+export async function sendPrivateFile(storage: Storage, key: string, reply: FastifyReply) {
+  const location = await storage.locate(key);
+  if (!location) throw errors.notFound();
+  reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+  if (location.kind === 'redirect') return reply.redirect(location.url, 302);
+  return reply.sendFile(location.path, location.root);
+}
+
+export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
+  const tapes = createSelfTapesService(ctx);
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
+  await app.register(fastifyStatic, {
+    root: os.tmpdir(),
+    serve: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    setHeaders(res, file) {
+      res.header('content-type', contentTypeOfKey(file) ?? 'application/octet-stream');
+      res.header('content-security-policy', FILE_POLICY);
+      res.header('content-disposition', 'inline');
+    },
+  });
+
+  app.post(
+    '/api/studio/files',
+    { preHandler: auth.requireStudio, config: { uploadDeadline: true }, schema: { response: { 201: sidesAnswer } } },
+    async (req, reply) => {
+      const part = await filePart(req, TAPE_LIMITS.sidesMaxBytes);
+      const answer = await cutOffAware(() => tapes.uploadSides(req.userId, part));
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/api/studio/tape-requests',
+    { preValidation: auth.requireStudio, schema: { body: tapeRequestBody, response: { 201: tapeRequestsAnswer } } },
+    async (req, reply) => {
+      const { tapeRequests, after } = await tapes.request(req.userId, req.body);
+      await sendAfterCommit(ctx, after, req.log);
+      return reply.code(201).send({ tapeRequests });
+    },
+  );
+
+  app.get(
+    '/api/studio/jobs/:id/tape-requests',
+    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: tapeRequestsAnswer } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return tapes.studioList(req.userId, req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/studio/tapes/:id/watched',
+    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: tapeAnswer } } },
+    async (req) => tapes.watched(req.userId, req.params.id),
+  );
+
+  app.post(
+    '/api/studio/tape-requests/:id/retake',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: retakeBody, response: { 200: tapeRequest } } },
+    async (req) => {
+      const { answer, after } = await tapes.retake(req.userId, req.params.id, req.body);
+      await sendAfterCommit(ctx, after, req.log);
+      return answer;
+    },
+  );
+
+  app.get('/api/audition/tape-requests', { preValidation: auth.requirePerformer, schema: { response: { 200: tapeRequestsAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return tapes.listMine(req.userId);
+  });
+
+  app.post(
+    '/api/audition/tape-requests/:id/accept',
+    { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 200: tapeRequest } } },
+    async (req) => tapes.accept(req.userId, req.params.id),
+  );
+
+  app.post(
+    '/api/audition/tape-requests/:id/decline',
+    { preValidation: auth.requirePerformer, schema: { params: idParams, body: declineBody.optional(), response: { 200: tapeRequest } } },
+    async (req) => tapes.decline(req.userId, req.params.id, req.body?.reason),
+  );
+
+  app.get('/api/audition/tape-requests/:id/sides', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {
+    const pdf = await tapes.sides(req.userId, req.params.id);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', FILE_POLICY)
+      .header('content-disposition', 'inline; filename="sides.pdf"')
+      .send(pdf);
+  });
+
+  app.post(
+    '/api/audition/tape-requests/:id/tape',
+    { preHandler: auth.requirePerformer, config: { uploadDeadline: true }, schema: { params: idParams, response: { 200: tapeRequest } } },
+    async (req) => {
+      const part = await filePart(req, TAPE_LIMITS.tapeMaxBytes);
+      return cutOffAware(() => tapes.uploadTape(req.userId, req.params.id, part));
+    },
+  );
+
+  // The tape behind the signed URL a signed-in answer carries: a video element cannot send
+  // the auth header, so the URL itself is the permission, for a few hours.
+  app.get(
+    '/api/tapes/:id',
+    { schema: { hide: true, params: idParams, querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }) } },
+    async (req, reply) => {
+      if (!tapes.tapeUrls.valid(req.params.id, req.query.expires, req.query.sig)) throw errors.notFound();
+      const key = await tapes.tapeKey(req.params.id);
+      if (!key) throw errors.notFound();
+      return sendPrivateFile(ctx.storage, key, reply);
+    },
+  );
+
+  const review = createReviewLinksService(ctx);
+  app.post(
+    '/api/studio/review-links',
+    { preValidation: auth.requireStudio, schema: { body: reviewLinkBody, response: { 201: reviewLinkCreated } } },
+    async (req, reply) => reply.code(201).send(await review.create(req.userId, req.body)),
+  );
+  app.get('/api/studio/review-links', { preValidation: auth.requireStudio, schema: { response: { 200: reviewLinksAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return review.list(req.userId);
+  });
+  app.delete(
+    '/api/studio/review-links/:id',
+    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: reviewLinkItem } } },
+    async (req) => review.revoke(req.userId, req.params.id),
+  );
+
+  // The review room: no account, the token is the permission; never indexed, never cached by
+  // a shared cache, never logged (logging.ts keeps the token out of the request line).
+  const noIndex = (reply: FastifyReply) => reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+  const tokenParams = z.object({ token: z.string() });
+  app.get('/api/review/:token', { schema: { params: tokenParams, response: { 200: reviewAnswer } } }, async (req, reply) => {
+    noIndex(reply).header('cache-control', 'private, no-store');
+    return review.open(req.params.token);
+  });
+  app.get(
+    '/api/review/:token/tapes/:applicationId',
+    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string() }) } },
+    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, null), noIndex(reply)),
+  );
+  app.get(
+    '/api/review/:token/media/:applicationId/:index',
+    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string(), index: z.coerce.number().int().min(0).max(100) }) } },
+    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, req.params.index), noIndex(reply)),
+  );
+
+  // Reminders and expiry; tests run the sweep themselves, with a clock they choose.
+  if (ctx.config.env.NODE_ENV !== 'test') {
+    const stop = scheduleTapeSweep(ctx, app.log);
+    app.addHook('onClose', async () => stop());
+  }
+};

@@ -1,0 +1,352 @@
+/**
+ * Self-tape requests (docs/self-tapes.md): the studio's sides, requests to its applicants
+ * with the deadline rule, the performer's answer and tape, watching and one retake.
+ * Sides and tapes live under `private/` keys: only the calls here serve them, after their
+ * checks, through the storage adapter (local disk or S3).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { PDFDocument } from 'pdf-lib';
+import { acceptedType } from '../../../contract/media-options.js';
+import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
+import type { Storage } from '../../adapters/storage/index.js';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, users } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import { tapeUrlChecks } from '../../lib/tape-url.js';
+import { isUuid } from '../../lib/uuid.js';
+import { mailSettings } from '../applications/index.js';
+import { recordEvents } from '../events/index.js';
+import { readHead } from '../media/index.js';
+import { createNotifications, type AfterCommit } from '../notifications/index.js';
+import { createStudioAccountsService } from '../studio-accounts/index.js';
+import { checkDeadline } from './deadline-rule.js';
+
+export const TAPES_LINK = '/applications';
+
+type RequestRow = typeof tapeRequests.$inferSelect;
+
+/** Reads a stored file whole (sides: at most 10 MB) wherever the adapter keeps it. */
+export async function readStored(storage: Storage, key: string): Promise<Buffer> {
+  const location = await storage.locate(key);
+  if (!location) throw errors.notFound(TAPE_MSG.sidesNotFound);
+  if (location.kind === 'local') return readFile(path.join(location.root, ...location.path.split('/')));
+  const res = await fetch(location.url);
+  if (!res.ok) throw new Error(`reading ${key} from the bucket answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Reads at most `max` bytes of the upload; undefined when it is longer. */
+async function readAtMost(stream: Readable, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += (chunk as Buffer).length;
+    if (length > max) {
+      stream.resume();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function requestMail(to: { email: string; fname: string }, subject: string, line: string, origin: string): MailMessage {
+  const link = `${origin}${TAPES_LINK}`;
+  return {
+    to: to.email,
+    subject,
+    text: [`Hello ${to.fname},`, '', line, '', `See the request: ${link}`].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
+<p>Hello ${escapeHtml(to.fname)},</p>
+<p>${escapeHtml(line)}</p>
+<p><a href="${escapeHtml(link)}">See the request</a></p>
+</body></html>`,
+  };
+}
+
+/** The deadline as the refusal names it: UTC, to the minute. */
+const whenText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function createSelfTapesService(ctx: AppContext) {
+  const { db, storage } = ctx;
+  const accounts = createStudioAccountsService(ctx);
+  const mail = mailSettings(ctx.config.env);
+  const tapeUrls = tapeUrlChecks(ctx.config.jwtSecret);
+
+  const tapeOf = (r: RequestRow) =>
+    r.tapeId && r.tapeKey && r.tapeSubmittedAt
+      ? { _id: r.tapeId, url: tapeUrls.url(r.tapeId), submittedAt: r.tapeSubmittedAt.toISOString(), watchedAt: r.tapeWatchedAt?.toISOString() ?? null }
+      : null;
+
+  function present(r: RequestRow, job: { id: string; title: string }, role: { id: string; name: string } | null, studio: { fname: string }): TapeRequest {
+    return {
+      _id: r.id,
+      applicationId: r.applicationId,
+      job: { _id: job.id, title: job.title },
+      role: role ? { _id: role.id, name: role.name } : null,
+      studio: { fname: studio.fname },
+      instructions: r.instructions,
+      deadline: r.deadline.toISOString(),
+      sidesPages: r.sidesPages,
+      status: r.status as TapeStatus,
+      declineReason: r.declineReason,
+      retakeNote: r.retakeNote,
+      retakeUsed: r.retakeUsed,
+      tape: tapeOf(r),
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  async function readRequests(where: ReturnType<typeof and>): Promise<TapeRequest[]> {
+    const rows = await db
+      .select({ r: tapeRequests, job: { id: jobs.id, title: jobs.title }, role: { id: jobRoles.id, name: jobRoles.name }, studio: { fname: studios.fname } })
+      .from(tapeRequests)
+      .innerJoin(jobs, eq(jobs.id, tapeRequests.jobId))
+      .innerJoin(studios, eq(studios.id, jobs.studioId))
+      .innerJoin(applications, eq(applications.id, tapeRequests.applicationId))
+      .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
+      .where(where)
+      .orderBy(desc(tapeRequests.createdAt), desc(tapeRequests.id));
+    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio));
+  }
+
+  /** The performer's own request, or 404 (another's is never told apart from none). */
+  async function ownRequest(performerId: string, id: string): Promise<RequestRow> {
+    if (!isUuid(id)) throw errors.notFound();
+    const [row] = await db.select().from(tapeRequests).where(and(eq(tapeRequests.id, id), eq(tapeRequests.performerId, performerId)));
+    if (!row) throw errors.notFound();
+    return row;
+  }
+
+  async function performerAnswer(performerId: string, id: string): Promise<TapeRequest> {
+    const [one] = await readRequests(and(eq(tapeRequests.id, id), eq(tapeRequests.performerId, performerId)));
+    if (!one) throw errors.notFound();
+    return one;
+  }
+
+  /** A request of one of the studio's jobs, or 404. */
+  async function studioRequest(userId: string, id: string): Promise<{ row: RequestRow; studioId: string; studioName: string }> {
+    const studio = await accounts.ownStudio(userId);
+    if (!isUuid(id)) throw errors.notFound();
+    const [found] = await db
+      .select({ row: tapeRequests })
+      .from(tapeRequests)
+      .innerJoin(jobs, eq(jobs.id, tapeRequests.jobId))
+      .where(and(eq(tapeRequests.id, id), eq(jobs.studioId, studio.id)));
+    if (!found) throw errors.notFound();
+    return { row: found.row, studioId: studio.id, studioName: studio.fname };
+  }
+
+  /** Tells each performer in the app, live and by e-mail (after commit): the notices and events now, the mails answered. */
+  async function tellPerformers(tx: Tx, told: { performerId: string; email: string; fname: string; wantsMail: boolean }[], line: string, subject: string): Promise<AfterCommit> {
+    if (told.length === 0) return { mails: [], events: [] };
+    await createNotifications(tx, told.map((p) => ({ userId: p.performerId, kind: 'application' as const, text: line, link: TAPES_LINK })));
+    const events = await recordEvents(tx, told.map((p) => p.performerId), { kind: 'notification', data: {} });
+    const mails = told.filter((p) => p.wantsMail).map((p) => requestMail(p, subject, line, mail.origin));
+    return { mails, events };
+  }
+
+  return {
+    tapeUrls,
+
+    /** POST /api/studio/files: a PDF of sides, checked by content and page count, stored privately. */
+    async uploadSides(userId: string, part: MultipartFile): Promise<{ fileId: string; pages: number }> {
+      const studio = await accounts.ownStudio(userId);
+      const { head, whole } = await readHead(part.file);
+      const found = await fileTypeFromBuffer(head);
+      if (found?.mime !== 'application/pdf') {
+        whole.destroy();
+        part.file.resume();
+        throw errors.unsupportedType(TAPE_MSG.sidesNotPdf);
+      }
+      const bytes = await readAtMost(whole, TAPE_LIMITS.sidesMaxBytes);
+      if (!bytes || part.file.truncated) throw errors.tooLarge(TAPE_MSG.sidesTooLarge);
+      let pages: number;
+      try {
+        pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+      } catch {
+        throw errors.badRequest(TAPE_MSG.sidesUnreadable, 'pdf_unreadable');
+      }
+      if (pages < 1) throw errors.badRequest(TAPE_MSG.sidesUnreadable, 'pdf_unreadable');
+      if (pages > TAPE_LIMITS.sidesMaxPages) throw errors.badRequest(TAPE_MSG.sidesTooManyPages(pages), 'too_many_pages');
+      const key = `private/sides-${randomBytes(12).toString('hex')}.pdf`;
+      const { size } = await storage.put(key, (await import('node:stream')).Readable.from([bytes]), 'application/pdf');
+      const [row] = await db.insert(studioFiles).values({ studioId: studio.id, storageKey: key, pages, size }).returning({ id: studioFiles.id });
+      return { fileId: row!.id, pages };
+    },
+
+    /** POST /api/studio/tape-requests: one request per application, all of one of the studio's jobs. */
+    async request(userId: string, body: { applicationIds: string[]; instructions: string; sidesFileId?: string; deadline: string }, now = new Date()) {
+      const studio = await accounts.ownStudio(userId);
+      const ids = [...new Set(body.applicationIds)];
+      const apps = await db
+        .select({ id: applications.id, jobId: applications.jobId, performerId: applications.performerId })
+        .from(applications)
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .where(and(inArray(applications.id, ids), eq(jobs.studioId, studio.id)));
+      const jobIds = new Set(apps.map((a) => a.jobId));
+      if (apps.length !== ids.length || jobIds.size !== 1) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid');
+      let sidesPages: number | null = null;
+      if (body.sidesFileId) {
+        const [file] = await db.select().from(studioFiles).where(and(eq(studioFiles.id, body.sidesFileId), eq(studioFiles.studioId, studio.id)));
+        if (!file) throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found');
+        sidesPages = file.pages;
+      }
+      const deadline = new Date(body.deadline);
+      const rule = checkDeadline(now, deadline, sidesPages);
+      if (!rule.ok) throw errors.badRequest(TAPE_MSG.deadlineTooSoon(whenText(rule.earliest), rule.hours), 'deadline_too_soon');
+      const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, [...jobIds][0]!));
+      const line = TAPE_MSG.requestNotice(studio.fname, job!.title);
+      const { created, after } = await db.transaction(async (tx) => {
+        const created = await tx
+          .insert(tapeRequests)
+          .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline })))
+          .returning({ id: tapeRequests.id });
+        const people = await tx
+          .select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications })
+          .from(users)
+          .where(inArray(users.id, apps.flatMap((a) => (a.performerId ? [a.performerId] : []))));
+        const after = await tellPerformers(tx, people, line, TAPE_MSG.requestSubject(job!.title));
+        return { created, after };
+      });
+      return { tapeRequests: await readRequests(inArray(tapeRequests.id, created.map((c) => c.id))), after };
+    },
+
+    listMine: (performerId: string) => readRequests(eq(tapeRequests.performerId, performerId)).then((tapeRequests) => ({ tapeRequests })),
+
+    async accept(performerId: string, id: string, now = new Date()) {
+      const row = await ownRequest(performerId, id);
+      if (row.status === 'accepted') return performerAnswer(performerId, id);
+      if (row.status !== 'requested') throw errors.conflict(TAPE_MSG.cannotAccept, 'not_requested');
+      if (row.deadline <= now) throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
+      await db.update(tapeRequests).set({ status: 'accepted' }).where(and(eq(tapeRequests.id, id), eq(tapeRequests.status, 'requested')));
+      return performerAnswer(performerId, id);
+    },
+
+    async decline(performerId: string, id: string, reason: string | undefined) {
+      const row = await ownRequest(performerId, id);
+      if (row.status !== 'requested' && row.status !== 'accepted') throw errors.conflict(TAPE_MSG.cannotDecline, 'cannot_decline');
+      await db.update(tapeRequests).set({ status: 'declined', declineReason: reason ?? '' }).where(eq(tapeRequests.id, id));
+      return performerAnswer(performerId, id);
+    },
+
+    /** GET …/{id}/sides: the PDF, once accepted, each page stamped with the performer's name and the date. */
+    async sides(performerId: string, id: string, now = new Date()): Promise<Buffer> {
+      const row = await ownRequest(performerId, id);
+      if (!row.sidesFileId) throw errors.notFound(TAPE_MSG.noSides);
+      if (row.status === 'requested' || row.status === 'declined') throw errors.forbidden(TAPE_MSG.sidesLocked, 'sides_locked');
+      const [file] = await db.select().from(studioFiles).where(eq(studioFiles.id, row.sidesFileId));
+      const [person] = await db.select({ fname: users.fname }).from(users).where(eq(users.id, performerId));
+      if (!file || !person) throw errors.notFound(TAPE_MSG.noSides);
+      const { stampSides } = await import('./stamp-sides.js');
+      return stampSides(await readStored(storage, file.storageKey), person.fname, now);
+    },
+
+    /** POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one until the deadline. */
+    async uploadTape(performerId: string, id: string, part: MultipartFile, now = new Date()): Promise<TapeRequest> {
+      const row = await ownRequest(performerId, id);
+      const refuse = (error: Error) => {
+        part.file.resume();
+        return error;
+      };
+      if (row.status === 'expired' || row.deadline <= now) throw refuse(errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed'));
+      if (row.status === 'requested' || row.status === 'declined') throw refuse(errors.conflict(TAPE_MSG.notAccepted, 'not_accepted'));
+      const { head, whole } = await readHead(part.file);
+      const type = acceptedType('videos', (await fileTypeFromBuffer(head))?.mime);
+      if (!type) {
+        whole.destroy();
+        part.file.resume();
+        throw errors.unsupportedType(TAPE_MSG.tapeNotVideo);
+      }
+      const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
+      try {
+        await storage.put(key, whole, type.mime);
+      } catch (error) {
+        if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+        throw error;
+      }
+      if (part.file.truncated) {
+        await storage.delete(key);
+        throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+      }
+      // The deadline is checked again in the update itself: a tape finishing after it is refused.
+      const [updated] = await db
+        .update(tapeRequests)
+        .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
+        .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
+        .returning({ id: tapeRequests.id });
+      if (!updated) {
+        await storage.delete(key);
+        throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
+      }
+      if (row.tapeKey) await storage.delete(row.tapeKey).catch(() => {});
+      return performerAnswer(performerId, id);
+    },
+
+    /** The tape a signed URL names: its key, when it is still the request's tape. */
+    async tapeKey(tapeId: string): Promise<string | null> {
+      if (!isUuid(tapeId)) return null;
+      const [row] = await db.select({ key: tapeRequests.tapeKey }).from(tapeRequests).where(eq(tapeRequests.tapeId, tapeId));
+      return row?.key ?? null;
+    },
+
+    /** POST /api/studio/tapes/{id}/watched: the first call sets watchedAt. */
+    async watched(userId: string, tapeId: string, now = new Date()) {
+      const studio = await accounts.ownStudio(userId);
+      if (!isUuid(tapeId)) throw errors.notFound();
+      const [found] = await db
+        .select({ id: tapeRequests.id })
+        .from(tapeRequests)
+        .innerJoin(jobs, eq(jobs.id, tapeRequests.jobId))
+        .where(and(eq(tapeRequests.tapeId, tapeId), eq(jobs.studioId, studio.id)));
+      if (!found) throw errors.notFound();
+      const [row] = await db
+        .update(tapeRequests)
+        .set({ tapeWatchedAt: sql`coalesce(${tapeRequests.tapeWatchedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(tapeRequests.id, found.id))
+        .returning();
+      return tapeOf(row!)!;
+    },
+
+    /** POST /api/studio/tape-requests/{id}/retake: once per request, with a note and a deadline ≥ 24 h away. */
+    async retake(userId: string, id: string, body: { note: string; deadline: string }, now = new Date()) {
+      const { row, studioName } = await studioRequest(userId, id);
+      if (row.retakeUsed) throw errors.conflict(TAPE_MSG.retakeUsed, 'retake_used');
+      if (row.status !== 'submitted') throw errors.conflict(TAPE_MSG.retakeNeedsTape, 'no_tape');
+      const deadline = new Date(body.deadline);
+      const earliest = new Date(now.getTime() + TAPE_LIMITS.retakeLeadHours * 3_600_000);
+      if (deadline < earliest) throw errors.badRequest(TAPE_MSG.retakeTooSoon(whenText(earliest)), 'deadline_too_soon');
+      const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, row.jobId));
+      const line = TAPE_MSG.retakeNotice(studioName, job!.title);
+      const after = await db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(tapeRequests)
+          .set({ status: 'retake', retakeUsed: true, retakeNote: body.note, deadline, remindedAt: null })
+          .where(and(eq(tapeRequests.id, id), eq(tapeRequests.retakeUsed, false)))
+          .returning({ id: tapeRequests.id });
+        if (!moved) throw errors.conflict(TAPE_MSG.retakeUsed, 'retake_used');
+        const people = row.performerId
+          ? await tx.select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications }).from(users).where(eq(users.id, row.performerId))
+          : [];
+        return tellPerformers(tx, people, line, TAPE_MSG.retakeSubject(job!.title));
+      });
+      const [answer] = await readRequests(eq(tapeRequests.id, id));
+      return { answer: answer!, after };
+    },
+
+    /** The studio's requests of a job's applicants (the applicant card reads them). */
+    async studioList(userId: string, jobId: string) {
+      const studio = await accounts.ownStudio(userId);
+      if (!isUuid(jobId)) throw errors.notFound();
+      return { tapeRequests: await readRequests(and(eq(tapeRequests.jobId, jobId), eq(jobs.studioId, studio.id))) };
+    },
+  };
+}

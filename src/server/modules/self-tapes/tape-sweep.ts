@@ -1,0 +1,77 @@
+/**
+ * The self-tape sweep (docs/self-tapes.md, "Reminders and expiry"): one reminder e-mail 24
+ * hours before the deadline to a performer who accepted and has not sent a tape, and
+ * `expired` for a request past its deadline without one. Its state is in the rows
+ * (`reminded_at`, `status`); every instance schedules it, an advisory lock lets one run at
+ * a time, and the due rows are claimed in one UPDATE before any mail leaves.
+ */
+import { sql } from 'drizzle-orm';
+import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes.js';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { rowsOf, tryTransactionLock } from '../../db/raw.js';
+import { mailSettings, type MailSettings } from '../applications/index.js';
+import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
+
+const SWEEP_EVERY_MS = 5 * 60_000;
+
+export type TapeSweepResult = { ran: false } | ({ ran: true; reminded: number; expired: number } & AfterCommit);
+
+interface Claimed {
+  email: string | null;
+  fname: string | null;
+  title: string;
+  deadline: string | Date;
+}
+
+export async function runTapeSweep(db: Db, opts: { now?: Date; mail?: MailSettings } = {}): Promise<TapeSweepResult> {
+  const now = opts.now ?? new Date();
+  const origin = (opts.mail ?? { origin: '' }).origin;
+  return db.transaction(async (tx) => {
+    if (!(await tryTransactionLock(tx, 'audition:tape-sweep'))) return { ran: false } as const;
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const expired = await rowsOf<{ id: string }>(tx, sql`
+      update tape_requests set status = 'expired'
+       where status in ('requested', 'accepted', 'retake') and deadline <= ${at}
+      returning id`);
+    const claimed = await rowsOf<Claimed>(tx, sql`
+      with due as (
+        update tape_requests set reminded_at = ${at}
+         where status in ('accepted', 'retake') and reminded_at is null
+           and deadline > ${at} and deadline <= ${at} + make_interval(hours => ${TAPE_LIMITS.reminderHoursBefore})
+        returning job_id, performer_id, deadline
+      )
+      select u.email, u.fname, j.title, due.deadline
+        from due join jobs j on j.id = due.job_id left join users u on u.id = due.performer_id`);
+    const mails = claimed.flatMap((c): MailMessage[] => {
+      if (!c.email) return [];
+      const when = `${new Date(c.deadline).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+      const line = TAPE_MSG.reminderLine(c.title, when);
+      const link = `${origin}/applications`;
+      return [
+        {
+          to: c.email,
+          subject: TAPE_MSG.reminderSubject(c.title),
+          text: [`Hello ${c.fname ?? ''},`, '', line, '', `Send it: ${link}`].join('\n'),
+          html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933"><p>Hello ${escapeHtml(c.fname ?? '')},</p><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Send it</a></p></body></html>`,
+        },
+      ];
+    });
+    return { ran: true, reminded: claimed.length, expired: expired.length, mails, events: [] } as const;
+  });
+}
+
+export function scheduleTapeSweep(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): () => void {
+  const mail = mailSettings(ctx.config.env);
+  const tick = () =>
+    runTapeSweep(ctx.db, { mail }).then(
+      async (r) => {
+        if (r.ran) await sendAfterCommit(ctx, r, log);
+      },
+      (err: unknown) => log.error({ err }, 'tape sweep failed'),
+    );
+  const every = setInterval(tick, SWEEP_EVERY_MS);
+  every.unref();
+  return () => clearInterval(every);
+}

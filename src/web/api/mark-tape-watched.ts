@@ -1,0 +1,11 @@
+/** POST /api/studio/tapes/{id}/watched: the studio's first play sets watchedAt (docs/self-tapes.md); the applicant refreshes. */
+import type { Tape } from '../../contract/self-tapes';
+import { applicantKey } from './applicant';
+import { api } from './client';
+import { queryClient } from './query-client';
+
+export async function markTapeWatched(tapeId: string, applicationId: string) {
+  const tape = await api<Tape>(`/api/studio/tapes/${encodeURIComponent(tapeId)}/watched`, { method: 'POST', json: {} });
+  await queryClient.invalidateQueries({ queryKey: applicantKey(applicationId) });
+  return tape;
+}
