@@ -8,6 +8,7 @@ import { MSG } from './messages.js';
 import { LIMITS } from './limits.js';
 import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
+import { shownResume } from './resume.js';
 
 export * from './applications-limits.js';
 export * from './applications-messages.js';
@@ -74,6 +75,11 @@ export const studioApplication = z.object({
   rating: z.number().nullable(),
   studioNote: z.string(),
   createdAt: z.string(),
+  /**
+   * The performer's résumé (docs/resume.md), only in the one applicant's answer (the card),
+   * never in the board's list; null once the account is deleted.
+   */
+  resume: shownResume.nullable().optional(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 export const studioApplicationsAnswer = z.object({ applications: z.array(studioApplication) });

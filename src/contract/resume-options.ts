@@ -171,4 +171,6 @@ export const RESUME_MSG = {
   // Fit reasons (docs/marketplace.md, "Where you stand"): "Fluent Hindi", "Swimming: expert".
   languageWords: (level: LanguageLevel, name: string) => `${LEVEL_LABELS[level]} ${name}`,
   skillWords: (name: string, level: SkillLevel) => `${name}: ${level}`,
+  /** A skill or language a role wants that the résumé lacks, as a fit miss. */
+  notOnResume: (name: string) => `${name}; not on your résumé`,
 } as const;

@@ -134,6 +134,9 @@ export const resume = z.object({
   weight: z.string(),
 });
 export type Resume = z.infer<typeof resume>;
+/** The résumé as others see it (portfolio, applicant card): the numbers and units, without the free texts the profile already shows. */
+export const shownResume = resume.omit({ height: true, weight: true });
+export type ShownResume = z.infer<typeof shownResume>;
 
 /** A failed field's path in words: ["credits", 2, "role"] is "Credit 3". */
 export function resumeFieldLabel(path: readonly PropertyKey[]): string | null {

@@ -17,6 +17,7 @@ import { standingOf } from '../applications/index.js';
 import { rolesOf } from './job-roles.js';
 import { presentBoardJob } from './jobs.presenter.js';
 import { fitFor } from './role-fit.js';
+import { readResume } from '../resume/index.js';
 
 const studioColumns = {
   _id: studios.id,
@@ -136,8 +137,9 @@ export function createJobBoardService(ctx: AppContext) {
       const job = await this.get(jobId);
       const [me] = await db.select({ category: users.category, gender: users.gender, ageYears: users.ageYears }).from(users).where(eq(users.id, userId));
       if (!me) throw errors.unauthorized();
+      const resume = (await readResume(db, userId)) ?? { skills: [], languages: [] };
       const roles = (await rolesOf(db, [job._id])).get(job._id) ?? [];
-      return { ...job, you: await standingOf(ctx, userId, job._id), fit: roles.map((role) => fitFor(role, me)) };
+      return { ...job, you: await standingOf(ctx, userId, job._id), fit: roles.map((role) => fitFor(role, { ...me, resume })) };
     },
 
     /**
