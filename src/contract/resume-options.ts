@@ -171,6 +171,23 @@ export const RESUME_MSG = {
   // Fit reasons (docs/marketplace.md, "Where you stand"): "Fluent Hindi", "Swimming: expert".
   languageWords: (level: LanguageLevel, name: string) => `${LEVEL_LABELS[level]} ${name}`,
   skillWords: (name: string, level: SkillLevel) => `${name}: ${level}`,
+  // The résumé as studios read it (portfolio, applicant card).
+  credits: 'Credits',
+  training: 'Training',
+  skills: 'Skills',
+  languages: 'Languages',
+  accents: 'Accents',
+  union: 'Union',
+  agent: 'Agent',
+  unionAgentMeasures: 'Union, agent and measurements',
+  chest: 'Chest',
+  waist: 'Waist',
+  hips: 'Hips',
+  shoeSize: 'Shoe (EU)',
+  emptyResume: 'No résumé yet.',
+  cm: (n: number) => `${n} cm`,
+  creditLine: (c: { role: string; production: string; company: string; director: string }) =>
+    [`${c.role}, ${c.production}`, c.company, c.director && `dir. ${c.director}`].filter(Boolean).join(' · '),
   /** A skill or language a role wants that the résumé lacks, as a fit miss. */
   notOnResume: (name: string) => `${name}; not on your résumé`,
 } as const;
