@@ -159,6 +159,23 @@ export function resumeFieldLabel(path: readonly PropertyKey[]): string | null {
   }
 }
 
+/** One field's problem of a refused résumé: `field` is the zod path joined with dots ("credits.2.role"). */
+export interface ResumeProblem {
+  field: string;
+  msg: string;
+}
+
+/** A refused PUT: the first problem as `msg`, and every one at its field. */
+export const resumeRefusal = z.object({ msg: z.string(), code: z.string(), problems: z.array(z.object({ field: z.string(), msg: z.string() })).optional() });
+
+/** Every problem of a refused résumé, in the body's order, each worded as `resumeProblem` words the first. */
+export function resumeProblems(error: z.ZodError): ResumeProblem[] {
+  return error.issues.map((issue) => {
+    const label = resumeFieldLabel(issue.path);
+    return { msg: label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message, field: issue.path.map(String).join('.') };
+  });
+}
+
 /** The first problem of a refused résumé as `{ msg, field }`: the message names the entry ("Credit 3: Role is required"). */
 export function resumeProblem(error: z.ZodError): { msg: string; field: string } {
   const issue = error.issues[0];
