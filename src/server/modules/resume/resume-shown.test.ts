@@ -121,3 +121,15 @@ describe('fit reasons from the résumé (GET /api/jobs/{id} with the performer�
     expect(after.fit![0]).toMatchObject({ matches: true, reasons: ['Open to every profession', 'Fluent Hindi', 'Basic Español', 'Swimming: expert', 'Fencing: basic'], misses: [] });
   });
 });
+
+describe('the account export (GET /api/me/export)', () => {
+  it('carries the performer’s résumé as their own GET answers it; a studio’s file has none', async () => {
+    const p = await performerWithResume();
+    const own = (await call('GET', '/api/audition/resume', p.token)).json() as unknown;
+    const file = (await call('GET', '/api/me/export', p.token)).json() as { resume: unknown };
+    expect(file.resume).toEqual(own);
+    expect(file.resume).toMatchObject({ skills: resume.skills, height: `5'8"`, weight: '64 kg' });
+    const studioFile = (await call('GET', '/api/me/export', studio.token)).json() as { resume: unknown };
+    expect(studioFile.resume).toBeNull();
+  });
+});
