@@ -5,12 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
-import type { AccountSection } from '../account/account-sections.js';
+import type { Db } from '../../db/client.js';
 import { readResume } from './resume.service.js';
 
-export const resumeSection: AccountSection = {
+// The account area's AccountSection shape, written out: this area does not import that one.
+export const resumeSection = {
   name: 'resume',
-  async export(db, account) {
+  async export(db: Db, account: { id: string }) {
     const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, account.id));
     return user?.role === 'performer' ? readResume(db, account.id) : null;
   },
