@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESUME_MSG } from '../src/contract/resume-options.js';
+import { readFile } from 'node:fs/promises';
+import { RESUME_FORM, RESUME_MSG } from '../src/contract/resume-options.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { createStudio, createUser, expectAccessible, launchBrowser, logInAs, logInAsStudio, openPage, shoot, SLOW_TEST } from './harness.js';
 
@@ -37,8 +38,9 @@ describe('/editResume', () => {
         await credit.getByLabel('Role').fill(role!);
         await credit.getByLabel('Year').fill(String(2015 + i));
       }
-      // The last credit moved to the top, the fourth removed.
+      // The last credit moved to the top, focus staying on it at every step; the fourth removed.
       await page.getByRole('button', { name: 'Move credit 5 up' }).click();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move credit 4 up');
       await page.getByRole('button', { name: 'Move credit 4 up' }).click();
       await page.getByRole('button', { name: 'Move credit 3 up' }).click();
       await page.getByRole('button', { name: 'Move credit 2 up' }).click();
@@ -67,13 +69,34 @@ describe('/editResume', () => {
       await page.getByRole('button', { name: RESUME_MSG.addLanguage }).click();
       await page.getByRole('combobox', { name: 'Language 1' }).fill('Hindi');
       await page.getByLabel('Height (cm)').fill('172');
+      await page.getByLabel(RESUME_FORM.agency).fill('Stellar Talent');
+      await page.getByLabel(RESUME_FORM.chest).fill('86');
+
+      // Every problem at its field at once, focus on the first: a credit without a role, a wrong e-mail.
+      await page.getByTestId('credit').nth(1).getByLabel('Role').fill('');
+      await page.getByLabel(RESUME_FORM.email).fill('not-an-address');
+      await page.getByRole('button', { name: RESUME_FORM.save }).click();
+      await page.locator('#resume-credits-1-role-error').waitFor();
+      expect(await page.locator('#resume-representation-email-error').textContent()).toBe(RESUME_MSG.invalidEmail);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('resume-credits-1-role');
+      await shoot(page, 'resume2-editor-errors');
+      await page.getByTestId('credit').nth(1).getByLabel('Role').fill('Ophelia');
+      await page.getByLabel(RESUME_FORM.email).fill('meera@stellar.example');
       await shoot(page, 'edit-resume');
       await expectAccessible(page);
 
-      await page.getByRole('button', { name: 'Save résumé' }).click();
-      await page.locator('.toast-success', { hasText: RESUME_MSG.saved }).waitFor();
+      await page.getByRole('button', { name: RESUME_FORM.save }).click();
+      await page.getByRole('status').filter({ hasText: RESUME_MSG.saved }).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(RESUME_MSG.saved);
+      // Feet and inches, as studios will see them.
+      await page.getByLabel(RESUME_FORM.heightUnit).selectOption('ftin');
+      expect(await page.getByLabel(RESUME_FORM.feet).inputValue()).toBe('5');
+      expect(await page.getByLabel(RESUME_FORM.inches).inputValue()).toBe('8');
+      await page.getByRole('button', { name: RESUME_FORM.save }).click();
+      await page.getByRole('status').filter({ hasText: RESUME_MSG.saved }).waitFor();
 
-      const saved = (await (await fetch(`${page.url().replace(/\/editResume.*$/, '')}/api/audition/resume`, { headers: { 'x-auth-token': user.token } })).json()) as {
+      const origin = page.url().replace(/\/editResume.*$/, '');
+      const saved = (await (await fetch(`${origin}/api/audition/resume`, { headers: { 'x-auth-token': user.token } })).json()) as {
         credits: { production: string }[];
         skills: { name: string }[];
         languages: { name: string }[];
@@ -86,6 +109,10 @@ describe('/editResume', () => {
       await page.getByRole('button', { name: RESUME_MSG.downloadCompCard }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('comp-card.pdf');
+      const bytes = await readFile((await file.path())!);
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const direct = await fetch(`${origin}/api/talent/${user._id}/comp-card.pdf`, { headers: { 'x-auth-token': user.token } });
+      expect(direct.headers.get('content-type')).toBe('application/pdf');
       await context.close();
 
       const studio = await createStudio();
@@ -96,6 +123,14 @@ describe('/editResume', () => {
       await studioPage.page.getByRole('button', { name: TALENT_MSG.search }).click();
       await studioPage.page.locator('.talent-card', { hasText: user.fname }).waitFor();
       await shoot(studioPage.page, 'talent-search-by-skill');
+      // The portfolio shows the résumé: credits by category, skills with their level, height in feet and inches.
+      await studioPage.page.goto(`/talent/${user._id}`);
+      const resume = studioPage.page.getByRole('region', { name: RESUME_MSG.resumeTitle });
+      await resume.getByRole('heading', { name: RESUME_MSG.credits }).waitFor();
+      expect(await resume.textContent()).toContain(RESUME_MSG.skillWords('Kathakali', 'good'));
+      expect(await resume.textContent()).toContain('Stellar Talent');
+      expect(await studioPage.page.getByText(`5'8"`).count()).toBeGreaterThan(0);
+      await shoot(studioPage.page, 'resume2-portfolio');
       await studioPage.context.close();
     },
     SLOW_TEST,

@@ -10,6 +10,7 @@ import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
 import { decision, decisionFields, refineDecision, undoWindow, DECISION_LIMITS, DECISION_MSG } from './decisions.js';
 import { tapeAnswer } from './self-tapes.js';
+import { shownResume } from './resume.js';
 
 export * from './applications-limits.js';
 export * from './applications-messages.js';
@@ -84,6 +85,11 @@ export const studioApplication = z.object({
   createdAt: z.string(),
   /** The latest self-tape sent for it, or null (docs/self-tapes.md). */
   tape: tapeAnswer.nullable(),
+  /**
+   * The performer's résumé (docs/resume.md), only in the one applicant's answer (the card),
+   * never in the board's list; null once the account is deleted.
+   */
+  resume: shownResume.nullable().optional(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 export const studioApplicationsAnswer = z.object({ applications: z.array(studioApplication) });

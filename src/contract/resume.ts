@@ -134,6 +134,9 @@ export const resume = z.object({
   weight: z.string(),
 });
 export type Resume = z.infer<typeof resume>;
+/** The résumé as others see it (portfolio, applicant card): the numbers and units, without the free texts the profile already shows. */
+export const shownResume = resume.omit({ height: true, weight: true });
+export type ShownResume = z.infer<typeof shownResume>;
 
 /** A failed field's path in words: ["credits", 2, "role"] is "Credit 3". */
 export function resumeFieldLabel(path: readonly PropertyKey[]): string | null {
@@ -154,6 +157,23 @@ export function resumeFieldLabel(path: readonly PropertyKey[]): string | null {
     default:
       return null;
   }
+}
+
+/** One field's problem of a refused résumé: `field` is the zod path joined with dots ("credits.2.role"). */
+export interface ResumeProblem {
+  field: string;
+  msg: string;
+}
+
+/** A refused PUT: the first problem as `msg`, and every one at its field. */
+export const resumeRefusal = z.object({ msg: z.string(), code: z.string(), problems: z.array(z.object({ field: z.string(), msg: z.string() })).optional() });
+
+/** Every problem of a refused résumé, in the body's order, each worded as `resumeProblem` words the first. */
+export function resumeProblems(error: z.ZodError): ResumeProblem[] {
+  return error.issues.map((issue) => {
+    const label = resumeFieldLabel(issue.path);
+    return { msg: label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message, field: issue.path.map(String).join('.') };
+  });
 }
 
 /** The first problem of a refused résumé as `{ msg, field }`: the message names the entry ("Credit 3: Role is required"). */

@@ -34,12 +34,21 @@ describe('demo performers', () => {
       expect(row.photoCount).toBe(1);
     }
     expect(new Set(rows.map((r) => r.category)).size).toBeGreaterThanOrEqual(6);
+    // Each has a résumé (docs/resume.md), shown on the portfolio and found by the talent search's skill filter.
+    const first = (await seeded.t.app.inject({ method: 'GET', url: `/api/talent/${rows[0]!.id}` })).json() as { resume: { credits: unknown[]; skills: { name: string }[]; languages: unknown[] } };
+    expect(first.resume.credits.length).toBeGreaterThanOrEqual(2);
+    expect(first.resume.skills.length).toBe(3);
+    expect(first.resume.languages.length).toBe(2);
     expect(new Set(rows.map((r) => r.location)).size).toBeGreaterThanOrEqual(8);
     const studio = await buildStudioAccount(seeded.t);
     const res = await seeded.t.app.inject({ method: 'GET', url: '/api/studio/talent?heightMin=170&has=photos', headers: { 'x-auth-token': studio.token } });
     const found = (res.json() as TalentAnswer).talent;
     expect(found.length).toBeGreaterThan(0);
     for (const p of found) expect(rows.find((r) => r.id === p._id)!.heightCm).toBeGreaterThanOrEqual(170);
+    const bySkill = await seeded.t.app.inject({ method: 'GET', url: '/api/studio/talent?skill=SWÍMMING', headers: { 'x-auth-token': studio.token } });
+    const swimmers = (bySkill.json() as TalentAnswer).talent;
+    expect(swimmers.length).toBeGreaterThan(0);
+    for (const p of swimmers) expect(rows.find((r) => r.id === p._id)!.skillKeys).toContain('swimming');
   });
 
   it('the bench seeder adds N performers, a tenth of them private', async () => {

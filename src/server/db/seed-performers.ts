@@ -5,10 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
+import { foldName } from '../../contract/resume-options.js';
+import type { Resume } from '../../contract/resume.js';
 import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
-import { userMedia, users } from './schema/index.js';
+import { performerResumes, userMedia, users } from './schema/index.js';
 import { DEMO_IMAGES, demoPortrait } from './seed-data.js';
 
 export const DEMO_PERFORMER_DOMAIN = 'performers.demo.audition.local';
@@ -53,6 +55,39 @@ export function demoPerformer(i: number) {
   };
 }
 
+const PRODUCTIONS = ['Monsoon Letters', 'City of Ash', 'The Tea Garden', 'Hamlet', 'Night Bus', 'Kaveri Nights', 'Paper Boats', 'Saffron Skies', 'The Last Local', 'Rang Manch'];
+const ROLES = ['Lead', 'Friend', 'Sister', 'Inspector', 'Narrator', 'Dancer', 'Mother', 'Student', 'Doctor', 'Shopkeeper'];
+const CATEGORIES = ['film', 'tv', 'theatre', 'commercial', 'web', 'short_film'] as const;
+const SKILLS = ['Kathak', 'Swimming', 'Horse riding', 'Bharatanatyam', 'Guitar', 'Stage combat', 'Yoga', 'Driving (car)', 'Kathakali', 'Singing (Hindustani)', 'Improvisation', 'Tabla'];
+const LANGUAGES = ['Hindi', 'English', 'Tamil', 'Marathi', 'Bengali', 'Malayalam', 'Telugu', 'Punjabi', 'Gujarati', 'Kannada'];
+const SCHOOLS = ['National School of Drama', 'FTII Pune', 'Whistling Woods', 'Barry John Acting Studio'];
+const SKILL_LEVELS = ['basic', 'good', 'expert'] as const;
+const LANGUAGE_LEVELS = ['native', 'fluent', 'conversational'] as const;
+
+/** A plausible résumé for demo performer i (docs/resume.md): two to six credits, training, skills, languages, sometimes a union and an agent. */
+export function demoResume(i: number): Pick<Resume, 'credits' | 'training' | 'skills' | 'languages' | 'accents' | 'representation' | 'measurements'> & { unionStatus: 'none' | 'member' | 'eligible'; unionName: string } {
+  const credits = Array.from({ length: 2 + (i % 5) }, (_, k) => ({
+    category: CATEGORIES[(i + k * 2) % CATEGORIES.length]!,
+    role: ROLES[(i * 3 + k) % ROLES.length]!,
+    production: PRODUCTIONS[(i + k * 3) % PRODUCTIONS.length]!,
+    company: k % 2 ? '' : 'Lotus Films',
+    director: '',
+    year: 2024 - ((i + k * 2) % 9),
+  }));
+  const union = i % 3 === 0 ? 'member' : i % 3 === 1 ? 'eligible' : 'none';
+  return {
+    credits,
+    training: i % 2 ? [] : [{ course: 'Acting diploma', school: SCHOOLS[i % SCHOOLS.length]!, year: 2015 + (i % 8) }],
+    skills: [0, 1, 2].map((k) => ({ name: SKILLS[(i + k * 5) % SKILLS.length]!, level: SKILL_LEVELS[(i + k) % SKILL_LEVELS.length]! })),
+    languages: [0, 1].map((k) => ({ name: LANGUAGES[(i * 3 + k * 7) % LANGUAGES.length]!, level: LANGUAGE_LEVELS[(i + k) % LANGUAGE_LEVELS.length]! })),
+    accents: i % 4 === 0 ? ['British (RP)'] : [],
+    representation: i % 4 === 1 ? { agency: 'Stellar Talent', contact: 'Meera Joshi', email: 'bookings@stellar.example', phone: '+91 98765 43210' } : null,
+    measurements: i % 2 ? {} : { chestCm: 82 + (i % 20), waistCm: 64 + (i % 18), shoeEu: 37 + (i % 8) },
+    unionStatus: union,
+    unionName: union === 'none' ? '' : 'CINTAA',
+  };
+}
+
 /** Seeds the demo performers once (none of their e-mails exists yet); answers how many it added. */
 export async function seedDemoPerformers(ctx: AppContext, log: (line: string) => void = console.log): Promise<number> {
   if (ctx.config.env.SEED_DEMO === '0' || ctx.config.production) return 0;
@@ -69,6 +104,18 @@ export async function seedDemoPerformers(ctx: AppContext, log: (line: string) =>
       .returning({ id: users.id, profilePic: users.profilePic });
     // Each portrait is also the first photo, so "has photos" finds them.
     await tx.insert(userMedia).values(rows.map((r) => ({ userId: r.id, mediaType: 'photos', url: r.profilePic })));
+    // Their résumés, with the folded names the talent search filters on, as a save writes them (docs/resume.md).
+    await tx.insert(performerResumes).values(rows.map((r, i) => {
+        const { unionStatus: _status, ...resume } = demoResume(i);
+        return { userId: r.id, ...resume };
+      }));
+    for (const [i, r] of rows.entries()) {
+      const d = demoResume(i);
+      await tx
+        .update(users)
+        .set({ skillKeys: d.skills.map((k) => foldName(k.name)), languageKeys: d.languages.map((l) => foldName(l.name)), unionStatus: d.unionStatus })
+        .where(eq(users.id, r.id));
+    }
     return rows.length;
   });
   if (added > 0) log(`seeded ${added} demo performers (SEED_DEMO=0 turns this off)`);

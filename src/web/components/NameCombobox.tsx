@@ -11,9 +11,13 @@ interface Props {
   value: string;
   options: readonly string[];
   onChange: (value: string) => void;
+  /** The input's id (a form focuses its first wrong field by it); a generated one otherwise. */
+  inputId?: string;
+  /** The field's problem, shown under it. */
+  error?: string | null;
 }
 
-export function NameCombobox({ label, value, options, onChange }: Props) {
+export function NameCombobox({ label, value, options, onChange, inputId, error }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -27,10 +31,12 @@ export function NameCombobox({ label, value, options, onChange }: Props) {
 
   return (
     <div className="combobox">
-      <label htmlFor={`${id}-input`}>{label}</label>
+      <label htmlFor={inputId ?? `${id}-input`}>{label}</label>
       <input
         className="input"
-        id={`${id}-input`}
+        id={inputId ?? `${id}-input`}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${inputId ?? id}-error` : undefined}
         role="combobox"
         aria-expanded={shown.length > 0}
         aria-controls={`${id}-list`}
@@ -80,6 +86,7 @@ export function NameCombobox({ label, value, options, onChange }: Props) {
           </li>
         ))}
       </ul>
+      {error && <p id={`${inputId ?? id}-error`} className="field-error" role="alert">{error}</p>}
     </div>
   );
 }

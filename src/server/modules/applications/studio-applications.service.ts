@@ -17,6 +17,7 @@ import {
 } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { CAST_MSG } from '../../../contract/casting-messages.js';
+import type { ShownResume } from '../../../contract/resume.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
 import { applications, decisionNotices, jobRoles, jobs, tapeRequests, users } from '../../db/schema/index.js';
@@ -25,6 +26,7 @@ import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { isUuid } from '../../lib/uuid.js';
+import { readResume } from '../resume/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
 import { changeStatus, mailSettings, type DecisionInput } from './status-change.js';
 
@@ -56,6 +58,18 @@ const performerFields = {
   hairColor: users.hairColor,
   eyeColor: users.eyeColor,
 };
+
+/**
+ * The résumé on the applicant card (docs/resume.md): a performer who applied shows it to
+ * the studio as the portfolio would, whatever their visibility; none once deleted.
+ */
+async function shownResumeOf(db: AppContext['db'], performerId: string | null): Promise<ShownResume | null> {
+  if (!performerId) return null;
+  const resume = await readResume(db, performerId);
+  if (!resume) return null;
+  const { height: _height, weight: _weight, ...shown } = resume;
+  return shown;
+}
 
 export function createStudioApplicationsService(ctx: AppContext) {
   const { db } = ctx;
@@ -160,10 +174,12 @@ export function createStudioApplicationsService(ctx: AppContext) {
 
     /** The first open by the studio marks it viewed, once, whoever of two instances gets there first. */
     async open(userId: string, applicationId: string, log: Log): Promise<StudioApplication> {
-      const found = await own(userId, applicationId);
-      if (found.status !== 'applied') return found;
-      await move(found._id, 'viewed', log, 'applied');
-      return own(userId, applicationId);
+      let found = await own(userId, applicationId);
+      if (found.status === 'applied') {
+        await move(found._id, 'viewed', log, 'applied');
+        found = await own(userId, applicationId);
+      }
+      return { ...found, resume: await shownResumeOf(db, found.performer._id) };
     },
 
     async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log): Promise<StudioApplication> {

@@ -17,6 +17,7 @@ import { standingOf } from '../applications/index.js';
 import { rolesOf } from './job-roles.js';
 import { presentBoardJob } from './jobs.presenter.js';
 import { fitFor } from './role-fit.js';
+import { readResume } from '../resume/index.js';
 
 const studioColumns = {
   _id: studios.id,
@@ -138,8 +139,9 @@ export function createJobBoardService(ctx: AppContext) {
       // Defaults the performer never saved are not choices (docs/talent.md, "Stated, not defaulted").
       const me = stated && (stated.statedAt ? stated : { ...stated, category: '', gender: '' });
       if (!me) throw errors.unauthorized();
+      const resume = (await readResume(db, userId)) ?? { skills: [], languages: [] };
       const roles = (await rolesOf(db, [job._id])).get(job._id) ?? [];
-      return { ...job, you: await standingOf(ctx, userId, job._id), fit: roles.map((role) => fitFor(role, me)) };
+      return { ...job, you: await standingOf(ctx, userId, job._id), fit: roles.map((role) => fitFor(role, { ...me, resume })) };
     },
 
     /**

@@ -243,7 +243,7 @@ describe('where the performer stands (GET /api/jobs/{id} with their token)', () 
     const page = (await call('GET', `/api/jobs/${job._id}`, none.token)).json() as JobPage;
     expect(page.you).toEqual({ plan: null, applicationsLeft: 0, appliedRoleIds: [] });
     expect(page.fit).toEqual([
-      { roleId: job.roles[0]!._id, matches: false, reasons: ['Looking for an Actor', 'For Female performers'], misses: ['Ages 25–32; you are 35'] },
+      { roleId: job.roles[0]!._id, matches: false, reasons: ['Looking for an Actor', 'For Female performers'], misses: ['Ages 25–32; you are 35', 'Hindi; not on your résumé', 'Kathak; not on your résumé'] },
       { roleId: job.roles[1]!._id, matches: true, reasons: ['Looking for an Actor'], misses: [] },
       { roleId: job.roles[2]!._id, matches: true, reasons: ['Open to every profession'], misses: [] },
     ]);
@@ -256,7 +256,7 @@ describe('where the performer stands (GET /api/jobs/{id} with their token)', () 
     expect(res.headers['cache-control']).toBe('private, no-store');
     const mine = res.json() as JobPage;
     expect(mine.you).toEqual({ plan: 'Gold', applicationsLeft: 69, appliedRoleIds: [job.roles[2]!._id] });
-    expect(mine.fit![0]!.misses).toEqual(['Looking for an Actor; you are a Dancer', 'For Female performers; your profile says Male', 'Ages 25–32; your profile has no age']);
+    expect(mine.fit![0]!.misses).toEqual(['Looking for an Actor; you are a Dancer', 'For Female performers; your profile says Male', 'Ages 25–32; your profile has no age', 'Hindi; not on your résumé', 'Kathak; not on your résumé']);
     // A studio's token, or none, sees the job as everyone does.
     expect(((await call('GET', `/api/jobs/${job._id}`, studio.token)).json() as JobPage).you).toBeUndefined();
   });

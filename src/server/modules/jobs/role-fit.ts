@@ -5,6 +5,8 @@
  */
 import { CAST_MSG, type RoleFit } from '../../../contract/jobs.js';
 import { TALENT_MSG } from '../../../contract/talent-messages.js';
+import { RESUME_MSG, type Resume } from '../../../contract/resume.js';
+import { fitFor as resumeFit } from '../resume/index.js';
 import type { RoleRow } from './job-roles.js';
 
 /** What the fit reads of the performer's profile. */
@@ -12,6 +14,8 @@ export interface FitProfile {
   category: string;
   gender: string;
   ageYears: number | null;
+  /** The résumé's skills and languages (docs/resume.md, "Fit reasons"); empty lists before the first save. */
+  resume: Pick<Resume, 'skills' | 'languages'>;
 }
 
 type Check = (role: RoleRow, me: FitProfile) => { reason?: string; miss?: string } | null;
@@ -38,6 +42,12 @@ const ages: Check = (role, me) => {
   return inside ? { reason: wanted } : { miss: CAST_MSG.missing(wanted, CAST_MSG.youAreAged(me.ageYears)) };
 };
 
+/** The skills and languages a role names, met from the résumé ("Fluent Hindi", "Swimming: expert"), case and accents ignored. */
+const resumeWishes = (role: RoleRow, me: FitProfile) => {
+  if (!role.skills.length && !role.languages.length) return null;
+  return resumeFit(me.resume, { skills: role.skills, languages: role.languages });
+};
+
 const checks: Check[] = [profession, gender, ages];
 
 export function fitFor(role: RoleRow, me: FitProfile): RoleFit {
@@ -47,6 +57,11 @@ export function fitFor(role: RoleRow, me: FitProfile): RoleFit {
     const found = check(role, me);
     if (found?.reason) reasons.push(found.reason);
     if (found?.miss) misses.push(found.miss);
+  }
+  const wishes = resumeWishes(role, me);
+  if (wishes) {
+    reasons.push(...wishes.matches);
+    misses.push(...wishes.missing.map((name) => RESUME_MSG.notOnResume(name)));
   }
   return { roleId: role.id, matches: misses.length === 0, reasons, misses };
 }

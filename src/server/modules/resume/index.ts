@@ -5,3 +5,4 @@ export { orderCredits, presentResume } from './resume.presenter.js';
 export { renderCompCard, renderResumePdf, renderTrivialPdf, type PdfSubject } from './resume-pdf.js';
 export { readPictures } from './pdf-pictures.js';
 export { fitFor, fitWords } from './fit-words.js';
+export { resumeSection } from './resume.section.js';

@@ -1,6 +1,6 @@
 /** GET / PUT /api/audition/resume: the performer's own résumé (docs/resume.md). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resume, resumeBody, resumeProblem } from '../../../contract/resume.js';
+import { resume, resumeBody, resumeProblem, resumeProblems, resumeRefusal } from '../../../contract/resume.js';
 import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
 import { createResumeService } from './resume.service.js';
@@ -17,11 +17,13 @@ export const resumeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     '/api/audition/resume',
     // The body is declared for /api/docs; its refusal is worded here, naming the entry
     // ("Credit 3: Role is required"), which the generic handler's first message does not.
-    { preHandler: auth.requirePerformer, attachValidation: true, schema: { body: resumeBody, response: { 200: resume } } },
-    async (req) => {
+    { preHandler: auth.requirePerformer, attachValidation: true, schema: { body: resumeBody, response: { 200: resume, 400: resumeRefusal } } },
+    async (req, reply) => {
       if (req.validationError) {
         const parsed = resumeBody.safeParse(req.body);
-        throw errors.badRequest(parsed.success ? req.validationError.message : resumeProblem(parsed.error).msg, 'invalid_input');
+        if (parsed.success) throw errors.badRequest(req.validationError.message, 'invalid_input');
+        // Beside { msg, code }, every problem at its field, so the editor shows them all at once.
+        return reply.code(400).send({ msg: resumeProblem(parsed.error).msg, code: 'invalid_input', problems: resumeProblems(parsed.error) });
       }
       return resumes.save(req.userId, req.body);
     },

@@ -160,11 +160,33 @@ describe('PUT /api/audition/resume', () => {
     // Every other field changed too: none of it may be saved.
     const res = await putResume(p, { ...full, credits: full.credits!.slice(0, 1), skills: [], heightCm: 180, weightKg: 80, ...(change as object) });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ msg, code: 'invalid_input' });
+    const refusal = res.json() as { msg: string; code: string; problems: { field: string; msg: string }[] };
+    expect({ msg: refusal.msg, code: refusal.code }).toEqual({ msg, code: 'invalid_input' });
+    expect(refusal.problems[0]!.msg).toBe(msg);
     expect(await getResume(p)).toEqual(before);
     const afterProfile = await profile(p);
     expect(afterProfile.height).toBe(beforeProfile.height);
     expect(afterProfile.weight).toBe(beforeProfile.weight);
+  });
+
+  it('names every problem at its field at once (the editor shows them all), the first as msg', async () => {
+    const p = await buildPerformer(t);
+    const res = await putResume(p, {
+      credits: [credit, { ...credit, role: '' }, { ...credit, year: 1900 }],
+      skills: [{ name: 'Swimming', level: 'good' }, { name: 'SWÍMMING', level: 'expert' }],
+      representation: { agency: 'Stellar', email: 'not-an-address' },
+      measurements: { shoeEu: 38.3 },
+    });
+    expect(res.statusCode).toBe(400);
+    const refusal = res.json() as { msg: string; problems: { field: string; msg: string }[] };
+    expect(refusal.problems).toEqual([
+      { field: 'credits.1.role', msg: `Credit 2: ${MSG.required('Role')}` },
+      { field: 'credits.2.year', msg: `Credit 3: ${RESUME_MSG.year('Year', latestYear())}` },
+      { field: 'skills.1.name', msg: `Skill 2: ${RESUME_MSG.listedTwice('SWÍMMING')}` },
+      { field: 'representation.email', msg: RESUME_MSG.invalidEmail },
+      { field: 'measurements.shoeEu', msg: RESUME_MSG.shoe },
+    ]);
+    expect(refusal.msg).toBe(refusal.problems[0]!.msg);
   });
 
   it('refuses a body that is not a résumé without a 500', async () => {

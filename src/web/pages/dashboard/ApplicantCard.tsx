@@ -23,6 +23,8 @@ import { MessageButton } from '../../components/MessageButton';
 import { personName } from '../../../contract/names';
 import { TAPE_MSG } from '../../../contract/self-tapes';
 import { markTapeWatched } from '../../api/mark-tape-watched';
+import { RESUME_MSG } from '../../../contract/resume-options';
+import { ResumeView } from '../../components/ResumeView';
 
 const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
 
@@ -123,6 +125,12 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
               </dl>
             </div>
             <div>
+              {app.resume && (
+                <section className="applicant-resume" aria-labelledby="applicant-resume-h">
+                  <h3 id="applicant-resume-h">{RESUME_MSG.resumeTitle}</h3>
+                  <ResumeView resume={app.resume} level={4} idPrefix="applicant-resume" />
+                </section>
+              )}
               <h3>{APP_MSG.performerNote}</h3>
               <p className="applicant-note">{app.note || '—'}</p>
               {app.tape && (

@@ -1,31 +1,41 @@
 /**
- * /editResume: the performer's résumé editor (docs/resume.md): credits added,
- * moved up and down and removed; skills, languages and accents with suggestions; union;
- * height and weight in the unit chosen; the comp card and résumé PDFs to download. Training,
- * agent and measurements are kept as saved. Leaving with unsaved changes asks first.
+ * /editResume: the performer's résumé editor (docs/resume.md): credits added, moved up and
+ * down (focus stays on the moved credit) and removed; training; skills, languages and
+ * accents with suggestions; union and agent; height in cm or ft/in and weight in kg or lb,
+ * as studios will see them; measurements. A refused save shows every problem at its field
+ * (the server's `problems`), focus on the first; a save moves focus to its message.
+ * Leaving with unsaved changes asks first.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Resume, ResumeBody } from '../../../contract/resume';
 import {
   ACCENT_SUGGESTIONS,
+  cmToFeetInches,
   CREDIT_CATEGORIES,
   CREDIT_CATEGORY_LABELS,
+  feetInchesToCm,
+  kgToLb,
   LANGUAGE_LEVELS,
   LANGUAGE_SUGGESTIONS,
+  lbToKg,
   LEVEL_LABELS,
   latestYear,
+  RESUME_FORM as F,
   RESUME_MSG,
   SKILL_LEVELS,
   SKILL_SUGGESTIONS,
   UNION_LABELS,
   UNION_STATUSES,
   type CreditCategory,
+  type HeightUnit,
   type LanguageLevel,
   type SkillLevel,
   type UnionStatus,
+  type WeightUnit,
 } from '../../../contract/resume-options';
-import { downloadPdf, getResume, saveResume } from '../../api/resume';
+import { downloadPdf, getResume, ResumeRefused, saveResume } from '../../api/resume';
 import { useBusy } from '../../components/Busy';
+import { FormField } from '../../components/FormField';
 import { NameCombobox } from '../../components/NameCombobox';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
@@ -34,27 +44,97 @@ import { MSG } from '../../../contract/messages';
 import './profile.css';
 
 type Credit = Resume['credits'][number];
-type Form = Omit<Resume, 'height' | 'weight'>;
-const toBody = (f: Form): ResumeBody => f;
-const newCredit = (): Credit => ({ category: 'film', role: '', production: '', company: '', director: '', year: latestYear() - 1 });
-const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v));
+type Saved = Omit<Resume, 'height' | 'weight'>;
+/** The form as typed: numbers as text, so a wrong one reaches the server and comes back at its field. */
+interface Form extends Omit<Saved, 'heightCm' | 'weightKg' | 'measurements' | 'credits' | 'training' | 'representation'> {
+  credits: (Omit<Credit, 'year'> & { year: string })[];
+  training: { course: string; school: string; year: string }[];
+  representation: { agency: string; contact: string; email: string; phone: string };
+  heightCm: string;
+  feet: string;
+  inches: string;
+  weight: string;
+  measurements: { chestCm: string; waistCm: string; hipsCm: string; shoeEu: string };
+}
+
+const str = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+/** A typed number: empty is none, a number is sent as one, anything else as typed (the server names the field). */
+const num = (v: string): number | string | null => (v.trim() === '' ? null : Number.isFinite(Number(v)) ? Number(v) : v);
+
+function toForm(r: Saved): Form {
+  const ft = r.heightCm === null ? null : cmToFeetInches(r.heightCm);
+  return {
+    ...r,
+    credits: r.credits.map((c) => ({ ...c, year: String(c.year) })),
+    training: r.training.map((t) => ({ ...t, year: str(t.year) })),
+    representation: r.representation ?? { agency: '', contact: '', email: '', phone: '' },
+    heightCm: str(r.heightCm),
+    feet: ft ? String(ft.feet) : '',
+    inches: ft ? String(ft.inches) : '',
+    weight: r.weightKg === null ? '' : String(r.units.weight === 'lb' ? kgToLb(r.weightKg) : r.weightKg),
+    measurements: { chestCm: str(r.measurements.chestCm), waistCm: str(r.measurements.waistCm), hipsCm: str(r.measurements.hipsCm), shoeEu: str(r.measurements.shoeEu) },
+  };
+}
+
+function toBody(f: Form): ResumeBody {
+  const height = f.units.height === 'cm' ? num(f.heightCm) : f.feet.trim() === '' && f.inches.trim() === '' ? null : feetInchesToCm(Number(f.feet || 0), Number(f.inches || 0));
+  const weight = num(f.weight);
+  const rep = f.representation;
+  const measurements = Object.fromEntries(Object.entries(f.measurements).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, num(v)]));
+  // Numbers typed wrongly go as typed: the server's refusal names their field (docs/resume.md).
+  return {
+    credits: f.credits.map((c) => ({ ...c, year: num(c.year) })),
+    training: f.training.map((t) => ({ ...t, year: num(t.year) })),
+    skills: f.skills,
+    languages: f.languages,
+    accents: f.accents,
+    union: f.union,
+    representation: rep.agency || rep.contact || rep.email || rep.phone ? rep : null,
+    heightCm: typeof height === 'number' && Number.isNaN(height) ? `${f.feet}'${f.inches}` : height,
+    weightKg: typeof weight === 'number' && f.units.weight === 'lb' ? lbToKg(weight) : weight,
+    measurements,
+    units: f.units,
+  } as ResumeBody;
+}
+
+/** The element id of a field by its path in the body ("credits.2.role"). */
+const fid = (path: string) => `resume-${path.replace(/\./g, '-')}`;
+/** Where a problem of the body shows: the feet input stands for heightCm in ft/in. */
+const shownAt = (path: string, f: Form) => (path === 'heightCm' && f.units.height === 'ftin' ? 'feet' : path === 'weightKg' ? 'weight' : path);
+
+const newCredit = (): Form['credits'][number] => ({ category: 'film', role: '', production: '', company: '', director: '', year: String(latestYear() - 1) });
 
 export default function EditResumePage() {
   const { user } = useUserData();
   const [initial, setInitial] = useState<Form | null>(null);
   const [form, setForm] = useState<Form | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const focusNext = useRef<string | null>(null);
+  const savedRef = useRef<HTMLParagraphElement>(null);
   const toast = useToast();
   const { run } = useBusy();
 
   useEffect(() => {
     getResume().then(
       ({ height: _h, weight: _w, ...r }) => {
-        setForm(r);
-        setInitial(r);
+        setForm(toForm(r));
+        setInitial(toForm(r));
       },
       (err: Error) => toast(err.message),
     );
   }, [toast]);
+
+  // Focus follows an action: the moved credit, the next one after a removal, the first wrong field, the saved message.
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const el = document.getElementById(focusNext.current);
+    focusNext.current = null;
+    el?.focus();
+  });
+  useEffect(() => {
+    if (saved) savedRef.current?.focus();
+  }, [saved]);
 
   const dirty = useMemo(() => form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
   const guard = useLeaveGuard(dirty);
@@ -68,26 +148,88 @@ export default function EditResumePage() {
     );
   }
 
-  const set = (change: Partial<Form>) => setForm({ ...form, ...change });
-  const setCredit = (i: number, change: Partial<Credit>) => set({ credits: form.credits.map((c, j) => (j === i ? { ...c, ...change } : c)) });
+  const set = (change: Partial<Form>) => {
+    setSaved(false);
+    setForm({ ...form, ...change });
+  };
+  const clear = (path: string) => problems[path] && setProblems({ ...problems, [path]: '' });
+  const setCredit = (i: number, change: Partial<Form['credits'][number]>) => set({ credits: form.credits.map((c, j) => (j === i ? { ...c, ...change } : c)) });
+  const setCourse = (i: number, change: Partial<Form['training'][number]>) => set({ training: form.training.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const move = (i: number, by: -1 | 1) => {
     const credits = [...form.credits];
     const [c] = credits.splice(i, 1);
     credits.splice(i + by, 0, c!);
+    const to = i + by;
+    // Keep focus on the moved credit's button; at an end, on the one still enabled.
+    const atEnd = (by < 0 && to === 0) || (by > 0 && to === credits.length - 1);
+    focusNext.current = `credit-${to}-${by < 0 ? (atEnd ? 'down' : 'up') : atEnd ? 'up' : 'down'}`;
     set({ credits });
   };
+  const removeCredit = (i: number) => {
+    const credits = form.credits.filter((_, j) => j !== i);
+    focusNext.current = credits.length ? `credit-${Math.min(i, credits.length - 1)}-remove` : 'credit-add';
+    set({ credits });
+  };
+
+  /** A text input with its label and its problem. */
+  const input = (path: string, label: string, value: string, onChange: (v: string) => void, extra: { inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' } = {}) => (
+    <FormField id={fid(path)} label={label} error={problems[path] || null}>
+      {(a) => (
+        <input
+          {...a}
+          className="input"
+          value={value}
+          inputMode={extra.inputMode}
+          type={extra.inputMode === 'email' ? 'email' : 'text'}
+          onChange={(e) => {
+            clear(path);
+            onChange(e.target.value);
+          }}
+        />
+      )}
+    </FormField>
+  );
+  const select = (path: string, label: string, value: string, options: readonly string[], labels: Record<string, string>, onChange: (v: string) => void) => (
+    <FormField id={fid(path)} label={label} error={problems[path] || null}>
+      {(a) => (
+        <select {...a} className="select" value={value} onChange={(e) => { clear(path); onChange(e.target.value); }}>
+          {options.map((o) => (
+            <option key={o} value={o}>
+              {labels[o]}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+  const removeButton = (what: string, i: number, onClick: () => void, id?: string): ReactNode => (
+    <button type="button" id={id} className="btn btn-secondary" aria-label={F.remove(what, i + 1)} onClick={onClick}>
+      ✕
+    </button>
+  );
 
   async function handleSave(e: FormEvent) {
     e.preventDefault();
     if (!form) return;
+    setSaved(false);
     try {
-      const saved = await run(() => saveResume(toBody(form)), 'Saving your résumé…');
-      const { height: _h, weight: _w, ...r } = saved;
-      setForm(r);
-      setInitial(r);
-      toast(RESUME_MSG.saved, 'success');
+      const answer = await run(() => saveResume(toBody(form)), F.saving);
+      const { height: _h, weight: _w, ...r } = answer;
+      setForm(toForm(r));
+      setInitial(toForm(r));
+      setProblems({});
+      setSaved(true);
     } catch (err) {
-      toast((err as Error).message);
+      if (err instanceof ResumeRefused && err.problems.length) {
+        const found: Record<string, string> = {};
+        for (const p of err.problems) found[shownAt(p.field, form)] ??= p.msg;
+        setProblems(found);
+        const first = Object.keys(found).find((path) => document.getElementById(fid(path)));
+        focusNext.current = first ? fid(first) : 'resume-problems';
+        setForm({ ...form });
+      } else {
+        toast((err as Error).message);
+      }
     }
   }
 
@@ -100,185 +242,200 @@ export default function EditResumePage() {
     }
   }
 
+  const unplaced = Object.entries(problems).filter(([path, msg]) => msg && !document.getElementById(fid(path)));
+  const count = Object.values(problems).filter(Boolean).length;
+  const rep = form.representation;
+  const setRep = (change: Partial<Form['representation']>) => set({ representation: { ...rep, ...change } });
+  const m = form.measurements;
+  const setM = (change: Partial<Form['measurements']>) => set({ measurements: { ...m, ...change } });
+
   return (
     <main className="page edit-page">
-    <form className="resume-editor card" onSubmit={handleSave} aria-labelledby="resume-title">
-      <h1 id="resume-title">{RESUME_MSG.editResume}</h1>
-      <div className="resume-downloads">
-        <button type="button" className="btn btn-secondary" onClick={() => void handleDownload('comp-card')}>
-          {RESUME_MSG.downloadCompCard}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => void handleDownload('resume')}>
-          {RESUME_MSG.downloadResume}
-        </button>
-      </div>
-
-      <fieldset>
-        <legend>Credits</legend>
-        {form.credits.length === 0 && <p className="muted">{RESUME_MSG.noCredits}</p>}
-        <ol className="resume-list">
-          {form.credits.map((c, i) => (
-            <li key={i} className="resume-credit" data-testid="credit">
-              <label>
-                Category
-                <select className="select" value={c.category} onChange={(e) => setCredit(i, { category: e.target.value as CreditCategory })}>
-                  {CREDIT_CATEGORIES.map((k) => (
-                    <option key={k} value={k}>
-                      {CREDIT_CATEGORY_LABELS[k]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                Production
-                <input className="input" value={c.production} onChange={(e) => setCredit(i, { production: e.target.value })} />
-              </label>
-              <label>
-                Role
-                <input className="input" value={c.role} onChange={(e) => setCredit(i, { role: e.target.value })} />
-              </label>
-              <label>
-                Company
-                <input className="input" value={c.company} onChange={(e) => setCredit(i, { company: e.target.value })} />
-              </label>
-              <label>
-                Director
-                <input className="input" value={c.director} onChange={(e) => setCredit(i, { director: e.target.value })} />
-              </label>
-              <label>
-                Year
-                <input className="input" inputMode="numeric" value={String(c.year)} onChange={(e) => setCredit(i, { year: Number(e.target.value) })} />
-              </label>
-              <div className="resume-row-actions">
-                <button type="button" className="btn btn-secondary" aria-label={`Move credit ${i + 1} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                  ↑
-                </button>
-                <button type="button" className="btn btn-secondary" aria-label={`Move credit ${i + 1} down`} disabled={i === form.credits.length - 1} onClick={() => move(i, 1)}>
-                  ↓
-                </button>
-                <button type="button" className="btn btn-secondary" aria-label={`Remove credit ${i + 1}`} onClick={() => set({ credits: form.credits.filter((_, j) => j !== i) })}>
-                  ✕
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-        <button type="button" className="btn btn-secondary" onClick={() => set({ credits: [...form.credits, newCredit()] })}>
-          {RESUME_MSG.addCredit}
-        </button>
-      </fieldset>
-
-      <fieldset>
-        <legend>Skills</legend>
-        {form.skills.map((s, i) => (
-          <div key={i} className="resume-name-row" data-testid="skill">
-            <NameCombobox label={`Skill ${i + 1}`} value={s.name} options={SKILL_SUGGESTIONS} onChange={(name) => set({ skills: form.skills.map((x, j) => (j === i ? { ...x, name } : x)) })} />
-            <label>
-              Level
-              <select className="select" value={s.level} onChange={(e) => set({ skills: form.skills.map((x, j) => (j === i ? { ...x, level: e.target.value as SkillLevel } : x)) })}>
-                {SKILL_LEVELS.map((l) => (
-                  <option key={l} value={l}>
-                    {LEVEL_LABELS[l]}
-                  </option>
+      <form className="resume-editor card" onSubmit={handleSave} aria-labelledby="resume-title" noValidate>
+        <h1 id="resume-title">{RESUME_MSG.editResume}</h1>
+        <div className="resume-downloads">
+          <button type="button" className="btn btn-secondary" onClick={() => void handleDownload('comp-card')}>
+            {RESUME_MSG.downloadCompCard}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => void handleDownload('resume')}>
+            {RESUME_MSG.downloadResume}
+          </button>
+        </div>
+        {count > 0 && (
+          <div id="resume-problems" className="field-error" role="alert" tabIndex={-1}>
+            <p>{F.fixBelow(count)}</p>
+            {unplaced.length > 0 && (
+              <ul>
+                {unplaced.map(([path, msg]) => (
+                  <li key={path}>{msg}</li>
                 ))}
-              </select>
-            </label>
-            <button type="button" className="btn btn-secondary" aria-label={`Remove skill ${i + 1}`} onClick={() => set({ skills: form.skills.filter((_, j) => j !== i) })}>
-              ✕
-            </button>
+              </ul>
+            )}
           </div>
-        ))}
-        <button type="button" className="btn btn-secondary" onClick={() => set({ skills: [...form.skills, { name: '', level: 'good' }] })}>
-          {RESUME_MSG.addSkill}
-        </button>
-      </fieldset>
-
-      <fieldset>
-        <legend>Languages</legend>
-        {form.languages.map((l, i) => (
-          <div key={i} className="resume-name-row" data-testid="language">
-            <NameCombobox label={`Language ${i + 1}`} value={l.name} options={LANGUAGE_SUGGESTIONS} onChange={(name) => set({ languages: form.languages.map((x, j) => (j === i ? { ...x, name } : x)) })} />
-            <label>
-              Level
-              <select className="select" value={l.level} onChange={(e) => set({ languages: form.languages.map((x, j) => (j === i ? { ...x, level: e.target.value as LanguageLevel } : x)) })}>
-                {LANGUAGE_LEVELS.map((v) => (
-                  <option key={v} value={v}>
-                    {LEVEL_LABELS[v]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" className="btn btn-secondary" aria-label={`Remove language ${i + 1}`} onClick={() => set({ languages: form.languages.filter((_, j) => j !== i) })}>
-              ✕
-            </button>
-          </div>
-        ))}
-        <button type="button" className="btn btn-secondary" onClick={() => set({ languages: [...form.languages, { name: '', level: 'fluent' }] })}>
-          {RESUME_MSG.addLanguage}
-        </button>
-      </fieldset>
-
-      <fieldset>
-        <legend>Accents</legend>
-        {form.accents.map((a, i) => (
-          <div key={i} className="resume-name-row">
-            <NameCombobox label={`Accent ${i + 1}`} value={a} options={ACCENT_SUGGESTIONS} onChange={(name) => set({ accents: form.accents.map((x, j) => (j === i ? name : x)) })} />
-            <button type="button" className="btn btn-secondary" aria-label={`Remove accent ${i + 1}`} onClick={() => set({ accents: form.accents.filter((_, j) => j !== i) })}>
-              ✕
-            </button>
-          </div>
-        ))}
-        <button type="button" className="btn btn-secondary" onClick={() => set({ accents: [...form.accents, ''] })}>
-          {RESUME_MSG.addAccent}
-        </button>
-      </fieldset>
-
-      <fieldset>
-        <legend>Union, height and weight</legend>
-        <label>
-          Union
-          <select className="select" value={form.union.status} onChange={(e) => set({ union: { status: e.target.value as UnionStatus, name: e.target.value === 'none' ? '' : form.union.name } })}>
-            {UNION_STATUSES.map((u) => (
-              <option key={u} value={u}>
-                {UNION_LABELS[u]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {form.union.status !== 'none' && (
-          <label>
-            Union name
-            <input className="input" value={form.union.name} onChange={(e) => set({ union: { ...form.union, name: e.target.value } })} />
-          </label>
         )}
-        <label>
-          Height (cm)
-          <input className="input" inputMode="numeric" value={form.heightCm ?? ''} onChange={(e) => set({ heightCm: numberOrNull(e.target.value) })} />
-        </label>
-        <label>
-          Show height in
-          <select className="select" value={form.units.height} onChange={(e) => set({ units: { ...form.units, height: e.target.value as Form['units']['height'] } })}>
-            <option value="cm">cm</option>
-            <option value="ftin">ft/in</option>
-          </select>
-        </label>
-        <label>
-          Weight (kg)
-          <input className="input" inputMode="numeric" value={form.weightKg ?? ''} onChange={(e) => set({ weightKg: numberOrNull(e.target.value) })} />
-        </label>
-        <label>
-          Show weight in
-          <select className="select" value={form.units.weight} onChange={(e) => set({ units: { ...form.units, weight: e.target.value as Form['units']['weight'] } })}>
-            <option value="kg">kg</option>
-            <option value="lb">lb</option>
-          </select>
-        </label>
-      </fieldset>
 
-      <button type="submit" className="btn btn-primary">
-        Save résumé
-      </button>
-    </form>
+        <fieldset>
+          <legend>{F.legendCredits}</legend>
+          {form.credits.length === 0 && <p className="muted">{RESUME_MSG.noCredits}</p>}
+          <ol className="resume-list">
+            {form.credits.map((c, i) => (
+              <li key={i} className="resume-credit" data-testid="credit">
+                {select(`credits.${i}.category`, F.category, c.category, CREDIT_CATEGORIES, CREDIT_CATEGORY_LABELS, (v) => setCredit(i, { category: v as CreditCategory }))}
+                {input(`credits.${i}.production`, F.production, c.production, (v) => setCredit(i, { production: v }))}
+                {input(`credits.${i}.role`, F.role, c.role, (v) => setCredit(i, { role: v }))}
+                {input(`credits.${i}.company`, F.company, c.company, (v) => setCredit(i, { company: v }))}
+                {input(`credits.${i}.director`, F.director, c.director, (v) => setCredit(i, { director: v }))}
+                {input(`credits.${i}.year`, F.year, c.year, (v) => setCredit(i, { year: v }), { inputMode: 'numeric' })}
+                <div className="resume-row-actions">
+                  <button type="button" id={`credit-${i}-up`} className="btn btn-secondary" aria-label={F.moveUp('credit', i + 1)} disabled={i === 0} onClick={() => move(i, -1)}>
+                    ↑
+                  </button>
+                  <button type="button" id={`credit-${i}-down`} className="btn btn-secondary" aria-label={F.moveDown('credit', i + 1)} disabled={i === form.credits.length - 1} onClick={() => move(i, 1)}>
+                    ↓
+                  </button>
+                  {removeButton('credit', i, () => removeCredit(i), `credit-${i}-remove`)}
+                </div>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            id="credit-add"
+            className="btn btn-secondary"
+            onClick={() => {
+              focusNext.current = fid(`credits.${form.credits.length}.category`);
+              set({ credits: [...form.credits, newCredit()] });
+            }}
+          >
+            {RESUME_MSG.addCredit}
+          </button>
+        </fieldset>
+
+        <fieldset>
+          <legend>{F.legendTraining}</legend>
+          <ol className="resume-list">
+            {form.training.map((t, i) => (
+              <li key={i} className="resume-credit" data-testid="course">
+                {input(`training.${i}.course`, F.course, t.course, (v) => setCourse(i, { course: v }))}
+                {input(`training.${i}.school`, F.school, t.school, (v) => setCourse(i, { school: v }))}
+                {input(`training.${i}.year`, F.year, t.year, (v) => setCourse(i, { year: v }), { inputMode: 'numeric' })}
+                <div className="resume-row-actions">{removeButton('training', i, () => set({ training: form.training.filter((_, j) => j !== i) }))}</div>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="btn btn-secondary" onClick={() => set({ training: [...form.training, { course: '', school: '', year: '' }] })}>
+            {RESUME_MSG.addCourse}
+          </button>
+        </fieldset>
+
+        <fieldset>
+          <legend>{F.legendSkills}</legend>
+          {form.skills.map((s, i) => (
+            <div key={i} className="resume-name-row" data-testid="skill">
+              <NameCombobox
+                label={RESUME_MSG.skill(i + 1)}
+                inputId={fid(`skills.${i}.name`)}
+                error={problems[`skills.${i}.name`] || null}
+                value={s.name}
+                options={SKILL_SUGGESTIONS}
+                onChange={(name) => { clear(`skills.${i}.name`); set({ skills: form.skills.map((x, j) => (j === i ? { ...x, name } : x)) }); }}
+              />
+              {select(`skills.${i}.level`, F.level, s.level, SKILL_LEVELS, LEVEL_LABELS, (v) => set({ skills: form.skills.map((x, j) => (j === i ? { ...x, level: v as SkillLevel } : x)) }))}
+              {removeButton('skill', i, () => set({ skills: form.skills.filter((_, j) => j !== i) }))}
+            </div>
+          ))}
+          <button type="button" className="btn btn-secondary" onClick={() => set({ skills: [...form.skills, { name: '', level: 'good' }] })}>
+            {RESUME_MSG.addSkill}
+          </button>
+        </fieldset>
+
+        <fieldset>
+          <legend>{F.legendLanguages}</legend>
+          {form.languages.map((l, i) => (
+            <div key={i} className="resume-name-row" data-testid="language">
+              <NameCombobox
+                label={RESUME_MSG.language(i + 1)}
+                inputId={fid(`languages.${i}.name`)}
+                error={problems[`languages.${i}.name`] || null}
+                value={l.name}
+                options={LANGUAGE_SUGGESTIONS}
+                onChange={(name) => { clear(`languages.${i}.name`); set({ languages: form.languages.map((x, j) => (j === i ? { ...x, name } : x)) }); }}
+              />
+              {select(`languages.${i}.level`, F.level, l.level, LANGUAGE_LEVELS, LEVEL_LABELS, (v) => set({ languages: form.languages.map((x, j) => (j === i ? { ...x, level: v as LanguageLevel } : x)) }))}
+              {removeButton('language', i, () => set({ languages: form.languages.filter((_, j) => j !== i) }))}
+            </div>
+          ))}
+          <button type="button" className="btn btn-secondary" onClick={() => set({ languages: [...form.languages, { name: '', level: 'fluent' }] })}>
+            {RESUME_MSG.addLanguage}
+          </button>
+        </fieldset>
+
+        <fieldset>
+          <legend>{F.legendAccents}</legend>
+          {form.accents.map((a, i) => (
+            <div key={i} className="resume-name-row">
+              <NameCombobox
+                label={RESUME_MSG.accent(i + 1)}
+                inputId={fid(`accents.${i}`)}
+                error={problems[`accents.${i}`] || null}
+                value={a}
+                options={ACCENT_SUGGESTIONS}
+                onChange={(name) => { clear(`accents.${i}`); set({ accents: form.accents.map((x, j) => (j === i ? name : x)) }); }}
+              />
+              {removeButton('accent', i, () => set({ accents: form.accents.filter((_, j) => j !== i) }))}
+            </div>
+          ))}
+          <button type="button" className="btn btn-secondary" onClick={() => set({ accents: [...form.accents, ''] })}>
+            {RESUME_MSG.addAccent}
+          </button>
+        </fieldset>
+
+        <fieldset>
+          <legend>{F.legendUnion}</legend>
+          {select('union.status', F.union, form.union.status, UNION_STATUSES, UNION_LABELS, (v) => set({ union: { status: v as UnionStatus, name: v === 'none' ? '' : form.union.name } }))}
+          {form.union.status !== 'none' && input('union.name', F.unionName, form.union.name, (v) => set({ union: { ...form.union, name: v } }))}
+          {input('representation.agency', F.agency, rep.agency, (v) => setRep({ agency: v }))}
+          {input('representation.contact', F.contact, rep.contact, (v) => setRep({ contact: v }))}
+          {input('representation.email', F.email, rep.email, (v) => setRep({ email: v }), { inputMode: 'email' })}
+          {input('representation.phone', F.phone, rep.phone, (v) => setRep({ phone: v }), { inputMode: 'tel' })}
+        </fieldset>
+
+        <fieldset>
+          <legend>{F.legendBody}</legend>
+          {select('units.height', F.heightUnit, form.units.height, ['cm', 'ftin'], F.unitLabels, (v) => set({ units: { ...form.units, height: v as HeightUnit } }))}
+          {form.units.height === 'cm' ? (
+            input('heightCm', F.heightCm, form.heightCm, (v) => {
+              const n = Number(v);
+              const ft = v.trim() && Number.isFinite(n) ? cmToFeetInches(n) : null;
+              set({ heightCm: v, feet: ft ? String(ft.feet) : '', inches: ft ? String(ft.inches) : '' });
+            }, { inputMode: 'numeric' })
+          ) : (
+            <div className="resume-pair">
+              {input('feet', F.feet, form.feet, (v) => set({ feet: v, heightCm: v.trim() ? String(feetInchesToCm(Number(v), Number(form.inches || 0))) : '' }), { inputMode: 'numeric' })}
+              {input('inches', F.inches, form.inches, (v) => set({ inches: v, heightCm: form.feet.trim() ? String(feetInchesToCm(Number(form.feet), Number(v || 0))) : '' }), { inputMode: 'numeric' })}
+            </div>
+          )}
+          {select('units.weight', F.weightUnit, form.units.weight, ['kg', 'lb'], F.unitLabels, (v) => {
+            const n = Number(form.weight);
+            const weight = form.weight.trim() && Number.isFinite(n) ? String(v === 'lb' ? kgToLb(n) : lbToKg(n)) : form.weight;
+            set({ units: { ...form.units, weight: v as WeightUnit }, weight });
+          })}
+          {input('weight', form.units.weight === 'kg' ? F.weightKg : F.weightLb, form.weight, (v) => set({ weight: v }), { inputMode: 'numeric' })}
+          {input('measurements.chestCm', F.chest, m.chestCm, (v) => setM({ chestCm: v }), { inputMode: 'numeric' })}
+          {input('measurements.waistCm', F.waist, m.waistCm, (v) => setM({ waistCm: v }), { inputMode: 'numeric' })}
+          {input('measurements.hipsCm', F.hips, m.hipsCm, (v) => setM({ hipsCm: v }), { inputMode: 'numeric' })}
+          {input('measurements.shoeEu', F.shoe, m.shoeEu, (v) => setM({ shoeEu: v }), { inputMode: 'decimal' })}
+        </fieldset>
+
+        <button type="submit" className="btn btn-primary">
+          {F.save}
+        </button>
+        {saved && (
+          <p ref={savedRef} tabIndex={-1} role="status" className="resume-saved">
+            {RESUME_MSG.saved}
+          </p>
+        )}
+      </form>
       {guard.dialog}
     </main>
   );

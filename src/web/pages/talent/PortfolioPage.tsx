@@ -20,6 +20,8 @@ import { ReviewForm } from './ReviewForm';
 import './talent.css';
 import { MessageButton } from '../../components/MessageButton';
 import { personName, initialOf } from '../../../contract/names';
+import { RESUME_MSG } from '../../../contract/resume-options';
+import { ResumeView } from '../../components/ResumeView';
 
 export default function PortfolioPage() {
   const { id = '' } = useParams();
@@ -72,6 +74,10 @@ function PortfolioView({ p }: { p: Portfolio }) {
                 ))}
               </dl>
             ) : <p className="muted">{TALENT_MSG.noMedia}</p>}
+          </section>
+          <section className="card portfolio-section" aria-labelledby="resume-h">
+            <h2 id="resume-h">{RESUME_MSG.resumeTitle}</h2>
+            <ResumeView resume={p.resume} level={3} idPrefix="resume" />
           </section>
           <section className="card portfolio-section" aria-labelledby="photos-h">
             <h2 id="photos-h">{TALENT_MSG.photos}</h2>

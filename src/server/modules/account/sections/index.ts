@@ -14,6 +14,7 @@ import { studioSection } from './studio.section.js';
 import { subscriptionSection } from './subscription.section.js';
 import { messagesSection } from '../../messages/index.js';
 import { talentSection } from './talent.section.js';
+import { resumeSection } from '../../resume/index.js';
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   profileSection,
@@ -26,4 +27,5 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   notificationsSection,
   messagesSection,
   talentSection,
+  resumeSection,
 ];
