@@ -12,6 +12,7 @@ import { startBare } from './bare-route.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 import type { Add } from './run-alone.js';
 import { latencies, round } from './load.js';
+import { atMostTimes } from './aim.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 10_000);
@@ -62,6 +63,42 @@ async function applyRate(baseUrl: string, tokens: string[], jobIds: string[]): P
   return { perSecond: Math.round((tokens.length / (performance.now() - started)) * 1000), errors };
 }
 
+/**
+ * The list in pages (issue 39 item 3): the first page of 50 and a page in the middle (the
+ * cursor after the 5 000th applicant), each with the counts by status, beside the bare route
+ * answering the same page's JSON. Aim: p95 ≤ 5× bare.
+ */
+async function pageRows(add: Add, listUrl: string, headers: Record<string, string>) {
+  let cursor = '';
+  for (let skipped = 0; skipped < APPLICANTS / 2; skipped += 500) {
+    const page = (await (await fetch(`${listUrl}?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { headers })).json()) as { nextCursor: string | null };
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  for (const [label, query] of [
+    ['first page of 50', '?limit=50'],
+    ['a page of 50 in the middle (cursor)', `?limit=50&cursor=${cursor}`],
+  ] as const) {
+    const url = `${listUrl}${query}`;
+    const res = await fetch(url, { headers });
+    if (!res.ok) throw new Error(`the applicant page answered ${res.status}`);
+    const body = await res.text();
+    const bare = await startBare(body);
+    try {
+      const b = await latencies(REQUESTS, () => `${bare.url}/user`);
+      await latencies(20, () => url, { headers });
+      const r = await latencies(REQUESTS, () => url, { headers });
+      add(
+        `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants, ${label}, with counts by status [PostgreSQL]`,
+        `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB); ${atMostTimes(r.p95, b.p95, 5)}`,
+        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+      );
+    } finally {
+      await bare.stop();
+    }
+  }
+}
+
 export async function applicationsBench(add: Add): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return console.log('Applications rows NOT RUN: TEST_DATABASE_URL is not set');
@@ -92,13 +129,14 @@ export async function applicationsBench(add: Add): Promise<void> {
         await latencies(20, () => listUrl, { headers });
         const r = await latencies(REQUESTS, () => listUrl, { headers });
         add(
-          `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500) [PostgreSQL]`,
+          `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500, no cursor) [PostgreSQL]`,
           `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB)`,
           `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
         );
       } finally {
         await bare.stop();
       }
+      await pageRows(add, listUrl, headers);
     } finally {
       await database.close();
       await app.stop();

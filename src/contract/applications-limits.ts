@@ -7,6 +7,8 @@ export const APPLICATION_LIMITS = {
   studioNoteMax: 2000,
   /** The studio's applicant list answers at most this many per call. */
   listMax: 500,
+  /** Applicants a page when the list is paged (a `cursor` or `limit` sent; docs/applications.md, "The applicant list in pages"). */
+  listPage: 50,
   notificationsPage: 50,
   /** Status moves one studio account may make a minute (docs/applications.md, "No floods"). */
   movesPerStudioPerMinute: 60,

@@ -33,6 +33,8 @@ export const APP_MSG = {
   alreadyApplied: 'You have already applied to this job.',
   jobClosed: 'This job is closed and takes no more applications.',
   applicationNotFound: 'This application was not found.',
+  invalidApplicantsCursor: 'This page link is not valid. Please reload the applicants.',
+  applicantsLimit: (max: number) => `Limit must be a whole number from 1 to ${max}`,
   mediaNotYours: 'Media: choose only your own photos, videos and audios.',
   tooManyMedia: (max: number) => `Media: at most ${max} files`,
   mediaUrl: 'Media must be addresses of your photos, videos or audios',

@@ -1,7 +1,7 @@
 /** Calls of applications and notifications (docs/applications.md). */
 import { z } from 'zod';
 import { text } from './fields.js';
-import { APPLICATION_LIMITS, APPLICATION_STATUSES, MEDIA_TYPES, STUDIO_STATUSES } from './applications-limits.js';
+import { APPLICATION_LIMITS, APPLICATION_STATUSES, MEDIA_TYPES, STUDIO_STATUSES, type ApplicationStatus } from './applications-limits.js';
 import { APP_MSG } from './applications-messages.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
@@ -92,12 +92,27 @@ export const studioApplication = z.object({
   resume: shownResume.nullable().optional(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
-export const studioApplicationsAnswer = z.object({ applications: z.array(studioApplication) });
+/** The job's applicants by status (of the role asked for, whatever status is asked for). */
+export const applicantCounts = z.object(Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, z.number()])) as Record<ApplicationStatus, z.ZodNumber>);
+export type ApplicantCounts = z.infer<typeof applicantCounts>;
+export const studioApplicationsAnswer = z.object({
+  applications: z.array(studioApplication),
+  /** The next page's cursor; null on the last page (docs/applications.md, "The applicant list in pages"). */
+  nextCursor: z.string().nullable(),
+  counts: applicantCounts,
+});
 export type StudioApplicationsAnswer = z.infer<typeof studioApplicationsAnswer>;
 
 export const applicationsQuery = strict({
   status: z.enum(APPLICATION_STATUSES, { error: MARKET_MSG.oneOf('Status', APPLICATION_STATUSES) }).optional(),
   roleId: z.string().max(100).optional(),
+  cursor: z.string({ error: APP_MSG.invalidApplicantsCursor }).max(300, APP_MSG.invalidApplicantsCursor).optional(),
+  limit: z
+    .string({ error: APP_MSG.applicantsLimit(APPLICATION_LIMITS.listMax) })
+    .regex(/^\d{1,3}$/, APP_MSG.applicantsLimit(APPLICATION_LIMITS.listMax))
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= APPLICATION_LIMITS.listMax, APP_MSG.applicantsLimit(APPLICATION_LIMITS.listMax))
+    .optional(),
 });
 
 const studioStatus = z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) });

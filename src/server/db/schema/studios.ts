@@ -170,6 +170,8 @@ export const applications = pgTable(
     unique('applications_role_performer').on(t.roleId, t.performerId),
     // The studio's applicant list by job and status, oldest first.
     index('applications_job_status_idx').on(t.jobId, t.status, t.createdAt),
+    // The list in pages, every status: a job's applications in (created_at, id) order (migration 0034).
+    index('applications_job_created_idx').on(t.jobId, t.createdAt, t.id),
     // The performer's list, and the quota's count since the period started.
     index('applications_performer_idx').on(t.performerId, t.createdAt),
   ],

@@ -67,7 +67,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     { preValidation: auth.requireStudio, schema: { params: idParams, querystring: applicationsQuery, response: { 200: studioApplicationsAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { applications: await studio.list(req.userId, req.params.id, req.query.status, req.query.roleId) };
+      return studio.page(req.userId, req.params.id, req.query);
     },
   );
 

@@ -36,18 +36,9 @@ const foldedName = sql`(search_fold(${studios.fname})) collate "C"`;
  * docs/screens.md), folded by the statement that uses it: search_fold is IMMUTABLE, and
  * the statements that use it are unnamed (UNNAMED below), so each is planned with the
  * text's value and the planner folds this, and the patterns below, to constants the
- * indexes can use.
+ * indexes can use and the row estimates see.
  */
 const foldedText = (text: string | Placeholder) => sql<string>`search_fold(${text})`;
-/**
- * The folded text as a one-row subquery, which PostgreSQL runs once per execution (an
- * InitPlan) and does not look into when it plans: the statement's plan is then the same
- * for every text, so PostgreSQL keeps one generic plan per connection instead of planning
- * each search, and the plan reads the text once rather than folding it again for every
- * row it compares, as search_fold($1) would in a generic plan (docs/performance.md,
- * "The studio search on a miss"). For statements whose best plan depends on the text, use foldedText.
- */
-const foldedOnce = (text: Placeholder) => sql<string>`(select search_fold(${text}))`;
 /**
  * The highest code point. In the "C" collation (byte order, which for UTF-8 is code
  * point order) the values that start with a prefix are those from the prefix up to,
@@ -131,16 +122,19 @@ export function createStudiosService(ctx: AppContext) {
 
   // The search's first three tiers (search() below). First, folded names that start with
   // the text: the studios_fname_fold_c index's range from the text on, in the index's
-  // order, so the plan scans the range and stops at 20. The plan is the same for every
-  // text (foldedOnce), so it is made once per connection.
+  // order, so the plan scans the range and stops at 20. Every tier is sent unnamed and
+  // folds the text where the planner sees it (foldedText), so each term gets a plan made
+  // for its own value: a word that thousands of names contain needs another plan than a
+  // rare one, and one generic plan per connection served both (docs/performance.md,
+  // "Frequent words").
   const searched = sql.placeholder('text');
   const namesStartingWith = db
     .select(columns)
     .from(studios)
-    .where(and(sql`${foldedName} >= ${foldedOnce(searched)}`, sql`${foldedName} < ${foldedOnce(searched)} || chr(${literalNumber(LAST_CODE_POINT)})`, studioNotDeleted))
+    .where(and(sql`${foldedName} >= ${foldedText(searched)}`, sql`${foldedName} < ${foldedText(searched)} || chr(${literalNumber(LAST_CODE_POINT)})`, studioNotDeleted))
     .orderBy(foldedName, asc(studios.id))
     .limit(literalNumber(STUDIO_LIMITS.searchResults))
-    .prepare('studio_search_names_starting');
+    .prepare(UNNAMED);
   // Then names, then locations, that contain the text.
   const columnsContaining = [studios.fname, studios.location].map((column) =>
     db
@@ -262,12 +256,12 @@ export function createStudiosService(ctx: AppContext) {
    * once however many studios bear it (migration 0020), and only the closest names whose
    * studios add up to `count` bring their studios, through the studios_fname_fold_c index.
    *
-   * A named statement with one plan for every text (foldedOnce): on PostgreSQL it is
-   * parsed and planned once per connection. PGlite's driver ignores the name and sends it
-   * as before.
+   * Sent unnamed with the text folded where the planner sees it (foldedText), as the
+   * other tiers: PostgreSQL plans it for each term's own value (docs/performance.md,
+   * "Frequent words"). PGlite's driver sends every statement unnamed anyway.
    */
   function nearNamesQuery(count: number) {
-    const folded = foldedOnce(sql.placeholder('text'));
+    const folded = foldedText(sql.placeholder('text'));
     // %> is pg_trgm's word similarity above its threshold (0.6), served by the GIN index.
     // Each name's closeness is worked out here once, and the window and the order read it.
     const near = db
@@ -302,7 +296,7 @@ export function createStudiosService(ctx: AppContext) {
       .where(sql`${ranked.before} < ${literalNumber(count)}`)
       .orderBy(desc(ranked.closeness), sql`${ranked.folded} collate "C"`, asc(bearers.id))
       .limit(literalNumber(count))
-      .prepare('studio_search_near_names');
+      .prepare(UNNAMED);
   }
 
   /**
