@@ -95,6 +95,9 @@ export type StudioApplication = z.infer<typeof studioApplication>;
 /** The job's applicants by status (of the role asked for, whatever status is asked for). */
 export const applicantCounts = z.object(Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, z.number()])) as Record<ApplicationStatus, z.ZodNumber>);
 export type ApplicantCounts = z.infer<typeof applicantCounts>;
+/** Applications moved back by an undo of a batch. */
+export const undoneApplicationsAnswer = z.object({ applications: z.array(studioApplication) });
+export type UndoneApplicationsAnswer = z.infer<typeof undoneApplicationsAnswer>;
 export const studioApplicationsAnswer = z.object({
   applications: z.array(studioApplication),
   /** The next page's cursor; null on the last page (docs/applications.md, "The applicant list in pages"). */

@@ -16,6 +16,7 @@ import {
   statusBody,
   studioApplication,
   studioApplicationsAnswer,
+  undoneApplicationsAnswer,
 } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
@@ -107,7 +108,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   app.post(
     '/api/studio/jobs/:id/applications/undo',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: studioApplicationsAnswer } } },
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: undoneApplicationsAnswer } } },
     async (req) => ({ applications: await studio.undoOf(req.userId, req.params.id, req.body.applicationIds) }),
   );
 
