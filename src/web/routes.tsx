@@ -59,6 +59,7 @@ const StudioSignup = page(() => import('./pages/auth/StudioSignupPage'));
 const Dashboard = scopedPage(() => import('./pages/dashboard/DashboardPage'));
 const StudioEdit = scopedPage(() => import('./pages/dashboard/StudioEditPage'));
 const JobForm = scopedPage(() => import('./pages/dashboard/JobFormPage'));
+const Applicants = page(() => import('./pages/dashboard/ApplicantsPage'));
 const JobsBoard = scopedPage(() => import('./pages/jobs/JobsBoardPage'));
 const Job = scopedPage(() => import('./pages/jobs/JobPage'));
 const Messages = page(() => import('./pages/messages/MessagesPage'));
@@ -73,6 +74,13 @@ const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TI
 
 const studioOnly = (Screen: ComponentType) => (
   <RequireStudio>
+    <Screen />
+  </RequireStudio>
+);
+
+/** A performer who follows a studio's link is told why it is not for them (docs/applications.md). */
+const studioOnlyExplained = (Screen: ComponentType) => (
+  <RequireStudio explain>
     <Screen />
   </RequireStudio>
 );
@@ -121,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/studio', element: studioOnly(StudioEdit), handle: titled('studioEdit') },
       { path: '/dashboard/jobs/new', element: studioOnly(JobForm), handle: titled('newJob') },
       { path: '/dashboard/jobs/:id', element: studioOnly(JobForm), handle: titled('editJob') },
+      { path: '/dashboard/jobs/:id/applicants', element: studioOnlyExplained(Applicants), handle: titled('applicantBoard') },
       { path: '/jobs', element: <JobsBoard />, handle: titled('jobs') },
       { path: '/jobs/:id', element: <Job />, handle: titled('job') },
       { path: '/terms', element: <Terms />, handle: titled('terms') },

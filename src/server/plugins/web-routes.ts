@@ -75,6 +75,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/dashboard/studio' },
   { path: '/dashboard/jobs/new' },
   { path: '/dashboard/jobs/:id' },
+  { path: '/dashboard/jobs/:id/applicants' },
   { path: '/jobs' },
   { path: '/jobs/:id', exists: jobExists },
   { path: '/messages' },

@@ -4,7 +4,7 @@
  * audition, book and decline; the studio's private 1–5 rating and note. Opening it the
  * first time marks the application viewed (docs/applications.md).
  */
-import { Fragment, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
@@ -38,6 +38,16 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
     await onMove(app, status);
     await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
   }
+
+  // The button just pressed is gone once the status changed (it is the status now): focus
+  // goes to the first move left, or to Close when the decision is final, never to the body.
+  const status = app?.status;
+  useEffect(() => {
+    const dialog = ref.current;
+    const active = document.activeElement;
+    if (!dialog || !status || (active && active !== document.body)) return;
+    (dialog.querySelector<HTMLElement>('.applicant-actions button') ?? dialog.querySelector<HTMLElement>('[data-autofocus]'))?.focus();
+  }, [status]);
 
   return (
     <dialog ref={ref} className="applicant-dialog" aria-labelledby="applicant-name" onCancel={(e) => { e.preventDefault(); onClose(); }} onKeyDown={keepTabInside}>

@@ -8,6 +8,7 @@ import type { OwnJob } from '../../../contract/jobs';
 import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
 
 export default function DashboardPage() {
@@ -71,9 +72,10 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
                 {job.hidden ? ' · hidden after reports' : ''}
               </p>
             </div>
-            <p className="own-job-count" aria-label={`${job.applicants.total} applicants`}>
-              <strong>{job.applicants.total}</strong> applicant{job.applicants.total === 1 ? '' : 's'}
-            </p>
+            {/* One tap to the job's applicant board (docs/applications.md, "The applicant board"). */}
+            <Link to={`/dashboard/jobs/${job._id}/applicants`} className="own-job-count" aria-label={BOARD_MSG.applicantsLinkLabel(job.applicants.total, job.title)}>
+              <strong>{job.applicants.total}</strong> {BOARD_MSG.applicantsWord(job.applicants.total)}
+            </Link>
             {job.roles.length > 1 && (
               <p className="own-job-roles muted">{job.roles.map((r) => CAST_MSG.applicantsPerRole(r.name, job.applicants.byRole[r._id] ?? 0)).join(' · ')}</p>
             )}

@@ -1,7 +1,7 @@
 /**
  * /dashboard/jobs/new and /dashboard/jobs/{id}: post or edit a job. What was typed stays
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
- * reordered and removed. An existing job also shows its applicants as a board.
+ * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -16,7 +16,7 @@ import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { fieldOf } from '../../lib/fieldErrors';
-import { ApplicantBoard } from './ApplicantBoard';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
 
@@ -197,7 +197,12 @@ function JobForm({ job }: { job?: OwnJob }) {
   return (
     <main className="page">
       <h1>{job ? 'Edit job' : MARKET_MSG.postJob}</h1>
-      {job && <p className="muted">{job.status === 'closed' ? MARKET_MSG.jobClosed : `${job.applicants.total} applicants`}</p>}
+      {job && (
+        <p className="muted">
+          {job.status === 'closed' && `${MARKET_MSG.jobClosed} `}
+          <Link to={`/dashboard/jobs/${job._id}/applicants`} aria-label={BOARD_MSG.applicantsLinkLabel(job.applicants.total, job.title)}>{BOARD_MSG.applicantsLink(job.applicants.total)}</Link>
+        </p>
+      )}
       <form onSubmit={handleSubmit} noValidate aria-label="Job post">
         {text('title', JOB_LIMITS.titleMax)}
         {text('jobType', JOB_LIMITS.jobTypeMax)}
@@ -270,7 +275,6 @@ function JobForm({ job }: { job?: OwnJob }) {
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
       </form>
-      {job && <ApplicantBoard jobId={job._id} roles={job.roles} />}
     </main>
   );
 }

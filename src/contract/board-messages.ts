@@ -1,0 +1,29 @@
+/** Texts of the studio's applicant board, /dashboard/jobs/{id}/applicants (docs/applications.md, "The applicant board"). */
+export const BOARD_MSG = {
+  title: (job: string) => `Applicants: ${job}`,
+  backToDashboard: 'Back to the dashboard',
+  editJob: 'Edit the job',
+  viewJob: 'View the job',
+  filters: 'Filter and sort',
+  role: 'Role',
+  allRoles: 'All roles',
+  status: 'Status',
+  allStatuses: 'All statuses',
+  sort: 'Sort by',
+  sortNewest: 'Newest first',
+  sortOldest: 'Oldest first',
+  sortRating: 'Rating, highest first',
+  shown: (shown: number, total: number) => (shown === total ? `${total} applicant${total === 1 ? '' : 's'}` : `${shown} of ${total} applicants shown`),
+  /** Nobody applied yet: what the studio can do about it. */
+  emptyTitle: 'Nobody has applied yet',
+  emptyNext: 'Applicants appear here as a board by status. Share the job’s page so performers find it, or make its description and pay clearer.',
+  noMatch: 'No applicant matches these filters.',
+  showEveryone: 'Show everyone',
+  jobNotFound: 'This job was not found among your jobs.',
+  studiosOnlyTitle: 'This page is for studios',
+  studiosOnly: 'The applicant board belongs to the studio that posted the job. Log in with a studio account to see it.',
+  /** The applicant count on /dashboard, a link to the board. */
+  applicantsWord: (n: number) => (n === 1 ? 'applicant' : 'applicants'),
+  applicantsLink: (n: number) => (n === 1 ? '1 applicant' : `${n} applicants`),
+  applicantsLinkLabel: (n: number, job: string) => `${n === 1 ? '1 applicant' : `${n} applicants`} for ${job}: open the board`,
+} as const;
