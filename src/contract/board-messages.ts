@@ -26,4 +26,7 @@ export const BOARD_MSG = {
   applicantsWord: (n: number) => (n === 1 ? 'applicant' : 'applicants'),
   applicantsLink: (n: number) => (n === 1 ? '1 applicant' : `${n} applicants`),
   applicantsLinkLabel: (n: number, job: string) => `${n === 1 ? '1 applicant' : `${n} applicants`} for ${job}: open the board`,
+  // The job form (post and edit).
+  jobPosted: 'Job posted',
+  jobSaved: 'Job saved',
 } as const;
