@@ -5,8 +5,6 @@ export const BOARD_MSG = {
   editJob: 'Edit the job',
   viewJob: 'View the job',
   filters: 'Filter and sort',
-  role: 'Role',
-  allRoles: 'All roles',
   status: 'Status',
   allStatuses: 'All statuses',
   sort: 'Sort by',

@@ -9,6 +9,7 @@ import { STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../.
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
 import { BOARD_MSG } from '../../../contract/board-messages';
+import { CAST_MSG } from '../../../contract/casting-messages';
 import type { OwnJob } from '../../../contract/jobs';
 import { setApplicationStatus, useJobApplicants } from '../../api/job-applicants';
 import { useToast } from '../../components/Toasts';
@@ -82,9 +83,9 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       <form className="applicant-filters" aria-label={BOARD_MSG.filters} onSubmit={(e) => e.preventDefault()}>
         {roles.length > 1 && (
           <div className="field">
-            <label htmlFor="applicant-role">{BOARD_MSG.role}</label>
+            <label htmlFor="applicant-role">{CAST_MSG.role}</label>
             <select id="applicant-role" className="select" value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-              <option value="">{BOARD_MSG.allRoles}</option>
+              <option value="">{CAST_MSG.allRoles}</option>
               {roles.map((r) => <option key={r._id} value={r._id}>{r.name}</option>)}
             </select>
           </div>
