@@ -23,7 +23,7 @@ export const BOARD_MSG = {
   /** The applicant count on /dashboard, a link to the board. */
   applicantsWord: (n: number) => (n === 1 ? 'applicant' : 'applicants'),
   applicantsLink: (n: number) => (n === 1 ? '1 applicant' : `${n} applicants`),
-  applicantsLinkLabel: (n: number, job: string) => `${n === 1 ? '1 applicant' : `${n} applicants`} for ${job}: open the board`,
+  applicantsLinkLabel: (n: number) => `${n === 1 ? '1 applicant' : `${n} applicants`}: open the board`,
   // The job form (post and edit).
   jobPosted: 'Job posted',
   jobSaved: 'Job saved',

@@ -65,7 +65,7 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
         {jobs.map((job) => (
           <li key={job._id} className="card own-job">
             <div className="own-job-main">
-              <Link to={`/dashboard/jobs/${job._id}`} className="own-job-title">{job.title}</Link>
+              <Link to={`/dashboard/jobs/${job._id}`} className="own-job-title" id={`job-title-${job._id}`}>{job.title}</Link>
               <p className="muted">
                 {job.jobType}
                 {job.deadline ? ` · apply by ${job.deadline}` : ''}
@@ -73,7 +73,7 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
               </p>
             </div>
             {/* One tap to the job's applicant board (docs/applications.md, "The applicant board"). */}
-            <Link to={`/dashboard/jobs/${job._id}/applicants`} className="own-job-count" aria-label={BOARD_MSG.applicantsLinkLabel(job.applicants.total, job.title)}>
+            <Link to={`/dashboard/jobs/${job._id}/applicants`} className="own-job-count" aria-label={BOARD_MSG.applicantsLinkLabel(job.applicants.total)} aria-describedby={`job-title-${job._id}`}>
               <strong>{job.applicants.total}</strong> {BOARD_MSG.applicantsWord(job.applicants.total)}
             </Link>
             {job.roles.length > 1 && (

@@ -231,7 +231,7 @@ function JobForm({ job }: { job?: OwnJob }) {
       {job && (
         <p className="muted">
           {job.status === 'closed' && `${MARKET_MSG.jobClosed} `}
-          <Link to={`/dashboard/jobs/${job._id}/applicants`} aria-label={BOARD_MSG.applicantsLinkLabel(job.applicants.total, job.title)}>{BOARD_MSG.applicantsLink(job.applicants.total)}</Link>
+          <Link to={`/dashboard/jobs/${job._id}/applicants`}>{BOARD_MSG.applicantsLink(job.applicants.total)}</Link>
         </p>
       )}
       <form onSubmit={handleSubmit} noValidate aria-label="Job post">
