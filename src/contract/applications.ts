@@ -8,9 +8,11 @@ import { MSG } from './messages.js';
 import { LIMITS } from './limits.js';
 import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
+import { decision, decisionFields, refineDecision, undoWindow, DECISION_LIMITS, DECISION_MSG } from './decisions.js';
 
 export * from './applications-limits.js';
 export * from './applications-messages.js';
+export * from './decisions.js';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
@@ -48,6 +50,8 @@ export const myApplication = z.object({
   note: z.string(),
   media: z.array(sentMedia),
   history: z.array(historyEntry),
+  /** The studio's decision (booked, declined, closed) with the reason in words; null before one (docs/applications.md, "Decisions"). */
+  decision: decision.nullable(),
   createdAt: z.string(),
 });
 export type MyApplication = z.infer<typeof myApplication>;
@@ -73,6 +77,9 @@ export const studioApplication = z.object({
   history: z.array(historyEntry),
   rating: z.number().nullable(),
   studioNote: z.string(),
+  decision: decision.nullable(),
+  /** Until when the studio can undo its final decision (ISO), or null. */
+  undoUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
@@ -84,7 +91,24 @@ export const applicationsQuery = strict({
   roleId: z.string().max(100).optional(),
 });
 
-export const statusBody = strict({ status: z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) }) });
+const studioStatus = z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) });
+/** `declined` needs a reason; `booked` and `declined` may carry a note for the performer. */
+export const statusBody = strict({ status: studioStatus, ...decisionFields }).superRefine(refineDecision);
+export type StatusBody = z.input<typeof statusBody>;
+
+/** POST /api/studio/jobs/{id}/applications/status: all of them move, or none. */
+export const bulkStatusBody = strict({
+  applicationIds: z
+    .array(z.string({ error: DECISION_MSG.applicationIds }).max(100, DECISION_MSG.applicationIds), { error: DECISION_MSG.applicationIds })
+    .min(1, DECISION_MSG.applicationIds)
+    .max(DECISION_LIMITS.bulkMax, DECISION_MSG.applicationIds),
+  status: studioStatus,
+  ...decisionFields,
+}).superRefine(refineDecision);
+export type BulkStatusBody = z.input<typeof bulkStatusBody>;
+/** The moved applications, and the window in which the batch can be undone as one. */
+export const bulkStatusAnswer = z.object({ applications: z.array(studioApplication), undo: undoWindow });
+export type BulkStatusAnswer = z.infer<typeof bulkStatusAnswer>;
 
 export const reviewBody = strict({
   rating: z.number({ error: APP_MSG.ratingRange }).int(APP_MSG.ratingRange).min(1, APP_MSG.ratingRange).max(5, APP_MSG.ratingRange).nullable().optional(),

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 import { startFileDeletionSweep } from './modules/account/index.js';
+import { startDecisionNoticeSweep } from './modules/applications/index.js';
 import { holdUploadOwner, startUploadSweep } from './modules/media/index.js';
 
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
   const stopSweep = startFileDeletionSweep(ctx, app.log);
   // Also removes at once what a crash of the previous start left of its uploads.
   const stopUploadSweep = startUploadSweep(ctx, app.log);
+  // Notices of bookings and declines whose undo window passed, on every instance (docs/applications.md).
+  const stopDecisionSweep = startDecisionNoticeSweep(ctx, app.log);
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
@@ -38,6 +41,7 @@ async function main() {
     force.unref();
     stopSweep();
     stopUploadSweep();
+    stopDecisionSweep();
     await app.close();
     await releaseUploadOwner();
     await closeContext(ctx);

@@ -10,3 +10,4 @@ export * from './talent.js';
 export * from './notifications.js';
 export * from './applicant-digests.js';
 export * from './resume.js';
+export * from './decisions.js';

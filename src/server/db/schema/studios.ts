@@ -152,6 +152,16 @@ export const applications = pgTable(
      * (docs/applications.md, "No floods").
      */
     movedMailAt: timestamp('moved_mail_at', { withTimezone: true }),
+    /**
+     * The studio's decision for the performer (docs/applications.md, "Decisions"): the
+     * reason of a decline or a close (null for a booking), a note, and when it was made.
+     */
+    decisionReason: text('decision_reason'),
+    decisionNote: text('decision_note').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The status before a final decision, and until when the studio may put it back (30 s). */
+    undoStatus: text('undo_status'),
+    undoUntil: timestamp('undo_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

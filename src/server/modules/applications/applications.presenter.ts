@@ -1,5 +1,5 @@
 /** Turns application rows into the contract's shapes: the performer's view and the studio's. */
-import { APP_MSG, type ApplicationStatus, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, type ApplicationStatus, type Decision, type DeclineReason, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
 import type { applications, jobs, users } from '../../db/schema/index.js';
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -16,6 +16,17 @@ export type PerformerRow = Pick<
 const status = (s: string) => s as ApplicationStatus;
 const history = (row: ApplicationRow) => row.history.map((h) => ({ status: status(h.status), at: h.at }));
 
+/** The decision of a booked, declined or closed application, the reason in words; null before one. */
+export function decisionOf(row: Pick<ApplicationRow, 'decidedAt' | 'decisionReason' | 'decisionNote' | 'status'>): Decision | null {
+  if (!row.decidedAt || !['booked', 'declined', 'closed'].includes(row.status)) return null;
+  const reason = (row.decisionReason as DeclineReason | null) ?? null;
+  return { reason, reasonText: reason ? DECISION_MSG.reasonText(reason) : null, note: row.decisionNote, at: row.decidedAt.toISOString() };
+}
+
+/** Until when the studio may undo the application's final decision, or null. */
+const undoUntilOf = (row: ApplicationRow, now = new Date()) =>
+  row.undoUntil && row.undoStatus && row.undoUntil > now && ['booked', 'declined'].includes(row.status) ? row.undoUntil.toISOString() : null;
+
 export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
   return {
     _id: row.id,
@@ -26,6 +37,7 @@ export function presentMyApplication(row: ApplicationRow, job: JobRow, studio: S
     note: row.note,
     media: row.media as MyApplication['media'],
     history: history(row),
+    decision: decisionOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -45,6 +57,8 @@ export function presentStudioApplication(row: ApplicationRow, performer: Perform
     history: history(row),
     rating: row.studioRating,
     studioNote: row.studioNote,
+    decision: decisionOf(row),
+    undoUntil: undoUntilOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

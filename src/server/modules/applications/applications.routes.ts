@@ -7,6 +7,9 @@ import { z } from 'zod';
 import {
   applicationsQuery,
   applyBody,
+  bulkStatusAnswer,
+  bulkStatusBody,
+  bulkUndoBody,
   myApplication,
   myApplicationsAnswer,
   reviewBody,
@@ -16,7 +19,8 @@ import {
 } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
-import { enforceLimit } from '../../rate-limit/enforce-limit.js';
+import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
+import { errors } from '../../errors.js';
 import { scheduleApplicantDigest } from './applicant-notice.js';
 import { createApplyService } from './apply.service.js';
 import { createPerformerApplicationsService } from './performer-applications.service.js';
@@ -28,6 +32,18 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const applying = createApplyService(ctx);
   const mine = createPerformerApplicationsService(ctx);
   const studio = createStudioApplicationsService(ctx);
+
+  /** Counts n moves; when they do not all fit in the minute, none is counted and 429 is answered. */
+  async function enforceMoves(key: string, n: number) {
+    const limit = scaledLimit(ctx, APPLICATION_LIMITS.movesPerStudioPerMinute);
+    for (let taken = 1; taken <= n; taken++) {
+      const { ok, retryAfter } = await ctx.limiter.hit(key, limit, 60);
+      if (!ok) {
+        for (let i = 0; i < taken; i++) await ctx.limiter.release(key);
+        throw errors.tooManyRequests(retryAfter);
+      }
+    }
+  }
 
   app.post(
     '/api/jobs/:id/apply',
@@ -68,7 +84,31 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: async (req) => enforceLimit(ctx, `moves:studio:${req.userId}`, { limit: APPLICATION_LIMITS.movesPerStudioPerMinute, windowSec: 60 }),
       schema: { params: idParams, body: statusBody, response: { 200: studioApplication } },
     },
-    async (req) => studio.setStatus(req.userId, req.params.id, req.body.status, req.log),
+    async (req) => studio.setStatus(req.userId, req.params.id, req.body, req.log),
+  );
+
+  // Undo of a booking or decline within 30 s (docs/applications.md, "Decisions").
+  app.post('/api/studio/applications/:id/undo', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req) =>
+    studio.undo(req.userId, req.params.id),
+  );
+
+  app.post(
+    '/api/studio/jobs/:id/applications/status',
+    {
+      preValidation: auth.requireStudio,
+      schema: { params: idParams, body: bulkStatusBody, response: { 200: bulkStatusAnswer } },
+    },
+    async (req) => {
+      // Each application counts as one move toward the 60 a minute, all or none (docs/applications.md, "Bulk moves").
+      await enforceMoves(`moves:studio:${req.userId}`, new Set(req.body.applicationIds).size);
+      return studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log);
+    },
+  );
+
+  app.post(
+    '/api/studio/jobs/:id/applications/undo',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: studioApplicationsAnswer } } },
+    async (req) => ({ applications: await studio.undoOf(req.userId, req.params.id, req.body.applicationIds) }),
   );
 
   app.put(

@@ -7,3 +7,5 @@ export { closeApplicationsOf, mailSettings, type MailSettings } from './status-c
 export { runApplicantDigest } from './applicant-notice.js';
 // Where a performer stands before applying (GET /api/jobs/{id} with their token).
 export { standingOf } from './apply.service.js';
+// The notice of a final decision, sent once its undo window passed (started in src/server/main.ts).
+export { runDecisionNotices, startDecisionNoticeSweep } from './decision-notices.js';

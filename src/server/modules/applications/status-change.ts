@@ -4,10 +4,10 @@
  * and the caller mails them after commit (docs/applications.md).
  */
 import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { APP_MSG, FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_LIMITS, DECISION_MSG, FINAL_STATUSES, type ApplicationStatus, type DeclineReason } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
-import { applications, jobs, notifications, studios, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobs, notifications, studios, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
@@ -21,6 +21,21 @@ export const historyAppend = (status: ApplicationStatus, at: Date) =>
 export interface MailSettings {
   origin: string;
 }
+
+/**
+ * A decision's reason and note for the performer (docs/applications.md, "Decisions").
+ * `undoable`: a booking or decline the studio may undo for DECISION_LIMITS.undoSeconds;
+ * its notice is not sent now but written to the outbox (decision_notices), due then.
+ */
+export interface DecisionInput {
+  reason?: DeclineReason | null;
+  note?: string;
+  undoable?: boolean;
+}
+
+/** What the performer is told of a move: the status, and a final decision's reason in words. */
+export const noticeText = (status: ApplicationStatus, job: { title: string; studio: string }, reason: DeclineReason | null) =>
+  reason ? `${APP_MSG.notice(status, job.title, job.studio)} ${DECISION_MSG.reasonLine(reason)}` : APP_MSG.notice(status, job.title, job.studio);
 
 /** The key that lets a notice of a move between statuses that are not final replace the last one. */
 const collapseKeyOf = (applicationId: string) => `application:${applicationId}`;
@@ -41,8 +56,23 @@ export async function changeStatus(
   status: ApplicationStatus,
   at: Date,
   mail: MailSettings,
+  decided: DecisionInput = {},
 ): Promise<{ changed: { id: string; performerId: string | null }[] } & AfterCommit> {
   const final = FINAL_STATUSES.includes(status);
+  const reason = decided.reason ?? null;
+  const note = decided.note ?? '';
+  const undoUntil = new Date(at.getTime() + DECISION_LIMITS.undoSeconds * 1000);
+  // A final decision records its reason and note; an undoable one also what it may go back to.
+  const decision = final
+    ? {
+        decisionReason: reason,
+        decisionNote: note,
+        decidedAt: at,
+        // In SET, the column is the value before this update: the status the undo puts back.
+        undoStatus: decided.undoable ? sql`${applications.status}` : null,
+        undoUntil: decided.undoable ? undoUntil : null,
+      }
+    : {};
   const stamp = sql`${at.toISOString()}::timestamptz`;
   const mailDue = sql`${applications.movedMailAt} is null or ${applications.movedMailAt} <= ${stamp} - make_interval(mins => ${APPLICATION_LIMITS.movedMailEveryMinutes})`;
   // One statement: the update, with the job, its studio and the performer of each changed row.
@@ -53,6 +83,7 @@ export async function changeStatus(
         status,
         history: historyAppend(status, at),
         updatedAt: at,
+        ...decision,
         ...(final ? {} : { movedMailAt: sql`case when ${mailDue} then ${stamp} else ${applications.movedMailAt} end` }),
       })
       .where(and(where, notInArray(applications.status, [...FINAL_STATUSES])))
@@ -78,6 +109,11 @@ export async function changeStatus(
     .innerJoin(studios, eq(studios.id, jobs.studioId))
     .leftJoin(users, eq(users.id, moved.performerId));
   const changed = rows.map(({ id, performerId }) => ({ id, performerId }));
+  if (decided.undoable && changed.length > 0) {
+    // Told once the undo window has passed, by the decision-notice sweep (decision-notices.ts).
+    await tx.insert(decisionNotices).values(changed.map(({ id }) => ({ applicationId: id, status, dueAt: undoUntil })));
+    return { changed, mails: [], events: [] };
+  }
   const told = rows.flatMap(({ id, mailNow, job, person }) => (person ? [{ id, mailNow, job, person }] : []));
   if (told.length === 0) return { changed, mails: [], events: [] };
   if (!final) {
@@ -94,38 +130,56 @@ export async function changeStatus(
     told.map(({ id, job, person }) => ({
       userId: person.id,
       kind: 'application' as const,
-      text: APP_MSG.notice(status, job.title, job.studio),
+      text: noticeText(status, job, reason),
       link: NOTICE_LINK,
       collapseKey: final ? null : collapseKeyOf(id),
     })),
   );
   // The bell updates live: one event per performer, stored with the change, sent after it commits.
   const events = await recordEvents(tx, told.map(({ person }) => person.id), { kind: 'notification', data: {} });
-  const mails = told.filter(({ mailNow, person }) => mailNow && person.wantsMail).map(({ job, person }) => statusMail(person, job, status, mail.origin));
+  const mails = told.filter(({ mailNow, person }) => mailNow && person.wantsMail).map(({ job, person }) => statusMail(person, job, status, mail.origin, { reason, note }));
   return { changed, mails, events };
 }
 
-function statusMail(person: { email: string; fname: string }, job: { title: string; studio: string }, status: ApplicationStatus, origin: string): MailMessage {
+export function statusMail(
+  person: { email: string; fname: string },
+  job: { title: string; studio: string },
+  status: ApplicationStatus,
+  origin: string,
+  decided: { reason: DeclineReason | null; note: string } = { reason: null, note: '' },
+): MailMessage {
   const line = APP_MSG.notice(status, job.title, job.studio);
+  // The reason in words, and the studio's note with its line breaks (docs/applications.md, "Decisions").
+  const said = [decided.reason ? DECISION_MSG.reasonLine(decided.reason) : '', decided.note ? DECISION_MSG.noteLine(decided.note) : ''].filter(Boolean);
   const link = `${origin}${NOTICE_LINK}`;
   const settings = `${origin}/settings`;
   return {
     to: person.email,
     subject: APP_MSG.mailSubject(status, job.title),
-    text: [`Hello ${person.fname},`, '', line, '', `See all your applications: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
+    text: [`Hello ${person.fname},`, '', line, ...said.flatMap((l) => ['', l]), '', `See all your applications: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
 <p>Hello ${escapeHtml(person.fname)},</p>
 <p>${escapeHtml(line)}</p>
+${said.map((l) => `<p style="white-space:pre-wrap">${escapeHtml(l)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}">See all your applications</a></p>
 <p style="color:#6b6680">You can turn these e-mails off in your <a href="${escapeHtml(settings)}">settings</a>.</p>
 </body></html>`,
   };
 }
 
-/** Closing jobs closes every application still undecided, telling each performer once. */
-export async function closeApplicationsOf(tx: Tx, jobIds: readonly string[], at: Date, mail: MailSettings) {
+/**
+ * Closing jobs closes every application still undecided, telling each performer once, with
+ * the reason (role_closed unless the studio chose another) and its note.
+ */
+export async function closeApplicationsOf(
+  tx: Tx,
+  jobIds: readonly string[],
+  at: Date,
+  mail: MailSettings,
+  decided: { reason?: DeclineReason; note?: string } = {},
+) {
   if (jobIds.length === 0) return { changed: [], mails: [], events: [] };
-  return changeStatus(tx, inArray(applications.jobId, [...jobIds]), 'closed', at, mail);
+  return changeStatus(tx, inArray(applications.jobId, [...jobIds]), 'closed', at, mail, { reason: decided.reason ?? 'role_closed', note: decided.note ?? '' });
 }
 
 /** Where links in mails point: PUBLIC_URL, or this server. */

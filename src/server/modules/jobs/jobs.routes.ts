@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { boardAnswer, boardQuery, JOB_LIMITS, jobPage, jobCreateBody, jobPatchBody, jobPost, msgAnswer, ownJobsAnswer, reportBody } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import { closeJobBody, reopenJobBody, studioJob } from '../../../contract/decisions.js';
 import type { ModuleOptions } from '../../context.js';
 import { enforceLimit, limitPerAddress } from '../../rate-limit/enforce-limit.js';
 import { scheduleDeadlineSweep } from './deadline-sweep.js';
@@ -41,8 +42,23 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     async (req) => own.update(req.userId, req.params.id, req.body),
   );
 
-  app.post('/api/studio/jobs/:id/close', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: jobPost } } }, async (req) =>
-    own.close(req.userId, req.params.id, req.log),
+  // The studio's own job as in its list, with the live counts the close confirmation names (docs/applications.md, "Closing and reopening").
+  app.get('/api/studio/jobs/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioJob } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return own.one(req.userId, req.params.id);
+  });
+
+  // The body is optional: a close without one gives its applications the reason role_closed.
+  app.post(
+    '/api/studio/jobs/:id/close',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: closeJobBody.optional(), response: { 200: jobPost } } },
+    async (req) => own.close(req.userId, req.params.id, req.log, req.body ?? {}),
+  );
+
+  app.post(
+    '/api/studio/jobs/:id/reopen',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: reopenJobBody.optional(), response: { 200: jobPost } } },
+    async (req) => own.reopen(req.userId, req.params.id, req.body ?? {}),
   );
 
   app.delete('/api/studio/jobs/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {

@@ -3,8 +3,9 @@
  * Another studio's job is answered as not found, never as forbidden.
  */
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { agesInOrder, CAST_MSG, JOB_LIMITS, type JobCreateParsed, type JobPatchParsed, type JobPost, type OwnJob } from '../../../contract/jobs.js';
+import { agesInOrder, CAST_MSG, todayUtc, JOB_LIMITS, type JobCreateParsed, type JobPatchParsed, type JobPost, type OwnJob } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import { DECISION_MSG, type CloseJobBody, type JobLive, type StudioJob } from '../../../contract/decisions.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { applications, jobRoles, jobs, studios } from '../../db/schema/index.js';
@@ -160,7 +161,7 @@ export function createStudioJobsService(ctx: AppContext) {
      * Closing a closed job changes nothing. Its undecided applications close with it, in
      * the same transaction, and their performers are mailed once it commits (docs/applications.md).
      */
-    async close(userId: string, jobId: string, log: Log): Promise<JobPost> {
+    async close(userId: string, jobId: string, log: Log, body: CloseJobBody = {}): Promise<JobPost> {
       const { job } = await ownJob(userId, jobId);
       if (job.status === 'closed') return present(job);
       const now = new Date();
@@ -171,10 +172,56 @@ export function createStudioJobsService(ctx: AppContext) {
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'open')))
           .returning();
         if (!closed) return { row: job, after: { mails: [], events: [] } };
-        return { row: closed, after: await closeApplicationsOf(tx, [closed.id], now, mail) };
+        return { row: closed, after: await closeApplicationsOf(tx, [closed.id], now, mail, body) };
       });
       changed();
       void sendAfterCommit(ctx, after, log);
+      return present(row);
+    },
+
+    /** The job as in the studio's list, with its live counts by status. */
+    async one(userId: string, jobId: string): Promise<StudioJob> {
+      const { job } = await ownJob(userId, jobId);
+      const [listed] = (await this.list(userId)).filter((j) => j._id === job.id);
+      const base = listed ?? { ...(await present(job)), hidden: job.hidden, applicants: { total: 0, byStatus: {}, byRole: {} } };
+      const by = base.applicants.byStatus;
+      const live: JobLive = {
+        applied: by.applied ?? 0,
+        viewed: by.viewed ?? 0,
+        shortlisted: by.shortlisted ?? 0,
+        auditioning: by.auditioning ?? 0,
+        booked: by.booked ?? 0,
+        // Audition slots taken: 0 until the slots table lands (docs/applications.md, "Closing and reopening").
+        slotsBooked: 0,
+      };
+      return { ...base, live };
+    },
+
+    /**
+     * Puts a closed job back on the board with a deadline today or later, or none. The
+     * applications the close closed stay closed (docs/applications.md, "Closing and reopening").
+     */
+    async reopen(userId: string, jobId: string, body: { deadline?: string | null }): Promise<JobPost> {
+      const { studioId, job } = await ownJob(userId, jobId);
+      if (job.status === 'open') throw errors.conflict(DECISION_MSG.jobOpenAlready, 'job_open');
+      const row = await db.transaction(async (tx) => {
+        // The open-jobs cap holds for a reopen as for a post: counted under the studio's row lock.
+        await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, studioId)).for('update');
+        const [open] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(jobs)
+          .where(and(eq(jobs.studioId, studioId), eq(jobs.status, 'open')));
+        if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.conflict(MARKET_MSG.tooManyOpenJobs(JOB_LIMITS.openJobsMax), 'open_jobs_full');
+        const [reopened] = await tx
+          .update(jobs)
+          // Without a new deadline, one already past goes, or the deadline sweep would close the job again.
+          .set({ status: 'open', closedAt: null, deadline: body.deadline !== undefined ? body.deadline : job.deadline && job.deadline < todayUtc() ? null : job.deadline })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'closed')))
+          .returning();
+        if (!reopened) throw errors.conflict(DECISION_MSG.jobOpenAlready, 'job_open');
+        return reopened;
+      });
+      changed();
       return present(row);
     },
 

@@ -1,0 +1,89 @@
+/**
+ * The notice of a final decision, sent once its undo window has passed (docs/applications.md,
+ * "Undo and the notice outbox"). A booking or decline writes a row to `decision_notices`
+ * due 30 seconds later; an undo in time deletes it, so the performer hears nothing. This
+ * sweep claims due rows in one statement (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP
+ * LOCKED)`, which PostgreSQL and PGlite both run), writes the notifications and live events
+ * in the same transaction, and sends the e-mails after the commit. Every instance runs it
+ * every few seconds; two never claim the same row, and the state is only in the database, so
+ * a restart neither loses nor repeats a notice.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApplicationStatus, DeclineReason } from '../../../contract/applications.js';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/raw.js';
+import { applications, jobs, studios, users } from '../../db/schema/index.js';
+import { recordEvents } from '../events/index.js';
+import { createNotifications, sendAfterCommit, type AfterCommit } from '../notifications/index.js';
+import { mailSettings, NOTICE_LINK, noticeText, statusMail } from './status-change.js';
+
+/** How often each instance looks for due notices: a notice leaves at most this late. */
+export const DECISION_SWEEP_EVERY_MS = 2_000;
+/** Rows one claim takes; a run claims again until none are due. */
+const CLAIM_MAX = 100;
+
+/**
+ * One run at `now` (tests pass their own clock): claims and tells every due notice, a batch
+ * per transaction. Answers how many were told.
+ */
+export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ told: number }> {
+  const { origin } = mailSettings(ctx.config.env);
+  let told = 0;
+  for (;;) {
+    const batch = await ctx.db.transaction(async (tx) => {
+      const claimed = await rowsOf<{ application_id: string; status: string }>(
+        tx,
+        sql`update decision_notices set sent_at = ${now.toISOString()}::timestamptz
+             where id in (select id from decision_notices
+                           where sent_at is null and due_at <= ${now.toISOString()}::timestamptz
+                           order by due_at limit ${CLAIM_MAX}
+                           for update skip locked)
+         returning application_id, status`,
+      );
+      if (claimed.length === 0) return { n: 0, after: { mails: [], events: [] } as AfterCommit };
+      const rows = await tx
+        .select({
+          id: applications.id,
+          reason: applications.decisionReason,
+          note: applications.decisionNote,
+          job: { title: jobs.title, studio: studios.fname },
+          person: { id: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications },
+        })
+        .from(applications)
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .innerJoin(studios, eq(studios.id, jobs.studioId))
+        .innerJoin(users, eq(users.id, applications.performerId))
+        .where(inArray(applications.id, claimed.map((c) => c.application_id)));
+      const statusOf = new Map(claimed.map((c) => [c.application_id, c.status as ApplicationStatus]));
+      const people = rows.map((r) => ({ ...r, status: statusOf.get(r.id)!, reason: (r.reason as DeclineReason | null) ?? null }));
+      await createNotifications(
+        tx,
+        people.map((p) => ({ userId: p.person.id, kind: 'application' as const, text: noticeText(p.status, p.job, p.reason), link: NOTICE_LINK, collapseKey: null })),
+      );
+      const events = await recordEvents(tx, people.map((p) => p.person.id), { kind: 'notification', data: {} });
+      const mails = people.filter((p) => p.person.wantsMail).map((p) => statusMail(p.person, p.job, p.status, origin, { reason: p.reason, note: p.note }));
+      return { n: claimed.length, after: { mails, events } };
+    });
+    if (batch.n === 0) return { told };
+    told += batch.n;
+    await sendAfterCommit(ctx, batch.after, log);
+    if (batch.n < CLAIM_MAX) return { told };
+  }
+}
+
+/** Starts the sweep on this instance (src/server/main.ts); answers a stop function. */
+export function startDecisionNoticeSweep(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const every = setInterval(() => {
+    if (running) return;
+    running = true;
+    runDecisionNotices(ctx, log)
+      .catch((err: unknown) => log.error({ err }, 'decision notice sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, DECISION_SWEEP_EVERY_MS);
+  every.unref();
+  return () => clearInterval(every);
+}

@@ -1,0 +1,17 @@
+/**
+ * POST /api/studio/applications/{id}/status { status, reason?, note? }: one move; a booking
+ * or decline can be undone for 30 s (undoDecision.ts) and is told to the performer only then.
+ */
+import type { StatusBody, StudioApplication } from '../../contract/applications';
+import { applicantKey } from './applicant';
+import { api } from './client';
+import { jobApplicantsKey } from './job-applicants';
+import { queryClient } from './query-client';
+import { studioJobKey } from './studioJob';
+
+export async function decideApplication(app: Pick<StudioApplication, '_id' | 'jobId'>, body: StatusBody) {
+  const changed = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/status`, { json: body });
+  queryClient.setQueryData(applicantKey(app._id), changed);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: jobApplicantsKey(app.jobId) }), queryClient.invalidateQueries({ queryKey: studioJobKey(app.jobId) })]);
+  return changed;
+}

@@ -1,0 +1,15 @@
+/**
+ * POST /api/studio/jobs/{id}/applications/status { applicationIds, status, reason?, note? }:
+ * moves them all or none; the answer's `undo.until` says how long undoMoves.ts can undo the batch.
+ */
+import type { BulkStatusAnswer, BulkStatusBody } from '../../contract/applications';
+import { api } from './client';
+import { jobApplicantsKey } from './job-applicants';
+import { queryClient } from './query-client';
+import { studioJobKey } from './studioJob';
+
+export async function moveApplications(jobId: string, body: BulkStatusBody) {
+  const answer = await api<BulkStatusAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/status`, { json: body });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: jobApplicantsKey(jobId) }), queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) })]);
+  return answer;
+}

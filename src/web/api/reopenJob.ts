@@ -1,0 +1,12 @@
+/** POST /api/studio/jobs/{id}/reopen { deadline? }: a closed job back on the board; its closed applications stay closed. */
+import type { ReopenJobBody } from '../../contract/decisions';
+import type { JobPost } from '../../contract/jobs';
+import { api } from './client';
+import { queryClient } from './query-client';
+import { studioJobKey } from './studioJob';
+
+export async function reopenJob(jobId: string, body: ReopenJobBody = {}) {
+  const job = await api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/reopen`, { json: body });
+  await queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) });
+  return job;
+}

@@ -1,0 +1,12 @@
+/** POST /api/studio/jobs/{id}/applications/undo { applicationIds }: undoes a batch's bookings or declines as one, within 30 s. */
+import type { StudioApplicationsAnswer } from '../../contract/applications';
+import { api } from './client';
+import { jobApplicantsKey } from './job-applicants';
+import { queryClient } from './query-client';
+import { studioJobKey } from './studioJob';
+
+export async function undoMoves(jobId: string, applicationIds: string[]) {
+  const answer = await api<StudioApplicationsAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/undo`, { json: { applicationIds } });
+  await Promise.all([queryClient.invalidateQueries({ queryKey: jobApplicantsKey(jobId) }), queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) })]);
+  return answer.applications;
+}
