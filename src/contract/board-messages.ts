@@ -24,6 +24,22 @@ export const BOARD_MSG = {
   applicantsWord: (n: number) => (n === 1 ? 'applicant' : 'applicants'),
   applicantsLink: (n: number) => (n === 1 ? '1 applicant' : `${n} applicants`),
   applicantsLinkLabel: (n: number) => `${n === 1 ? '1 applicant' : `${n} applicants`}: open the board`,
+  // Final moves: asked once, then Undo (docs/applications.md).
+  bookTitle: (who: string) => `Book ${who}?`,
+  declineTitle: (who: string) => `Decline ${who}?`,
+  bookConfirm: 'Book',
+  declineConfirm: 'Decline',
+  cancel: 'Cancel',
+  applicantsCount: (n: number) => (n === 1 ? '1 applicant' : `${n} applicants`),
+  booked: (who: string) => `Booked ${who}.`,
+  declined: (who: string) => `Declined ${who}.`,
+  moved: (who: string, status: string) => `${who}: ${status.toLowerCase()}.`,
+  // Selection and bulk moves.
+  select: (name: string) => `Select ${name}`,
+  selectAllShown: 'Select all shown',
+  selected: (n: number) => `${n} selected`,
+  bulkMoves: 'Move the selected applicants',
+  clearSelection: 'Clear selection',
   // The job form (post and edit).
   jobPosted: 'Job posted',
   jobSaved: 'Job saved',

@@ -5,13 +5,19 @@
  * opens the performer's card (ApplicantCard); closing it returns focus to the card's opener.
  */
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
-import { STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
+import { FINAL_STATUSES, STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import type { OwnJob } from '../../../contract/jobs';
-import { setApplicationStatus, useJobApplicants } from '../../api/job-applicants';
+import { useJobApplicants } from '../../api/job-applicants';
+import { decideApplication } from '../../api/decideApplication';
+import { moveApplications } from '../../api/moveApplications';
+import { undoDecision } from '../../api/undoDecision';
+import { undoMoves } from '../../api/undoMoves';
+import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions';
+import { DecisionDialog, type Decision } from './DecisionDialog';
 import { useToast } from '../../components/Toasts';
 import { MSG } from '../../../contract/messages';
 import { ApplicantCard } from './ApplicantCard';
@@ -20,6 +26,8 @@ import { ApplicantCard } from './ApplicantCard';
 const COLUMNS: readonly ApplicationStatus[] = ['applied', 'viewed', 'shortlisted', 'auditioning', 'booked', 'declined'];
 const LATE_COLUMNS: readonly ApplicationStatus[] = ['withdrawn', 'closed'];
 const ALL_STATUSES: readonly ApplicationStatus[] = [...COLUMNS, ...LATE_COLUMNS];
+
+const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
 
 type Sort = 'newest' | 'oldest' | 'rating';
 const SORTS: Record<Sort, (a: StudioApplication, b: StudioApplication) => number> = {
@@ -40,6 +48,18 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const toast = useToast();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A final move waits here for its one confirmation.
+  const [asking, setAsking] = useState<{ ids: string[]; status: 'booked' | 'declined'; who: string } | null>(null);
+  // The last final move, undoable until `until` (docs/applications.md).
+  const [undo, setUndo] = useState<{ ids: string[]; text: string; until: number } | null>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!undo) return;
+    const timer = window.setTimeout(() => setUndo(null), Math.max(0, undo.until - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [undo]);
 
   const all = applicants.data;
   const shown = useMemo(() => (all ?? []).filter((a) => !status || a.status === status).sort(SORTS[sort]), [all, status, sort]);
@@ -58,13 +78,87 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
   const filtered = Boolean(roleId || status);
 
+  const nameOf = (ids: string[]) => (ids.length === 1 ? (list.find((a) => a._id === ids[0])?.performer.fname ?? '') : BOARD_MSG.applicantsCount(ids.length));
+
+  /** Non-final moves go at once; Book and Decline ask once first. */
   async function move(app: StudioApplication, to: StudioStatus) {
+    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: app.performer.fname });
     try {
-      await setApplicationStatus(app, to);
+      await decideApplication(app, { status: to });
     } catch (err) {
       toast((err as Error).message);
     }
   }
+
+  function moveSelected(to: StudioStatus) {
+    const ids = [...selected];
+    if (to === 'booked' || to === 'declined') return setAsking({ ids, status: to, who: nameOf(ids) });
+    void moveMany(ids, { status: to });
+  }
+
+  async function moveMany(ids: string[], body: { status: StudioStatus; reason?: Decision['reason']; note?: string }) {
+    try {
+      const answer = await moveApplications(job._id, { applicationIds: ids, ...body });
+      setSelected(new Set());
+      if (answer.undo) showUndo(ids, body.status, answer.undo.until);
+      else toast(BOARD_MSG.moved(nameOf(ids), APP_MSG.statusLabel(body.status)), 'success');
+      return true;
+    } catch (err) {
+      toast((err as Error).message);
+      return false;
+    }
+  }
+
+  function showUndo(ids: string[], status: StudioStatus, until: string) {
+    const who = nameOf(ids);
+    setUndo({ ids, text: status === 'booked' ? BOARD_MSG.booked(who) : BOARD_MSG.declined(who), until: Date.parse(until) });
+    // The result of the action, and the one thing to do next if it was a mistake.
+    window.setTimeout(() => (document.querySelector<HTMLElement>('dialog[open] [data-undo]') ?? undoRef.current)?.focus(), 50);
+  }
+
+  async function confirmDecision(decision: Decision) {
+    if (!asking) return;
+    const { ids } = asking;
+    if (ids.length === 1 && !selected.has(ids[0]!)) {
+      const app = list.find((a) => a._id === ids[0]);
+      if (!app) return setAsking(null);
+      try {
+        const changed = await decideApplication(app, decision);
+        setAsking(null);
+        if (changed.undoUntil) showUndo(ids, decision.status, changed.undoUntil);
+      } catch (err) {
+        toast((err as Error).message);
+      }
+      return;
+    }
+    if (await moveMany(ids, decision)) setAsking(null);
+  }
+
+  async function undoLast() {
+    if (!undo) return;
+    const { ids } = undo;
+    try {
+      if (ids.length === 1) await undoDecision({ _id: ids[0]!, jobId: job._id });
+      else await undoMoves(job._id, ids);
+      setUndo(null);
+      toast(DECISION_MSG.undone, 'success');
+      // Back where the decision was made: the card's first move, or the applicant's Open button.
+      setTimeout(() => (document.querySelector<HTMLElement>('dialog[open] .applicant-actions button') ?? document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(ids[0]!)}"]`) ?? headingRef.current)?.focus(), 50);
+    } catch (err) {
+      setUndo(null);
+      toast((err as Error).message);
+    }
+  }
+
+  const selectable = shown.filter((a) => !FINAL_STATUSES.includes(a.status));
+  const allShownSelected = selectable.length > 0 && selectable.every((a) => selected.has(a._id));
+  const toggle = (id: string) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   function handleDrop(e: DragEvent, to: ApplicationStatus) {
     e.preventDefault();
@@ -107,6 +201,27 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
         </div>
       </form>
       <p className="muted applicant-count" role="status">{BOARD_MSG.shown(shown.length, list.length)}</p>
+      {selectable.length > 0 && (
+        <div className="applicant-bulk">
+          <label className="applicant-select-all">
+            <input
+              type="checkbox"
+              checked={allShownSelected}
+              onChange={() => setSelected(allShownSelected ? new Set() : new Set(selectable.map((a) => a._id)))}
+            />{' '}
+            {BOARD_MSG.selectAllShown}
+          </label>
+          {selected.size > 0 && (
+            <div className="applicant-bulk-actions" role="group" aria-label={BOARD_MSG.bulkMoves}>
+              <span className="muted" aria-live="polite">{BOARD_MSG.selected(selected.size)}</span>
+              {STUDIO_STATUSES.map((s) => (
+                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn btn-secondary'} onClick={() => moveSelected(s)}>{ACTION[s]}</button>
+              ))}
+              <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>{BOARD_MSG.clearSelection}</button>
+            </div>
+          )}
+        </div>
+      )}
       {list.length === 0 && !filtered ? (
         <div className="card applicant-empty">
           <h3>{BOARD_MSG.emptyTitle}</h3>
@@ -136,6 +251,9 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                   <ul>
                     {items.map((a) => (
                       <li key={a._id} className="applicant-tile" draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
+                        {!FINAL_STATUSES.includes(a.status) && (
+                          <input type="checkbox" className="applicant-check" aria-label={BOARD_MSG.select(a.performer.fname)} checked={selected.has(a._id)} onChange={() => toggle(a._id)} />
+                        )}
                         {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{a.performer.fname.slice(0, 1).toUpperCase()}</span>}
                         <div className="applicant-tile-body">
                           <strong>{a.performer.fname}</strong>
@@ -151,7 +269,16 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
           })}
         </div>
       )}
-      {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} />}
+      {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
+      {asking && (
+        <DecisionDialog status={asking.status} who={asking.who} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
+      )}
+      {undo && (
+        <div className="undo-bar" role="status">
+          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds)}</span>
+          <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={() => void undoLast()}>{DECISION_MSG.undo}</button>
+        </div>
+      )}
     </section>
   );
 }

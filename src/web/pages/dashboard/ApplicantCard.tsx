@@ -10,6 +10,7 @@ import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
+import { DECISION_MSG } from '../../../contract/decisions';
 import { applicantKey, useApplicant } from '../../api/applicant';
 import { reviewApplication } from '../../api/job-applicants';
 import { queryClient } from '../../api/query-client';
@@ -25,9 +26,11 @@ interface Props {
   id: string;
   onClose(): void;
   onMove(app: StudioApplication, status: StudioStatus): Promise<void>;
+  /** While a final decision on this applicant can still be undone. */
+  onUndo?(): Promise<void>;
 }
 
-export function ApplicantCard({ id, onClose, onMove }: Props) {
+export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const applicant = useApplicant(id);
@@ -59,7 +62,12 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
       {app && (
         <>
           <p className="muted">{[app.performer.pronoun, app.performer.category, app.performer.location].filter(Boolean).join(' · ')}</p>
-          <p><span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span></p>
+          <p>
+            <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>{' '}
+            {onUndo && FINAL_STATUSES.includes(app.status) && (
+              <button type="button" className="btn btn-secondary" data-undo onClick={() => void onUndo()}>{DECISION_MSG.undo}</button>
+            )}
+          </p>
           {!FINAL_STATUSES.includes(app.status) && (
             <div className="applicant-actions" role="group" aria-label="Move">
               {STUDIO_STATUSES.filter((s) => s !== app.status).map((s) => (
