@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { BOARD_MSG } from '../src/contract/board-messages.js';
+import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, toastTexts } from './harness.js';
@@ -53,12 +54,13 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     const job = await postJob(studio, { title: 'Lead in a short film' });
     const first = await applicant(job, 'Trained at a drama school.');
     const second = await applicant(job, 'Two seasons of repertory.');
+    const third = await applicant(job, 'Stage combat trained.');
 
     const { page, context } = await openPage(browser);
     await logInAsStudio(page, studio);
     await page.goto('/dashboard');
     // The applicant count is the link to the board, reached and followed from the keyboard.
-    const count = page.locator('.own-job', { hasText: job.title }).getByRole('link', { name: BOARD_MSG.applicantsLinkLabel(2) });
+    const count = page.locator('.own-job', { hasText: job.title }).getByRole('link', { name: BOARD_MSG.applicantsLinkLabel(3) });
     await count.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/dashboard/jobs/${job._id}/applicants`);
@@ -73,7 +75,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     const opener = page.getByRole('button', { name: `${APP_MSG.open}: ${first.fname}` });
     await opener.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: first.fname });
+    const dialog = page.getByRole('dialog', { name: first.fname, exact: true });
     await dialog.getByText('Trained at a drama school.').waitFor();
     await expectAccessible(page);
     // Shortlist: the pressed button goes away, focus stays in the card on the next move.
@@ -86,23 +88,53 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await column('Shortlisted').getByText(first.fname).waitFor();
     await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${first.fname}`);
 
-    // Filters: one status, then everyone again; sorting by rating puts the rated one first.
-    await apiAs('PUT', `/api/studio/applications/${(await idOf(studio.token, job._id, second.fname))}/review`, studio.token, { rating: 5 });
-    await page.getByLabel(BOARD_MSG.status).selectOption({ label: 'Shortlisted' });
-    await expect.poll(() => page.locator('.applicant-tile').count()).toBe(1);
-    await page.getByText(BOARD_MSG.shown(1, 2)).waitFor();
-    await page.getByLabel(BOARD_MSG.status).selectOption({ label: 'Booked' });
-    await page.getByText(BOARD_MSG.noMatch).waitFor();
-    await page.getByRole('button', { name: BOARD_MSG.showEveryone }).click();
-    await expect.poll(() => page.locator('.applicant-tile').count()).toBe(2);
-    await page.getByLabel(BOARD_MSG.sort).selectOption('rating');
-    await page.reload();
-    await page.getByLabel(BOARD_MSG.sort).selectOption('rating');
-    await page.getByLabel(BOARD_MSG.status).selectOption({ label: 'Viewed' });
-    await expect.poll(() => page.locator('.applicant-tile').first().innerText()).toContain('★ 5');
+    // Book asks once, then Undo takes it back; focus lands on Undo, then on the card's moves.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: APP_MSG.book }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: BOARD_MSG.bookTitle(first.fname) });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: BOARD_MSG.bookConfirm, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.locator('.status-badge', { hasText: 'Booked' }).waitFor();
+    await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
+    await shots(page, 'booked-undo');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${first.fname}`);
 
-    const mine = await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', first.token);
-    expect(mine.applications[0]!.history.map((h) => h.status)).toEqual(['applied', 'viewed', 'shortlisted']);
+    // Decline three in one bulk move, with a reason and a note.
+    for (const who of [first, second, third]) {
+      await page.getByRole('checkbox', { name: BOARD_MSG.select(who.fname) }).focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByText(BOARD_MSG.selected(3)).waitFor();
+    await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.decline }).focus();
+    await page.keyboard.press('Enter');
+    const decline = page.getByRole('dialog', { name: BOARD_MSG.declineTitle(BOARD_MSG.applicantsCount(3)) });
+    await decline.waitFor();
+    await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
+    await decline.getByLabel(DECISION_MSG.noteLabel).fill('Thank you for a strong tape.');
+    await shots(page, 'decline-reason');
+    await decline.getByRole('button', { name: BOARD_MSG.declineConfirm }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(BOARD_MSG.declined(BOARD_MSG.applicantsCount(3))).waitFor();
+    await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
+    await column('Declined').getByText(third.fname).waitFor();
+    await shots(page, 'declined');
+
+    // The performer reads the reason, once the 30 seconds to undo have passed.
+    const reason = DECISION_MSG.reasonText('went_another_way');
+    await expect
+      .poll(async () => JSON.stringify(await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', first.token)), { timeout: 90_000, interval: 2000 })
+      .toContain(reason);
+    const performerView = await openPage(browser, PHONE);
+    await logInAs(performerView.page, first);
+    await performerView.page.goto('/applications');
+    await performerView.page.getByText(reason).first().waitFor();
+    await performerView.page.screenshot({ path: '/tmp/shots/board-performer-reason-390.png', fullPage: true });
+    await performerView.context.close();
     await expectNoOverflow(page, PHONE);
     await context.close();
   }, SLOW_TEST);
@@ -157,8 +189,3 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await context.close();
   }, SLOW_TEST);
 });
-
-async function idOf(token: string, jobId: string, fname: string) {
-  const { applications } = await apiAs<{ applications: { _id: string; performer: { fname: string } }[] }>('GET', `/api/studio/jobs/${jobId}/applications`, token);
-  return applications.find((a) => a.performer.fname === fname)!._id;
-}
