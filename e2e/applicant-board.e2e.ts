@@ -1,70 +1,142 @@
 /**
- * The applicants of a job on /dashboard/jobs/{id}: a board by status, used from the
- * keyboard; the performer's card with their note and photos; shortlist, book, the
- * studio's private rating and note; the performer is told at each step.
+ * /dashboard/jobs/{id}/applicants, the applicant board's own screen (docs/applications.md,
+ * "The applicant board"): opened from the dashboard's applicant count, used from the
+ * keyboard; the performer's card keeps focus after a move and gives it back to its opener;
+ * filters and sorting; the empty state; a deep link through login; a performer is refused.
  */
-import type { Browser } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { BOARD_MSG } from '../src/contract/board-messages.js';
+import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, readMail, shoot, SLOW_TEST } from './harness.js';
+import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
+  await mkdir('/tmp/shots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-describe('/dashboard/jobs/{id}: the applicant board', () => {
-  it('opens an applicant from the keyboard, shortlists and books them, and keeps a private rating', async () => {
+/** Screenshots at 390 and 1280 px wide into /tmp/shots/board-<name>-<width>.png (not committed). */
+async function shots(page: Page, name: string) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `/tmp/shots/board-${name}-${size.width}.png`, fullPage: true });
+  }
+}
+
+/** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'BODY';
+    return el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+  });
+
+async function applicant(job: { _id: string }, note: string) {
+  const performer = await createUser();
+  await buyPlan(performer, 'gold');
+  const photo = await addPhoto(performer, '#22c55e');
+  await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note, media: [photo] });
+  return performer;
+}
+
+describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
+  it('opens from the dashboard, moves an applicant from the keyboard and keeps focus on a control', async () => {
     const studio = await createStudio('Board Studio');
     const job = await postJob(studio, { title: 'Lead in a short film' });
-    const performer = await createUser();
-    await buyPlan(performer, 'gold');
-    const photos = [await addPhoto(performer, '#22c55e'), await addPhoto(performer, '#3b82f6')];
-    await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Trained at a drama school.', media: photos });
+    const first = await applicant(job, 'Trained at a drama school.');
+    const second = await applicant(job, 'Two seasons of repertory.');
+    const third = await applicant(job, 'Stage combat trained.');
 
     const { page, context } = await openPage(browser);
     await logInAsStudio(page, studio);
-    await page.goto(`/dashboard/jobs/${job._id}`);
-    await page.getByRole('heading', { name: /Applicants/ }).waitFor();
-    const column = (label: string) => page.getByRole('region', { name: new RegExp(`^${label} \\(`) });
-    await column('Applied').getByText(performer.fname).waitFor();
-    await shoot(page, 'applicant-board');
-    await expectAccessible(page);
-
-    // From the keyboard: focus Open, press Enter.
-    await column('Applied').getByRole('button', { name: `${APP_MSG.open}: ${performer.fname}` }).focus();
+    await page.goto('/dashboard');
+    // The applicant count is the link to the board, reached and followed from the keyboard.
+    const count = page.locator('.own-job', { hasText: job.title }).getByRole('link', { name: BOARD_MSG.applicantsLinkLabel(3) });
+    await count.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: performer.fname });
-    await dialog.getByText('Trained at a drama school.').waitFor();
-    await expect.poll(() => dialog.getByRole('img', { name: /sent by/ }).count()).toBe(2);
-    await shoot(page, 'applicant-card');
+    await page.waitForURL(`**/dashboard/jobs/${job._id}/applicants`);
+    await page.getByRole('heading', { level: 1, name: BOARD_MSG.title(job.title) }).waitFor();
+    expect(await page.title()).toContain(BOARD_MSG.title(job.title));
+    const column = (label: string) => page.getByRole('region', { name: new RegExp(`^${label} \\(`) });
+    await column('Applied').getByText(first.fname).waitFor();
+    await shots(page, 'board');
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: APP_MSG.shortlist }).click();
+
+    // Open the first applicant's card from the keyboard.
+    const opener = page.getByRole('button', { name: `${APP_MSG.open}: ${first.fname}` });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: first.fname, exact: true });
+    await dialog.getByText('Trained at a drama school.').waitFor();
+    await expectAccessible(page);
+    // Shortlist: the pressed button goes away, focus stays in the card on the next move.
+    await dialog.getByRole('button', { name: APP_MSG.shortlist }).focus();
+    await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
-    await dialog.getByLabel(APP_MSG.ratingLabel).selectOption('4');
-    await dialog.getByLabel(APP_MSG.studioNoteLabel).fill('Strong screen presence');
-    await dialog.getByRole('button', { name: APP_MSG.saveReview }).click();
-    await dialog.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-    await dialog.getByRole('button', { name: APP_MSG.book }).click();
-    await dialog.locator('.status-badge', { hasText: 'Booked' }).waitFor();
-    // A booked application cannot move again: no move buttons left.
-    expect(await dialog.getByRole('button', { name: APP_MSG.decline }).count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe(APP_MSG.audition);
+    // Escape: focus returns to this applicant's Open button, now in the Shortlisted column.
     await page.keyboard.press('Escape');
-    await column('Booked').getByText(performer.fname).waitFor();
-    await column('Booked').getByText('★ 4').waitFor();
+    await column('Shortlisted').getByText(first.fname).waitFor();
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${first.fname}`);
 
-    const mine = await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', performer.token);
-    expect(mine.applications[0]!.history.map((h) => h.status)).toEqual(['applied', 'viewed', 'shortlisted', 'booked']);
-    expect(JSON.stringify(mine)).not.toContain('Strong screen presence');
-    await expect.poll(async () => (await readMail(performer.email)).subject).toBe(APP_MSG.mailSubject('booked', job.title));
+    // Book asks once, then Undo takes it back; focus lands on Undo, then on the card's moves.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: APP_MSG.book }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: BOARD_MSG.bookTitle(first.fname) });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: BOARD_MSG.bookConfirm, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.locator('.status-badge', { hasText: 'Booked' }).waitFor();
+    await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
+    await shots(page, 'booked-undo');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${first.fname}`);
 
-    await page.setViewportSize(PHONE);
-    await expectNoOverflow(page);
+    // Decline three in one bulk move, with a reason and a note.
+    for (const who of [first, second, third]) {
+      await page.getByRole('checkbox', { name: BOARD_MSG.select(who.fname) }).focus();
+      await page.keyboard.press('Space');
+    }
+    await page.getByText(BOARD_MSG.selected(3)).waitFor();
+    await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.decline }).focus();
+    await page.keyboard.press('Enter');
+    const decline = page.getByRole('dialog', { name: BOARD_MSG.declineTitle(BOARD_MSG.applicantsCount(3)) });
+    await decline.waitFor();
+    await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
+    await decline.getByLabel(DECISION_MSG.noteLabel).fill('Thank you for a strong tape.');
+    await shots(page, 'decline-reason');
+    await decline.getByRole('button', { name: BOARD_MSG.declineConfirm }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(BOARD_MSG.declined(BOARD_MSG.applicantsCount(3))).waitFor();
+    await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
+    await column('Declined').getByText(third.fname).waitFor();
+    await shots(page, 'declined');
+
+    // The performer reads the reason, once the 30 seconds to undo have passed.
+    const reason = DECISION_MSG.reasonText('went_another_way');
+    await expect
+      .poll(async () => JSON.stringify(await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', first.token)), { timeout: 90_000, interval: 2000 })
+      .toContain(reason);
+    const performerView = await openPage(browser, PHONE);
+    await logInAs(performerView.page, first);
+    await performerView.page.goto('/applications');
+    await performerView.page.getByText(reason).first().waitFor();
+    await performerView.page.screenshot({ path: '/tmp/shots/board-performer-reason-390.png', fullPage: true });
+    await performerView.context.close();
+    await expectNoOverflow(page, PHONE);
     await context.close();
   }, SLOW_TEST);
 
@@ -79,7 +151,7 @@ describe('/dashboard/jobs/{id}: the applicant board', () => {
 
     const { page, context } = await openPage(browser, PHONE);
     await logInAsStudio(page, studio);
-    await page.goto(`/dashboard/jobs/${job._id}`);
+    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
     const applied = page.getByRole('region', { name: /^Applied \(/ });
     await expect.poll(() => applied.locator('strong').first().textContent()).toBe(shown);
     await applied.getByRole('button', { name: `${APP_MSG.open}: ${shown}`, exact: true }).click();
@@ -92,18 +164,57 @@ describe('/dashboard/jobs/{id}: the applicant board', () => {
     const convo = await apiAs<{ _id: string }>('POST', '/api/conversations', studio.token, { with: performer._id });
     await page.goto(`/messages/${convo._id}`);
     await expect.poll(() => page.locator('#thread-title').textContent()).toBe(shown);
-    await shoot(page, 'firstuse-names-thread');
+    await shots(page, 'names-thread');
     await context.close();
   }, SLOW_TEST);
 
-  it('says what happens when nobody has applied yet', async () => {
+  it('says what to do when nobody has applied yet, and a deep link loads through login', async () => {
     const studio = await createStudio('Quiet Studio');
     const job = await postJob(studio, { title: 'Nobody yet' });
     const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto(`/dashboard/jobs/${job._id}`);
-    await page.getByText(APP_MSG.noApplicants).waitFor();
+    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+    await page.waitForURL('**/login?next=*');
+    await page.getByLabel('Email').fill(studio.email);
+    await page.getByLabel('Password').fill(studio.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(`**/dashboard/jobs/${job._id}/applicants`);
+    await page.getByRole('heading', { name: BOARD_MSG.emptyTitle }).waitFor();
+    await page.getByText(BOARD_MSG.emptyNext).waitFor();
     await expectNoOverflow(page);
+    await shots(page, 'empty');
+    await context.close();
+  }, SLOW_TEST);
+
+  it('refuses a performer clearly', async () => {
+    const studio = await createStudio('Private Studio');
+    const job = await postJob(studio, { title: 'Not for performers' });
+    const performer = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, performer);
+    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+    await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.performerOnStudioPage.title }).waitFor();
+    await page.getByText(SCREEN_MSG.wrongPlace.performerOnStudioPage.why).waitFor();
+    expect(await page.getByText(job.title).count()).toBe(0);
+    await shots(page, 'performer-refused');
+    await context.close();
+  }, SLOW_TEST);
+
+  it('the job form shows every problem at once, focuses the first, and says Job posted', async () => {
+    const studio = await createStudio('Form Studio');
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    await page.goto('/dashboard/jobs/new');
+    await page.getByRole('button', { name: 'Post a job' }).last().click();
+    await page.locator('#title-error').waitFor();
+    await page.locator('#jobType-error').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('title');
+    await page.locator('#title').fill('A form that works');
+    await page.locator('#jobType').fill('Film');
+    await page.getByLabel('Role 1 Pay', { exact: true }).selectOption('unpaid');
+    await page.getByRole('button', { name: 'Post a job' }).last().click();
+    await page.waitForURL('**/dashboard');
+    await page.locator('.toast-success', { hasText: BOARD_MSG.jobPosted }).waitFor();
+    expect(await toastTexts(page)).toContain(BOARD_MSG.jobPosted);
     await context.close();
   }, SLOW_TEST);
 });

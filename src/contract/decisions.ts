@@ -8,82 +8,8 @@ import { MSG } from './messages.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { ownJob } from './jobs.js';
 
-export const DECLINE_REASONS = [
-  'role_cast',
-  'went_another_way',
-  'look_or_age',
-  'availability',
-  'location',
-  'skills',
-  'incomplete_submission',
-  'role_closed',
-  'other',
-] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number];
-
-export const DECISION_LIMITS = {
-  /** The note for the performer. */
-  noteMax: 500,
-  /** Seconds a final decision (booked, declined) can be undone; its notice waits as long. */
-  undoSeconds: 30,
-  /** Applications one bulk move or bulk undo takes. */
-  bulkMax: 500,
-} as const;
-
-/** The reason as the performer reads it (screen, notification and e-mail). */
-const REASON_TEXTS: Record<DeclineReason, string> = {
-  role_cast: 'The role has been cast.',
-  went_another_way: 'The studio went another way.',
-  look_or_age: 'The role needs a different look or age.',
-  availability: 'Your availability does not fit the dates.',
-  location: 'The role needs someone based elsewhere.',
-  skills: 'The role needs different skills.',
-  incomplete_submission: 'The submission was incomplete.',
-  role_closed: 'The role has closed.',
-  other: 'Another reason.',
-};
-
-/** The reason as the studio chooses it (the select's options). */
-const REASON_LABELS: Record<DeclineReason, string> = {
-  role_cast: 'Role cast',
-  went_another_way: 'Went another way',
-  look_or_age: 'Look or age',
-  availability: 'Availability',
-  location: 'Location',
-  skills: 'Skills',
-  incomplete_submission: 'Incomplete submission',
-  role_closed: 'Role closed',
-  other: 'Other',
-};
-
-export const DECISION_MSG = {
-  reasonText: (r: DeclineReason) => REASON_TEXTS[r],
-  reasonLabel: (r: DeclineReason) => REASON_LABELS[r],
-  reasonRequired: 'Reason: choose why you decline.',
-  reasonOneOf: `Reason must be one of: ${DECLINE_REASONS.join(', ')}`,
-  reasonOnlyDeclined: 'Reason: only a decline takes a reason.',
-  noteOnlyFinal: 'Note: only Book or Decline take a note for the performer.',
-  undoExpired: `The ${DECISION_LIMITS.undoSeconds} seconds to undo this decision have passed.`,
-  applicationIds: `Application ids: give 1 to ${DECISION_LIMITS.bulkMax}.`,
-  notInJob: 'One of these applications is not one of this job’s.',
-  someFinal: 'One of these applications is already decided and can no longer change.',
-  jobNotClosed: 'This job is not closed.',
-  jobOpenAlready: 'This job is open already.',
-  // Notices and mails.
-  reasonLine: (r: DeclineReason) => `Reason: ${REASON_TEXTS[r]}`,
-  noteLine: (note: string) => `Note from the studio: ${note}`,
-  // Screens.
-  reasonField: 'Reason',
-  chooseReason: 'Choose a reason',
-  noteLabel: 'Note for the performer (optional)',
-  declineTitle: 'Decline this application?',
-  declineConfirm: 'Decline',
-  decisionTitle: 'The studio’s decision',
-  decidedNote: 'Their note',
-  undo: 'Undo',
-  undone: 'Decision undone.',
-  undoHint: (seconds: number) => `You can undo for ${seconds} seconds. The performer is told after that.`,
-} as const;
+export * from './decisions-messages.js';
+import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from './decisions-messages.js';
 
 const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {

@@ -34,6 +34,7 @@ export const PAGE_TITLES = {
   studioEdit: 'Edit studio page',
   newJob: 'Post a job',
   editJob: 'Edit job',
+  applicantBoard: 'Applicants',
   jobs: 'Jobs',
   job: 'Job',
   terms: 'Terms',

@@ -59,6 +59,7 @@ const StudioSignup = page(() => import('./pages/auth/StudioSignupPage'));
 const Dashboard = scopedPage(() => import('./pages/dashboard/DashboardPage'));
 const StudioEdit = scopedPage(() => import('./pages/dashboard/StudioEditPage'));
 const JobForm = scopedPage(() => import('./pages/dashboard/JobFormPage'));
+const Applicants = page(() => import('./pages/dashboard/ApplicantsPage'));
 const JobsBoard = scopedPage(() => import('./pages/jobs/JobsBoardPage'));
 const Job = scopedPage(() => import('./pages/jobs/JobPage'));
 const Messages = page(() => import('./pages/messages/MessagesPage'));
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/jobs/new', element: studioOnly(JobForm), handle: titled('newJob') },
       { path: '/dashboard/jobs/:id', element: studioOnly(JobForm), handle: titled('editJob') },
       { path: '/dashboard/jobs/:id/schedule', element: studioOnly(Schedule), handle: titled('schedule') },
+      { path: '/dashboard/jobs/:id/applicants', element: studioOnly(Applicants), handle: titled('applicantBoard') },
       { path: '/jobs', element: <JobsBoard />, handle: titled('jobs') },
       { path: '/jobs/:id', element: <Job />, handle: titled('job') },
       { path: '/terms', element: <Terms />, handle: titled('terms') },

@@ -76,6 +76,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/dashboard/jobs/new' },
   { path: '/dashboard/jobs/:id' },
   { path: '/dashboard/jobs/:id/schedule' },
+  { path: '/dashboard/jobs/:id/applicants' },
   { path: '/jobs' },
   { path: '/jobs/:id', exists: jobExists },
   { path: '/messages' },

@@ -8,7 +8,7 @@ import { APPLICATION_STATUSES, FINAL_STATUSES, type ApplicationStatus } from '..
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { MyApplication, Quota } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
-import { DECISION_MSG } from '../../../contract/decisions';
+import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { useMyApplications, withdrawApplication } from '../../api/my-applications';
 import { useToast } from '../../components/Toasts';
 import { formatDay, formatTime } from '../../lib/dates';

@@ -1,88 +1,266 @@
 /**
- * The applicants of a job as a board by status (docs/applications.md). Every move is a
- * button, so the board works from the keyboard; dragging a card onto a column does the same.
- * Each card opens the performer's card (ApplicantCard).
+ * The applicants of a job as a board by status (docs/applications.md, "The applicant board"),
+ * filtered by role and status and sorted by date or rating. Every move is a button, so the
+ * board works from the keyboard; dragging a card onto a column does the same. Each card
+ * opens the performer's card (ApplicantCard); closing it returns focus to the card's opener.
  */
-import { useState, type DragEvent } from 'react';
-import { STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { FINAL_STATUSES, STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import type { JobRole } from '../../../contract/jobs';
-import { MSG } from '../../../contract/messages';
-import { setApplicationStatus, useJobApplicants } from '../../api/job-applicants';
+import type { OwnJob } from '../../../contract/jobs';
+import { useJobApplicants } from '../../api/job-applicants';
+import { decideApplication } from '../../api/decideApplication';
+import { moveApplications } from '../../api/moveApplications';
+import { undoDecision } from '../../api/undoDecision';
+import { undoMoves } from '../../api/undoMoves';
+import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions-messages';
+import { DecisionDialog, type Decision } from './DecisionDialog';
 import { useToast } from '../../components/Toasts';
+import { MSG } from '../../../contract/messages';
 import { ApplicantCard } from './ApplicantCard';
 import { personName, initialOf } from '../../../contract/names';
 
 /** Columns always shown; withdrawn and closed appear only when someone is in them. */
 const COLUMNS: readonly ApplicationStatus[] = ['applied', 'viewed', 'shortlisted', 'auditioning', 'booked', 'declined'];
 const LATE_COLUMNS: readonly ApplicationStatus[] = ['withdrawn', 'closed'];
+const ALL_STATUSES: readonly ApplicationStatus[] = [...COLUMNS, ...LATE_COLUMNS];
 
-export function ApplicantBoard({ jobId, roles = [] }: { jobId: string; roles?: JobRole[] }) {
+const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
+
+type Sort = 'newest' | 'oldest' | 'rating';
+const SORTS: Record<Sort, (a: StudioApplication, b: StudioApplication) => number> = {
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+  oldest: (a, b) => a.createdAt.localeCompare(b.createdAt),
+  // Unrated applicants come after every rated one, newest first among equals.
+  rating: (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.createdAt.localeCompare(a.createdAt),
+};
+
+export function ApplicantBoard({ job }: { job: OwnJob }) {
+  const roles = job.roles;
   const [roleId, setRoleId] = useState('');
-  const applicants = useJobApplicants(jobId, roleId);
+  const [status, setStatus] = useState<ApplicationStatus | ''>('');
+  const [sort, setSort] = useState<Sort>('newest');
+  const applicants = useJobApplicants(job._id, roleId);
   const [openId, setOpenId] = useState<string | null>(null);
+  // The card's opener gets focus back once the dialog is gone (and the board re-rendered).
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const toast = useToast();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // A final move waits here for its one confirmation.
+  const [asking, setAsking] = useState<{ ids: string[]; status: 'booked' | 'declined'; who: string } | null>(null);
+  // The last final move, undoable until `until` (docs/applications.md).
+  const [undo, setUndo] = useState<{ ids: string[]; text: string; until: number } | null>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!undo) return;
+    const timer = window.setTimeout(() => setUndo(null), Math.max(0, undo.until - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [undo]);
+
+  const all = applicants.data;
+  const shown = useMemo(() => (all ?? []).filter((a) => !status || a.status === status).sort(SORTS[sort]), [all, status, sort]);
+
+  useEffect(() => {
+    if (!returnTo) return;
+    const opener = document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`);
+    // Filtered away by the move: the board's heading is the nearest sensible place.
+    (opener ?? headingRef.current)?.focus();
+    setReturnTo(null);
+  }, [returnTo, shown]);
 
   if (applicants.isPending) return <p role="status">{MSG.loading}</p>;
   if (applicants.isError) return <p role="alert">{applicants.error.message}</p>;
-  const list = applicants.data;
-  const columns = [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
+  const list = all ?? [];
+  const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
+  const filtered = Boolean(roleId || status);
 
-  async function move(app: StudioApplication, status: StudioStatus) {
+  const nameOf = (ids: string[]) => (ids.length === 1 ? (list.find((a) => a._id === ids[0])?.performer.fname ?? '') : BOARD_MSG.applicantsCount(ids.length));
+
+  /** Non-final moves go at once; Book and Decline ask once first. */
+  async function move(app: StudioApplication, to: StudioStatus) {
+    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: app.performer.fname });
     try {
-      await setApplicationStatus(app, status);
+      await decideApplication(app, { status: to });
     } catch (err) {
       toast((err as Error).message);
     }
   }
 
-  function handleDrop(e: DragEvent, status: ApplicationStatus) {
+  function moveSelected(to: StudioStatus) {
+    const ids = [...selected];
+    if (to === 'booked' || to === 'declined') return setAsking({ ids, status: to, who: nameOf(ids) });
+    void moveMany(ids, { status: to });
+  }
+
+  async function moveMany(ids: string[], body: { status: StudioStatus; reason?: Decision['reason']; note?: string }) {
+    try {
+      const answer = await moveApplications(job._id, { applicationIds: ids, ...body });
+      setSelected(new Set());
+      if (answer.undo) showUndo(ids, body.status, answer.undo.until);
+      else toast(BOARD_MSG.moved(nameOf(ids), APP_MSG.statusLabel(body.status)), 'success');
+      return true;
+    } catch (err) {
+      toast((err as Error).message);
+      return false;
+    }
+  }
+
+  function showUndo(ids: string[], status: StudioStatus, until: string) {
+    const who = nameOf(ids);
+    setUndo({ ids, text: status === 'booked' ? BOARD_MSG.booked(who) : BOARD_MSG.declined(who), until: Date.parse(until) });
+    // The result of the action, and the one thing to do next if it was a mistake.
+    window.setTimeout(() => (document.querySelector<HTMLElement>('dialog[open] [data-undo]') ?? undoRef.current)?.focus(), 50);
+  }
+
+  async function confirmDecision(decision: Decision) {
+    if (!asking) return;
+    const { ids } = asking;
+    if (ids.length === 1 && !selected.has(ids[0]!)) {
+      const app = list.find((a) => a._id === ids[0]);
+      if (!app) return setAsking(null);
+      try {
+        const changed = await decideApplication(app, decision);
+        setAsking(null);
+        if (changed.undoUntil) showUndo(ids, decision.status, changed.undoUntil);
+      } catch (err) {
+        toast((err as Error).message);
+      }
+      return;
+    }
+    if (await moveMany(ids, decision)) setAsking(null);
+  }
+
+  async function undoLast() {
+    if (!undo) return;
+    const { ids } = undo;
+    try {
+      if (ids.length === 1) await undoDecision({ _id: ids[0]!, jobId: job._id });
+      else await undoMoves(job._id, ids);
+      setUndo(null);
+      toast(DECISION_MSG.undone, 'success');
+      // Back where the decision was made: the card's first move, or the applicant's Open button.
+      setTimeout(() => (document.querySelector<HTMLElement>('dialog[open] .applicant-actions button') ?? document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(ids[0]!)}"]`) ?? headingRef.current)?.focus(), 50);
+    } catch (err) {
+      setUndo(null);
+      toast((err as Error).message);
+    }
+  }
+
+  const selectable = shown.filter((a) => !FINAL_STATUSES.includes(a.status));
+  const allShownSelected = selectable.length > 0 && selectable.every((a) => selected.has(a._id));
+  const toggle = (id: string) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  function handleDrop(e: DragEvent, to: ApplicationStatus) {
     e.preventDefault();
     const app = list.find((a) => a._id === e.dataTransfer.getData('text/plain'));
-    if (app && (STUDIO_STATUSES as readonly string[]).includes(status) && app.status !== status) void move(app, status as StudioStatus);
+    if (app && (STUDIO_STATUSES as readonly string[]).includes(to) && app.status !== to) void move(app, to as StudioStatus);
+  }
+
+  function closeCard() {
+    setReturnTo(openId);
+    setOpenId(null);
   }
 
   return (
     <section className="applicant-section" aria-labelledby="applicants-title">
-      <h2 id="applicants-title">{APP_MSG.applicants} <span className="muted">({list.length})</span></h2>
-      {roles.length > 1 && (
-        <div className="field applicant-role-filter">
-          <label htmlFor="applicant-role">{CAST_MSG.role}</label>
-          <select id="applicant-role" className="select" value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-            <option value="">{CAST_MSG.allRoles}</option>
-            {roles.map((r) => <option key={r._id} value={r._id}>{r.name}</option>)}
+      <h2 id="applicants-title" ref={headingRef} tabIndex={-1}>{APP_MSG.applicants}</h2>
+      <form className="applicant-filters" aria-label={BOARD_MSG.filters} onSubmit={(e) => e.preventDefault()}>
+        {roles.length > 1 && (
+          <div className="field">
+            <label htmlFor="applicant-role">{CAST_MSG.role}</label>
+            <select id="applicant-role" className="select" value={roleId} onChange={(e) => setRoleId(e.target.value)}>
+              <option value="">{CAST_MSG.allRoles}</option>
+              {roles.map((r) => <option key={r._id} value={r._id}>{r.name}</option>)}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="applicant-status">{BOARD_MSG.status}</label>
+          <select id="applicant-status" className="select" value={status} onChange={(e) => setStatus(e.target.value as ApplicationStatus | '')}>
+            <option value="">{BOARD_MSG.allStatuses}</option>
+            {ALL_STATUSES.map((s) => <option key={s} value={s}>{APP_MSG.statusLabel(s)}</option>)}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="applicant-sort">{BOARD_MSG.sort}</label>
+          <select id="applicant-sort" className="select" value={sort} onChange={(e) => setSort(e.target.value as Sort)}>
+            <option value="newest">{BOARD_MSG.sortNewest}</option>
+            <option value="oldest">{BOARD_MSG.sortOldest}</option>
+            <option value="rating">{BOARD_MSG.sortRating}</option>
+          </select>
+        </div>
+      </form>
+      <p className="muted applicant-count" role="status">{BOARD_MSG.shown(shown.length, list.length)}</p>
+      {selectable.length > 0 && (
+        <div className="applicant-bulk">
+          <label className="applicant-select-all">
+            <input
+              type="checkbox"
+              checked={allShownSelected}
+              onChange={() => setSelected(allShownSelected ? new Set() : new Set(selectable.map((a) => a._id)))}
+            />{' '}
+            {BOARD_MSG.selectAllShown}
+          </label>
+          {selected.size > 0 && (
+            <div className="applicant-bulk-actions" role="group" aria-label={BOARD_MSG.bulkMoves}>
+              <span className="muted" aria-live="polite">{BOARD_MSG.selected(selected.size)}</span>
+              {STUDIO_STATUSES.map((s) => (
+                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn btn-secondary'} onClick={() => moveSelected(s)}>{ACTION[s]}</button>
+              ))}
+              <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>{BOARD_MSG.clearSelection}</button>
+            </div>
+          )}
+        </div>
       )}
-      {list.length === 0 ? (
-        <p className="card applicant-empty">{APP_MSG.noApplicants}</p>
+      {list.length === 0 && !filtered ? (
+        <div className="card applicant-empty">
+          <h3>{BOARD_MSG.emptyTitle}</h3>
+          <p>{BOARD_MSG.emptyNext}</p>
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="card applicant-empty">
+          <p>{BOARD_MSG.noMatch}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => { setRoleId(''); setStatus(''); }}>{BOARD_MSG.showEveryone}</button>
+        </div>
       ) : (
-        <div className="applicant-board">
-          {columns.map((status) => {
-            const items = list.filter((a) => a.status === status);
+        <div className={status ? 'applicant-board applicant-board-one' : 'applicant-board'}>
+          {columns.map((col) => {
+            const items = shown.filter((a) => a.status === col);
             return (
               <section
-                key={status}
+                key={col}
                 className="applicant-column"
-                aria-labelledby={`column-${status}`}
+                aria-labelledby={`column-${col}`}
                 onDragOver={(e) => e.preventDefault()}
-                onDrop={(e) => handleDrop(e, status)}
+                onDrop={(e) => handleDrop(e, col)}
               >
-                <h3 id={`column-${status}`}>{APP_MSG.statusLabel(status)} <span className="muted">({items.length})</span></h3>
+                <h3 id={`column-${col}`}>{APP_MSG.statusLabel(col)} <span className="muted">({items.length})</span></h3>
                 {items.length === 0 ? (
                   <p className="muted applicant-none">{APP_MSG.noneInColumn}</p>
                 ) : (
                   <ul>
                     {items.map((a) => (
                       <li key={a._id} className="applicant-tile" draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
+                        {!FINAL_STATUSES.includes(a.status) && (
+                          <input type="checkbox" className="applicant-check" aria-label={BOARD_MSG.select(personName(a.performer.fname))} checked={selected.has(a._id)} onChange={() => toggle(a._id)} />
+                        )}
                         {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{initialOf(a.performer.fname)}</span>}
                         <div className="applicant-tile-body">
                           <strong>{personName(a.performer.fname)}</strong>
                           <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
                         </div>
-                        <button type="button" className="btn btn-secondary" onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>
+                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>
                       </li>
                     ))}
                   </ul>
@@ -92,7 +270,16 @@ export function ApplicantBoard({ jobId, roles = [] }: { jobId: string; roles?: J
           })}
         </div>
       )}
-      {openId && <ApplicantCard id={openId} onClose={() => setOpenId(null)} onMove={move} />}
+      {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
+      {asking && (
+        <DecisionDialog status={asking.status} who={asking.who} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
+      )}
+      {undo && (
+        <div className="undo-bar" role="status">
+          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds)}</span>
+          <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={() => void undoLast()}>{DECISION_MSG.undo}</button>
+        </div>
+      )}
     </section>
   );
 }

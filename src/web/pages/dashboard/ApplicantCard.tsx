@@ -4,15 +4,14 @@
  * audition, book and decline; the studio's private 1–5 rating and note. Opening it the
  * first time marks the application viewed (docs/applications.md).
  */
-import { Fragment, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
+import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { applicantKey, useApplicant } from '../../api/applicant';
-import { decideApplication } from '../../api/decideApplication';
-import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions';
 import { reviewApplication } from '../../api/job-applicants';
 import { queryClient } from '../../api/query-client';
 import { FormField } from '../../components/FormField';
@@ -32,47 +31,31 @@ interface Props {
   id: string;
   onClose(): void;
   onMove(app: StudioApplication, status: StudioStatus): Promise<void>;
+  /** While a final decision on this applicant can still be undone. */
+  onUndo?(): Promise<void>;
 }
 
-export function ApplicantCard({ id, onClose, onMove }: Props) {
+export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const applicant = useApplicant(id);
   const app = applicant.data;
 
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState<DeclineReason | ''>('');
-  const [declineNote, setDeclineNote] = useState('');
-  const [declineError, setDeclineError] = useState<string | null>(null);
-
-  /** A decline asks for its reason and an optional note for the performer (docs/applications.md, "Decisions"). */
-  async function decline(e: FormEvent) {
-    e.preventDefault();
-    if (!app) return;
-    if (!reason) {
-      setDeclineError(DECISION_MSG.reasonRequired);
-      document.getElementById('decline-reason')?.focus();
-      return;
-    }
-    try {
-      await decideApplication(app, { status: 'declined', reason, ...(declineNote.trim() ? { note: declineNote } : {}) });
-      setDeclining(false);
-      await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
-    } catch (err) {
-      setDeclineError(err instanceof Error ? err.message : String(err));
-    }
-  }
-
   async function move(status: StudioStatus) {
     if (!app) return;
-    if (status === 'declined') {
-      setDeclining(true);
-      setTimeout(() => document.getElementById('decline-reason')?.focus(), 0);
-      return;
-    }
     await onMove(app, status);
     await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
   }
+
+  // The button just pressed is gone once the status changed (it is the status now): focus
+  // goes to the first move left, or to Close when the decision is final, never to the body.
+  const status = app?.status;
+  useEffect(() => {
+    const dialog = ref.current;
+    const active = document.activeElement;
+    if (!dialog || !status || (active && active !== document.body)) return;
+    (dialog.querySelector<HTMLElement>('.applicant-actions button') ?? dialog.querySelector<HTMLElement>('[data-autofocus]'))?.focus();
+  }, [status]);
 
   return (
     <dialog ref={ref} className="applicant-dialog" aria-labelledby="applicant-name" onCancel={(e) => { e.preventDefault(); onClose(); }} onKeyDown={keepTabInside}>
@@ -84,29 +67,18 @@ export function ApplicantCard({ id, onClose, onMove }: Props) {
       {app && (
         <>
           <p className="muted">{[app.performer.pronoun, app.performer.category, app.performer.location].filter(Boolean).join(' · ')}</p>
-          <p><span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span></p>
+          <p>
+            <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>{' '}
+            {onUndo && FINAL_STATUSES.includes(app.status) && (
+              <button type="button" className="btn btn-secondary" data-undo onClick={() => void onUndo()}>{DECISION_MSG.undo}</button>
+            )}
+          </p>
           {!FINAL_STATUSES.includes(app.status) && (
             <div className="applicant-actions" role="group" aria-label="Move">
               {STUDIO_STATUSES.filter((s) => s !== app.status).map((s) => (
                 <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn'} onClick={() => void move(s)}>{ACTION[s]}</button>
               ))}
             </div>
-          )}
-          {declining && !FINAL_STATUSES.includes(app.status) && (
-            <form className="decline-form" onSubmit={(e) => void decline(e)} noValidate>
-              <FormField id="decline-reason" label={DECISION_MSG.reasonField} error={declineError}>
-                {(a11y) => (
-                  <select {...a11y} className="input" value={reason} onChange={(e) => { setReason(e.target.value as DeclineReason); setDeclineError(null); }}>
-                    <option value="">{DECISION_MSG.chooseReason}</option>
-                    {DECLINE_REASONS.map((r) => <option key={r} value={r}>{DECISION_MSG.reasonLabel(r)}</option>)}
-                  </select>
-                )}
-              </FormField>
-              <FormField id="decline-note" label={DECISION_MSG.noteLabel}>
-                {(a11y) => <textarea {...a11y} className="input" maxLength={DECISION_LIMITS.noteMax} value={declineNote} onChange={(e) => setDeclineNote(e.target.value)} />}
-              </FormField>
-              <button type="submit" className="btn">{DECISION_MSG.declineConfirm}</button>
-            </form>
           )}
           {app.decision && (app.decision.reasonText || app.decision.note) && (
             <p className="muted pre-line">{[app.decision.reasonText, app.decision.note].filter(Boolean).join('\n')}</p>

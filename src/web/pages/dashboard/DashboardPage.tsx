@@ -9,6 +9,7 @@ import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
 
 export default function DashboardPage() {
@@ -65,16 +66,17 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
         {jobs.map((job) => (
           <li key={job._id} className="card own-job">
             <div className="own-job-main">
-              <Link to={`/dashboard/jobs/${job._id}`} className="own-job-title">{job.title}</Link>
+              <Link to={`/dashboard/jobs/${job._id}`} className="own-job-title" id={`job-title-${job._id}`}>{job.title}</Link>
               <p className="muted">
                 {job.jobType}
                 {job.deadline ? ` · apply by ${job.deadline}` : ''}
                 {job.hidden ? ' · hidden after reports' : ''}
               </p>
             </div>
-            <p className="own-job-count" aria-label={`${job.applicants.total} applicants`}>
-              <strong>{job.applicants.total}</strong> applicant{job.applicants.total === 1 ? '' : 's'}
-            </p>
+            {/* One tap to the job's applicant board (docs/applications.md, "The applicant board"). */}
+            <Link to={`/dashboard/jobs/${job._id}/applicants`} className="own-job-count" aria-label={BOARD_MSG.applicantsLinkLabel(job.applicants.total)} aria-describedby={`job-title-${job._id}`}>
+              <strong>{job.applicants.total}</strong> {BOARD_MSG.applicantsWord(job.applicants.total)}
+            </Link>
             {job.roles.length > 1 && (
               <p className="own-job-roles muted">{job.roles.map((r) => CAST_MSG.applicantsPerRole(r.name, job.applicants.byRole[r._id] ?? 0)).join(' · ')}</p>
             )}

@@ -1,7 +1,7 @@
 /**
  * /dashboard/jobs/new and /dashboard/jobs/{id}: post or edit a job. What was typed stays
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
- * reordered and removed. An existing job also shows its applicants as a board.
+ * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,13 +10,14 @@ import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs
 import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
+import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { castRole, closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { fieldOf } from '../../lib/fieldErrors';
-import { ApplicantBoard } from './ApplicantBoard';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
 
@@ -80,8 +81,9 @@ function JobForm({ job }: { job?: OwnJob }) {
 
   const onError = (err: Error) => {
     const field = fieldOf(err.message, LABELS);
-    if (field) setErrors({ [field]: err.message });
-    else toast(err.message);
+    if (!field) return toast(err.message);
+    setErrors({ [field]: err.message });
+    setTimeout(() => document.getElementById(field)?.focus(), 0);
   };
   const done = async () => {
     await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
@@ -91,7 +93,11 @@ function JobForm({ job }: { job?: OwnJob }) {
   };
   const save = useMutation({
     mutationFn: (body: JobCreateBody) => (job ? updateJob(job._id, body) : createJob(body)),
-    onSuccess: done,
+    // Success says so, in green (docs/screens.md): "Job posted" or "Job saved".
+    onSuccess: async () => {
+      toast(job ? BOARD_MSG.jobSaved : BOARD_MSG.jobPosted, 'success');
+      await done();
+    },
     onError,
   });
   const cast = useMutation({
@@ -144,18 +150,43 @@ function JobForm({ job }: { job?: OwnJob }) {
     setImages(next);
   };
 
-  function handleSubmit(e: FormEvent) {
+  /**
+   * Every problem at once, each at its field, and focus on the first (docs/screens.md): the
+   * server's own rules, checked here before sending so one submit shows them all.
+   */
+  function problemsOfForm(): Partial<Record<Key, string>> {
+    const found: Partial<Record<Key, string>> = {};
+    (['title', 'jobType'] as const).forEach((key) => {
+      if (!form[key].trim()) found[key] = MSG.required(LABELS[key]);
+    });
+    (['title', 'jobType', 'location', 'pay'] as const).forEach((key) => {
+      if (!found[key] && CONTROL.test(form[key])) found[key] = MSG.controlCharacters(LABELS[key]);
+    });
+    if (CONTROL_MULTILINE.test(form.description)) found.description = MSG.controlCharacters(LABELS.description);
+    (['ageMin', 'ageMax'] as const).forEach((key) => {
+      const n = Number(form[key] || 0);
+      if (!Number.isInteger(n) || n < 0 || n > JOB_LIMITS.ageMax) found[key] = MARKET_MSG.mustBeWhole(LABELS[key], 0, JOB_LIMITS.ageMax);
+    });
+    // 0 is "no bound", as the server's agesInOrder (src/contract/jobs.ts) reads it.
+    const [min, max] = [Number(form.ageMin || 0), Number(form.ageMax || 0)];
+    if (!found.ageMin && !found.ageMax && min && max && min > max) found.ageMin = MARKET_MSG.ageOrder;
+    return found;
+  }
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!form.title.trim()) return setErrors({ title: MSG.required(LABELS.title) });
-    if (!form.jobType.trim()) return setErrors({ jobType: MSG.required(LABELS.jobType) });
+    const formEl = e.currentTarget;
+    const found = problemsOfForm();
+    setErrors(found);
     // Every role's pay is asked for: the form is not sent until each has one.
     // A one-role call may leave the role's name out: it is the job's title, as without roles.
     const named = roles.length === 1 && !roles[0]!.name.trim() ? [{ ...roles[0]!, name: form.title.trim().slice(0, 80) }] : roles;
     const checked = named.map(roleBody);
     const problems = Object.fromEntries(checked.flatMap((c, i) => (Object.keys(c.errors).length ? [[i, c.errors]] : [])));
     setRoleErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      setTimeout(() => document.querySelector<HTMLElement>('.roles-editor [aria-invalid="true"]')?.focus(), 0);
+    if (Object.keys(found).length > 0 || Object.keys(problems).length > 0) {
+      // After the marks render: the first marked field in the form's order.
+      setTimeout(() => formEl.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
       return;
     }
     save.mutate({
@@ -197,7 +228,12 @@ function JobForm({ job }: { job?: OwnJob }) {
   return (
     <main className="page">
       <h1>{job ? 'Edit job' : MARKET_MSG.postJob}</h1>
-      {job && <p className="muted">{job.status === 'closed' ? MARKET_MSG.jobClosed : `${job.applicants.total} applicants`}</p>}
+      {job && (
+        <p className="muted">
+          {job.status === 'closed' && `${MARKET_MSG.jobClosed} `}
+          <Link to={`/dashboard/jobs/${job._id}/applicants`}>{BOARD_MSG.applicantsLink(job.applicants.total)}</Link>
+        </p>
+      )}
       <form onSubmit={handleSubmit} noValidate aria-label="Job post">
         {text('title', JOB_LIMITS.titleMax)}
         {text('jobType', JOB_LIMITS.jobTypeMax)}
@@ -270,7 +306,6 @@ function JobForm({ job }: { job?: OwnJob }) {
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
       </form>
-      {job && <ApplicantBoard jobId={job._id} roles={job.roles} />}
     </main>
   );
 }
