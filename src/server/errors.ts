@@ -19,7 +19,7 @@ export class AppError extends Error {
 }
 
 export const errors = {
-  badRequest: (msg: string, code = 'bad_request') => new AppError(400, msg, code),
+  badRequest: (msg: string, code = 'bad_request', field?: string) => new AppError(400, msg, code, undefined, field),
   /** Bad input at one field: 400 `{ msg, code: 'invalid_input', field }`. */
   validation: (msg: string, field?: string) => new AppError(400, msg, 'invalid_input', undefined, field || undefined),
   unauthorized: (msg: string = MSG.unauthorized) => new AppError(401, msg, 'unauthorized'),

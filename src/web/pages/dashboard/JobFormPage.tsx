@@ -15,7 +15,7 @@ import { castRole, closeJob, createJob, deleteJob, getOwnJobs, updateJob } from 
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOf } from '../../lib/fieldErrors';
+import { fieldOfError } from '../../lib/field-of-error';
 import { ApplicantBoard } from './ApplicantBoard';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
@@ -79,7 +79,7 @@ function JobForm({ job }: { job?: OwnJob }) {
   const toast = useToast();
 
   const onError = (err: Error) => {
-    const field = fieldOf(err.message, LABELS);
+    const field = fieldOfError(err, LABELS);
     if (field) setErrors({ [field]: err.message });
     else toast(err.message);
   };

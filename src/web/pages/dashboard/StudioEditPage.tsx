@@ -13,7 +13,7 @@ import { getStudioMe, saveStudioMe } from '../../api/jobs';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOf } from '../../lib/fieldErrors';
+import { fieldOfError } from '../../lib/field-of-error';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
 
@@ -51,7 +51,7 @@ function Editor({ initial }: { initial: StudioMe }) {
       toast(MARKET_MSG.saved, 'success');
     },
     onError: (err) => {
-      const field = fieldOf(err.message, LABELS);
+      const field = fieldOfError(err, LABELS);
       if (field) setErrors({ [field]: err.message });
       else toast(err.message);
     },
