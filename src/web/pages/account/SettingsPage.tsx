@@ -4,12 +4,10 @@
  * sees its own notification choices and what its export and deletion hold.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { changePassword, deleteAccount, downloadExport, getMe, logoutEverywhere } from '../../api/account';
-import { getStudioMe } from '../../api/jobs';
+import { changePassword, deleteAccount, downloadExport, logoutEverywhere } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -19,12 +17,14 @@ import { session } from '../../lib/session';
 import { TextField } from '../../components/FormField';
 import { NotificationChoices } from './NotificationChoices';
 import './account.css';
+import { useMe } from '../../api/me';
+import { useStudioMe } from '../../api/studio-me';
 
 export default function SettingsPage() {
   const studio = session.isStudio();
   // A studio has no performer profile: its page names it (the same query the dashboard reads).
-  const me = useQuery({ queryKey: ['me'], queryFn: getMe, enabled: !studio });
-  const page = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal), enabled: studio });
+  const me = useMe(!studio);
+  const page = useStudioMe(studio);
   const who = studio ? page : me;
   const signedInAs = studio ? page.data && SETTINGS_MSG.signedInAsStudio(page.data.fname) : me.data && SETTINGS_MSG.signedInAs(me.data.email);
   const navigate = useNavigate();

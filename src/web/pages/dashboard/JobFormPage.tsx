@@ -3,7 +3,7 @@
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
  * reordered and removed. An existing job also shows its applicants as a board.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -11,7 +11,7 @@ import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { castRole, closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';
+import { castRole, closeJob, createJob, deleteJob, updateJob } from '../../api/jobs';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
@@ -19,6 +19,7 @@ import { fieldOfError } from '../../lib/field-of-error';
 import { ApplicantBoard } from './ApplicantBoard';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
+import { applicationsKey, ownJobsKey, useOwnJobs } from '../../api/own-jobs';
 
 interface Form {
   title: string;
@@ -60,7 +61,7 @@ const fromJob = ({ roles: _roles, ...job }: OwnJob): Form => ({
 export default function JobFormPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
-  const jobs = useQuery({ queryKey: ['studio', 'jobs'], queryFn: ({ signal }) => getOwnJobs(signal), enabled: !isNew });
+  const jobs = useOwnJobs(!isNew);
   if (isNew) return <JobForm />;
   if (jobs.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   const job = jobs.data?.jobs.find((j) => j._id === id);
@@ -84,9 +85,9 @@ function JobForm({ job }: { job?: OwnJob }) {
     else toast(err.message);
   };
   const done = async () => {
-    await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+    await client.invalidateQueries({ queryKey: ownJobsKey });
     // Closing a job closes its undecided applications too.
-    await client.invalidateQueries({ queryKey: ['applications'] });
+    await client.invalidateQueries({ queryKey: applicationsKey });
     navigate('/dashboard');
   };
   const save = useMutation({
@@ -98,7 +99,7 @@ function JobForm({ job }: { job?: OwnJob }) {
     mutationFn: (roleId: string) => castRole(job!._id, roleId),
     onSuccess: async (saved) => {
       setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r)));
-      await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+      await client.invalidateQueries({ queryKey: ownJobsKey });
     },
     onError,
   });

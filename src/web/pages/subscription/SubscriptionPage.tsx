@@ -21,6 +21,7 @@ import { PaymentHistory } from './PaymentHistory';
 import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
 import './subscription.css';
+import { jobPagesKey } from '../../api/job-page';
 
 const day = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -68,7 +69,7 @@ export default function SubscriptionPage() {
       // draft waits (docs/applications.md, "Applying per role").
       const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
       if (back) {
-        void queryClient.invalidateQueries({ queryKey: ['jobs', 'one'] });
+        void queryClient.invalidateQueries({ queryKey: jobPagesKey() });
         // The checked URL is this site's own (next-path.ts); the router takes its path.
         const { pathname, search, hash } = new URL(back);
         navigate(pathname + search + hash);
