@@ -45,4 +45,17 @@ export default tseslint.config(
       ],
     },
   },
+  // One data rule (docs/architecture.md, "Web data"): a read's query key is made in src/web/api/<operation>.ts
+  // beside its call; screens use the key function or the hook from there, never a key of their own.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Query keys live in src/web/api/<operation>.ts: import its key (or its hook) from there.' },
+        { selector: "CallExpression[callee.name=/^use(Query|InfiniteQuery|Queries|SuspenseQuery)$/]", message: 'Reads live in src/web/api/<operation>.ts: call the hook exported there.' },
+      ],
+    },
+  },
 );

@@ -7,7 +7,7 @@
  * `npx tsx bench/stamped-sides.ts` runs this row alone.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { stampSides } from '../src/server/modules/self-tapes/stamp-sides.js';
+import { stampSides } from '../src/server/modules/self-tapes/index.js';
 import { round } from './load.js';
 import { runAlone, type Add } from './run-alone.js';
 

@@ -20,11 +20,11 @@ describe('/forgot-password', () => {
     await page.getByRole('heading', { name: 'Forgot password?' }).waitFor();
     expect(await page.title()).toBe('Forgot password · Audition');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.locator('#forgot-email-problem').textContent()).toBe(MSG.required('Email'));
+    await expect.poll(() => page.locator('#forgot-email-error').textContent()).toBe(MSG.required('Email'));
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('forgot-email');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect.poll(() => page.locator('#forgot-email-problem').textContent()).toBe(MSG.invalidEmail);
+    await expect.poll(() => page.locator('#forgot-email-error').textContent()).toBe(MSG.invalidEmail);
     await shoot(page, 'forgot-password-problem');
     await expectAccessible(page);
     await context.close();

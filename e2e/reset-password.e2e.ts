@@ -30,11 +30,11 @@ describe('/reset-password', () => {
     expect(await page.title()).toBe('Choose a new password · Audition');
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('#reset-password-problem').textContent()).toBe(MSG.passwordTooShort);
+    await expect.poll(() => page.locator('#reset-password-error').textContent()).toBe(MSG.passwordTooShort);
     await page.getByLabel('New password', { exact: true }).fill('a brand new secret');
     await page.getByLabel('Repeat the new password').fill('something else');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => page.locator('#reset-confirm-problem').textContent()).toBe(MSG.passwordsDiffer);
+    await expect.poll(() => page.locator('#reset-confirm-error').textContent()).toBe(MSG.passwordsDiffer);
     await expectNoOverflow(page);
     await shoot(page, 'reset-password-problem');
     await expectAccessible(page);

@@ -63,7 +63,7 @@ describe('/settings', () => {
     await page.getByLabel('New password', { exact: true }).fill('a better password');
     await page.getByLabel('Repeat the new password').first().fill('a better password');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.locator('#settings-current-problem').textContent()).toBe(MSG.currentPasswordWrong);
+    await expect.poll(() => page.locator('#settings-current-error').textContent()).toBe(MSG.currentPasswordWrong);
     await shoot(page, 'settings-problem');
     await expectAccessible(page);
     await page.getByLabel('Current password').fill(user.password);
@@ -94,7 +94,7 @@ describe('/settings', () => {
     expect(JSON.stringify(file)).not.toMatch(/argon2|passwordHash/);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await expect.poll(() => page.locator('#settings-delete-password-problem').textContent()).toBe(MSG.required('Password'));
+    await expect.poll(() => page.locator('#settings-delete-password-error').textContent()).toBe(MSG.required('Password'));
     await page.getByLabel('Your password').fill(user.password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();

@@ -62,7 +62,7 @@ describe('/settings for a studio', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('a better studio pass');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#settings-current-problem').textContent()).toBe(MSG.currentPasswordWrong);
+    await expect.poll(() => page.locator('#settings-current-error').textContent()).toBe(MSG.currentPasswordWrong);
 
     // The right one: focus back on the field, its text replaced.
     await page.locator('#settings-current').focus();

@@ -30,4 +30,4 @@ export const optionalText = (label: string, max: number = LIMITS.textMax) =>
   text(label).trim().max(max, MSG.tooLong(label, max)).default('');
 
 /** The error body of every failed call. */
-export const errorBody = z.object({ msg: z.string(), code: z.string().optional() });
+export const errorBody = z.object({ msg: z.string(), code: z.string().optional(), field: z.string().optional() });

@@ -12,6 +12,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
 import { AppError, errors } from './errors.js';
+import { fieldOfPath } from './validation.js';
 import type { DestinationStream } from './logging.js';
 import { loggerOptions, requestLogger } from './logging.js';
 import { requestIdFrom } from './request-id.js';
@@ -96,11 +97,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       // A refusal that ends in time says when (docs/security.md): Retry-After, and the same seconds in the body.
       const retry = error.retryAfter ? { retryAfter: error.retryAfter } : {};
-      return reply.status(error.status).send({ msg: error.message, code: error.code, ...retry });
+      const field = error.field ? { field: error.field } : {};
+      return reply.status(error.status).send({ msg: error.message, code: error.code, ...field, ...retry });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      return reply.status(400).send({ msg: first?.message ?? MSG.fillAllFields, code: 'invalid_input' });
+      const field = fieldOfPath(first?.instancePath.split('/').filter(Boolean));
+      return reply.status(400).send({ msg: first?.message ?? MSG.fillAllFields, code: 'invalid_input', ...(field ? { field } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send({ msg: MSG.bodyTooLarge, code: 'too_large' });

@@ -12,7 +12,7 @@ import {
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
 import { createStorage, type Storage } from './adapters/storage/index.js';
 import type { AuthHooks } from './plugins/auth.js';
-import { createEventBus, type EventBus } from './modules/events/index.js';
+import { createEventBus, type EventBus } from './adapters/event-bus.js';
 
 export interface AppContext {
   config: Config;

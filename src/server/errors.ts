@@ -11,13 +11,17 @@ export class AppError extends Error {
     readonly code: string,
     /** Seconds, sent as Retry-After with 429 and 503. */
     readonly retryAfter?: number,
+    /** The input the refusal is about (a zod issue's path joined with '.'), so a form shows it at that field. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
 export const errors = {
-  badRequest: (msg: string, code = 'bad_request') => new AppError(400, msg, code),
+  badRequest: (msg: string, code = 'bad_request', field?: string) => new AppError(400, msg, code, undefined, field),
+  /** Bad input at one field: 400 `{ msg, code: 'invalid_input', field }`. */
+  validation: (msg: string, field?: string) => new AppError(400, msg, 'invalid_input', undefined, field || undefined),
   unauthorized: (msg: string = MSG.unauthorized) => new AppError(401, msg, 'unauthorized'),
   paymentRequired: (msg: string) => new AppError(402, msg, 'payment_required'),
   forbidden: (msg: string, code = 'forbidden') => new AppError(403, msg, code),

@@ -5,6 +5,14 @@ import { errors } from './errors.js';
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw errors.badRequest(result.error.issues[0]?.message ?? MSG.fillAllFields, 'invalid_input');
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw errors.validation(issue?.message ?? MSG.fillAllFields, fieldOfPath(issue?.path));
+  }
   return result.data;
+}
+
+/** The field a zod issue is about, as forms name it: its path joined with '.' ("roles.0.pay"); undefined for the whole body. */
+export function fieldOfPath(path: readonly PropertyKey[] | undefined): string | undefined {
+  return path?.length ? path.map(String).join('.') : undefined;
 }

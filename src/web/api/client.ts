@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** Seconds until a refused call (429) may be tried again. */
     readonly retryAfter?: number,
+    /** The input a 400 is about (the server's `field`, e.g. "email" or "roles.0.pay"). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -74,8 +76,8 @@ async function errorFrom(res: Response): Promise<ApiError> {
  * A 429 also says when to try again (Retry-After, or retryAfter in the body).
  */
 export function apiErrorFrom(status: number, body: unknown, retryHeader?: number): ApiError {
-  const { msg, code, retryAfter } = (body ?? {}) as { msg?: unknown; code?: string; retryAfter?: unknown };
+  const { msg, code, retryAfter, field } = (body ?? {}) as { msg?: unknown; code?: string; retryAfter?: unknown; field?: unknown };
   const wait = typeof retryAfter === 'number' ? retryAfter : retryHeader;
   const text = typeof msg === 'string' ? msg : `Request failed with status code ${status}`;
-  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, code, wait);
+  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, code, wait, typeof field === 'string' ? field : undefined);
 }

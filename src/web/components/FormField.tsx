@@ -4,7 +4,6 @@
  * field's problem at once with `useFieldProblems`.
  */
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import './form-field.css';
 
 interface Props {
   id: string;

@@ -1,7 +1,8 @@
 /**
  * Problems at the field for any form: `check` finds every wrong field at once against the
  * form's zod/mini rules (the server's own), marks them and moves focus to the first; typing
- * in a field clears its problem; `setProblem` puts a server's answer at its field.
+ * in a field clears its problem; `setProblem` puts a message at a field, and `setProblemFrom`
+ * puts a failed call's message at the field the server named (its `field`).
  *
  *   const fields = useFieldProblems(rules, { email: 'login-email', password: 'login-password' }, labels);
  *   if (!fields.check(form)) return;                    // every problem shown, focus on the first
@@ -10,6 +11,7 @@
 import { useCallback, useState } from 'react';
 import type * as z from 'zod/mini';
 import { problemsByField } from '../../contract/field-rules';
+import { fieldOfError } from '../lib/field-of-error';
 
 export function useFieldProblems<K extends string>(
   rules: z.core.$ZodType,
@@ -50,5 +52,15 @@ export function useFieldProblems<K extends string>(
     [ids],
   );
 
-  return { problems, check, clear, setProblem, reset: () => setProblems({}), ids };
+  /** Puts a failed call's message at the field the server named; false when it names none of this form's fields. */
+  const setProblemFrom = useCallback(
+    (err: unknown) => {
+      const field = fieldOfError(err, ids);
+      if (field) setProblem(field, (err as Error).message);
+      return Boolean(field);
+    },
+    [ids, setProblem],
+  );
+
+  return { problems, check, clear, setProblem, setProblemFrom, reset: () => setProblems({}), ids };
 }

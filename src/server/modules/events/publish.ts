@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { userEvents } from '../../db/schema/index.js';
 import type { LiveEvent } from '../../../contract/conversations.js';
-import type { StoredEvent } from './event-bus.js';
+import type { StoredEvent } from '../../adapters/event-bus.js';
 
 /** A transaction handle or the database: both insert the same way. */
 type Writer = Pick<Db, 'insert'>;

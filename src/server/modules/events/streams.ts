@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PassThrough } from 'node:stream';
 import { STREAM_REPLACED_EVENT } from '../../../contract/conversations.js';
-import type { StoredEvent } from './event-bus.js';
+import type { StoredEvent } from '../../adapters/event-bus.js';
 
 export interface Session {
   userId: string;

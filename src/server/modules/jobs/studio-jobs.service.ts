@@ -50,7 +50,7 @@ export function createStudioJobsService(ctx: AppContext) {
   async function checkImages(userId: string, images: readonly string[], already: readonly string[] = []) {
     for (const url of images) {
       if (already.includes(url)) continue;
-      if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours('Images'), 'not_issued');
+      if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours('Images'), 'not_issued', 'images');
     }
   }
 
@@ -132,7 +132,7 @@ export function createStudioJobsService(ctx: AppContext) {
 
     async update(userId: string, jobId: string, body: JobPatchParsed): Promise<JobPost> {
       const { job } = await ownJob(userId, jobId);
-      if (!agesInOrder(body.ageMin ?? job.ageMin, body.ageMax ?? job.ageMax)) throw errors.badRequest(MARKET_MSG.ageOrder, 'invalid_input');
+      if (!agesInOrder(body.ageMin ?? job.ageMin, body.ageMax ?? job.ageMax)) throw errors.validation(MARKET_MSG.ageOrder, 'ageMin');
       if (body.images) await checkImages(userId, body.images, job.images);
       const { roles, ...fields } = body;
       const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));

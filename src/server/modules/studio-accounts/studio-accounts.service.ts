@@ -29,9 +29,9 @@ export function createStudioAccountsService(ctx: AppContext) {
   }
 
   /** A picture may stay as it is, be cleared, or be an image the storage issued to this account. */
-  async function checkPicture(userId: string, label: string, url: string | undefined, current: string) {
+  async function checkPicture(userId: string, field: 'profilePic' | 'banner', label: string, url: string | undefined, current: string) {
     if (url === undefined || url === '' || url === current) return;
-    if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours(label), 'not_issued');
+    if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours(label), 'not_issued', field);
   }
 
   return {
@@ -58,8 +58,8 @@ export function createStudioAccountsService(ctx: AppContext) {
     /** Saves the fields sent; the studios trigger bumps the list's version, so its ETag changes. */
     async update(userId: string, body: StudioMeBody): Promise<StudioMe> {
       const current = await ownStudio(userId);
-      await checkPicture(userId, 'Picture', body.profilePic, current.profilePic);
-      await checkPicture(userId, 'Banner', body.banner, current.banner);
+      await checkPicture(userId, 'profilePic', 'Picture', body.profilePic, current.profilePic);
+      await checkPicture(userId, 'banner', 'Banner', body.banner, current.banner);
       const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<StudioRow>;
       if (Object.keys(changes).length === 0) return presentStudio(current);
       const [saved] = await db.update(studios).set(changes).where(eq(studios.ownerId, userId)).returning();

@@ -5,7 +5,7 @@ import { MSG } from '../../../contract/messages';
 import { forgotPassword } from '../../api/account';
 import { useBusy } from '../../components/Busy';
 import { AuthShell } from '../auth/AuthShell';
-import { FormField } from './FormField';
+import { TextField } from '../../components/FormField';
 import '../auth/auth.css';
 import './account.css';
 
@@ -44,9 +44,9 @@ export default function ForgotPasswordPage() {
         {sent && <p className="form-note" data-testid="forgot-sent">{sent}</p>}
         {failed && <p className="form-note form-note-error">{failed}</p>}
       </div>
-      <FormField
+      <TextField
         id="forgot-email" label="Email" type="email" autoComplete="email" value={email}
-        onChange={(e) => { setEmail(e.target.value); setProblem(undefined); }} problem={problem}
+        onChange={(e) => { setEmail(e.target.value); setProblem(undefined); }} error={problem}
       />
       <button type="submit" className="btn btn-block">Send reset link</button>
       <p className="auth-switch">

@@ -9,7 +9,7 @@ import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../lib/session';
 import { AuthShell } from '../auth/AuthShell';
-import { FormField } from './FormField';
+import { TextField } from '../../components/FormField';
 import '../auth/auth.css';
 import './account.css';
 
@@ -92,13 +92,13 @@ export default function ResetPasswordPage() {
       {!deadLink && checking && <p role="status">{MSG.loading}</p>}
       {!deadLink && !checking && (
         <>
-          <FormField
+          <TextField
             id="reset-password" label="New password" type="password" autoComplete="new-password"
-            value={form.password} onChange={(e) => change('password', e.target.value)} problem={problems.password}
+            value={form.password} onChange={(e) => change('password', e.target.value)} error={problems.password}
           />
-          <FormField
+          <TextField
             id="reset-confirm" label="Repeat the new password" type="password" autoComplete="new-password"
-            value={form.confirm} onChange={(e) => change('confirm', e.target.value)} problem={problems.confirm}
+            value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={problems.confirm}
           />
           <button type="submit" className="btn btn-block">Set new password</button>
         </>

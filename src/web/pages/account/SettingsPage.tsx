@@ -4,27 +4,27 @@
  * sees its own notification choices and what its export and deletion hold.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { changePassword, deleteAccount, downloadExport, getMe, logoutEverywhere } from '../../api/account';
-import { getStudioMe } from '../../api/jobs';
+import { changePassword, deleteAccount, downloadExport, logoutEverywhere } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toasts';
 import { SETTINGS_MSG } from '../../../contract/screen-messages';
 import { session } from '../../lib/session';
-import { FormField } from './FormField';
+import { TextField } from '../../components/FormField';
 import { NotificationChoices } from './NotificationChoices';
 import './account.css';
+import { useMe } from '../../api/me';
+import { useStudioMe } from '../../api/studio-me';
 
 export default function SettingsPage() {
   const studio = session.isStudio();
   // A studio has no performer profile: its page names it (the same query the dashboard reads).
-  const me = useQuery({ queryKey: ['me'], queryFn: getMe, enabled: !studio });
-  const page = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal), enabled: studio });
+  const me = useMe(!studio);
+  const page = useStudioMe(studio);
   const who = studio ? page : me;
   const signedInAs = studio ? page.data && SETTINGS_MSG.signedInAsStudio(page.data.fname) : me.data && SETTINGS_MSG.signedInAs(me.data.email);
   const navigate = useNavigate();
@@ -116,9 +116,9 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
     <form className="card settings-section" onSubmit={handleSubmit} noValidate aria-labelledby="settings-password">
       <h2 id="settings-password">Change password</h2>
       <div role="status" aria-live="polite">{done && <p className="form-note" data-testid="password-changed">{done}</p>}</div>
-      <FormField id="settings-current" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} problem={problems.current} />
-      <FormField id="settings-password-new" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} problem={problems.password} />
-      <FormField id="settings-confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} problem={problems.confirm} />
+      <TextField id="settings-current" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} error={problems.current} />
+      <TextField id="settings-password-new" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} error={problems.password} />
+      <TextField id="settings-confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={problems.confirm} />
       <button type="submit" className="btn">Change password</button>
     </form>
   );
@@ -191,9 +191,9 @@ function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; o
     <form className="card settings-section settings-danger" onSubmit={handleSubmit} noValidate aria-labelledby="settings-delete">
       <h2 id="settings-delete">Delete account</h2>
       <p>{studio ? SETTINGS_MSG.deleteStudio : SETTINGS_MSG.deletePerformer}</p>
-      <FormField
+      <TextField
         id="settings-delete-password" label="Your password" type="password" autoComplete="current-password"
-        value={password} onChange={(e) => { setPassword(e.target.value); setProblem(undefined); }} problem={problem}
+        value={password} onChange={(e) => { setPassword(e.target.value); setProblem(undefined); }} error={problem}
       />
       <button type="submit" className="btn btn-danger">Delete my account</button>
       <ConfirmDialog

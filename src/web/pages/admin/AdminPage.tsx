@@ -4,10 +4,12 @@
  * and month, contact messages to mark handled. Everyone else gets the server's 403 message
  * and no console.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '../../../contract/admin-texts';
 import { MSG } from '../../../contract/messages';
-import { adminContact, adminPayments, adminStats, markContactHandled } from '../../api/admin';
+import { markContactHandled } from '../../api/admin';
+import { adminKey, useAdminContact, useAdminPayments, useAdminStats } from '../../api/admin-overview';
+import { queryClient } from '../../api/query-client';
 import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toasts';
 import { dateTime } from './date-time';
@@ -17,7 +19,7 @@ import './admin.css';
 
 
 export default function AdminPage() {
-  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: adminStats });
+  const stats = useAdminStats();
 
   if (stats.error) {
     const refused = stats.error instanceof ApiError && stats.error.status === 403;
@@ -68,7 +70,7 @@ export default function AdminPage() {
 }
 
 function Payments() {
-  const payments = useQuery({ queryKey: ['admin', 'payments'], queryFn: adminPayments });
+  const payments = useAdminPayments();
   return (
     <section className="card admin-section" aria-labelledby="admin-payments">
       <h2 id="admin-payments">Payments</h2>
@@ -118,12 +120,11 @@ function Payments() {
 }
 
 function ContactMessages() {
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const messages = useQuery({ queryKey: ['admin', 'contact'], queryFn: adminContact });
+  const messages = useAdminContact();
   const handled = useMutation({
     mutationFn: markContactHandled,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
     onError: (err) => toast(err.message),
   });
   return (

@@ -6,13 +6,14 @@ import { useAdminReports } from '../../api/admin-reports';
 import { AdminItemList } from './AdminItemList';
 import { dateTime } from './date-time';
 import { useAdminChange } from './useAdminChange';
+import { allJobsKey } from '../../api/admin-overview';
 
 export function ReportedJobs() {
   const reports = useAdminReports();
   const { change, done } = useAdminChange(
     (v: { id: string; hidden: boolean; title: string }) => setJobHidden(v),
     (answer, { title }) => (answer.hidden ? ADMIN_TEXT.jobHidden(title) : ADMIN_TEXT.jobRestored(title)),
-    ['jobs'],
+    [allJobsKey],
   );
   const titleOf = (job: { title: string; jobType: string }) => job.title || job.jobType;
 

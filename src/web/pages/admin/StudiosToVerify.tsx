@@ -6,6 +6,7 @@ import { setStudioVerified } from '../../api/admin';
 import { useAdminStudios, type StudioFilter } from '../../api/admin-studios';
 import { AdminItemList } from './AdminItemList';
 import { useAdminChange } from './useAdminChange';
+import { allJobsKey, allStudiosKey } from '../../api/admin-overview';
 
 export function StudiosToVerify() {
   const [filter, setFilter] = useState<StudioFilter>('');
@@ -14,7 +15,7 @@ export function StudiosToVerify() {
   const { change, done } = useAdminChange(
     (v: { id: string; verified: boolean; name: string }) => setStudioVerified(v),
     (answer, { name }) => (answer.verified ? ADMIN_TEXT.studioVerified(name) : ADMIN_TEXT.studioUnverified(name)),
-    ['studios', 'jobs'],
+    [allStudiosKey, allJobsKey],
   );
 
   return (

@@ -5,30 +5,26 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '../../../contract/contact-limits';
-import { contactFields, firstProblem } from '../../../contract/field-rules';
+import * as z from 'zod/mini';
+import { contactFields } from '../../../contract/field-rules';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
 import { sendContact } from '../../api/contact';
 import { useBusy } from '../../components/Busy';
+import { FormField, TextField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import './contact.css';
 
 type Field = 'email' | 'number' | 'message';
+const RULES = z.object(contactFields);
+const IDS: Record<Field, string> = { email: 'contact-email', number: 'contact-number', message: 'contact-message' };
 const EMPTY = { email: '', number: '', message: '' };
 const LABELS: Record<Field, string> = { email: 'Email', number: 'Number', message: 'Message' };
 
-function problemsOf(form: typeof EMPTY): Partial<Record<Field, string>> {
-  const problems: Partial<Record<Field, string>> = {};
-  for (const field of ['email', 'number', 'message'] as const) {
-    // An empty field is named at the field; anything else is the server's own rule and message.
-    const problem = form[field].trim() ? firstProblem(contactFields[field], form[field]) : MSG.required(LABELS[field]);
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
-
 export default function ContactPage() {
   const [form, setForm] = useState(EMPTY);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  // An empty field is named at the field; anything else is the server's own rule and message.
+  const fields = useFieldProblems(RULES, IDS, LABELS);
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { run } = useBusy();
@@ -44,18 +40,12 @@ export default function ContactPage() {
   function handleChange(field: Field, value: string) {
     // Number is numeric (docs/product.md §2): anything but digits is dropped as it is typed.
     setForm((f) => ({ ...f, [field]: field === 'number' ? value.replace(/\D/g, '') : value }));
-    if (problems[field]) setProblems((p) => ({ ...p, [field]: undefined }));
+    fields.clear(field);
   }
 
   async function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const found = problemsOf(form);
-    setProblems(found);
-    const first = (['email', 'number', 'message'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`contact-${first}`)?.focus();
-      return;
-    }
+    if (!fields.check(form)) return;
     try {
       await run(() => sendContact({ email: form.email.trim(), number: form.number, message: form.message.trim() }), 'Sending…');
       setForm(EMPTY);
@@ -65,8 +55,6 @@ export default function ContactPage() {
       show('failed');
     }
   }
-
-  const describedBy = (field: Field) => (problems[field] ? `contact-${field}-problem` : undefined);
 
   return (
     <main className="page contact-page">
@@ -84,33 +72,22 @@ export default function ContactPage() {
 
       <form className="card contact-form" onSubmit={handleSubmit} noValidate aria-labelledby="contact-form-title">
         <h2 id="contact-form-title">Send us a message</h2>
-        <div className="field">
-          <label htmlFor="contact-email">Email</label>
-          <input
-            id="contact-email" className="input" type="email" autoComplete="email" required
-            value={form.email} onChange={(e) => handleChange('email', e.target.value)}
-            aria-invalid={Boolean(problems.email)} aria-describedby={describedBy('email')}
-          />
-          {problems.email && <p id="contact-email-problem" className="field-problem">{problems.email}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="contact-number">Number</label>
-          <input
-            id="contact-number" className="input" type="text" inputMode="numeric" autoComplete="tel" required
-            maxLength={LIMITS.phoneMax} value={form.number} onChange={(e) => handleChange('number', e.target.value)}
-            aria-invalid={Boolean(problems.number)} aria-describedby={describedBy('number')}
-          />
-          {problems.number && <p id="contact-number-problem" className="field-problem">{problems.number}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="contact-message">Message</label>
-          <textarea
-            id="contact-message" className="textarea" rows={LIMITS.contactRows} required
-            maxLength={CONTACT_LIMITS.messageMax} value={form.message} onChange={(e) => handleChange('message', e.target.value)}
-            aria-invalid={Boolean(problems.message)} aria-describedby={describedBy('message')}
-          />
-          {problems.message && <p id="contact-message-problem" className="field-problem">{problems.message}</p>}
-        </div>
+        <TextField
+          id={IDS.email} label="Email" type="email" autoComplete="email" required
+          value={form.email} onChange={(e) => handleChange('email', e.target.value)} error={fields.problems.email}
+        />
+        <TextField
+          id={IDS.number} label="Number" type="text" inputMode="numeric" autoComplete="tel" required
+          maxLength={LIMITS.phoneMax} value={form.number} onChange={(e) => handleChange('number', e.target.value)} error={fields.problems.number}
+        />
+        <FormField id={IDS.message} label="Message" error={fields.problems.message}>
+          {(a11y) => (
+            <textarea
+              className="textarea" rows={LIMITS.contactRows} required maxLength={CONTACT_LIMITS.messageMax}
+              value={form.message} onChange={(e) => handleChange('message', e.target.value)} {...a11y}
+            />
+          )}
+        </FormField>
         <button type="submit" className="btn btn-block">Send Message</button>
         <div role="status" aria-live="polite" className="contact-outcome-slot">
           {outcome && (

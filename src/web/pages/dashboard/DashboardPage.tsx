@@ -1,25 +1,27 @@
 /** /dashboard: the studio's jobs, open and closed, with their applicant counts (docs/marketplace.md). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { OwnJob } from '../../../contract/jobs';
-import { closeJob, getOwnJobs, getStudioMe } from '../../api/jobs';
+import { closeJob } from '../../api/jobs';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
+import { useStudioMe } from '../../api/studio-me';
+import { ownJobsKey, useOwnJobs } from '../../api/own-jobs';
 
 export default function DashboardPage() {
-  const me = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal) });
-  const jobs = useQuery({ queryKey: ['studio', 'jobs'], queryFn: ({ signal }) => getOwnJobs(signal) });
+  const me = useStudioMe();
+  const jobs = useOwnJobs();
   const client = useQueryClient();
   const toast = useToast();
   const close = useMutation({
     mutationFn: closeJob,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['studio', 'jobs'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ownJobsKey }),
     onError: (err) => toast(err.message),
   });
 

@@ -3,7 +3,7 @@
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
  * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -12,14 +12,15 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { castRole, closeJob, createJob, deleteJob, getOwnJobs, updateJob } from '../../api/jobs';
+import { castRole, closeJob, createJob, deleteJob, updateJob } from '../../api/jobs';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOf } from '../../lib/fieldErrors';
+import { fieldOfError } from '../../lib/field-of-error';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
+import { applicationsKey, ownJobsKey, useOwnJobs } from '../../api/own-jobs';
 
 interface Form {
   title: string;
@@ -61,7 +62,7 @@ const fromJob = ({ roles: _roles, ...job }: OwnJob): Form => ({
 export default function JobFormPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
-  const jobs = useQuery({ queryKey: ['studio', 'jobs'], queryFn: ({ signal }) => getOwnJobs(signal), enabled: !isNew });
+  const jobs = useOwnJobs(!isNew);
   if (isNew) return <JobForm />;
   if (jobs.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   const job = jobs.data?.jobs.find((j) => j._id === id);
@@ -80,15 +81,15 @@ function JobForm({ job }: { job?: OwnJob }) {
   const toast = useToast();
 
   const onError = (err: Error) => {
-    const field = fieldOf(err.message, LABELS);
+    const field = fieldOfError(err, LABELS);
     if (!field) return toast(err.message);
     setErrors({ [field]: err.message });
     setTimeout(() => document.getElementById(field)?.focus(), 0);
   };
   const done = async () => {
-    await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+    await client.invalidateQueries({ queryKey: ownJobsKey });
     // Closing a job closes its undecided applications too.
-    await client.invalidateQueries({ queryKey: ['applications'] });
+    await client.invalidateQueries({ queryKey: applicationsKey });
     navigate('/dashboard');
   };
   const save = useMutation({
@@ -104,7 +105,7 @@ function JobForm({ job }: { job?: OwnJob }) {
     mutationFn: (roleId: string) => castRole(job!._id, roleId),
     onSuccess: async (saved) => {
       setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r)));
-      await client.invalidateQueries({ queryKey: ['studio', 'jobs'] });
+      await client.invalidateQueries({ queryKey: ownJobsKey });
     },
     onError,
   });

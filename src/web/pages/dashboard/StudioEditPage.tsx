@@ -2,20 +2,21 @@
  * /dashboard/studio: the studio edits its public page, with a live preview that cuts the
  * description where /studio-detail does (338 characters under the name, 900 in About us).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { JOB_LIMITS } from '../../../contract/jobs-limits';
 import type { StudioMe } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
-import { getStudioMe, saveStudioMe } from '../../api/jobs';
+import { saveStudioMe } from '../../api/jobs';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOf } from '../../lib/fieldErrors';
+import { fieldOfError } from '../../lib/field-of-error';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
+import { studioMeKey, useStudioMe } from '../../api/studio-me';
 
 type Form = Pick<StudioMe, 'fname' | 'location' | 'projectDesc' | 'number' | 'profilePic' | 'banner'>;
 const LABELS: Record<keyof Form, string> = {
@@ -28,7 +29,7 @@ const LABELS: Record<keyof Form, string> = {
 };
 
 export default function StudioEditPage() {
-  const me = useQuery({ queryKey: ['studio', 'me'], queryFn: ({ signal }) => getStudioMe(signal) });
+  const me = useStudioMe();
   if (me.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   if (me.isError) return <main className="page"><p role="alert">{me.error.message}</p></main>;
   return <Editor initial={me.data} />;
@@ -46,12 +47,12 @@ function Editor({ initial }: { initial: StudioMe }) {
   const save = useMutation({
     mutationFn: saveStudioMe,
     onSuccess: (saved) => {
-      client.setQueryData(['studio', 'me'], saved);
+      client.setQueryData(studioMeKey, saved);
       setErrors({});
       toast(MARKET_MSG.saved, 'success');
     },
     onError: (err) => {
-      const field = fieldOf(err.message, LABELS);
+      const field = fieldOfError(err, LABELS);
       if (field) setErrors({ [field]: err.message });
       else toast(err.message);
     },

@@ -18,6 +18,7 @@ import { queryClient } from '../../api/query-client';
 import { useUserData } from '../../api/user-data';
 import { FormField } from '../../components/FormField';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
+import { jobPagesKey } from '../../api/job-page';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
 
@@ -109,7 +110,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       else setError({ msg });
     } finally {
       setSending(false);
-      if (made > 0) void queryClient.invalidateQueries({ queryKey: ['jobs', 'one', jobId] });
+      if (made > 0) void queryClient.invalidateQueries({ queryKey: jobPagesKey(jobId) });
     }
   }
 

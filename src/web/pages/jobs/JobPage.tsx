@@ -3,14 +3,12 @@
  * docs/applications.md; a logged-out visitor goes to /login and comes back). Carries schema.org
  * JobPosting data so search engines can list it.
  */
-import { useQuery } from '@tanstack/react-query';
 import { PAGE_TITLES } from '../../../contract/screen-messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BoardJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
-import { getJob } from '../../api/jobs';
 import { ApiError } from '../../api/client';
 import { session } from '../../lib/session';
 import { MessageButton } from '../../components/MessageButton';
@@ -19,12 +17,13 @@ import { ApplyPanel } from './ApplyPanel';
 import { RolePayList } from './RolePayList';
 import './jobs.css';
 import { formatDate } from '../../lib/dates';
+import { useJobPage } from '../../api/job-page';
 
 export default function JobPage() {
   const { id = '' } = useParams();
   // A performer's read adds where they stand (plan, applications left, fit), so it is kept apart.
   const asPerformer = session.isLoggedIn() && !session.isStudio();
-  const job = useQuery({ queryKey: ['jobs', 'one', id, asPerformer ? 'performer' : 'public'], queryFn: ({ signal }) => getJob(id, signal, asPerformer) });
+  const job = useJobPage(id, asPerformer);
   const navigate = useNavigate();
 
   useDocumentTitle(job.data && `${job.data.title} · ${PAGE_TITLES.jobs}`);

@@ -1,5 +1,4 @@
 /** /jobs: the job board. Filters live in the URL (shareable, kept on reload); more jobs load on scroll. */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -7,7 +6,8 @@ import type { BoardJob } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
-import { getBoard, type BoardFilters } from '../../api/jobs';
+import type { BoardFilters } from '../../api/jobs';
+import { useJobBoard } from '../../api/job-board';
 import { cut, isCut } from '../../lib/text';
 import { RecommendedJobs } from './RecommendedJobs';
 import './jobs.css';
@@ -21,12 +21,7 @@ export default function JobsBoardPage() {
   const [params, setParams] = useSearchParams();
   const filters: BoardFilters = { q: params.get('q') ?? '', profession: params.get('profession') ?? '', gender: params.get('gender') ?? '', location: params.get('location') ?? '', paid: params.get('paid') === '1' ? '1' : '' };
   const [draft, setDraft] = useState(filters);
-  const board = useInfiniteQuery({
-    queryKey: ['jobs', 'board', filters],
-    queryFn: ({ pageParam, signal }) => getBoard(filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const board = useJobBoard(filters);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -12,7 +12,7 @@ import { useBusy } from '../../components/Busy';
 import { FormField } from '../../components/FormField';
 import { toastAfterReload, useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
-import { fieldOf } from '../../lib/fieldErrors';
+import { fieldOfError } from '../../lib/field-of-error';
 import { session } from '../../lib/session';
 import { useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
@@ -74,7 +74,7 @@ export default function EditAppearancePage() {
     } catch (err) {
       const message = (err as Error).message;
       console.error('appearance save failed', err);
-      const field = fieldOf(message, LABELS);
+      const field = fieldOfError(err, LABELS);
       if (field) setErrors((all) => ({ ...all, [field]: message }));
       toast(message);
     }

@@ -21,7 +21,7 @@ import { useBusy } from '../../components/Busy';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
-import { fieldOf } from '../../lib/fieldErrors';
+import { fieldOfError } from '../../lib/field-of-error';
 import { session } from '../../lib/session';
 import { refreshUserData, useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
@@ -117,7 +117,7 @@ export default function EditProfilePage() {
       navigate('/info');
     } catch (err) {
       const message = (err as Error).message;
-      const field = fieldOf(message, LABELS) ?? (photo && /image|file|picture/i.test(message) ? 'photo' : null);
+      const field = fieldOfError(err, LABELS) ?? (photo && /image|file|picture/i.test(message) ? 'photo' : null);
       if (field) setErrors((all) => ({ ...all, [field]: message }));
       toast(message);
     }

@@ -22,6 +22,7 @@ import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
 import './subscription.css';
 import { formatDay } from '../../lib/dates';
+import { jobPagesKey } from '../../api/job-page';
 
 /** When the plan held ends: the history's end while still ahead, else from the polled days left. */
 const planEnd = (iso: string | null | undefined, daysLeft: number) =>
@@ -73,7 +74,7 @@ export default function SubscriptionPage() {
       // draft waits (docs/applications.md, "Applying per role").
       const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
       if (back) {
-        void queryClient.invalidateQueries({ queryKey: ['jobs', 'one'] });
+        void queryClient.invalidateQueries({ queryKey: jobPagesKey() });
         // The checked URL is this site's own (next-path.ts); the router takes its path.
         const { pathname, search, hash } = new URL(back);
         navigate(pathname + search + hash);
