@@ -63,8 +63,13 @@ describe('applying and /applications', () => {
     await expect.poll(() => timeline.innerText()).toContain('Viewed');
     await apiAs('POST', `/api/studio/applications/${sent[0]!._id}/status`, studio.token, { status: 'shortlisted' });
     await apiAs('POST', `/api/studio/applications/${sent[0]!._id}/status`, studio.token, { status: 'booked' });
-    await page.reload();
-    await page.getByRole('heading', { name: /Booked/ }).waitFor();
+    // A booking reaches the performer once its 30 s undo window has passed (docs/applications.md, "Decisions").
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.getByRole('heading', { name: /Booked/ }).count();
+      }, { timeout: 75_000, interval: 5_000 })
+      .toBe(1);
     expect(await timeline.innerText()).toMatch(/Applied[\s\S]*Viewed[\s\S]*Shortlisted[\s\S]*Booked/);
     // The bell counts two notices for the studio's three changes: Shortlisted's notice took the
     // place of Viewed's unread one (docs/applications.md, "No floods"), and Booked has its own.
@@ -126,7 +131,8 @@ describe('applying and /applications', () => {
     await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('1');
     // With the stream open the bell does not poll: only the live event can bring this one.
     await apiAs('POST', `/api/studio/applications/${mine!._id}/status`, studio.token, { status: 'booked' });
-    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('2');
+    // The booking's notice goes out once its 30 s undo window has passed.
+    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 75_000 }).toBe('2');
     expect(await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(2)}` }).count()).toBe(1);
     await context.close();
   }, SLOW_TEST);
