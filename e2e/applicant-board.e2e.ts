@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { personName } from '../src/contract/names.js';
 import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
@@ -68,15 +69,15 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.getByRole('heading', { level: 1, name: BOARD_MSG.title(job.title) }).waitFor();
     expect(await page.title()).toContain(BOARD_MSG.title(job.title));
     const column = (label: string) => page.getByRole('region', { name: new RegExp(`^${label} \\(`) });
-    await column('Applied').getByText(first.fname).waitFor();
+    await column('Applied').getByText(personName(first.fname)).waitFor();
     await shots(page, 'board');
     await expectAccessible(page);
 
     // Open the first applicant's card from the keyboard.
-    const opener = page.getByRole('button', { name: `${APP_MSG.open}: ${first.fname}` });
+    const opener = page.getByRole('button', { name: `${APP_MSG.open}: ${personName(first.fname)}` });
     await opener.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: first.fname, exact: true });
+    const dialog = page.getByRole('dialog', { name: personName(first.fname), exact: true });
     await dialog.getByText('Trained at a drama school.').waitFor();
     await expectAccessible(page);
     // Shortlist: the pressed button goes away, focus stays in the card on the next move.
@@ -86,14 +87,14 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await expect.poll(() => focused(page)).toBe(APP_MSG.audition);
     // Escape: focus returns to this applicant's Open button, now in the Shortlisted column.
     await page.keyboard.press('Escape');
-    await column('Shortlisted').getByText(first.fname).waitFor();
-    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${first.fname}`);
+    await column('Shortlisted').getByText(personName(first.fname)).waitFor();
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${personName(first.fname)}`);
 
     // Book asks once, then Undo takes it back; focus lands on Undo, then on the card's moves.
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: APP_MSG.book }).focus();
     await page.keyboard.press('Enter');
-    const ask = page.getByRole('dialog', { name: BOARD_MSG.bookTitle(first.fname) });
+    const ask = page.getByRole('dialog', { name: BOARD_MSG.bookTitle(personName(first.fname)) });
     await ask.waitFor();
     await ask.getByRole('button', { name: BOARD_MSG.bookConfirm, exact: true }).focus();
     await page.keyboard.press('Enter');
@@ -103,11 +104,11 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${first.fname}`);
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${personName(first.fname)}`);
 
     // Decline three in one bulk move, with a reason and a note.
     for (const who of [first, second, third]) {
-      await page.getByRole('checkbox', { name: BOARD_MSG.select(who.fname) }).focus();
+      await page.getByRole('checkbox', { name: BOARD_MSG.select(personName(who.fname)) }).focus();
       await page.keyboard.press('Space');
     }
     await page.getByText(BOARD_MSG.selected(3)).waitFor();
@@ -122,7 +123,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.keyboard.press('Enter');
     await page.getByText(BOARD_MSG.declined(BOARD_MSG.applicantsCount(3))).waitFor();
     await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
-    await column('Declined').getByText(third.fname).waitFor();
+    await column('Declined').getByText(personName(third.fname)).waitFor();
     await shots(page, 'declined');
 
     // The performer reads the reason, once the 30 seconds to undo have passed.

@@ -189,8 +189,16 @@ export async function expectNoOverflow(page: Page, viewport?: { width: number; h
     await page.setViewportSize(viewport);
     await page.waitForTimeout(100);
   }
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
+  const { scroll, client, wide } = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // The elements that reach past the viewport, named, so a failure says where to look.
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > client + 0.5)
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`);
+    return { scroll: document.documentElement.scrollWidth, client, wide };
+  });
+  expect(scroll, `wider than the viewport: ${wide.join(', ')}`).toBeLessThanOrEqual(client);
 }
 
 /** The newest mail sent to `email`, as the SMTP sink wrote it. */

@@ -5,7 +5,8 @@
  * "Watched" once the studio played it.
  */
 import { useId, useRef, useState } from 'react';
-import { TAPE_MSG, type TapeRequest } from '../../../contract/self-tapes';
+import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import type { TapeRequest } from '../../../contract/self-tapes';
 import { answerTapeRequest } from '../../api/answer-tape-request';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
 import { sendTape } from '../../api/send-tape';

@@ -67,9 +67,10 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
 
   useEffect(() => {
     if (!returnTo) return;
-    const opener = document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`);
-    // Filtered away by the move: the board's heading is the nearest sensible place.
-    (opener ?? headingRef.current)?.focus();
+    // After the closing dialog has given focus back to where it was opened from, which a
+    // move may have taken off the page; filtered away by the move, the board's heading is
+    // the nearest sensible place.
+    window.setTimeout(() => (document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`) ?? headingRef.current)?.focus(), 0);
     setReturnTo(null);
   }, [returnTo, shown]);
 
@@ -79,11 +80,11 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
   const filtered = Boolean(roleId || status);
 
-  const nameOf = (ids: string[]) => (ids.length === 1 ? (list.find((a) => a._id === ids[0])?.performer.fname ?? '') : BOARD_MSG.applicantsCount(ids.length));
+  const nameOf = (ids: string[]) => (ids.length === 1 ? personName(list.find((a) => a._id === ids[0])?.performer.fname ?? '') : BOARD_MSG.applicantsCount(ids.length));
 
   /** Non-final moves go at once; Book and Decline ask once first. */
   async function move(app: StudioApplication, to: StudioStatus) {
-    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: app.performer.fname });
+    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: personName(app.performer.fname) });
     try {
       await decideApplication(app, { status: to });
     } catch (err) {

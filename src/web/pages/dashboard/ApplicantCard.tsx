@@ -20,7 +20,7 @@ import { formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
 import { MessageButton } from '../../components/MessageButton';
 import { personName } from '../../../contract/names';
-import { TAPE_MSG } from '../../../contract/self-tapes';
+import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { markTapeWatched } from '../../api/mark-tape-watched';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';

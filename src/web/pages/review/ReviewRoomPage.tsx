@@ -6,7 +6,8 @@
  */
 import { useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
-import { TAPE_MSG, type ReviewAnswer } from '../../../contract/self-tapes';
+import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import type { ReviewAnswer } from '../../../contract/self-tapes';
 import { ApiError } from '../../api/client';
 import { useReviewRoom } from '../../api/review-room';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
