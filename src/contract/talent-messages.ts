@@ -55,8 +55,9 @@ export const TALENT_MSG = {
   audios: 'Audio',
   noMedia: 'Nothing here yet.',
   portfolioTitle: (name: string) => `${name} · Portfolio`,
+  /** A profession not yet stated reads as "A performer" (docs/talent.md, "Stated, not defaulted"). */
   portfolioDescription: (profession: string, location: string) =>
-    location ? `${profession} in ${location}, on Audition.` : `${profession} on Audition.`,
+    `${profession || 'A performer'}${location ? ` in ${location}` : ''}, on Audition.`,
   copyPortfolioLink: 'Copy link to my portfolio',
   linkCopied: 'Link copied. Anyone with it can see your portfolio.',
   portfolioPrivate: 'Your profile is private: only studios you applied to can open this link.',

@@ -45,7 +45,7 @@ describe('a studio description', () => {
   ])('refuses %s with 400 { msg } and keeps the saved text', async (_name, bad) => {
     const res = await call('POST', '/api/studio/me', { projectDesc: `Line one\nline${bad}two` });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ msg: MSG.controlCharacters('Description'), code: expect.any(String) });
+    expect(res.json()).toEqual({ msg: MSG.controlCharacters('Description'), code: expect.any(String), field: 'projectDesc' });
     expect((await call('GET', '/api/studio/me')).json()).toMatchObject({ projectDesc: TWO_PARAGRAPHS });
   });
 

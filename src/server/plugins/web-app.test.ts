@@ -82,7 +82,7 @@ describe('a portfolio page', () => {
   const performer = async (visibility: string, fname: string) => {
     const [row] = await t.ctx.db
       .insert(users)
-      .values({ email: `${randomUUID()}@example.com`, fname, passwordHash: 'x', category: 'Dancer', location: 'Mumbai', visibility, profilePic: '/uploads/images/p.png' })
+      .values({ email: `${randomUUID()}@example.com`, fname, passwordHash: 'x', category: 'Dancer', location: 'Mumbai', visibility, profilePic: '/uploads/images/p.png', profileStatedAt: new Date() })
       .returning({ id: users.id });
     return row!.id;
   };

@@ -54,7 +54,7 @@ describe('a new applicant', () => {
     await stream.until(() => stream.events.some((e) => e.event === 'notification'));
     const bell = (await call('GET', '/api/notifications', studio.token)).json() as NotificationsAnswer;
     expect(bell.unread).toBe(1);
-    expect(bell.notifications[0]).toMatchObject({ kind: 'applicant', text: APP_MSG.applicantNotice('asha rao', 'Lead Actor'), link: `/dashboard/jobs/${job._id}`, read: false });
+    expect(bell.notifications[0]).toMatchObject({ kind: 'applicant', text: APP_MSG.applicantNotice('Asha Rao', 'Lead Actor'), link: `/dashboard/jobs/${job._id}`, read: false });
     // The performer's own bell says nothing of it: applying is not a change the studio made.
     expect(((await call('GET', '/api/notifications', asha.token)).json() as NotificationsAnswer).unread).toBe(0);
   });

@@ -39,7 +39,8 @@ async function postCall(body: Record<string, unknown> = {}, who: StudioAccount =
 async function planned(plan: 'Gold' | '' = 'Gold', profile: Partial<typeof users.$inferInsert> = {}): Promise<Performer> {
   const p = await buildPerformer(t);
   if (plan) await givePlan(t, p._id, plan);
-  if (Object.keys(profile).length) await t.ctx.db.update(users).set(profile).where(eq(users.id, p._id));
+  // Set as if the profile form was saved: until then gender and profession count as not stated (docs/talent.md).
+  if (Object.keys(profile).length) await t.ctx.db.update(users).set({ profileStatedAt: new Date(), ...profile }).where(eq(users.id, p._id));
   return p;
 }
 
