@@ -8,8 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECISION_MSG } from '../src/contract/decisions-messages.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, clearMail, createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
+import { apiAs, postJob } from './application-data.js';
+import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -137,7 +139,7 @@ describe('studio accounts and job posts', () => {
     await page.getByLabel('Age to', { exact: true }).fill('40');
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
-    await page.getByRole('link', { name: title }).waitFor();
+    await page.getByRole('link', { name: title, exact: true }).waitFor();
     await shoot(page, 'dashboard');
     await expectAccessible(page);
     await expectNoOverflow(page, PHONE);
@@ -174,8 +176,11 @@ describe('studio accounts and job posts', () => {
 
     // Close it: it leaves the board and alljobs.
     await page.goto(`/dashboard/jobs/${jobId}`);
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: MARKET_MSG.closeJob }).click();
+    // One question first: who is told (nobody has applied) and the reason they would read.
+    const ask = page.getByRole('dialog', { name: DECISION_MSG.closeTitle(title) });
+    await ask.getByText(DECISION_MSG.closeTells(0)).waitFor();
+    await ask.getByRole('button', { name: DECISION_MSG.closeConfirm, exact: true }).click();
     // A client-side navigation that may finish before a waitForURL would start.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('heading', { name: 'Closed jobs' }).waitFor();
@@ -183,6 +188,42 @@ describe('studio accounts and job posts', () => {
     await page.getByText(MARKET_MSG.noJobs).waitFor();
     const after = (await (await fetch(`${baseUrl()}/api/studio/alljobs/${studioId}`)).json()) as { post: { _id: string }[] };
     expect(after.post.map((p) => p._id)).not.toContain(jobId);
+    await context.close();
+  }, SLOW_TEST);
+
+  it('closing from the dashboard says who is told and which bookings stay, sends the chosen reason, and a closed job reopens (390 px)', async () => {
+    const studio = await createStudio();
+    const job = await postJob(studio, { title: `Closing call ${randomBytes(3).toString('hex')}` });
+    const [waiting, booked] = [await createUser(), await createUser()];
+    const sent: { _id: string }[] = [];
+    for (const who of [waiting, booked]) {
+      await buyPlan(who, 'gold');
+      sent.push(await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, who.token, { note: 'Hello.' }));
+    }
+    await apiAs('POST', `/api/studio/applications/${sent[1]!._id}/status`, studio.token, { status: 'booked' });
+
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
+    await page.getByRole('button', { name: MARKET_MSG.closeJob }).click();
+    const ask = page.getByRole('dialog', { name: DECISION_MSG.closeTitle(job.title) });
+    await ask.getByText(DECISION_MSG.closeTells(1)).waitFor();
+    await ask.getByText(DECISION_MSG.closeBooked(1, 0)).waitFor();
+    await expectNoOverflow(page);
+    await shoot(page, 'close-job-dialog');
+    await ask.getByLabel(DECISION_MSG.closeReasonField).selectOption('went_another_way');
+    await ask.getByRole('button', { name: DECISION_MSG.closeConfirm, exact: true }).click();
+    await page.getByRole('heading', { name: 'Closed jobs' }).waitFor();
+    // Focus follows the job to its new list.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(job.title);
+    const mine = await apiAs<{ applications: { _id: string; status: string; decision: { reason: string } | null }[] }>('GET', '/api/audition/applications', waiting.token);
+    expect(mine.applications.find((a) => a._id === sent[0]!._id)).toMatchObject({ status: 'closed', decision: { reason: 'went_another_way' } });
+
+    await page.getByRole('button', { name: DECISION_MSG.reopenLabel(job.title) }).click();
+    await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(job.title);
+    expect(await page.getByRole('heading', { name: 'Closed jobs' }).count()).toBe(0);
     await context.close();
   }, SLOW_TEST);
 

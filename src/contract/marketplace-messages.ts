@@ -46,7 +46,6 @@ export const MARKET_MSG = {
   apply: 'Apply',
   closeJob: 'Close job',
   deleteJob: 'Delete job',
-  confirmClose: 'Close this job? It leaves the job board.',
   confirmDelete: 'Delete this job? This cannot be undone.',
   jobClosed: 'This job is closed.',
   browseJobs: 'Browse jobs on the web',

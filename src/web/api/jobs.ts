@@ -23,7 +23,6 @@ export const saveStudioMe = (body: StudioMeBody) => api<StudioMe>('/api/studio/m
 export const getOwnJobs = (signal?: AbortSignal) => api<{ jobs: OwnJob[] }>('/api/studio/jobs', { signal });
 export const createJob = (body: JobCreateBody) => api<JobPost>('/api/studio/jobs', { json: body });
 export const updateJob = (id: string, body: JobPatchBody) => api<JobPost>(`/api/studio/jobs/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
-export const closeJob = (id: string) => api<JobPost>(`/api/studio/jobs/${encodeURIComponent(id)}/close`, { method: 'POST', json: {} });
 export const deleteJob = (id: string) => api<void>(`/api/studio/jobs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export interface BoardFilters {

@@ -75,11 +75,13 @@ export function NavBar() {
           {loggedIn ? (
             <>
               {studio ? (
-                <Link to="/dashboard" className="btn btn-secondary nav-dashboard">
-                  {/* On a phone the word gives way to an icon (it stays the link's name) so the bar keeps to one row. */}
-                  <svg className="nav-dashboard-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" /></svg>
-                  <span className="nav-dashboard-text">{MARKET_MSG.dashboard}</span>
-                </Link>
+                <>
+                  <Link to="/dashboard" className="btn btn-secondary nav-dashboard">{MARKET_MSG.dashboard}</Link>
+                  {/* On a phone an icon stands in for the word so the bar keeps to one row (docs/screens.md). */}
+                  <Link to="/dashboard" className="icon-btn nav-icon nav-dashboard-phone" aria-label={MARKET_MSG.dashboard} title={MARKET_MSG.dashboard}>
+                    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 4h7v7H4zM13 4h7v4h-7zM13 10h7v10h-7zM4 13h7v7H4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" /></svg>
+                  </Link>
+                </>
               ) : (
               <Link to="/profile" className="icon-btn nav-icon" aria-label="My profile" title="My profile">
                 <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>

@@ -17,6 +17,7 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { castRole, replaceRoles, rolesOf, writeRoles } from './job-roles.js';
 import { presentJobPost, type JobRow } from './jobs.presenter.js';
+import { countBookedSlots } from '../slots/index.js';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
@@ -191,8 +192,8 @@ export function createStudioJobsService(ctx: AppContext) {
         shortlisted: by.shortlisted ?? 0,
         auditioning: by.auditioning ?? 0,
         booked: by.booked ?? 0,
-        // Audition slots taken: 0 until the slots table lands (docs/applications.md, "Closing and reopening").
-        slotsBooked: 0,
+        // Audition times taken, which a close leaves booked (docs/slots.md).
+        slotsBooked: await countBookedSlots(ctx.db, job.id),
       };
       return { ...base, live };
     },

@@ -1,11 +1,14 @@
 /** /dashboard: the studio's jobs, open and closed, with their applicant counts (docs/marketplace.md). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { OwnJob } from '../../../contract/jobs';
-import { closeJob } from '../../api/jobs';
+import { reopenJob } from '../../api/reopenJob';
+import { DECISION_MSG } from '../../../contract/decisions-messages';
+import { CloseJobDialog } from './CloseJobDialog';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
@@ -19,11 +22,23 @@ export default function DashboardPage() {
   const jobs = useOwnJobs();
   const client = useQueryClient();
   const toast = useToast();
-  const close = useMutation({
-    mutationFn: closeJob,
-    onSuccess: () => client.invalidateQueries({ queryKey: ownJobsKey }),
-    onError: (err) => toast(err.message),
-  });
+  const [closing, setClosing] = useState<OwnJob | null>(null);
+
+  /** After a close or a reopen the job moves between the lists; focus follows its title there. */
+  async function moved(job: OwnJob, text: string) {
+    await client.invalidateQueries({ queryKey: ownJobsKey });
+    toast(text, 'success');
+    window.setTimeout(() => document.getElementById(`job-title-${job._id}`)?.focus(), 0);
+  }
+
+  async function reopen(job: OwnJob) {
+    try {
+      await reopenJob(job._id, {});
+      await moved(job, DECISION_MSG.reopened(job.title));
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
 
   const open = jobs.data?.jobs.filter((j) => j.status === 'open') ?? [];
   const closed = jobs.data?.jobs.filter((j) => j.status === 'closed') ?? [];
@@ -54,13 +69,23 @@ export default function DashboardPage() {
       {jobs.isPending && <p role="status">{MSG.loading}</p>}
       {jobs.isError && <p role="alert">{jobs.error.message}</p>}
       {jobs.data && jobs.data.jobs.length === 0 && <p className="muted">{MARKET_MSG.noOwnJobs}</p>}
-      {open.length > 0 && <JobTable heading="Open jobs" jobs={open} onClose={(id) => close.mutate(id)} />}
-      {closed.length > 0 && <JobTable heading="Closed jobs" jobs={closed} />}
+      {open.length > 0 && <JobTable heading="Open jobs" jobs={open} onClose={setClosing} />}
+      {closed.length > 0 && <JobTable heading="Closed jobs" jobs={closed} onReopen={(job) => void reopen(job)} />}
+      {closing && (
+        <CloseJobDialog
+          job={closing}
+          onCancel={() => setClosing(null)}
+          onClosed={() => {
+            setClosing(null);
+            void moved(closing, DECISION_MSG.closed(closing.title));
+          }}
+        />
+      )}
     </main>
   );
 }
 
-function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[]; onClose?: (id: string) => void }) {
+function JobTable({ heading, jobs, onClose, onReopen }: { heading: string; jobs: OwnJob[]; onClose?: (job: OwnJob) => void; onReopen?: (job: OwnJob) => void }) {
   return (
     <section className="dashboard-section" aria-labelledby={`h-${heading}`}>
       <h2 id={`h-${heading}`}>{heading}</h2>
@@ -86,8 +111,13 @@ function JobTable({ heading, jobs, onClose }: { heading: string; jobs: OwnJob[];
               <Link to={`/jobs/${job._id}`} className="btn btn-ghost">View</Link>
               <Link to={`/dashboard/jobs/${job._id}/schedule`} className="btn btn-ghost" aria-label={`${SLOT_TEXT.schedule}: ${job.title}`}>{SLOT_TEXT.schedule}</Link>
               {onClose && (
-                <button type="button" className="btn btn-secondary" onClick={() => window.confirm(MARKET_MSG.confirmClose) && onClose(job._id)}>
+                <button type="button" className="btn btn-secondary" onClick={() => onClose(job)}>
                   {MARKET_MSG.closeJob}
+                </button>
+              )}
+              {onReopen && (
+                <button type="button" className="btn btn-secondary" aria-label={DECISION_MSG.reopenLabel(job.title)} onClick={() => onReopen(job)}>
+                  {DECISION_MSG.reopen}
                 </button>
               )}
             </div>

@@ -12,7 +12,9 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { castRole, closeJob, createJob, deleteJob, updateJob } from '../../api/jobs';
+import { castRole, createJob, deleteJob, updateJob } from '../../api/jobs';
+import { DECISION_MSG } from '../../../contract/decisions-messages';
+import { CloseJobDialog } from './CloseJobDialog';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
@@ -109,7 +111,7 @@ function JobForm({ job }: { job?: OwnJob }) {
     },
     onError,
   });
-  const close = useMutation({ mutationFn: () => closeJob(job!._id), onSuccess: done, onError });
+  const [closing, setClosing] = useState(false);
   const remove = useMutation({ mutationFn: () => deleteJob(job!._id), onSuccess: done, onError });
 
   const set = (key: Key, value: string) => {
@@ -299,7 +301,7 @@ function JobForm({ job }: { job?: OwnJob }) {
         <div className="form-actions">
           <button type="submit" className="btn" disabled={save.isPending || uploading.length > 0}>{job ? 'Save' : MARKET_MSG.postJob}</button>
           {job && job.status === 'open' && (
-            <button type="button" className="btn btn-secondary" onClick={() => window.confirm(MARKET_MSG.confirmClose) && close.mutate()}>{MARKET_MSG.closeJob}</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setClosing(true)}>{MARKET_MSG.closeJob}</button>
           )}
           {job && job.applicants.total === 0 && (
             <button type="button" className="btn btn-ghost" onClick={() => window.confirm(MARKET_MSG.confirmDelete) && remove.mutate()}>{MARKET_MSG.deleteJob}</button>
@@ -307,6 +309,16 @@ function JobForm({ job }: { job?: OwnJob }) {
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
       </form>
+      {job && closing && (
+        <CloseJobDialog
+          job={job}
+          onCancel={() => setClosing(false)}
+          onClosed={() => {
+            toast(DECISION_MSG.closed(job.title), 'success');
+            void done();
+          }}
+        />
+      )}
     </main>
   );
 }

@@ -1,0 +1,75 @@
+/**
+ * The one question before a job closes (docs/applications.md, "Decisions"): it says who
+ * will be told (the applicants still waiting for a decision, from the job's live counts)
+ * and which auditions stay booked, and asks the reason those applicants read (role closed
+ * unless chosen otherwise) with an optional note.
+ */
+import { useId, useRef, useState } from 'react';
+import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions-messages';
+import { BOARD_MSG } from '../../../contract/board-messages';
+import { MSG } from '../../../contract/messages';
+import { closeJobWithReason } from '../../api/closeJob';
+import { useStudioJob } from '../../api/studioJob';
+import { FormField } from '../../components/FormField';
+import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
+import '../../components/confirm-dialog.css';
+
+interface Props {
+  job: { _id: string; title: string };
+  onClosed(): void;
+  onCancel(): void;
+}
+
+export function CloseJobDialog({ job, onClosed, onCancel }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useModalDialog(ref);
+  const titleId = useId();
+  const live = useStudioJob(job._id).data?.live;
+  const [reason, setReason] = useState<DeclineReason>('role_closed');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const waiting = live ? live.applied + live.viewed + live.shortlisted + live.auditioning : null;
+
+  async function confirm() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await closeJobWithReason(job._id, { reason, ...(note.trim() ? { note: note.trim() } : {}) });
+      onClosed();
+    } catch (err) {
+      setProblem((err as Error).message);
+      document.getElementById('close-note')?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog ref={ref} className="confirm-dialog card decision-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }} onKeyDown={keepTabInside}>
+      <h2 id={titleId}>{DECISION_MSG.closeTitle(job.title)}</h2>
+      {live && waiting !== null ? (
+        <>
+          <p>{DECISION_MSG.closeTells(waiting)}</p>
+          {live.booked > 0 && <p>{DECISION_MSG.closeBooked(live.booked, live.slotsBooked)}</p>}
+        </>
+      ) : (
+        <p role="status">{MSG.loading}</p>
+      )}
+      <FormField id="close-reason" label={DECISION_MSG.closeReasonField}>
+        {(a) => (
+          <select {...a} className="select" value={reason} data-autofocus onChange={(e) => setReason(e.target.value as DeclineReason)}>
+            {DECLINE_REASONS.map((r) => <option key={r} value={r}>{DECISION_MSG.reasonLabel(r)}</option>)}
+          </select>
+        )}
+      </FormField>
+      <FormField id="close-note" label={DECISION_MSG.closeNoteLabel} error={problem}>
+        {(a) => <textarea {...a} className="textarea" rows={3} maxLength={DECISION_LIMITS.noteMax} value={note} onChange={(e) => { setNote(e.target.value); setProblem(null); }} />}
+      </FormField>
+      <div className="confirm-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>{BOARD_MSG.cancel}</button>
+        <button type="button" className="btn btn-danger" disabled={busy || !live} onClick={() => void confirm()}>{DECISION_MSG.closeConfirm}</button>
+      </div>
+    </dialog>
+  );
+}
