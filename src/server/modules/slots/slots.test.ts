@@ -218,6 +218,8 @@ describe('the performer books a slot', () => {
     expect((await ics(me)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/audition/applications/${me.appId}/slot`, me.p.token)).json()).toEqual({ msg: SLOT_MSG.noBooking, code: 'not_found' });
     expect((await studioSlots(job)).slots.map((s) => s.booking?.applicationId ?? null)).toEqual([other.appId, null, null]);
+    // The studio's job counts the times taken, which a close would leave booked (docs/applications.md).
+    expect((await call('GET', `/api/studio/jobs/${job._id}`, studio.token)).json()).toMatchObject({ live: { slotsBooked: 1 } });
     // A new booking after a cancel is a new event.
     expect((await book(me, slots[2]!._id)).statusCode).toBe(200);
     const fresh = eventOf((await ics(me)).body);
