@@ -6,63 +6,29 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG, APPLICATION_LIMITS } from '../../../contract/applications.js';
-import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
-import { performerInput } from '../../../../test/factories.js';
-import { createPostgresDatabase } from '../../../../test/postgres-database.js';
-import { codeIn, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
-import { openDatabase, type Database } from '../../db/client.js';
+import type { AppProcess } from '../../../../test/app-process.js';
+import type { SmtpSink } from '../../../../test/smtp-sink.js';
+import { accountOn, callInstance, startTwoInstances, type TwoInstances } from '../../../../test/two-instances.js';
+import type { Database } from '../../db/client.js';
 import { applications, jobs } from '../../db/schema/index.js';
 
+let two: TwoInstances;
 let a: AppProcess;
 let b: AppProcess;
 let sink: SmtpSink;
 let database: Database;
-let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const fresh = await createPostgresDatabase();
-  dropDatabase = fresh.drop;
-  sink = await startSmtpSink();
-  const env = {
-    DATABASE_URL: fresh.url,
-    REDIS_URL: process.env.REDIS_URL!,
-    // One prefix for both instances: they share counts, and no earlier run's.
-    REDIS_KEY_PREFIX: `audition-test-floods-${Date.now()}:`,
-    SMTP_URL: sink.url,
-    JWT_SECRET: 'no-floods-secret-no-floods-secret-0123',
-    SEED_DEMO: '0',
-    RATE_LIMIT_SCALE: '1',
-  };
-  [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
-  database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 2 }, { migrate: false });
+  two = await startTwoInstances('floods', { RATE_LIMIT_SCALE: '1' });
+  ({ a, b, sink, database } = two);
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await database?.close();
-  await sink?.close();
-  await dropDatabase?.();
+  await two?.stop();
 });
 
-async function call(app: AppProcess, path: string, json?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers['x-auth-token'] = token;
-  return fetch(`${app.baseUrl}${path}`, { method: json === undefined ? 'GET' : 'POST', headers, body: json === undefined ? undefined : JSON.stringify(json) });
-}
-
-/** Signs up (performer or studio), answers the mailed code, logs in. */
-async function account(kind: 'audition' | 'studio') {
-  const input = performerInput({ fname: kind === 'studio' ? 'Two Instance Studio' : 'Two Instance Performer' });
-  expect((await call(a, `/api/${kind}/web/signup`, input)).status).toBe(200);
-  const otp = codeIn(await sink.waitFor(input.email));
-  const verified = await call(b, `/api/${kind}/web/verify-otp`, { ...input, otp });
-  expect(verified.status).toBe(200);
-  const { studioId } = (await verified.json()) as { studioId?: string };
-  const login = await call(a, '/api/audition/login', { email: input.email, password: input.password });
-  const { token, _id } = (await login.json()) as { token: string; _id: string };
-  return { ...input, token, _id, studioId: studioId ?? '' };
-}
+const call = callInstance;
+const account = (kind: 'audition' | 'studio') => accountOn(two, kind, kind === 'studio' ? 'Two Instance Studio' : 'Two Instance Performer');
 
 const applicationMails = (email: string) => sink.messages.filter((m) => m.to === email.toLowerCase() && m.subject.startsWith('Your application to'));
 
