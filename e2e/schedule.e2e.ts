@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import ical from 'node-ical';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personName } from '../src/contract/names.js';
 import { SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
 import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
@@ -101,9 +102,10 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     await studioPage.reload();
     await expect.poll(() => studioPage.getByTestId('schedule-row').count()).toBe(6);
     const rows = await studioPage.getByTestId('schedule-row').allTextContents();
-    expect(rows[0]).toContain(people[0]!.fname);
+    // Names read as names (docs/screens.md).
+    expect(rows[0]).toContain(personName(people[0]!.fname));
     expect(rows[1]).toContain(SLOT_TEXT.free);
-    expect(rows[2]).toContain(people[1]!.fname);
+    expect(rows[2]).toContain(personName(people[1]!.fname));
     expect(rows[2]).toContain('10:30–10:45 India Standard Time');
     await expectNoOverflow(studioPage);
     await shot(studioPage, 'schedule');

@@ -14,6 +14,7 @@ import { FormField, TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { localInputToIso, slotTime, zoneName } from '../../lib/zoned-time';
 import './schedule.css';
+import { personName } from '../../../contract/names';
 
 type Field = 'startsAt' | 'minutes' | 'count' | 'gapMinutes' | 'place' | 'onlineUrl';
 const ids: Record<Field, string> = { startsAt: 'slot-start', minutes: 'slot-minutes', count: 'slot-count', gapMinutes: 'slot-gap', place: 'slot-place', onlineUrl: 'slot-url' };
@@ -62,7 +63,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   const [busy, setBusy] = useState(false);
   async function remove() {
     // Removing a booked time tells its performer: it asks once first.
-    if (slot.booking && !window.confirm(SLOT_TEXT.confirmRemoveBooked(slot.booking.name))) return;
+    if (slot.booking && !window.confirm(SLOT_TEXT.confirmRemoveBooked(personName(slot.booking.name)))) return;
     setBusy(true);
     try {
       await deleteSlot(jobId, slot._id);
@@ -77,7 +78,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   return (
     <li className="card schedule-row" data-testid="schedule-row">
       <time dateTime={slot.startsAt} className="schedule-time">{slotTime(slot.startsAt, slot.endsAt)}</time>
-      <span className="schedule-who">{slot.booking ? <Link to={`/dashboard/jobs/${jobId}`}>{slot.booking.name}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}</span>
+      <span className="schedule-who">{slot.booking ? <Link to={`/dashboard/jobs/${jobId}/applicants`}>{personName(slot.booking.name)}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}</span>
       <span className="schedule-where muted">{slot.place || slot.onlineUrl}</span>
       <button type="button" className="btn btn-ghost no-print" disabled={busy} onClick={() => void remove()} aria-label={`${SLOT_TEXT.remove} ${slotTime(slot.startsAt, slot.endsAt)}`}>{SLOT_TEXT.remove}</button>
     </li>
