@@ -67,6 +67,7 @@ describe('applying and /applications', () => {
     await expect
       .poll(async () => {
         await page.reload();
+        await timeline.waitFor();
         return page.getByRole('heading', { name: /Booked/ }).count();
       }, { timeout: 75_000, interval: 5_000 })
       .toBe(1);

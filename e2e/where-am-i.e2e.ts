@@ -96,7 +96,9 @@ describe('where am I', () => {
     const { page, context } = await openPage(browser, PHONE);
     await page.goto(`/studio-detail/${studio._id}`);
     await expect.poll(() => page.title()).toBe(title(studio.fname));
-    // Through the app, not a reload: the studio's name must not stay on the tab.
+    // Through the app, not a reload: the studio's name must not stay on the tab. At 390 px
+    // the links sit behind the Menu button.
+    await page.getByRole('button', { name: SCREEN_MSG.menu }).click();
     await page.getByRole('link', { name: 'Studio', exact: true }).first().click();
     await page.waitForURL('**/studio');
     await expect.poll(() => page.title()).toBe(title(PAGE_TITLES.studios));
