@@ -108,7 +108,7 @@ describe('casting calls with roles', () => {
     await studioPage.reload();
     await studioPage.getByText(`${CAST_MSG.applicantsPerRole('Lead', 1)} · ${CAST_MSG.applicantsPerRole('Best friend', 0)} · ${CAST_MSG.applicantsPerRole('Crowd', 1)}`).waitFor();
     await studioPage.goto(`/dashboard/jobs/${job._id}/applicants`);
-    await studioPage.getByRole('heading', { name: /Applicants/ }).waitFor();
+    await studioPage.getByRole('heading', { level: 1, name: /Applicants/ }).waitFor();
     await expect.poll(() => studioPage.locator('.applicant-tile').count()).toBe(2);
     await studioPage.getByLabel(CAST_MSG.role, { exact: true }).selectOption({ label: 'Crowd' });
     await expect.poll(() => studioPage.locator('.applicant-tile').count()).toBe(1);

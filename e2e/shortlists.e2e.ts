@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import type { ShortlistsAnswer } from '../src/contract/talent.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { apiAs } from './application-data.js';
 import {
@@ -145,7 +146,8 @@ describe('/dashboard/shortlists', () => {
     const { page, context } = await openPage(browser, PHONE);
     await logInAs(page, performer);
     await page.goto('/dashboard/shortlists');
-    await page.waitForURL((url) => url.pathname === '/');
+    // The page stays and says it is a studio's (docs/screens.md, "Wrong place, said").
+    await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.performerOnStudioPage.title }).waitFor();
     expect(await page.getByRole('heading', { name: TALENT_MSG.shortlistsTitle }).count()).toBe(0);
     const res = await fetch(`${baseUrl()}/api/studio/shortlists`, { headers: { 'x-auth-token': performer.token } });
     expect(res.status).toBe(403);
