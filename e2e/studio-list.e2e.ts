@@ -50,9 +50,14 @@ describe('/studio', () => {
     await page.goto('/studio');
     await cards(page).first().waitFor();
     expect(await cards(page).count()).toBe(STUDIO_LIMITS.pageDefault);
-    await cards(page).last().scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, 5000);
-    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(studios.length);
+    // Each page that arrives may need one more scroll to reach the end (there are more than two pages).
+    await expect
+      .poll(async () => {
+        await cards(page).last().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 5000);
+        return cards(page).count();
+      }, { timeout: 20_000 })
+      .toBe(studios.length);
     const hrefs = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(studios.map((s) => `/studio-detail/${s._id}`));
     expect(await page.getByRole('button', { name: 'Show more studios' }).count()).toBe(0);
