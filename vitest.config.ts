@@ -41,6 +41,9 @@ export default defineConfig({
           // One spec at a time: the app, Chromium and the spec share the machine's two cores,
           // and two specs at once made waits on a busy machine run out.
           maxWorkers: 1,
+          // A focus or a text that follows an answer can take seconds to come on a busy
+          // two-core machine; the 1 s default of expect.poll ran out before it.
+          expect: { poll: { timeout: 10_000 } },
           retry,
         },
       },
