@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
 import { addMedia, createPerformer } from './talent-data.js';
@@ -45,7 +46,7 @@ describe('/talent/{id}', () => {
     const visitor = await openPage(browser, PHONE);
     await visitor.page.goto(link);
     await visitor.page.getByRole('heading', { level: 1, name: me.fname }).waitFor();
-    await expect.poll(() => visitor.page.title()).toBe(`${TALENT_MSG.portfolioTitle(me.fname)} · Audition`);
+    await expect.poll(() => visitor.page.title()).toBe(`${TALENT_MSG.portfolioTitle(personName(me.fname))} · Audition`);
     await visitor.page.getByText('Singer · Chennai').waitFor();
     await visitor.page.getByText('163 cm').waitFor();
     expect(await visitor.page.locator('.portfolio-photos img').count()).toBe(2);
@@ -60,7 +61,7 @@ describe('/talent/{id}', () => {
 
     // Link previews: the server's HTML carries the title and Open Graph tags.
     const html = await (await fetch(link)).text();
-    expect(html).toContain(`<meta property="og:title" content="${TALENT_MSG.portfolioTitle(me.fname)} · Audition" />`);
+    expect(html).toContain(`<meta property="og:title" content="${TALENT_MSG.portfolioTitle(personName(me.fname))} · Audition" />`);
     expect(html).toContain(`<meta property="og:description" content="${TALENT_MSG.portfolioDescription('Singer', 'Chennai')}" />`);
     await visitor.context.close();
   }, 150_000);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { fixture } from '../test/media-files.js';
 import { createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, shoot, toastTexts } from './harness.js';
@@ -71,7 +72,7 @@ describe('/dashboard/talent', () => {
     // The portfolio: title, the video plays and seeks.
     await card.getByRole('link', { name: asha.fname }).click();
     await page.getByRole('heading', { level: 1, name: asha.fname }).waitFor();
-    await expect.poll(() => page.title()).toBe(`${TALENT_MSG.portfolioTitle(asha.fname)} · Audition`);
+    await expect.poll(() => page.title()).toBe(`${TALENT_MSG.portfolioTitle(personName(asha.fname))} · Audition`);
     const video = page.getByLabel('Video 1 of 1');
     const played = await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;

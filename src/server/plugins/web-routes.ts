@@ -11,6 +11,7 @@ import { isUuid } from '../lib/uuid.js';
 import { studioNotDeleted } from '../modules/studios/index.js';
 import { publicPreview } from '../modules/talent/index.js';
 import { TALENT_MSG } from '../../contract/talent-messages.js';
+import { personName } from '../../contract/names.js';
 
 export interface WebRoute {
   /** As in src/web/routes.tsx: `/literal/:param`. */
@@ -41,7 +42,7 @@ const conversationExists = async ({ id = '' }: Record<string, string>, db: Db) =
 /** A portfolio is a page only while the profile is public (docs/talent.md). */
 const portfolioPreview = async ({ id = '' }: Record<string, string>, db: Db): Promise<PagePreview | null> => {
   const row = await publicPreview(db, id);
-  return row && { title: TALENT_MSG.portfolioTitle(row.fname), description: TALENT_MSG.portfolioDescription(row.category, row.location), image: row.profilePic };
+  return row && { title: TALENT_MSG.portfolioTitle(personName(row.fname)), description: TALENT_MSG.portfolioDescription(row.category, row.location), image: row.profilePic };
 };
 
 /** Keep in step with src/web/routes.tsx (the `*` route is what this answers 404 for). */
