@@ -67,11 +67,24 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
 
   useEffect(() => {
     if (!returnTo) return;
+    const opener = () => document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`);
     // After the closing dialog has given focus back to where it was opened from, which a
     // move may have taken off the page; filtered away by the move, the board's heading is
     // the nearest sensible place.
-    window.setTimeout(() => (document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`) ?? headingRef.current)?.focus(), 0);
-    setReturnTo(null);
+    const timer = window.setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active === opener()) (opener() ?? headingRef.current)?.focus();
+    }, 0);
+    // The opener stays the target until the person moves on: a refetch that lands later
+    // moves it to another column, which remounts it and would drop focus on the body.
+    const movedOn = (event: FocusEvent) => {
+      if (event.target !== opener() && event.target !== headingRef.current) setReturnTo(null);
+    };
+    document.addEventListener('focusin', movedOn);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('focusin', movedOn);
+    };
   }, [returnTo, shown]);
 
   if (applicants.isPending) return <p role="status">{MSG.loading}</p>;
