@@ -92,7 +92,7 @@ export const TAPE_MSG = {
   deadline: 'Deadline',
   deadlineHint: (zone: string, hours: number) => `In your time zone, ${zone}. At least ${hours} hours away, Saturdays and Sundays not counted.`,
   deadlineRequired: 'Choose a deadline.',
-  useEarliest: (when: string) => `Use ${when}`,
+  offerEarliest: (when: string) => `Use ${when}`,
   sendRequests: (n: number) => `Send ${n === 1 ? '1 request' : `${n} requests`}`,
   confirmSendTitle: (n: number) => `Send ${n === 1 ? 'the request' : `${n} requests`}?`,
   confirmSend: (n: number, deadline: string) =>

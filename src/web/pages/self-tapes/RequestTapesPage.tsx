@@ -215,7 +215,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
               document.getElementById(ids.deadline)?.focus();
             }}
           >
-            {TAPE_MSG.useEarliest(`${formatDay(earliest)} ${formatTime(earliest)}`)}
+            {TAPE_MSG.offerEarliest(`${formatDay(earliest)} ${formatTime(earliest)}`)}
           </button>
         </p>
       )}

@@ -182,7 +182,7 @@ function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDon
       {earliest && problems.deadline && (
         <p>
           <button type="button" className="btn btn-secondary" onClick={() => { setDeadline(isoToLocalInput(earliest)); setEarliest(null); setProblems((p) => ({ ...p, deadline: undefined })); document.getElementById(ids.deadline)?.focus(); }}>
-            {TAPE_MSG.useEarliest(at(earliest))}
+            {TAPE_MSG.offerEarliest(at(earliest))}
           </button>
         </p>
       )}
