@@ -94,6 +94,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
 
     // Sides that are not a PDF are refused at the field; the 4-page PDF shows its pages.
     await page.getByLabel(TAPE_MSG.sides).setInputFiles({ name: 'sides.pdf', mimeType: 'application/pdf', buffer: fixture('clip.webm') });
+    await expect.poll(() => page.locator('#tape-sides').getAttribute('aria-invalid')).toBe('true');
     await expectFieldProblem(page, 'tape-sides', TAPE_MSG.sidesNotPdf);
     await page.getByLabel(TAPE_MSG.sides).setInputFiles({ name: 'scene 12.pdf', mimeType: 'application/pdf', buffer: await makePdf(4) });
     await page.getByText(TAPE_MSG.sidesReady(4)).waitFor();
@@ -174,7 +175,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.getByRole('button', { name: TAPE_MSG.createLink }).click();
     await page.getByText(TAPE_MSG.linkCreated).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('review-link-made');
-    const url = await page.getByLabel(TAPE_MSG.linkLabel).inputValue();
+    const url = await page.getByLabel(TAPE_MSG.linkLabel, { exact: true }).inputValue();
     expect(url).toMatch(/\/review\/[\w-]{40,}$/);
     await page.getByTestId('review-link').filter({ hasText: '1 applicant' }).waitFor();
     await expectAccessible(page);

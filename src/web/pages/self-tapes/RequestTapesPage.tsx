@@ -19,7 +19,7 @@ import { uploadSides } from '../../api/upload-sides';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { formatDay, formatTime } from '../../lib/dates';
+import { formatClock, formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
@@ -136,7 +136,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
     }
   }
 
-  const when = deadline ? `${formatDay(new Date(deadline))} ${formatTime(new Date(deadline))}` : '';
+  const when = deadline ? `${formatDay(new Date(deadline))}, ${formatClock(new Date(deadline))}` : '';
   return (
     <form className="card tapes-form" onSubmit={check} noValidate>
       <fieldset id={ids.applicants} tabIndex={-1} className="tapes-who" aria-describedby={problems.applicants ? `${ids.applicants}-error` : `${ids.applicants}-hint`}>
@@ -215,7 +215,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
               document.getElementById(ids.deadline)?.focus();
             }}
           >
-            {TAPE_MSG.offerEarliest(`${formatDay(earliest)} ${formatTime(earliest)}`)}
+            {TAPE_MSG.offerEarliest(`${formatDay(earliest)}, ${formatClock(earliest)}`)}
           </button>
         </p>
       )}

@@ -24,13 +24,14 @@ import { revokeReviewLink } from '../../api/revoke-review-link';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { formatDay, formatTime } from '../../lib/dates';
+import { formatClock, formatDay, formatTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
 import './self-tapes.css';
 
-const at = (iso: string | Date) => `${formatDay(iso)} ${formatTime(iso)}`;
+/** A deadline or an end: the day and the clock with its zone, "2 Dec 2026, 09:02 UTC". */
+const at = (iso: string | Date) => `${formatDay(iso)}, ${formatClock(iso)}`;
 
 export default function SelfTapesPage() {
   const { id = '' } = useParams();
@@ -79,6 +80,8 @@ export default function SelfTapesPage() {
 }
 
 function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: StudioApplication | undefined }) {
+  // A job of one role names it after the job: said once, in the title.
+  const role = r.role && r.role.name !== r.job.title ? r.role.name : '';
   const name = who ? personName(who.performer.fname) : TAPE_MSG.unknownPerformer;
   const [retaking, setRetaking] = useState(false);
   const retakeButton = useRef<HTMLButtonElement>(null);
@@ -90,7 +93,7 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
         <span className={`tapes-status tapes-status-${r.status}`}>{TAPE_MSG.statusLabel[r.status]}</span>
       </div>
       <p className="muted">
-        {[r.role?.name, TAPE_MSG.due(at(r.deadline)), r.sidesPages ? TAPE_MSG.sidesPages(r.sidesPages) : ''].filter(Boolean).join(' · ')}
+        {[role, TAPE_MSG.due(at(r.deadline)), r.sidesPages ? TAPE_MSG.sidesPages(r.sidesPages) : ''].filter(Boolean).join(' · ')}
       </p>
       {r.status === 'declined' && r.declineReason && <p>{TAPE_MSG.declinedBecause(r.declineReason)}</p>}
       {r.retakeUsed && r.retakeNote && <p id={`retake-result-${r._id}`} tabIndex={-1}>{TAPE_MSG.retakeAsked(r.retakeNote)}</p>}
@@ -107,7 +110,7 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
             }}
           />
           <p className="muted">
-            {TAPE_MSG.sentAt(at(r.tape.submittedAt))} · {r.tape.watchedAt ? <strong>{TAPE_MSG.watched}</strong> : TAPE_MSG.notWatched}
+            {TAPE_MSG.sentAt(formatTime(r.tape.submittedAt))} · {r.tape.watchedAt ? <strong>{TAPE_MSG.watched}</strong> : TAPE_MSG.notWatched}
           </p>
         </>
       ) : (
