@@ -185,7 +185,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     const guest = await openPage(browser, PHONE);
     await guest.page.goto(url);
     await guest.page.getByRole('heading', { level: 1, name: job.title }).waitFor();
-    await guest.page.getByRole('heading', { name: personName(ana.fname) }).waitFor();
+    await guest.page.getByRole('heading', { name: personName(ana.fname), exact: true }).waitFor();
     expect(await play(guest.page, 'video.review-room__tape')).toBeGreaterThanOrEqual(2);
     expect(await guest.page.getByText(ben.fname).count()).toBe(0);
     await guest.page.screenshot({ path: '/tmp/shots/tapes-review-room-390.png', fullPage: true });

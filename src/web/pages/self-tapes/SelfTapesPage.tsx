@@ -204,7 +204,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
   const [days, setDays] = useState(7);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const [made, setMade] = useState<string | null>(null);
+  const [made, setMade] = useState<{ _id: string; url: string } | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const madeRef = useRef<HTMLInputElement>(null);
   const now = Date.now();
@@ -222,7 +222,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
       const link = await createReviewLink({ jobId, applicationIds: [...picked], expiresInDays: days });
       setProblem('');
       setPicked(new Set());
-      setMade(new URL(link.url, window.location.origin).href);
+      setMade({ _id: link._id, url: new URL(link.url, window.location.origin).href });
       window.setTimeout(() => madeRef.current?.focus(), 50);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
@@ -237,7 +237,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
   async function copy() {
     if (!made) return;
     try {
-      await navigator.clipboard.writeText(made);
+      await navigator.clipboard.writeText(made.url);
       toast(TAPE_MSG.copied, 'success');
     } catch {
       // Without clipboard access the link is selected, ready to copy by hand.
@@ -251,6 +251,8 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
     if (!linkId) return;
     try {
       await revokeReviewLink(linkId);
+      // The link just shown, now ended, is not offered for copying any more.
+      if (made?._id === linkId) setMade(null);
       toast(TAPE_MSG.revoked, 'success');
       window.setTimeout(() => document.getElementById('live-links-title')?.focus(), 50);
     } catch (err) {
@@ -311,12 +313,12 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
           <p>{TAPE_MSG.linkCreated}</p>
           <div className="tapes-made-row">
             <label htmlFor="review-link-made" className="visually-hidden">{TAPE_MSG.linkLabel}</label>
-            <input ref={madeRef} id="review-link-made" className="input" readOnly value={made} onFocus={(e) => e.target.select()} />
+            <input ref={madeRef} id="review-link-made" className="input" readOnly value={made.url} onFocus={(e) => e.target.select()} />
             <button type="button" className="btn btn-secondary" onClick={() => void copy()}>{TAPE_MSG.copy}</button>
           </div>
         </div>
       )}
-      <h3 id="live-links-title" tabIndex={-1}>{TAPE_MSG.liveLinks}</h3>
+      <h3 id="live-links-title" className="tapes-live-title" tabIndex={-1}>{TAPE_MSG.liveLinks}</h3>
       {links.isError && <p role="alert">{links.error.message}</p>}
       {links.data && live.length === 0 && <p className="muted">{TAPE_MSG.noLiveLinks}</p>}
       {live.length > 0 && (
