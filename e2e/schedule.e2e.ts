@@ -58,13 +58,13 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     await studioPage.getByLabel(SLOT_TEXT.place).fill('Studio 4, Andheri');
     await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
     await studioPage.locator('#slot-start-error').getByText('Start must be in the future').waitFor();
-    expect(await studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-start');
+    await expect.poll(() => studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-start');
     await studioPage.getByLabel(SLOT_TEXT.startsAt).fill(`${day}T10:00`);
     await studioPage.getByLabel(SLOT_TEXT.count).fill('6');
     await studioPage.getByLabel(SLOT_TEXT.minutes).fill('15');
     await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
     await expect.poll(() => studioPage.getByTestId('schedule-row').count()).toBe(6);
-    expect(await studioPage.evaluate(() => document.activeElement?.id)).toBe('schedule-list');
+    await expect.poll(() => studioPage.evaluate(() => document.activeElement?.id)).toBe('schedule-list');
     const firstRow = await studioPage.getByTestId('schedule-row').first().locator('time').textContent();
     expect(firstRow).toContain('10:00–10:15 India Standard Time');
     expect(await studioPage.getByTestId('schedule-row').first().locator('time').getAttribute('datetime')).toBe(first.toISOString());
@@ -78,7 +78,7 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
       for (const time of times) {
         await page.getByRole('button', { name: new RegExp(`: .*, ${time}–`) }).first().click();
         await page.getByTestId('slot-held').getByText(new RegExp(`${time}–.* Greenwich Mean Time`)).waitFor();
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('slot-held');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('slot-held');
       }
       return { page, context };
     };
