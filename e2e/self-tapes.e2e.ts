@@ -162,11 +162,25 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await performer.page.getByText(TAPE_MSG.watched, { exact: true }).waitFor();
     await performer.page.screenshot({ path: '/tmp/shots/tapes-performer-watched-390.png', fullPage: true });
 
-    // The self-tapes screen: Ana's tape, watched; a review link for her.
+    // Ben declines: asked once, in the app's dialog; focus lands on the request's new status.
+    const benView = await openPage(browser, PHONE);
+    await logInAs(benView.page, ben);
+    await benView.page.goto('/applications');
+    await benView.page.getByRole('button', { name: TAPE_MSG.decline }).click();
+    const asked = benView.page.getByRole('dialog', { name: TAPE_MSG.declineTitle });
+    await asked.getByText(TAPE_MSG.confirmDecline).waitFor();
+    await benView.page.screenshot({ path: '/tmp/shots/tapes-performer-decline-390.png', fullPage: true });
+    await asked.getByRole('button', { name: TAPE_MSG.decline }).click();
+    await benView.page.locator('.tape-request__status', { hasText: TAPE_MSG.statusLabel.declined }).waitFor();
+    await expect.poll(() => benView.page.evaluate(() => document.activeElement?.className)).toBe('tape-request__status');
+    await expectNoOverflow(benView.page, PHONE);
+    await benView.context.close();
+
+    // The self-tapes screen: Ana's tape, watched; Ben's no; a review link for her.
     await page.goto(`/dashboard/jobs/${job._id}/self-tapes`);
     const anaRow = page.getByTestId('tape-request').filter({ hasText: personName(ana.fname) });
     await anaRow.getByText(TAPE_MSG.watched, { exact: true }).waitFor();
-    await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.noTapeYet).waitFor();
+    await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.statusLabel.declined).waitFor();
     await page.getByText(TAPE_MSG.noLiveLinks).waitFor();
     await page.getByRole('button', { name: TAPE_MSG.createLink }).click();
     await page.getByText(TAPE_MSG.reviewApplicationsRange).waitFor();

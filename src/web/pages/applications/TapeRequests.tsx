@@ -5,6 +5,7 @@
  * "Watched" once the studio played it.
  */
 import { useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { answerTapeRequest } from '../../api/answer-tape-request';
@@ -32,6 +33,7 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const [askingDecline, setAskingDecline] = useState(false);
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
@@ -49,10 +51,10 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
     }
   };
   return (
-    <li className="card tape-request">
+    <li className="card application-card tape-request">
       <h3>
         {r.job.title}
-        {r.role ? ` · ${r.role.name}` : ''}
+        {r.role && r.role.name !== r.job.title ? ` · ${r.role.name}` : ''}
       </h3>
       <p className="muted">{r.studio.fname}</p>
       <p ref={status} tabIndex={-1} className="tape-request__status">
@@ -67,13 +69,24 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
           <button type="button" className="btn" disabled={busy} onClick={() => run(() => answerTapeRequest(r._id, 'accept'))}>
             {TAPE_MSG.accept}
           </button>
-          <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => window.confirm(TAPE_MSG.confirmDecline) && run(() => answerTapeRequest(r._id, 'decline'))}>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setAskingDecline(true)}>
             {TAPE_MSG.decline}
           </button>
+          <ConfirmDialog
+            open={askingDecline}
+            title={TAPE_MSG.declineTitle}
+            message={TAPE_MSG.confirmDecline}
+            confirmLabel={TAPE_MSG.decline}
+            onCancel={() => setAskingDecline(false)}
+            onConfirm={() => {
+              setAskingDecline(false);
+              void run(() => answerTapeRequest(r._id, 'decline'));
+            }}
+          />
         </div>
       )}
       {open && r.sidesPages !== null && (
-        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => run(async () => window.open(await openSides(r._id), '_blank', 'noopener'))}>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run(async () => window.open(await openSides(r._id), '_blank', 'noopener'))}>
           {TAPE_MSG.readSides(r.sidesPages)}
         </button>
       )}
