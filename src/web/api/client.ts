@@ -1,15 +1,21 @@
 /**
  * The one way the web app calls the server: JSON or form bodies, the token in
- * x-auth-token, and every failure thrown as an ApiError carrying the server's msg.
+ * x-auth-token, and every failure thrown as an ApiError carrying the server's msg and its
+ * code, typed from contract/error-codes.ts (docs/architecture.md, "How errors work").
  */
+import { errorCodeOf, type ErrorCode } from '../../contract/error-codes';
 import { MSG } from '../../contract/messages';
 import { session } from '../lib/session';
+
+/** The server's codes, and `network` for a call that never reached it. */
+export type ApiErrorCode = ErrorCode | 'network';
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    /** Undefined when the answer carried no code this app knows. */
+    readonly code?: ApiErrorCode,
     /** Seconds until a refused call (429) may be tried again. */
     readonly retryAfter?: number,
     /** The input a 400 is about (the server's `field`, e.g. "email" or "roles.0.pay"). */
@@ -76,8 +82,13 @@ async function errorFrom(res: Response): Promise<ApiError> {
  * A 429 also says when to try again (Retry-After, or retryAfter in the body).
  */
 export function apiErrorFrom(status: number, body: unknown, retryHeader?: number): ApiError {
-  const { msg, code, retryAfter, field } = (body ?? {}) as { msg?: unknown; code?: string; retryAfter?: unknown; field?: unknown };
+  const { msg, code, retryAfter, field } = (body ?? {}) as { msg?: unknown; code?: unknown; retryAfter?: unknown; field?: unknown };
   const wait = typeof retryAfter === 'number' ? retryAfter : retryHeader;
   const text = typeof msg === 'string' ? msg : `Request failed with status code ${status}`;
-  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, code, wait, typeof field === 'string' ? field : undefined);
+  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, errorCodeOf(code), wait, typeof field === 'string' ? field : undefined);
+}
+
+/** The code of a failed call, the one place screens read it: undefined for anything else thrown. */
+export function errorCode(err: unknown): ApiErrorCode | undefined {
+  return err instanceof ApiError ? err.code : undefined;
 }
