@@ -39,7 +39,21 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const res = await send(path, opts);
   if (!res.ok) throw await errorFrom(res);
   if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return answerOf<T>(opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET'), path, res);
+}
+
+/**
+ * A call's answer. In development and tests a read's answer is first checked against the
+ * schema the server answers it with (answer-check.ts); the production build drops the check,
+ * and with it every zod schema, since the CSP refuses what zod needs (docs/architecture.md).
+ */
+async function answerOf<T>(method: string, path: string, res: Response): Promise<T> {
+  const data: unknown = await res.json();
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    const { checkAnswer } = await import('./answer-check');
+    checkAnswer(method, path, data);
+  }
+  return data as T;
 }
 
 /** A GET that answers null on 304, for polling with If-None-Match. `headers` carries e.g. a next-page cursor. */
@@ -51,7 +65,7 @@ export async function apiPoll<T>(
   const res = await send(path, { headers: etag ? { 'if-none-match': etag } : {}, signal });
   if (res.status === 304) return null;
   if (!res.ok) throw await errorFrom(res);
-  return { data: (await res.json()) as T, etag: res.headers.get('etag'), headers: res.headers };
+  return { data: await answerOf<T>('GET', path, res), etag: res.headers.get('etag'), headers: res.headers };
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
