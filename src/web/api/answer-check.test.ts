@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { checkAnswer } from './answer-check';
+import { CHECKED_ROUTES, checkAnswer } from './answer-check';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +22,16 @@ describe('the answer check of development and tests', () => {
   it('throws, naming the call and the field, on an answer the contract does not describe', () => {
     expect(() => checkAnswer('GET', '/api/jobs?q=x', { jobs: 'none', nextCursor: null })).toThrow(/GET \/api\/jobs .*jobs/);
     expect(() => checkAnswer('GET', `/api/jobs/${crypto.randomUUID()}`, {})).toThrow(/GET \/api\/jobs\/:id/);
+  });
+
+  it("checks every GET the server answers with a JSON schema, and no other", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
+    };
+    const reads = Object.entries(doc.paths)
+      .filter(([, ops]) => ops.get?.responses?.['200']?.content?.['application/json'])
+      .map(([path]) => path.replace(/\{([A-Za-z]+)\}/g, ':$1'));
+    expect([...CHECKED_ROUTES].sort()).toEqual(reads.sort());
   });
 
   it('leaves writes and calls it has no schema for alone', () => {

@@ -71,6 +71,9 @@ const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/jobs/:id', jobPage],
 ];
 
+/** The routes checked, for the test that holds them equal to the server's JSON reads. */
+export const CHECKED_ROUTES: readonly string[] = READS.map(([route]) => route);
+
 const matchers = READS.map(([route, schema]) => {
   const pattern = route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/?]+');
   return { route, schema, re: new RegExp(`^${pattern}(?:\\?.*)?$`) };
