@@ -39,7 +39,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' }],
+          paths: [
+            { name: 'zod', message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' },
+            // One way to reach the query client (docs/architecture.md, "Web forms and data"): there is no provider.
+            { name: '@tanstack/react-query', importNames: ['useQueryClient', 'QueryClientProvider'], message: "Import `queryClient` from src/web/api/query-client.ts and pass it to the hook; there is no provider." },
+          ],
           patterns: [{ group: ['zod/*', '!zod/mini', '**/server/**'], message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' }],
         },
       ],

@@ -4,7 +4,7 @@ import { ADMIN_TEXT } from './admin-texts.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 
-export const adminPayment = z.object({
+const adminPayment = z.object({
   id: z.string(),
   /** Null once the paying account is deleted; the record stays for accounting. */
   userId: z.string().nullable(),
@@ -23,7 +23,7 @@ export const adminPaymentsAnswer = z.object({
 });
 export type AdminPaymentsAnswer = z.infer<typeof adminPaymentsAnswer>;
 
-export const adminContactMessage = z.object({
+const adminContactMessage = z.object({
   id: z.string(),
   email: z.string(),
   number: z.string(),
@@ -58,7 +58,7 @@ export const adminStudiosQuery = z.strictObject({
 });
 export type AdminStudiosQuery = z.input<typeof adminStudiosQuery>;
 
-export const adminStudio = z.object({
+const adminStudio = z.object({
   _id: z.string(),
   fname: z.string(),
   location: z.string(),
@@ -73,7 +73,7 @@ export const adminStudiosAnswer = z.object({ studios: z.array(adminStudio) });
 export type AdminStudiosAnswer = z.infer<typeof adminStudiosAnswer>;
 
 /** A job that at least one account reported, with every reason given. */
-export const adminReport = z.object({
+const adminReport = z.object({
   job: z.object({
     _id: z.string(),
     title: z.string(),

@@ -1,6 +1,6 @@
 /** Conversations, messages and the events stream (docs/messages.md). */
 import { z } from 'zod';
-import { CONVERSATION_LIMITS, CONVERSATION_MSG, EVENT_KINDS } from './conversations-texts.js';
+import { CONVERSATION_LIMITS, CONVERSATION_MSG } from './conversations-texts.js';
 import { text } from './fields.js';
 
 export * from './conversations-texts.js';
@@ -24,7 +24,7 @@ export const messagesQuery = z.object({
   before: z.string().regex(/^\d{1,15}$/, CONVERSATION_MSG.invalidBefore).optional(),
 });
 
-export const conversationSide = z.object({
+const conversationSide = z.object({
   /** Null when the account was deleted. */
   _id: z.string().nullable(),
   role: z.enum(['performer', 'studio']),
@@ -82,4 +82,3 @@ export type LiveEvent =
   | { kind: 'read'; data: { conversationId: string; readerId: string; upTo: number } }
   | { kind: 'application'; data: Record<string, unknown> }
   | { kind: 'notification'; data: Record<string, unknown> };
-export const eventKind = z.enum(EVENT_KINDS);

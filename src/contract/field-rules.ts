@@ -102,7 +102,7 @@ export function problemsByField<K extends string>(
   return problems;
 }
 /** An optional text: may be empty, no control characters, at most `max` characters once trimmed. */
-export const optionalTextRule = (label: string, max: number = LIMITS.textMax) =>
+const optionalTextRule = (label: string, max: number = LIMITS.textMax) =>
   z.string().check(noControl(label), z.trim(), z.maxLength(max, MSG.tooLong(label, max)));
 
 /** Every field's problem at once, by field: what a form marks at its fields (docs/screens.md). */

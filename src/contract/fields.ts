@@ -4,7 +4,7 @@ import { LIMITS } from './limits.js';
 import { CONTROL, CONTROL_MULTILINE } from './field-rules.js';
 import { MSG } from './messages.js';
 
-export interface TextOptions {
+interface TextOptions {
   /** The string's own type error (default: "<label> must be text"). */
   error?: string;
   /** A multi-line field (a message) keeps tabs and line breaks. */
@@ -28,6 +28,3 @@ export { email, password, phone, requiredText } from './field-rules.js';
 /** An optional text: trimmed, may be empty, bounded; absent reads as ''. */
 export const optionalText = (label: string, max: number = LIMITS.textMax) =>
   text(label).trim().max(max, MSG.tooLong(label, max)).default('');
-
-/** The error body of every failed call. */
-export const errorBody = z.object({ msg: z.string(), code: z.string().optional(), field: z.string().optional() });

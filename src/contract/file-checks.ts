@@ -7,10 +7,10 @@ import { MSG } from './messages.js';
 import { ACCEPTED_TYPES, MEDIA_LIMITS, megabytes, type StorageKind } from './media-options.js';
 
 /** How messages name a file of each kind. */
-export const KIND_LABEL: Record<StorageKind, string> = { images: 'image', videos: 'video', audios: 'audio file' };
+const KIND_LABEL: Record<StorageKind, string> = { images: 'image', videos: 'video', audios: 'audio file' };
 
 /** "JPEG, PNG, WebP, GIF": the formats a kind accepts. */
-export const acceptedLabels = (kind: StorageKind) => ACCEPTED_TYPES[kind].map((t) => t.label).join(', ');
+const acceptedLabels = (kind: StorageKind) => ACCEPTED_TYPES[kind].map((t) => t.label).join(', ');
 
 export const tooLargeMessage = (kind: StorageKind) => MSG.fileTooLarge(KIND_LABEL[kind], megabytes(MEDIA_LIMITS.maxBytes[kind]));
 export const typeRefusedMessage = (kind: StorageKind) => MSG.fileTypeRefused(KIND_LABEL[kind], acceptedLabels(kind));

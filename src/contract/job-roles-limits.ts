@@ -16,4 +16,3 @@ export type PayKind = (typeof PAY_KINDS)[number];
 export const PAY_UNITS = ['hour', 'day', 'week', 'project'] as const;
 export type PayUnit = (typeof PAY_UNITS)[number];
 export const ROLE_STATUSES = ['open', 'cast'] as const;
-export type RoleStatus = (typeof ROLE_STATUSES)[number];

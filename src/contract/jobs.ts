@@ -101,7 +101,7 @@ export const agesInOrder = (min: number | undefined, max: number | undefined) =>
 // ---------------------------------------------------------------- roles and pay (docs/marketplace.md, "Roles and pay")
 
 /** A paid role has a whole amount above 0 and a unit; an unpaid or deferred one has neither. */
-export const rolePay = strict({
+const rolePay = strict({
   kind: oneOf('Pay', PAY_KINDS),
   amount: z
     .number({ error: CAST_MSG.payAmount })
@@ -117,7 +117,6 @@ export const rolePay = strict({
     if (p.unit === null) c.addIssue({ code: 'custom', message: CAST_MSG.payUnit, path: ['unit'] });
   } else if (p.amount !== null || p.unit !== null) c.addIssue({ code: 'custom', message: CAST_MSG.payNotPaid, path: ['amount'] });
 });
-export type RolePay = z.output<typeof rolePay>;
 
 const names = (label: string, max: number) =>
   z
@@ -126,7 +125,7 @@ const names = (label: string, max: number) =>
     .default([]);
 
 /** One role as a studio sends it; `_id` names a role the job already has (a PATCH's whole list). */
-export const roleInput = strict({
+const roleInput = strict({
   _id: z.string({ error: CAST_MSG.unknownRole }).max(100, CAST_MSG.unknownRole).optional(),
   name: requiredText(CAST_MSG.roleName, ROLE_LIMITS.nameMax),
   description: text('Role description', ROLE_LIMITS.descriptionMax).default(''),
@@ -148,7 +147,7 @@ const rolesList = z
   .min(1, CAST_MSG.noRoles)
   .max(ROLE_LIMITS.rolesMax, CAST_MSG.tooManyRoles(ROLE_LIMITS.rolesMax));
 
-export const jobRole = z.object({
+const jobRole = z.object({
   _id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -237,9 +236,9 @@ export const boardJob = jobPost.extend({ studio: jobStudio });
 export type BoardJob = z.infer<typeof boardJob>;
 
 /** Where a performer stands before writing (GET /api/jobs/{id} with a performer's token). */
-export const jobYou = z.object({ plan: z.string().nullable(), applicationsLeft: z.number().nullable(), appliedRoleIds: z.array(z.string()) });
+const jobYou = z.object({ plan: z.string().nullable(), applicationsLeft: z.number().nullable(), appliedRoleIds: z.array(z.string()) });
 export type JobYou = z.infer<typeof jobYou>;
-export const roleFit = z.object({ roleId: z.string(), matches: z.boolean(), reasons: z.array(z.string()), misses: z.array(z.string()) });
+const roleFit = z.object({ roleId: z.string(), matches: z.boolean(), reasons: z.array(z.string()), misses: z.array(z.string()) });
 export type RoleFit = z.infer<typeof roleFit>;
 export const jobPage = boardJob.extend({ you: jobYou.optional(), fit: z.array(roleFit).optional() });
 export type JobPage = z.infer<typeof jobPage>;

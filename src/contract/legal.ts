@@ -4,7 +4,7 @@
  * something new about a person.
  */
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   paragraphs: readonly string[];
   /** What is kept, one line each. */

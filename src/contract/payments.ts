@@ -8,7 +8,7 @@ import { MSG } from './messages.js';
 import { findPlan, type Plan } from './plans.js';
 
 /** Order ids of PayPal (17 characters) and of the demo provider; anything else is unknown. */
-export const ORDER_ID_MAX = 64;
+const ORDER_ID_MAX = 64;
 const orderIdText = text('Order id', { error: MSG.orderNotFound }).trim().max(ORDER_ID_MAX, MSG.orderNotFound).regex(/^[A-Za-z0-9-]+$/, MSG.orderNotFound);
 
 /** A plan name in any letter case, read as the plan it names. */

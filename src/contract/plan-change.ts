@@ -23,7 +23,7 @@ export interface HeldPlan {
   queued?: string;
 }
 
-export type PlanChange =
+type PlanChange =
   | { kind: 'new' | 'renew'; endsAt: Date }
   | { kind: 'upgrade'; endsAt: Date; creditDays: number; from: string }
   | { kind: 'queue'; startsAt: Date; endsAt: Date; current: string }

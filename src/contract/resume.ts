@@ -139,7 +139,7 @@ export const shownResume = resume.omit({ height: true, weight: true });
 export type ShownResume = z.infer<typeof shownResume>;
 
 /** A failed field's path in words: ["credits", 2, "role"] is "Credit 3". */
-export function resumeFieldLabel(path: readonly PropertyKey[]): string | null {
+function resumeFieldLabel(path: readonly PropertyKey[]): string | null {
   const [list, index] = path;
   if (typeof index !== 'number') return null;
   const n = index + 1;

@@ -37,9 +37,9 @@ export type CreateSlotsBody = z.input<typeof createSlotsBody>;
 
 export const bookSlotBody = z.strictObject({ slotId: z.string({ error: SLOT_MSG.slotNotFound }).max(100, SLOT_MSG.slotNotFound) });
 
-export const slotBooking = z.object({ applicationId: z.string(), performerId: z.string().nullable(), name: z.string(), roleName: z.string().nullable() });
+const slotBooking = z.object({ applicationId: z.string(), performerId: z.string().nullable(), name: z.string(), roleName: z.string().nullable() });
 
-export const studioSlot = z.object({
+const studioSlot = z.object({
   _id: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),

@@ -62,6 +62,7 @@ export const studioFindQuery = z.object({
     .default(''),
   page: z.coerce.number({ error: MSG.invalidPageNumber }).int(MSG.invalidPageNumber).min(1, MSG.invalidPageNumber).max(10_000, MSG.invalidPageNumber).default(1),
 });
+export type StudioFindQuery = z.output<typeof studioFindQuery>;
 
 export const studioFindAnswer = z.object({
   studios: z.array(studio),

@@ -66,7 +66,7 @@ export const talentQuery = strict({
 export type TalentQuery = z.output<typeof talentQuery>;
 
 /** One performer in search results and on shortlists. */
-export const talentCard = z.object({
+const talentCard = z.object({
   _id: z.string(),
   fname: z.string(),
   gender: z.string(),
@@ -124,14 +124,14 @@ export const shortlistBody = strict({
 });
 export const memberBody = strict({ performerId: z.string({ error: MSG.required('performerId') }).max(100, TALENT_MSG.performerNotFound) });
 
-export const shortlistMember = z.object({ performer: talentCard, addedAt: z.string(), review: review.nullable() });
+const shortlistMember = z.object({ performer: talentCard, addedAt: z.string(), review: review.nullable() });
 export const shortlist = z.object({ _id: z.string(), name: z.string(), createdAt: z.string(), members: z.array(shortlistMember) });
 export type Shortlist = z.infer<typeof shortlist>;
 export const shortlistsAnswer = z.object({ shortlists: z.array(shortlist) });
 export type ShortlistsAnswer = z.infer<typeof shortlistsAnswer>;
 
 /** One recommended role: its job, the role's id, and the role's reasons (docs/talent.md). */
-export const recommendedJob = boardJob.extend({ roleId: z.string(), reasons: z.array(z.string()) });
+const recommendedJob = boardJob.extend({ roleId: z.string(), reasons: z.array(z.string()) });
 export type RecommendedJob = z.infer<typeof recommendedJob>;
 export const recommendationsAnswer = z.object({ jobs: z.array(recommendedJob) });
 export type RecommendationsAnswer = z.infer<typeof recommendationsAnswer>;

@@ -1,8 +1,10 @@
 /** What every area of the server is given: settings and the outside world, chosen once from config. */
 import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import { createChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
+import type { TokenCheckRow } from './db/token-check.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './adapters/mail/mailer.js';
 import {
   createMemoryRateLimiter,
@@ -11,7 +13,6 @@ import {
 } from './rate-limit/rate-limiter.js';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index.js';
 import { createStorage, type Storage } from './adapters/storage/index.js';
-import type { AuthHooks } from './plugins/auth.js';
 import { createEventBus, type EventBus } from './adapters/event-bus.js';
 
 export interface AppContext {
@@ -26,6 +27,32 @@ export interface AppContext {
   storage: Storage;
   /** Carries live events to every instance's streams (Redis when REDIS_URL is set). */
   events: EventBus;
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * The auth hooks every area's routes are given, made by `createAuthHooks` (plugins/auth.ts).
+ * Written out here rather than taken from that file, so the areas' routes and the hooks
+ * they are given do not import each other in a circle.
+ */
+export interface AuthHooks {
+  /** Whether a session seen earlier is still good (not expired, not revoked, same token version). */
+  sessionLive(session: { userId: string; jti: string; version: number; expiresAt: number }): Promise<boolean>;
+  /** A good token sets request.userId; a missing or bad one leaves the call anonymous. */
+  identifyIfLoggedIn: Hook;
+  /** 401 without a good token. */
+  requireAuth: Hook;
+  /** 401 without a good token, 403 for a studio's. */
+  requirePerformer: Hook;
+  /** requirePerformer whose token check may ride on the route's own read of the user row. */
+  requirePerformerReading(readRow: (userId: string) => Promise<TokenCheckRow | undefined>): Hook;
+  /** Sets userId and role when the token is good, and lets every caller through. */
+  optionalAuth: Hook;
+  /** 401 without a good token, 403 for a performer's. */
+  requireStudio: Hook;
+  /** onSend: forgets the cached token check of a user whose call changed them. */
+  forgetAfterWrite(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void;
 }
 
 /** The options every area's route plugin receives. */

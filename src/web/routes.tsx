@@ -13,20 +13,6 @@ import { PAGE_TITLES } from '../contract/screen-messages';
 
 type Load = () => Promise<{ default: ComponentType }>;
 const page = (load: Load): LazyExoticComponent<ComponentType> => lazy(load);
-/** A screen whose hooks take the query client from context: the provider loads with it. */
-const scopedPage = (load: Load) =>
-  page(async () => {
-    const [{ default: Screen }, { QueryScope }] = await Promise.all([load(), import('./api/QueryScope')]);
-    return {
-      default: function Scoped() {
-        return (
-          <QueryScope>
-            <Screen />
-          </QueryScope>
-        );
-      },
-    };
-  });
 
 const Home = page(() => import('./pages/home/HomePage'));
 const Contact = page(() => import('./pages/contact/ContactPage'));
@@ -51,26 +37,26 @@ const EditAppearance = page(() => import('./pages/profile/EditAppearancePage'));
 const EditResume = page(() => import('./pages/profile/EditResumePage'));
 const ForgotPassword = page(() => import('./pages/account/ForgotPasswordPage'));
 const ResetPassword = page(() => import('./pages/account/ResetPasswordPage'));
-const Settings = scopedPage(() => import('./pages/account/SettingsPage'));
-const Admin = scopedPage(() => import('./pages/admin/AdminPage'));
+const Settings = page(() => import('./pages/account/SettingsPage'));
+const Admin = page(() => import('./pages/admin/AdminPage'));
 const NotFound = page(() => import('./pages/common/NotFoundPage'));
 // The casting side (docs/marketplace.md).
 const StudioSignup = page(() => import('./pages/auth/StudioSignupPage'));
-const Dashboard = scopedPage(() => import('./pages/dashboard/DashboardPage'));
-const StudioEdit = scopedPage(() => import('./pages/dashboard/StudioEditPage'));
-const JobForm = scopedPage(() => import('./pages/dashboard/JobFormPage'));
+const Dashboard = page(() => import('./pages/dashboard/DashboardPage'));
+const StudioEdit = page(() => import('./pages/dashboard/StudioEditPage'));
+const JobForm = page(() => import('./pages/dashboard/JobFormPage'));
 const Applicants = page(() => import('./pages/dashboard/ApplicantsPage'));
-const JobsBoard = scopedPage(() => import('./pages/jobs/JobsBoardPage'));
-const Job = scopedPage(() => import('./pages/jobs/JobPage'));
+const JobsBoard = page(() => import('./pages/jobs/JobsBoardPage'));
+const Job = page(() => import('./pages/jobs/JobPage'));
 const Messages = page(() => import('./pages/messages/MessagesPage'));
 // Portfolios, talent search and shortlists (docs/talent.md).
 const Portfolio = page(() => import('./pages/talent/PortfolioPage'));
 const ReviewRoom = page(() => import('./pages/review/ReviewRoomPage'));
 const TalentSearch = page(() => import('./pages/talent/TalentSearchPage'));
 const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
-const Applications = scopedPage(() => import('./pages/applications/ApplicationsPage'));
+const Applications = page(() => import('./pages/applications/ApplicationsPage'));
 // Audition times (docs/slots.md).
-const Schedule = scopedPage(() => import('./pages/schedule/SchedulePage'));
+const Schedule = page(() => import('./pages/schedule/SchedulePage'));
 // The studio's self-tape screens (docs/self-tapes.md).
 const SelfTapes = page(() => import('./pages/self-tapes/SelfTapesPage'));
 const RequestTapes = page(() => import('./pages/self-tapes/RequestTapesPage'));

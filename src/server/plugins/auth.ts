@@ -4,12 +4,12 @@
  * Answers 401 `{ msg }` when the token is missing, malformed, expired or revoked.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../context.js';
+import type { AppContext, AuthHooks } from '../context.js';
 import { batchedById, idIsOneOf } from '../db/batched-reads.js';
 import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
+import { tokenCheckColumns, type TokenCheckRow } from '../db/token-check.js';
 import { errors } from '../errors.js';
 import { isUuid } from '../lib/uuid.js';
 import { readToken, verificationKey, type TokenClaims } from '../modules/auth/index.js';
@@ -40,35 +40,7 @@ declare module 'fastify' {
 
 export const AUTH_HEADER = 'x-auth-token';
 
-/**
- * What the token check reads of the user, in the same statement: a read that needs more
- * of the user row on the same request selects these too (see `requirePerformerReading`).
- */
-export const tokenCheckColumns = {
-  tokenVersion: users.tokenVersion,
-  version: users.version,
-  subscriptionEnd: users.subscriptionEnd,
-  // With subscriptionEnd, says when a queued plan takes over (docs/product.md §11.10).
-  queuedPlanName: users.queuedPlanName,
-  role: users.role,
-  // The user's tokens ended by their own logout, read in the same query (docs/security.md, "Logout").
-  // A space-separated list (ids never hold one) reads the same from PostgreSQL and PGlite.
-  // "users"."id" written out: drizzle writes a one-table select's columns unqualified, and a
-  // bare "id" in the subquery would mean revoked_tokens' own column if it ever had one.
-  revoked: sql<string>`coalesce((select string_agg(r.jti, ' ') from revoked_tokens r where r.user_id = ${users}.${sql.identifier(users.id.name)} and r.expires_at > now()), '')`,
-};
-
-/** A row holding at least the token check's columns. */
-export interface TokenCheckRow {
-  tokenVersion: number;
-  version: number;
-  subscriptionEnd: Date | null;
-  queuedPlanName: string;
-  role: string;
-  revoked: string;
-}
-
-export function createAuthHooks(ctx: AppContext) {
+export function createAuthHooks(ctx: AppContext): AuthHooks {
   // The checks of one turn share a statement (the first calls after a change to many users).
   const tokenChecks = ctx.db
     .select({ id: users.id, ...tokenCheckColumns })
@@ -200,4 +172,3 @@ export function createAuthHooks(ctx: AppContext) {
   };
 }
 
-export type AuthHooks = ReturnType<typeof createAuthHooks>;

@@ -4,11 +4,10 @@
  * and a page of a record that does not exist, answers 404 (with the same page, which shows
  * its "not found" screen), so search engines drop it.
  */
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { conversations, jobs, studios } from '../db/schema/index.js';
-import { isUuid } from '../lib/uuid.js';
-import { studioNotDeleted } from '../modules/studios/index.js';
+import { jobPageExists } from '../modules/jobs/index.js';
+import { conversationPageExists } from '../modules/messages/index.js';
+import { studioPageExists } from '../modules/studios/index.js';
 import { publicPreview } from '../modules/talent/index.js';
 import { TALENT_MSG } from '../../contract/talent-messages.js';
 import { personName } from '../../contract/names.js';
@@ -29,16 +28,9 @@ export interface PagePreview {
   image: string;
 }
 
-const studioExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  isUuid(id) && (await db.select({ id: studios.id }).from(studios).where(and(eq(studios.id, id), studioNotDeleted)).limit(1)).length > 0;
-
-/** A job's page shows closed jobs too (with their status), but not one that reports hid. */
-const jobExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  isUuid(id) && (await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), eq(jobs.hidden, false))).limit(1)).length > 0;
-
-/** A conversation's page: whose it is is checked by its calls (another account's answers 404 there). */
-const conversationExists = async ({ id = '' }: Record<string, string>, db: Db) =>
-  isUuid(id) && (await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, id)).limit(1)).length > 0;
+const studioExists = ({ id = '' }: Record<string, string>, db: Db) => studioPageExists(db, id);
+const jobExists = ({ id = '' }: Record<string, string>, db: Db) => jobPageExists(db, id);
+const conversationExists = ({ id = '' }: Record<string, string>, db: Db) => conversationPageExists(db, id);
 /** A portfolio is a page only while the profile is public (docs/talent.md). */
 const portfolioPreview = async ({ id = '' }: Record<string, string>, db: Db): Promise<PagePreview | null> => {
   const row = await publicPreview(db, id);

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminStudiosAnswer } from '../../contract/admin';
 import { api } from './client';
+import { queryClient } from './query-client';
 
 /** '' lists every studio; 'false' the ones to verify; 'true' the verified. */
 export type StudioFilter = '' | 'true' | 'false';
@@ -12,4 +13,4 @@ export const getAdminStudios = (filter: StudioFilter, signal?: AbortSignal) =>
   api<AdminStudiosAnswer>(`/api/admin/studios${filter ? `?verified=${filter}` : ''}`, { signal });
 
 export const useAdminStudios = (filter: StudioFilter) =>
-  useQuery({ queryKey: adminStudiosKey(filter), queryFn: ({ signal }) => getAdminStudios(filter, signal), select: (a) => a.studios });
+  useQuery({ queryKey: adminStudiosKey(filter), queryFn: ({ signal }) => getAdminStudios(filter, signal), select: (a) => a.studios }, queryClient);

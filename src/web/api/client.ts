@@ -1,15 +1,21 @@
 /**
  * The one way the web app calls the server: JSON or form bodies, the token in
- * x-auth-token, and every failure thrown as an ApiError carrying the server's msg.
+ * x-auth-token, and every failure thrown as an ApiError carrying the server's msg and its
+ * code, typed from contract/error-codes.ts (docs/architecture.md, "How errors work").
  */
+import { errorCodeOf, type ErrorCode } from '../../contract/error-codes';
 import { MSG } from '../../contract/messages';
 import { session } from '../lib/session';
+
+/** The server's codes, and `network` for a call that never reached it. */
+export type ApiErrorCode = ErrorCode | 'network';
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    /** Undefined when the answer carried no code this app knows. */
+    readonly code?: ApiErrorCode,
     /** Seconds until a refused call (429) may be tried again. */
     readonly retryAfter?: number,
     /** The input a 400 is about (the server's `field`, e.g. "email" or "roles.0.pay"). */
@@ -33,7 +39,21 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const res = await send(path, opts);
   if (!res.ok) throw await errorFrom(res);
   if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  return answerOf<T>(opts.method ?? (opts.json !== undefined || opts.form ? 'POST' : 'GET'), path, res);
+}
+
+/**
+ * A call's answer. In development and tests a read's answer is first checked against the
+ * schema the server answers it with (answer-check.ts); the production build drops the check,
+ * and with it every zod schema, since the CSP refuses what zod needs (docs/architecture.md).
+ */
+async function answerOf<T>(method: string, path: string, res: Response): Promise<T> {
+  const data: unknown = await res.json();
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    const { checkAnswer } = await import('./answer-check');
+    checkAnswer(method, path, data);
+  }
+  return data as T;
 }
 
 /** A GET that answers null on 304, for polling with If-None-Match. `headers` carries e.g. a next-page cursor. */
@@ -45,7 +65,7 @@ export async function apiPoll<T>(
   const res = await send(path, { headers: etag ? { 'if-none-match': etag } : {}, signal });
   if (res.status === 304) return null;
   if (!res.ok) throw await errorFrom(res);
-  return { data: (await res.json()) as T, etag: res.headers.get('etag'), headers: res.headers };
+  return { data: await answerOf<T>('GET', path, res), etag: res.headers.get('etag'), headers: res.headers };
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
@@ -76,8 +96,13 @@ async function errorFrom(res: Response): Promise<ApiError> {
  * A 429 also says when to try again (Retry-After, or retryAfter in the body).
  */
 export function apiErrorFrom(status: number, body: unknown, retryHeader?: number): ApiError {
-  const { msg, code, retryAfter, field } = (body ?? {}) as { msg?: unknown; code?: string; retryAfter?: unknown; field?: unknown };
+  const { msg, code, retryAfter, field } = (body ?? {}) as { msg?: unknown; code?: unknown; retryAfter?: unknown; field?: unknown };
   const wait = typeof retryAfter === 'number' ? retryAfter : retryHeader;
   const text = typeof msg === 'string' ? msg : `Request failed with status code ${status}`;
-  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, code, wait, typeof field === 'string' ? field : undefined);
+  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, errorCodeOf(code), wait, typeof field === 'string' ? field : undefined);
+}
+
+/** The code of a failed call, the one place screens read it: undefined for anything else thrown. */
+export function errorCode(err: unknown): ApiErrorCode | undefined {
+  return err instanceof ApiError ? err.code : undefined;
 }

@@ -2,6 +2,7 @@
 import type { SignupBody } from '../../contract/auth';
 import type {
   BoardAnswer,
+  BoardQuery,
   JobPage,
   JobCreateBody,
   JobPatchBody,
@@ -25,14 +26,11 @@ export const createJob = (body: JobCreateBody) => api<JobPost>('/api/studio/jobs
 export const updateJob = (id: string, body: JobPatchBody) => api<JobPost>(`/api/studio/jobs/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
 export const deleteJob = (id: string) => api<void>(`/api/studio/jobs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export interface BoardFilters {
-  q: string;
-  profession: string;
-  gender: string;
-  location: string;
-  /** '1': only jobs with an open paid role. */
-  paid: string;
-}
+/**
+ * The board's filters: every field of the contract's query but the page cursor, each as the
+ * address bar holds it (a string, '' for none; the server checks the values).
+ */
+export type BoardFilters = Record<Exclude<keyof BoardQuery, 'cursor'>, string>;
 
 export function getBoard(filters: BoardFilters, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams();

@@ -1,14 +1,11 @@
 /** GET /api/studios/find: /studio's search, location filter and numbered pages (docs/screens.md). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StudioFindAnswer } from '../../contract/studios';
+import type { StudioFindAnswer, StudioFindQuery } from '../../contract/studios';
 import { api } from './client';
 import { queryClient } from './query-client';
 
-export interface StudioFindParams {
-  q: string;
-  location: string;
-  page: number;
-}
+/** The call's query as the server reads it (contract/studios.ts). */
+export type StudioFindParams = StudioFindQuery;
 
 export const findStudios = (params: StudioFindParams, signal?: AbortSignal) =>
   api<StudioFindAnswer>(`/api/studios/find?${new URLSearchParams({ q: params.q, location: params.location, page: String(params.page) })}`, { signal });

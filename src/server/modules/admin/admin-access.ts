@@ -5,10 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { MSG } from '../../../contract/messages.js';
-import type { AppContext } from '../../context.js';
+import type { AppContext, AuthHooks } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import type { AuthHooks } from '../../plugins/auth.js';
 
 /** The admin addresses, trimmed and lower-cased as the accounts' e-mails are stored. */
 export function adminEmailsOf(ctx: AppContext): Set<string> {

@@ -13,7 +13,7 @@ import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studios, userMedia, users } from '../../db/schema/index.js';
-import { AppError, errors } from '../../errors.js';
+import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
@@ -89,11 +89,11 @@ export function createApplyService(ctx: AppContext) {
         const [existing] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.roleId, role.id), eq(applications.performerId, userId)));
         if (existing) throw errors.conflict(role.only ? APP_MSG.alreadyApplied : CAST_MSG.alreadyAppliedRole);
         const period = currentPeriod(user, now);
-        if (!period) throw new AppError(402, APP_MSG.planRequired, 'plan_required');
+        if (!period) throw errors.paymentRequired(APP_MSG.planRequired, 'plan_required');
         if (period.limit !== null) {
           // Each role applied to is one application of the quota; the performer's row lock
           // above makes two applies at once (two roles of one job too) count one after the other.
-          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw new AppError(402, APP_MSG.quotaExhausted(period.limit, formatDay(period.end)), 'quota_exhausted');
+          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw errors.paymentRequired(APP_MSG.quotaExhausted(period.limit, formatDay(period.end)), 'quota_exhausted');
         }
         const media = await ownMedia(tx, userId, body.media);
         const [row] = await tx

@@ -5,3 +5,5 @@ export { presentBoardJob, type JobRow } from './jobs.presenter.js';
 // Roles (docs/marketplace.md, "Roles and pay"): read with their jobs wherever a job is answered.
 export { rolesOf, type RoleRow } from './job-roles.js';
 export { fitFor, type FitProfile } from './role-fit.js';
+/** Whether a job's page exists (plugins/web-routes.ts). */
+export { jobPageExists } from './job-page.js';

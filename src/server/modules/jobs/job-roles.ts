@@ -5,12 +5,12 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { CAST_MSG, type JobRole, type ParsedRole, type PayKind, type PayUnit } from '../../../contract/jobs.js';
 import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { applications, jobRoles } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 
 export type RoleRow = typeof jobRoles.$inferSelect;
 type Db = AppContext['db'];
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function presentRole(row: RoleRow): JobRole {
   return {

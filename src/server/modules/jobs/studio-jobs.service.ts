@@ -8,6 +8,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { DECISION_MSG, type CloseJobBody, type JobLive, type StudioJob } from '../../../contract/decisions.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
+import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { closeApplicationsOf, mailSettings } from '../applications/index.js';
@@ -18,8 +19,6 @@ import { isUuid } from '../../lib/uuid.js';
 import { castRole, replaceRoles, rolesOf, writeRoles } from './job-roles.js';
 import { presentJobPost, type JobRow } from './jobs.presenter.js';
 import { countBookedSlots } from '../slots/index.js';
-
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 
 /**
  * A PATCH without roles on a job whose one role was made from its own fields (pay not

@@ -6,3 +6,5 @@
 export { messagesRoutes } from './messages.routes.js';
 export { messagesSection } from './messages.section.js';
 export { runUnreadMail } from './unread-mail.js';
+/** Whether a conversation's page exists (plugins/web-routes.ts). */
+export { conversationPageExists } from './conversation-page.js';

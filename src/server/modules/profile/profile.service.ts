@@ -11,7 +11,7 @@ import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
-import { tokenCheckColumns } from '../../plugins/auth.js';
+import { tokenCheckColumns } from '../../db/token-check.js';
 import { presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileVersion } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };

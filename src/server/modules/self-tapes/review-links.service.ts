@@ -9,13 +9,13 @@ import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { TAPE_MSG, type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobRoles, jobs, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
-import { AppError, errors } from '../../errors.js';
+import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 
 const DAY = 86_400_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const ended = () => new AppError(410, TAPE_MSG.reviewLinkEnded, 'link_ended');
+const ended = () => errors.gone(TAPE_MSG.reviewLinkEnded, 'link_ended');
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function createReviewLinksService(ctx: AppContext) {

@@ -5,3 +5,5 @@ export { presentStudio } from './studios.presenter.js';
 export { studioNotDeleted } from './studio-not-deleted.js';
 /** Cursor and LIKE helpers the job board pages and searches with. */
 export { decodeCursor, encodeCursor, escapeLike } from './studio-search.js';
+/** Whether a studio's public page exists (plugins/web-routes.ts). */
+export { studioPageExists } from './studio-page.js';

@@ -28,7 +28,7 @@ export default function ResetPasswordPage() {
   // A dead link (used, expired, replaced or unknown) is said to be dead as the page opens,
   // not after two passwords (docs/account.md, "Checking a link"). Any other failure of the
   // check (429, network) leaves the form, and the reset itself answers.
-  // Without the query client: this page loads outside QueryScope (routes.tsx).
+  // Without the query client: a check made once as the page opens, nothing to cache.
   const [checking, setChecking] = useState(!!token);
   useEffect(() => {
     if (!token) return;

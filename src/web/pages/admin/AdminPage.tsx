@@ -126,7 +126,7 @@ function ContactMessages() {
     mutationFn: markContactHandled,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
     onError: (err) => toast(err.message),
-  });
+  }, queryClient);
   return (
     <section className="card admin-section" aria-labelledby="admin-contact">
       <h2 id="admin-contact">Contact messages</h2>

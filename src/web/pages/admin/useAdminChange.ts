@@ -19,6 +19,6 @@ export function useAdminChange<V, A>(mutationFn: (v: V) => Promise<A>, describe:
       for (const queryKey of [adminKey, ...staleKeys]) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (err) => toast(err.message),
-  });
+  }, queryClient);
   return { change, done };
 }

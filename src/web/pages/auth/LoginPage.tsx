@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { email as emailRule, firstProblem, password as passwordRule } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { login } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { errorCode } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
@@ -52,7 +52,7 @@ export default function LoginPage() {
       window.location.assign(back ?? (answer.role === 'studio' ? '/dashboard' : '/'));
     } catch (err) {
       toast((err as Error).message);
-      setUnconfirmed(err instanceof ApiError && err.code === 'email_unconfirmed');
+      setUnconfirmed(errorCode(err) === 'email_unconfirmed');
     }
   }
 

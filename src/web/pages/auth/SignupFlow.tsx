@@ -16,7 +16,7 @@ import { useFieldProblems } from '../../components/useFieldProblems';
 import { LIMITS } from '../../../contract/limits';
 import { JUST_VERIFIED_EMAIL, STORAGE_KEYS, SIGNUP_EXISTED } from '../../lib/session';
 import { AuthShell } from './AuthShell';
-import { ApiError } from '../../api/client';
+import { ApiError, errorCode } from '../../api/client';
 import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
 import './auth.css';
 
@@ -108,7 +108,7 @@ export function SignupFlow(props: SignupFlowProps) {
       setOtp(null);
       navigate('/login');
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : undefined;
+      const code = errorCode(err);
       // A wrong code is said inside the dialog, where the eyes are (docs/security.md "The code flow").
       if (code === 'otp_wrong') return setWrongTries((n) => n + 1);
       toast((err as Error).message);

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import type { LoginBody, PendingSignupAnswer } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { resendOtp, verifyOtp } from '../../api/auth';
-import { ApiError } from '../../api/client';
+import { errorCode } from '../../api/client';
 import { studioVerifyOtp } from '../../api/jobs';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
@@ -46,7 +46,7 @@ export function usePendingSignup(credentials: LoginBody, onConfirmed: () => void
       setPending(null);
       onConfirmed();
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : undefined;
+      const code = errorCode(err);
       // A wrong code is said inside the dialog (docs/security.md "The code flow").
       if (code === 'otp_wrong') return setWrongTries((n) => n + 1);
       toast((err as Error).message);

@@ -1,5 +1,4 @@
 /** /dashboard: the studio's jobs, open and closed, with their applicant counts (docs/marketplace.md). */
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
@@ -17,11 +16,12 @@ import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
 import { ownJobsKey, useOwnJobs } from '../../api/own-jobs';
+import { queryClient } from '../../api/query-client';
 
 export default function DashboardPage() {
   const me = useStudioMe();
   const jobs = useOwnJobs();
-  const client = useQueryClient();
+  const client = queryClient;
   const toast = useToast();
   const [closing, setClosing] = useState<OwnJob | null>(null);
 

@@ -3,7 +3,7 @@
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
  * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -23,6 +23,7 @@ import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
 import { applicationsKey, ownJobsKey, useOwnJobs } from '../../api/own-jobs';
+import { queryClient } from '../../api/query-client';
 
 interface Form {
   title: string;
@@ -79,7 +80,7 @@ function JobForm({ job }: { job?: OwnJob }) {
   const [roleErrors, setRoleErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
   const [uploading, setUploading] = useState<{ name: string; percent: number }[]>([]);
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const client = queryClient;
   const toast = useToast();
 
   const onError = (err: Error) => {
@@ -102,7 +103,7 @@ function JobForm({ job }: { job?: OwnJob }) {
       await done();
     },
     onError,
-  });
+  }, queryClient);
   const cast = useMutation({
     mutationFn: (roleId: string) => castRole(job!._id, roleId),
     onSuccess: async (saved) => {
@@ -110,9 +111,9 @@ function JobForm({ job }: { job?: OwnJob }) {
       await client.invalidateQueries({ queryKey: ownJobsKey });
     },
     onError,
-  });
+  }, queryClient);
   const [closing, setClosing] = useState(false);
-  const remove = useMutation({ mutationFn: () => deleteJob(job!._id), onSuccess: done, onError });
+  const remove = useMutation({ mutationFn: () => deleteJob(job!._id), onSuccess: done, onError }, queryClient);
 
   const set = (key: Key, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));

@@ -2,7 +2,7 @@
  * /dashboard/studio: the studio edits its public page, with a live preview that cuts the
  * description where /studio-detail does (338 characters under the name, 900 in About us).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { JOB_LIMITS } from '../../../contract/jobs-limits';
 import type { StudioMe } from '../../../contract/jobs';
@@ -17,6 +17,7 @@ import { fieldOfError } from '../../lib/field-of-error';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
 import { studioMeKey, useStudioMe } from '../../api/studio-me';
+import { queryClient } from '../../api/query-client';
 
 type Form = Pick<StudioMe, 'fname' | 'location' | 'projectDesc' | 'number' | 'profilePic' | 'banner'>;
 const LABELS: Record<keyof Form, string> = {
@@ -42,7 +43,7 @@ function Editor({ initial }: { initial: StudioMe }) {
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [progress, setProgress] = useState<Partial<Record<'profilePic' | 'banner', number>>>({});
-  const client = useQueryClient();
+  const client = queryClient;
   const toast = useToast();
   const save = useMutation({
     mutationFn: saveStudioMe,
@@ -56,7 +57,7 @@ function Editor({ initial }: { initial: StudioMe }) {
       if (field) setErrors({ [field]: err.message });
       else toast(err.message);
     },
-  });
+  }, queryClient);
 
   const set = (key: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));

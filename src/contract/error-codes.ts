@@ -1,0 +1,87 @@
+/**
+ * Every `code` an error answer `{ msg, code, field? }` can carry (docs/architecture.md,
+ * "How errors work"). Schema-free, so screens may import it. The server's factories in
+ * errors.ts take only these, and the web client hands screens the code typed as one of them.
+ */
+export const ERROR_CODES = [
+  // General, one per status (errors.ts and the handler in app.ts).
+  'bad_request',
+  'invalid_input',
+  'unauthorized',
+  'payment_required',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unsupported_type',
+  'too_many_requests',
+  'internal',
+  'upstream_failed',
+  'unavailable',
+  'request_timeout',
+  // Accounts and sign-in.
+  'wrong_credentials',
+  'wrong_password',
+  'email_unconfirmed',
+  'otp_wrong',
+  'otp_expired',
+  'otp_dead',
+  'otp_resend_too_soon',
+  'reset_link_invalid',
+  // Plans and payments.
+  'bad_signature',
+  'plan_required',
+  'plan_already_queued',
+  'quota_exhausted',
+  // Uploads and stored files.
+  'file_missing',
+  'form_cut_off',
+  'upload_cancelled',
+  'not_issued',
+  'images',
+  'pdf_unreadable',
+  'too_many_pages',
+  // Lists read page by page.
+  'invalid_cursor',
+  // Jobs and their roles.
+  'open_jobs_full',
+  'job_open',
+  'repeated_role',
+  'unknown_role',
+  'role_applied',
+  'role_cast',
+  // Applications and decisions.
+  'choose_role',
+  'media_not_yours',
+  'applications_invalid',
+  'final_status',
+  'not_in_job',
+  'undo_expired',
+  // Audition slots.
+  'in_past',
+  'place_or_link',
+  'not_auditioning',
+  'overlap',
+  'slot_taken',
+  'too_late',
+  // Self-tapes.
+  'deadline_too_soon',
+  'deadline_passed',
+  'not_accepted',
+  'not_requested',
+  'cannot_decline',
+  'no_tape',
+  'retake_used',
+  'sides_locked',
+  'sides_not_found',
+  'link_ended',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const known: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** The code of an answer's body when it is one of ours; anything else reads as undefined. */
+export function errorCodeOf(value: unknown): ErrorCode | undefined {
+  return typeof value === 'string' && known.has(value) ? (value as ErrorCode) : undefined;
+}
