@@ -22,19 +22,19 @@ const REQUESTS = 200;
 const tokenOf = (id: string) => signToken(new TextEncoder().encode(BENCH_JWT_SECRET), id, 0);
 type Rows<T> = { rows: T[] };
 
-/** A studio account with its page and `jobs` open jobs; answers its token and job ids. */
-async function seedStudio(db: Db, jobs: number) {
+/** A studio account with its page and `jobs` open jobs; answers its token, job ids, user id and studio id. */
+export async function seedStudio(db: Db, jobs: number) {
   const tag = Date.now();
   const { rows: [owner] } = (await db.execute(sql`
     insert into users (email, fname, password_hash, role) values (${`bench-studio-${tag}@example.com`}, 'Bench Studio', 'not-a-login', 'studio') returning id`)) as unknown as Rows<{ id: string }>;
   const { rows: [studio] } = (await db.execute(sql`insert into studios (owner_id, fname) values (${owner!.id}, 'Bench Studio') returning id`)) as unknown as Rows<{ id: string }>;
   const { rows: jobRows } = (await db.execute(sql`
     insert into jobs (studio_id, title, job_type) select ${studio!.id}, 'Bench job ' || i, 'Feature film' from generate_series(1, ${jobs}) as i returning id`)) as unknown as Rows<{ id: string }>;
-  return { token: await tokenOf(owner!.id), jobIds: jobRows.map((r) => r.id) };
+  return { token: await tokenOf(owner!.id), jobIds: jobRows.map((r) => r.id), ownerId: owner!.id, studioId: studio!.id };
 }
 
 /** `n` Platinum performers in their first day of the period; answers their ids. */
-async function seedPerformers(db: Db, n: number, label: string): Promise<string[]> {
+export async function seedPerformers(db: Db, n: number, label: string): Promise<string[]> {
   const { rows } = (await db.execute(sql`
     insert into users (email, fname, password_hash, category, location, age, height, subscription_name, subscription_start, subscription_end)
     select 'bench-' || ${label} || '-' || i || '-' || ${Date.now()} || '@example.com', 'Performer ' || i, 'not-a-login', 'Actor', 'Mumbai', '25', '170 cm',

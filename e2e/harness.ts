@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
@@ -18,12 +18,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const SLOW_TEST = 240_000;
 const screenshotDir = path.resolve('e2e/screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
+// Shared with the bench's browser row (bench/applicant-board.ts).
+export { launchBrowser } from '../test/browser.js';
 
 /** What a page reported through `securitypolicyviolation`, per page of this test. */
 const cspViolations = new Map<Page, string[]>();
