@@ -13,7 +13,7 @@ import { APP_MSG } from '../src/contract/applications-messages.js';
 import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { openDatabase, type Db } from '../src/server/db/client.js';
 import { startAppProcess } from '../test/app-process.js';
-import { launchBrowser } from '../test/browser.js';
+import { launchBrowser, storeLogin } from '../test/browser.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 import { atMostTimes } from './aim.js';
 import { seedPerformers, seedStudio } from './applications.js';
@@ -60,12 +60,7 @@ export async function applicantBoardBench(add: Add): Promise<void> {
         const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: app.baseUrl });
         try {
           const page = await context.newPage();
-          await page.goto('/');
-          await page.evaluate(([token, id]) => {
-            localStorage.setItem('token', token!);
-            localStorage.setItem('id', id!);
-            localStorage.setItem('role', 'studio');
-          }, [studio.token, studio.ownerId]);
+          await storeLogin(page, { token: studio.token, id: studio.ownerId, role: 'studio' });
           const started = performance.now();
           await page.goto(`/dashboard/jobs/${job.id}/applicants`);
           await page.getByRole('heading', { level: 1, name: BOARD_MSG.title(job.title) }).waitFor({ timeout: 60_000 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { storeLogin } from '../test/browser.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -117,11 +118,7 @@ export async function createUser(overrides: Partial<ReturnType<typeof newUserInp
 
 /** Puts a user's login into the page's storage, as the login screen does. */
 export async function logInAs(page: Page, user: TestUser) {
-  await page.goto('/');
-  await page.evaluate(([token, id]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('id', id!);
-  }, [user.token, user._id]);
+  await storeLogin(page, { token: user.token, id: user._id });
 }
 
 export interface StudioUser extends TestUser {
@@ -147,12 +144,7 @@ export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinu
 
 /** Puts a studio's login into the page's storage, as the login screen does. */
 export async function logInAsStudio(page: Page, studio: TestUser) {
-  await page.goto('/');
-  await page.evaluate(([token, id]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('id', id!);
-    localStorage.setItem('role', 'studio');
-  }, [studio.token, studio._id]);
+  await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
 }
 
 /** Screenshots of the current screen at phone and desktop size into e2e/screenshots/. */
