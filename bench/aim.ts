@@ -5,15 +5,20 @@
  */
 import { round } from './load.js';
 
-/** A latency aim: `figure` at most `times` × the baseline's. */
-export function atMostTimes(figureMs: number, baselineMs: number, times: number, what = 'p95'): string {
+/** A latency aim: `figure` at most `times` × the baseline's (the bare route's unless `of` names another). */
+export function atMostTimes(figureMs: number, baselineMs: number, times: number, what = 'p95', of = 'bare'): string {
   const limit = round(baselineMs * times, 2);
-  return `aim ${what} ≤ ${times}× bare (${limit} ms): ${figureMs <= limit ? 'met' : 'not met'}`;
+  return `aim ${what} ≤ ${times}× ${of} (${limit} ms): ${figureMs <= limit ? 'met' : 'not met'}`;
 }
 
 /** A latency aim in milliseconds, whatever the baseline. */
 export function atMostMs(figureMs: number, limitMs: number, what = 'p95'): string {
-  return `aim ${what} ≤ ${limitMs} ms: ${figureMs <= limitMs ? 'met' : 'not met'}`;
+  return atMost(figureMs, limitMs, 'ms', what);
+}
+
+/** An aim in a unit of its own (KB per stream, ms), whatever the baseline. */
+export function atMost(figure: number, limit: number, unit: string, what: string): string {
+  return `aim ${what} ≤ ${limit} ${unit}: ${figure <= limit ? 'met' : 'not met'}`;
 }
 
 /** A rate aim: `rate` at least `share` × the baseline's. */

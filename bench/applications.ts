@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess } from '../test/app-process.js';
-import { startBare } from './bare-route.js';
+import { besideBare } from './prelude.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 import type { Add } from './run-alone.js';
-import { latencies, round } from './load.js';
+import { round } from './load.js';
 import { atMostTimes } from './aim.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 
@@ -22,19 +22,19 @@ const REQUESTS = 200;
 const tokenOf = (id: string) => signToken(new TextEncoder().encode(BENCH_JWT_SECRET), id, 0);
 type Rows<T> = { rows: T[] };
 
-/** A studio account with its page and `jobs` open jobs; answers its token and job ids. */
-async function seedStudio(db: Db, jobs: number) {
+/** A studio account with its page and `jobs` open jobs; answers its token, job ids, user id and studio id. */
+export async function seedStudio(db: Db, jobs: number) {
   const tag = Date.now();
   const { rows: [owner] } = (await db.execute(sql`
     insert into users (email, fname, password_hash, role) values (${`bench-studio-${tag}@example.com`}, 'Bench Studio', 'not-a-login', 'studio') returning id`)) as unknown as Rows<{ id: string }>;
   const { rows: [studio] } = (await db.execute(sql`insert into studios (owner_id, fname) values (${owner!.id}, 'Bench Studio') returning id`)) as unknown as Rows<{ id: string }>;
   const { rows: jobRows } = (await db.execute(sql`
     insert into jobs (studio_id, title, job_type) select ${studio!.id}, 'Bench job ' || i, 'Feature film' from generate_series(1, ${jobs}) as i returning id`)) as unknown as Rows<{ id: string }>;
-  return { token: await tokenOf(owner!.id), jobIds: jobRows.map((r) => r.id) };
+  return { token: await tokenOf(owner!.id), jobIds: jobRows.map((r) => r.id), ownerId: owner!.id, studioId: studio!.id };
 }
 
 /** `n` Platinum performers in their first day of the period; answers their ids. */
-async function seedPerformers(db: Db, n: number, label: string): Promise<string[]> {
+export async function seedPerformers(db: Db, n: number, label: string): Promise<string[]> {
   const { rows } = (await db.execute(sql`
     insert into users (email, fname, password_hash, category, location, age, height, subscription_name, subscription_start, subscription_end)
     select 'bench-' || ${label} || '-' || i || '-' || ${Date.now()} || '@example.com', 'Performer ' || i, 'not-a-login', 'Actor', 'Mumbai', '25', '170 cm',
@@ -79,23 +79,12 @@ async function pageRows(add: Add, listUrl: string, headers: Record<string, strin
     ['first page of 50', '?limit=50'],
     ['a page of 50 in the middle (cursor)', `?limit=50&cursor=${cursor}`],
   ] as const) {
-    const url = `${listUrl}${query}`;
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`the applicant page answered ${res.status}`);
-    const body = await res.text();
-    const bare = await startBare(body);
-    try {
-      const b = await latencies(REQUESTS, () => `${bare.url}/user`);
-      await latencies(20, () => url, { headers });
-      const r = await latencies(REQUESTS, () => url, { headers });
-      add(
-        `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants, ${label}, with counts by status [PostgreSQL]`,
-        `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB); ${atMostTimes(r.p95, b.p95, 5)}`,
-        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
-      );
-    } finally {
-      await bare.stop();
-    }
+    const { body, bare: b, app: r } = await besideBare(`${listUrl}${query}`, headers, REQUESTS);
+    add(
+      `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants, ${label}, with counts by status [PostgreSQL]`,
+      `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB); ${atMostTimes(r.p95, b.p95, 5)}`,
+      `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+    );
   }
 }
 
@@ -122,20 +111,12 @@ export async function applicationsBench(add: Add): Promise<void> {
       await database.db.execute(sql`analyze`);
       const listUrl = `${app.baseUrl}/api/studio/jobs/${job!.id}/applications`;
       const headers = { 'x-auth-token': studio.token };
-      const body = await (await fetch(listUrl, { headers })).text();
-      const bare = await startBare(body);
-      try {
-        const b = await latencies(REQUESTS, () => `${bare.url}/user`);
-        await latencies(20, () => listUrl, { headers });
-        const r = await latencies(REQUESTS, () => listUrl, { headers });
-        add(
-          `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500, no cursor) [PostgreSQL]`,
-          `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB)`,
-          `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
-        );
-      } finally {
-        await bare.stop();
-      }
+      const { body, bare: b, app: r } = await besideBare(listUrl, headers, REQUESTS);
+      add(
+        `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500, no cursor) [PostgreSQL]`,
+        `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB)`,
+        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+      );
       await pageRows(add, listUrl, headers);
     } finally {
       await database.close();

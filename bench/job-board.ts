@@ -53,7 +53,7 @@ export async function seedJobs(db: Db, n: number, batch = 20_000): Promise<void>
  * request with one misses the cache and does the whole read (the version, the query, the
  * serialization, the compression), as the first read after any write to the jobs does.
  */
-function fromTheTop(i: number): string {
+export function fromTheTop(i: number): string {
   const at = new Date(Date.UTC(2099, 0, 1) + i * 1000).toISOString().replace('Z', '000Z');
   return encodeCursor({ at, id: '00000000-0000-4000-8000-000000000000' });
 }

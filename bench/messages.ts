@@ -3,12 +3,23 @@
  * (docs/messages.md): memory per open events stream (RSS of instance A before and after
  * opening STREAMS streams, divided), the time from a message POSTed to instance B to its event
  * on a stream held by instance A (p50/p99), and messages per second POSTed through both
- * instances, beside a bare Fastify route measured in the same run. Loopback only, bounded.
+ * instances, beside a bare Fastify route measured in the same run, and the job board's
+ * uncached first page on instance A with and without the streams open. Loopback only, bounded.
  * `npm run bench` runs it; `npx tsx bench/messages.ts` runs these rows alone (with
- * TEST_DATABASE_URL and REDIS_URL set).
+ * TEST_DATABASE_URL and REDIS_URL set); `STREAMS=2000` opens fewer streams.
+ *
+ * 20 000 streams need 20 000 open files in instance A and as many sockets on the client
+ * side: the bench runs itself again through `bash -c 'ulimit -n …'` (the limit raised to
+ * 65 536, or to the hard limit where that is lower), the app instances inherit it, and the
+ * client's streams are held by child processes of 5 000 streams each
+ * (bench/stream-holder.ts). Where the hard limit is below what A needs, the row says how
+ * many streams it opened and why.
  */
-import http from 'node:http';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
@@ -16,10 +27,22 @@ import { startAppProcess, type AppProcess } from '../test/app-process.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
 import { startBare } from './bare-route.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
-import { rate, round } from './load.js';
+import { latencies, rate, round } from './load.js';
 import { runAlone, type Add } from './run-alone.js';
+import { atMost, atMostMs, atMostTimes } from './aim.js';
+import { fromTheTop, seedJobs } from './job-board.js';
+import { seedStudios } from '../src/server/db/seed.js';
+import { openEventStream, openEventStreams } from './stream-holder.js';
 
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 2_000);
+/** Issue 39 item 4: 20 000 streams on one instance. */
+const WANTED_STREAMS = Number(process.env.STREAMS ?? process.env.BENCH_STREAMS ?? 20_000);
+/** Files instance A needs besides its streams: database and Redis connections, logs, the listening socket. */
+const FILES_BESIDE_STREAMS = 256;
+/** Streams per holder process (bench/stream-holder.ts). */
+const PER_HOLDER = 5_000;
+/** Jobs on the board timed beside the streams. */
+const BOARD_JOBS = 10_000;
+const BOARD_REQUESTS = 200;
 const LATENCY_MESSAGES = Number(process.env.BENCH_LATENCY_MESSAGES ?? 200);
 const RATE_MESSAGES = Number(process.env.BENCH_RATE_MESSAGES ?? 2_000);
 const CONCURRENCY = 16;
@@ -52,25 +75,6 @@ function rssMB(pid: number): number {
   return kb ? Number(kb[1]) / 1024 : NaN;
 }
 
-/**
- * An open events stream read with a plain socket of its own (no pool limits it). Calls
- * `seen(marker)` for every `bench-<n>` marker in a message event's text.
- */
-function openStream(baseUrl: string, token: string, seen: (marker: number) => void): Promise<{ close(): void }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${baseUrl}/api/events`, { agent: false, headers: { 'x-auth-token': token, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`events answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        for (const m of chunk.matchAll(/bench-(\d+)\b/g)) seen(Number(m[1]));
-      });
-      res.on('error', () => {});
-      resolve({ close: () => req.destroy() });
-    });
-    req.on('error', reject);
-  });
-}
-
 async function postMessage(baseUrl: string, token: string, conversationId: string, text: string): Promise<number> {
   const res = await fetch(`${baseUrl}/api/conversations/${conversationId}/messages`, {
     method: 'POST',
@@ -83,34 +87,71 @@ async function postMessage(baseUrl: string, token: string, conversationId: strin
 
 const percentile = (sorted: number[], q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 
+/** The open-files limit this process (and so every app and holder it starts) runs with. */
+function fileLimit(): number {
+  return Number(execFileSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
+}
+
+/** Starts a holder process for `tokens` and waits until its streams are open. */
+async function startHolder(baseUrl: string, tokens: string[], dir: string, n: number): Promise<ChildProcess> {
+  const file = path.join(dir, `holder-${n}.json`);
+  writeFileSync(file, JSON.stringify({ baseUrl, tokens }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/stream-holder.ts', file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().startsWith('open ')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`a stream holder exited with ${code} before its streams were open`)));
+  });
+  return child;
+}
+
+/** p95 of the job board's first page on `baseUrl`, each request uncached (a cursor above every job, as bench/job-board.ts). */
+async function boardP95(baseUrl: string, first: number): Promise<{ p50: number; p95: number }> {
+  return latencies(BOARD_REQUESTS, (i) => `${baseUrl}/api/jobs?cursor=${fromTheTop(first + i)}`);
+}
+
 async function rowsFor(a: AppProcess, b: AppProcess, db: Db, add: Add) {
-  const { studioToken, performers } = await seed(db, STREAMS);
+  const limit = fileLimit();
+  const streamCount = Math.max(1, Math.min(WANTED_STREAMS, limit - FILES_BESIDE_STREAMS));
+  const short = streamCount < WANTED_STREAMS ? ` (of ${WANTED_STREAMS.toLocaleString('en')} asked: open-files limit ${limit})` : '';
+  const { studioToken, performers } = await seed(db, streamCount);
+  await seedStudios(db, 100);
+  await seedJobs(db, BOARD_JOBS);
+  await db.execute(sql`vacuum analyze`);
   const waiting = new Map<number, () => void>();
   const seen = (marker: number) => waiting.get(marker)?.();
 
   // Warm-up: one stream and one message, so the routes' code is loaded before the first reading.
-  const warm = await openStream(a.baseUrl, performers[0]!.token, seen);
+  const warm = await openEventStream(a.baseUrl, performers[0]!.token, seen);
   await postMessage(b.baseUrl, studioToken, performers[0]!.conversationId, 'warm-up');
   warm.close();
+  await boardP95(a.baseUrl, 0);
   await new Promise((r) => setTimeout(r, 2000));
+  const boardBefore = await boardP95(a.baseUrl, BOARD_REQUESTS);
   const before = rssMB(a.pid);
-  const streams: { close(): void }[] = [];
-  for (let i = 0; i < STREAMS; i += 100) {
-    streams.push(...(await Promise.all(performers.slice(i, i + 100).map((p) => openStream(a.baseUrl, p.token, seen)))));
-  }
-  await new Promise((r) => setTimeout(r, 3000));
-  const after = rssMB(a.pid);
-  add(
-    `open events streams on one instance [PostgreSQL + Redis]`,
-    `${STREAMS.toLocaleString('en')} streams: RSS ${round(before, 0)} → ${round(after, 0)} MB, ${round(((after - before) * 1024) / STREAMS, 1)} KB per stream`,
-  );
-
+  // The streams the latency is read on are held here; the rest by holder processes.
+  const timed = Math.min(streamCount, LATENCY_MESSAGES);
+  const streams = await openEventStreams(a.baseUrl, performers.slice(0, timed).map((p) => p.token), seen);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-holders-'));
+  const holders: ChildProcess[] = [];
   try {
+    for (let i = timed, n = 0; i < streamCount; i += PER_HOLDER, n++) {
+      holders.push(await startHolder(a.baseUrl, performers.slice(i, i + PER_HOLDER).map((p) => p.token), dir, n));
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = rssMB(a.pid);
+    const perStream = round(((after - before) * 1024) / streamCount, 1);
+    add(
+      `open events streams on one instance [PostgreSQL + Redis]`,
+      `${streamCount.toLocaleString('en')} streams${short}: RSS ${round(before, 0)} → ${round(after, 0)} MB, ${perStream} KB per stream; ${atMost(perStream, 16, 'KB', 'memory per stream')}`,
+    );
+
     // From the POST on instance B to the event on instance A's stream, one message at a time.
     const times: number[] = [];
     const answered: number[] = [];
     for (let i = 0; i < LATENCY_MESSAGES; i++) {
-      const p = performers[i % performers.length]!;
+      const p = performers[i % timed]!;
       const marker = 1_000_000 + i;
       const started = performance.now();
       const arrived = new Promise<number>((resolve, reject) => {
@@ -128,15 +169,26 @@ async function rowsFor(a: AppProcess, b: AppProcess, db: Db, add: Add) {
     }
     times.sort((x, y) => x - y);
     answered.sort((x, y) => x - y);
+    const p99 = percentile(times, 0.99);
     add(
-      `message POSTed on instance B → event on a stream of instance A, ${STREAMS.toLocaleString('en')} streams open [PostgreSQL + Redis]`,
-      `p50 ${percentile(times, 0.5)} ms, p99 ${percentile(times, 0.99)} ms (${LATENCY_MESSAGES} messages, one at a time)`,
+      `message POSTed on instance B → event on a stream of instance A, ${streamCount.toLocaleString('en')} streams open [PostgreSQL + Redis]`,
+      `p50 ${percentile(times, 0.5)} ms, p99 ${p99} ms (${LATENCY_MESSAGES} messages, one at a time); ${atMostMs(p99, 50, 'p99')}`,
       `the POST's own answer: p50 ${percentile(answered, 0.5)} ms, p99 ${percentile(answered, 0.99)} ms`,
+    );
+
+    const boardOpen = await boardP95(a.baseUrl, 2 * BOARD_REQUESTS);
+    add(
+      `job board at ${BOARD_JOBS.toLocaleString('en')} jobs, first page uncached, on instance A with ${streamCount.toLocaleString('en')} streams open [PostgreSQL + Redis]`,
+      `p50 ${boardOpen.p50} ms, p95 ${boardOpen.p95} ms (${BOARD_REQUESTS} requests); ${atMostTimes(boardOpen.p95, boardBefore.p95, 1.5, 'p95', 'the same with no stream open')}`,
+      `no stream open, just before: p50 ${boardBefore.p50} ms, p95 ${boardBefore.p95} ms`,
     );
 
     await rateRow(a, b, performers, 'each delivered to an open stream', add);
   } finally {
     streams.forEach((s) => s.close());
+    holders.forEach((h) => h.stdin!.end());
+    await Promise.all(holders.map((h) => (h.exitCode === null ? new Promise((r) => h.once('exit', r)) : undefined)));
+    await rm(dir, { recursive: true, force: true });
   }
   // The same again with every stream closed: what holding the streams costs the senders.
   await new Promise((r) => setTimeout(r, 2000));
@@ -173,7 +225,8 @@ async function rateRow(a: AppProcess, b: AppProcess, performers: { token: string
 export async function messagesBench(add: Add): Promise<void> {
   const redisUrl = process.env.REDIS_URL;
   if (!process.env.TEST_DATABASE_URL || !redisUrl) return console.log('Messages rows NOT RUN: TEST_DATABASE_URL and REDIS_URL must both be set');
-  console.log(`Messages: ${STREAMS} events streams, ${LATENCY_MESSAGES} timed messages, ${RATE_MESSAGES} messages through two instances…`);
+  if (process.env.BENCH_FILES_RAISED !== '1') return inRaisedLimit(add);
+  console.log(`Messages: ${WANTED_STREAMS} events streams, ${LATENCY_MESSAGES} timed messages, ${RATE_MESSAGES} messages through two instances…`);
   const database = await createPostgresDatabase();
   const env = {
     ...BENCH_ENV,
@@ -201,4 +254,42 @@ export async function messagesBench(add: Add): Promise<void> {
   }
 }
 
-await runAlone(import.meta, messagesBench);
+/**
+ * Runs these rows in a child started through `bash -c 'ulimit -n …'` (Node cannot raise its
+ * own limit), which the app instances and the stream holders inherit; its rows come back
+ * through a file, one JSON line each.
+ */
+async function inRaisedLimit(add: Add): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'audition-bench-messages-'));
+  const rowsFile = path.join(dir, 'rows.jsonl');
+  writeFileSync(rowsFile, '');
+  try {
+    const raise = 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"';
+    const child = spawn('bash', ['-c', raise, process.execPath, '--import', 'tsx', 'bench/messages.ts'], {
+      env: { ...process.env, BENCH_FILES_RAISED: '1', BENCH_ROWS_FILE: rowsFile },
+      // Its progress and table go to this process's stderr; its rows come back through the file.
+      stdio: ['ignore', 2, 'inherit'],
+    });
+    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    for (const line of readFileSync(rowsFile, 'utf8').split('\n').filter(Boolean)) {
+      const { row, figure, baseline } = JSON.parse(line) as { row: string; figure: string; baseline?: string };
+      add(row, figure, baseline);
+    }
+    if (code !== 0) throw new Error(`the messages rows exited with ${code}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+// In the child with the raised limit: each row also goes to the parent's file.
+const rowsFile = process.env.BENCH_ROWS_FILE;
+await runAlone(import.meta, (add) =>
+  messagesBench(
+    rowsFile
+      ? (row, figure, baseline) => {
+          appendFileSync(rowsFile, `${JSON.stringify({ row, figure, baseline })}\n`);
+          add(row, figure, baseline);
+        }
+      : add,
+  ),
+);

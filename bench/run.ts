@@ -25,6 +25,8 @@ import { applicationsBench } from './applications.js';
 import { messagesBench } from './messages.js';
 import { resumePdfsBench } from './resume-pdfs.js';
 import { stampedSidesBench } from './stamped-sides.js';
+import { marketBench } from './market.js';
+import { applicantBoardBench } from './applicant-board.js';
 import { startBare } from './bare-route.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 import { atLeastShare, selected } from './aim.js';
@@ -143,6 +145,8 @@ async function main() {
     if (selected('messages')) await messagesBench(add);
     if (selected('resume-pdfs')) await resumePdfsBench(add);
     if (selected('stamped-sides self-tapes')) await stampedSidesBench(add);
+    if (selected('market bookings slots review')) await marketBench(add);
+    if (selected('applicant-board browser')) await applicantBoardBench(add);
 
     if (selected('upload')) {
       console.log('Upload of 200 MB…');

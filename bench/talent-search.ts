@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.js';
 import { seedPerformers } from '../src/server/db/seed-performers.js';
 import { signToken } from '../src/server/modules/auth/index.js';
-import { startBare } from './bare-route.js';
+import { besideBare } from './prelude.js';
 import { latencies } from './load.js';
 import { runAlone, type Add } from './run-alone.js';
 import { atMostMs, atMostTimes } from './aim.js';
@@ -72,26 +72,18 @@ async function rowsFor(engine: string, baseUrl: string, tokens: Tokens, add: Add
   const headers = { 'x-auth-token': tokens.studio };
   for (const [label, query] of QUERIES) {
     const url = `${baseUrl}/api/studio/talent?${query}`;
-    const body = await (await fetch(url, { headers })).text();
-    const bare = await startBare(body);
-    try {
-      const b = await latencies(REQUESTS, () => `${bare.url}/user`);
-      await latencies(20, () => url, { headers });
-      const r = await latencies(REQUESTS, () => url, { headers });
-      add(
-        `talent search at ${PERFORMERS.toLocaleString('en')} performers, ${label}, same URL (cache hits) [${engine}]`,
-        `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests); ${atMostMs(r.p95, 5)}`,
-        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
-      );
-      const m = await missLatencies(MISS_REQUESTS, baseUrl, url, tokens);
-      add(
-        `talent search at ${PERFORMERS.toLocaleString('en')} performers, ${label}, after a performer's edit (cache misses) [${engine}]`,
-        `p50 ${m.p50} ms, p95 ${m.p95} ms (${MISS_REQUESTS} requests); ${atMostTimes(m.p95, b.p95, 12)}`,
-        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
-      );
-    } finally {
-      await bare.stop();
-    }
+    const { bare: b, app: r } = await besideBare(url, headers, REQUESTS);
+    add(
+      `talent search at ${PERFORMERS.toLocaleString('en')} performers, ${label}, same URL (cache hits) [${engine}]`,
+      `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests); ${atMostMs(r.p95, 5)}`,
+      `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+    );
+    const m = await missLatencies(MISS_REQUESTS, baseUrl, url, tokens);
+    add(
+      `talent search at ${PERFORMERS.toLocaleString('en')} performers, ${label}, after a performer's edit (cache misses) [${engine}]`,
+      `p50 ${m.p50} ms, p95 ${m.p95} ms (${MISS_REQUESTS} requests); ${atMostTimes(m.p95, b.p95, 12)}`,
+      `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+    );
   }
 }
 

@@ -7,8 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
+import { storeLogin } from '../test/browser.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -18,12 +19,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const SLOW_TEST = 240_000;
 const screenshotDir = path.resolve('e2e/screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
+// Shared with the bench's browser row (bench/applicant-board.ts).
+export { launchBrowser } from '../test/browser.js';
 
 /** What a page reported through `securitypolicyviolation`, per page of this test. */
 const cspViolations = new Map<Page, string[]>();
@@ -121,11 +118,7 @@ export async function createUser(overrides: Partial<ReturnType<typeof newUserInp
 
 /** Puts a user's login into the page's storage, as the login screen does. */
 export async function logInAs(page: Page, user: TestUser) {
-  await page.goto('/');
-  await page.evaluate(([token, id]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('id', id!);
-  }, [user.token, user._id]);
+  await storeLogin(page, { token: user.token, id: user._id });
 }
 
 export interface StudioUser extends TestUser {
@@ -151,12 +144,7 @@ export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinu
 
 /** Puts a studio's login into the page's storage, as the login screen does. */
 export async function logInAsStudio(page: Page, studio: TestUser) {
-  await page.goto('/');
-  await page.evaluate(([token, id]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('id', id!);
-    localStorage.setItem('role', 'studio');
-  }, [studio.token, studio._id]);
+  await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
 }
 
 /** Screenshots of the current screen at phone and desktop size into e2e/screenshots/. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, isNotNull, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TalentAnswer } from '../../contract/talent.js';
 import { users } from './schema/index.js';
@@ -57,5 +57,8 @@ describe('demo performers', () => {
     const [hidden] = await seeded.t.ctx.db.select({ n: count() }).from(users).where(eq(users.visibility, 'private'));
     expect(all?.n).toBe(250);
     expect(hidden?.n).toBe(25);
+    // Stated: the talent search's profession and gender filters find them (docs/talent.md).
+    const [stated] = await seeded.t.ctx.db.select({ n: count() }).from(users).where(and(like(users.email, '%@bench.audition.local'), isNotNull(users.profileStatedAt)));
+    expect(stated?.n).toBe(250);
   });
 });

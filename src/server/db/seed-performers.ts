@@ -124,7 +124,9 @@ export async function seedDemoPerformers(ctx: AppContext, log: (line: string) =>
 
 /**
  * Inserts `n` public performers for the benchmark, in batches generated inside the
- * database, with varied professions, genders, cities, ages and heights (as free text).
+ * database, with varied professions, genders, cities, ages and heights (as free text),
+ * each stated (profile_stated_at set), so the talent search's profession and gender filters
+ * find them (docs/talent.md, "Stated, not defaulted").
  */
 export async function seedPerformers(db: Db, n: number, opts: { batchSize?: number } = {}): Promise<void> {
   const batch = opts.batchSize ?? 10_000;
@@ -138,7 +140,7 @@ export async function seedPerformers(db: Db, n: number, opts: { batchSize?: numb
   for (let start = 0; start < n; start += batch) {
     const end = Math.min(n, start + batch);
     await db.execute(sql`
-      insert into users (email, fname, password_hash, role, visibility, gender, category, location, age, height, profile_pic, created_at)
+      insert into users (email, fname, password_hash, role, visibility, gender, category, location, age, height, profile_pic, created_at, profile_stated_at)
       select
         'bench-' || i || '@bench.audition.local',
         (${first})[1 + (i * 7) % ${nf}] || ' ' || (${last})[1 + (i * 11 + i / ${nf}) % ${LAST.length}],
@@ -152,6 +154,7 @@ export async function seedPerformers(db: Db, n: number, opts: { batchSize?: numb
         (18 + (i * 7) % 40)::text,
         (${heights})[1 + (i * 17) % ${HEIGHTS.length}],
         case when i % 3 = 0 then '' else '/demo/performer-' || (1 + i % ${DEMO_IMAGES.performers}) || '.webp' end,
+        now() - make_interval(secs => ${n} - i),
         now() - make_interval(secs => ${n} - i)
       from generate_series(${start}::int, ${end - 1}::int) as i
     `);

@@ -1,0 +1,19 @@
+/** The Debian chromium through playwright-core, as the e2e suite and the bench's browser row launch it. */
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Puts a login into the page's storage, as the login screen does (a studio's with its role). */
+export async function storeLogin(page: Page, login: { token: string; id: string; role?: 'studio' }): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(({ token, id, role }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('id', id);
+    if (role) localStorage.setItem('role', role);
+  }, login);
+}
