@@ -43,7 +43,7 @@ describe('/contact', () => {
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     for (const field of ['Email', 'Number', 'Message']) expect(await page.getByText(MSG.required(field)).isVisible()).toBe(true);
-    expect(await page.getByLabel('Email', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await shoot(page, 'contact-required');
     await expectAccessible(page);
 

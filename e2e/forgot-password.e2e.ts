@@ -21,7 +21,7 @@ describe('/forgot-password', () => {
     expect(await page.title()).toBe('Forgot password · Audition');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.locator('#forgot-email-error').textContent()).toBe(MSG.required('Email'));
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('forgot-email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('forgot-email');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.locator('#forgot-email-error').textContent()).toBe(MSG.invalidEmail);

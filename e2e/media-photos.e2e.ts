@@ -193,7 +193,7 @@ describe('/media/photos', () => {
 
     // The Cancel button stands beside the progress, has the focus and shows its ring.
     const cancel = overlay.getByRole('button', { name: SCREEN_MSG.busyCancel });
-    expect(await cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await cancel.evaluate((el) => parseFloat(getComputedStyle(el).outlineWidth))).toBeGreaterThanOrEqual(2);
     await expectNoOverflow(page);
     await shoot(page, 'media-photos-cancel');
@@ -205,7 +205,7 @@ describe('/media/photos', () => {
     await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.uploadCancelled(1, 2, 'photo', 'photos'));
     expect(await page.getByTestId('media-count').textContent()).toBe('1 photo');
     // The focus is back where it was, and the list on the server has only the first photo.
-    expect(await add.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true);
     await shoot(page, 'media-photos-cancelled');
     await line(-1);
     await page.reload();

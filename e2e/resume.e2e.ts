@@ -40,7 +40,7 @@ describe('/editResume', () => {
       }
       // The last credit moved to the top, focus staying on it at every step; the fourth removed.
       await page.getByRole('button', { name: 'Move credit 5 up' }).click();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move credit 4 up');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move credit 4 up');
       await page.getByRole('button', { name: 'Move credit 4 up' }).click();
       await page.getByRole('button', { name: 'Move credit 3 up' }).click();
       await page.getByRole('button', { name: 'Move credit 2 up' }).click();
@@ -78,7 +78,7 @@ describe('/editResume', () => {
       await page.getByRole('button', { name: RESUME_FORM.save }).click();
       await page.locator('#resume-credits-1-role-error').waitFor();
       expect(await page.locator('#resume-representation-email-error').textContent()).toBe(RESUME_MSG.invalidEmail);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('resume-credits-1-role');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('resume-credits-1-role');
       await shoot(page, 'resume2-editor-errors');
       await page.getByTestId('credit').nth(1).getByLabel('Role').fill('Ophelia');
       await page.getByLabel(RESUME_FORM.email).fill('meera@stellar.example');
@@ -87,7 +87,7 @@ describe('/editResume', () => {
 
       await page.getByRole('button', { name: RESUME_FORM.save }).click();
       await page.getByRole('status').filter({ hasText: RESUME_MSG.saved }).waitFor();
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(RESUME_MSG.saved);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(RESUME_MSG.saved);
       // Feet and inches, as studios will see them.
       await page.getByLabel(RESUME_FORM.heightUnit).selectOption('ftin');
       expect(await page.getByLabel(RESUME_FORM.feet).inputValue()).toBe('5');

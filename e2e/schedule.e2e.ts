@@ -71,13 +71,13 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     expect(await studioPage.locator('#slot-place-error').count()).toBe(0);
     await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
     await studioPage.locator('#slot-start-error').getByText('Start must be in the future').waitFor();
-    expect(await studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-start');
+    await expect.poll(() => studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-start');
     await studioPage.getByLabel(SLOT_TEXT.startsAt).fill(`${day}T10:00`);
     await studioPage.getByLabel(SLOT_TEXT.count).fill('6');
     await studioPage.getByLabel(SLOT_TEXT.minutes).fill('15');
     await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
     await expect.poll(() => studioPage.getByTestId('schedule-row').count()).toBe(6);
-    expect(await studioPage.evaluate(() => document.activeElement?.id)).toBe('schedule-list');
+    await expect.poll(() => studioPage.evaluate(() => document.activeElement?.id)).toBe('schedule-list');
     const firstRow = await studioPage.getByTestId('schedule-row').first().locator('time').textContent();
     expect(firstRow).toContain('10:00–10:15 India Standard Time');
     expect(await studioPage.getByTestId('schedule-row').first().locator('time').getAttribute('datetime')).toBe(first.toISOString());
@@ -91,7 +91,6 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
       for (const time of times) {
         await page.getByRole('button', { name: new RegExp(`: .*, ${time}–`) }).first().click();
         await page.getByTestId('slot-held').getByText(new RegExp(`${time}–.* Greenwich Mean Time`)).waitFor();
-        // Focus follows the answer: on a busy machine it can come a moment after the text.
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('slot-held');
       }
       return { page, context };

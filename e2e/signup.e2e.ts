@@ -89,7 +89,7 @@ describe('/signup', () => {
     await expectFieldProblem(page, 'number', MSG.required('Phone No.'));
     await expectFieldProblem(page, 'email', MSG.invalidEmail);
     await expectFieldProblem(page, 'password', MSG.passwordTooShort);
-    expect(await page.locator('#fname').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.locator('#fname').evaluate((el) => el === document.activeElement)).toBe(true);
     await shoot(page, 'signup-field-problems');
     await expectAccessible(page);
     // Typing in a field clears its mark; what was typed stays.
@@ -134,7 +134,7 @@ describe('/signup', () => {
     await page.getByLabel('Digit 4 of 4').focus();
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
-    expect(await page.getByLabel('Digit 3 of 4').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByLabel('Digit 3 of 4').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByLabel('Digit 3 of 4').inputValue()).toBe('');
     await page.keyboard.type(wrong.slice(2));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -185,7 +185,7 @@ describe('the Verify OTP modal', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await signUp.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => signUp.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await context.close();
   });

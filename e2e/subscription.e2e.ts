@@ -117,7 +117,7 @@ describe('/subscription with PayPal', () => {
     await page.locator('.fake-paypal-buttons').waitFor();
     await page.getByRole('button', { name: 'Close payment' }).click();
     await overlay(page).waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(planTexts.go('Gold'));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(planTexts.go('Gold'));
     await planButton(page, 'Gold').click();
     await overlay(page).waitFor();
     await page.keyboard.press('Escape');

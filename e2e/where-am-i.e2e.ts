@@ -133,7 +133,7 @@ describe('where am I', () => {
     release();
     await page.locator('main h1').filter({ hasText: studio.fname }).waitFor();
     await expect.poll(() => page.title()).toBe(title(studio.fname));
-    expect(await inHeader.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => inHeader.evaluate((el) => el === document.activeElement)).toBe(true);
     await context.close();
   });
 
@@ -143,7 +143,7 @@ describe('where am I', () => {
     await page.locator('main h1').waitFor();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: SCREEN_MSG.skipToContent });
-    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
     const box = await skip.boundingBox();
     expect(box && box.y >= 0).toBe(true);
     await shoot(page, 'skip-link');

@@ -46,6 +46,8 @@ export const PAGE_TITLES = {
   shortlists: 'Shortlists',
   applications: 'Applications',
   schedule: 'Audition schedule',
+  selfTapes: 'Self-tapes',
+  requestTapes: 'Request self-tapes',
   notFound: 'Page not found',
 } as const;
 

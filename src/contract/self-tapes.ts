@@ -26,7 +26,7 @@ export const tapeRequestBody = strict({
 export type TapeRequestBody = z.input<typeof tapeRequestBody>;
 
 export const declineBody = strict({ reason: text('Reason', { multiline: true }).trim().max(TAPE_LIMITS.declineReasonMax, MSG.tooLong('Reason', TAPE_LIMITS.declineReasonMax)).optional() });
-export const retakeBody = strict({ note: text('Note', { multiline: true }).trim().min(1, 'Say what the retake should change.').max(TAPE_LIMITS.retakeNoteMax, MSG.tooLong('Note', TAPE_LIMITS.retakeNoteMax)), deadline });
+export const retakeBody = strict({ note: text('Note', { multiline: true }).trim().min(1, TAPE_MSG.retakeNoteRequired).max(TAPE_LIMITS.retakeNoteMax, MSG.tooLong('Note', TAPE_LIMITS.retakeNoteMax)), deadline });
 
 export const tapeAnswer = z.object({ _id: z.string(), url: z.string(), submittedAt: z.string(), watchedAt: z.string().nullable() });
 export type Tape = z.infer<typeof tapeAnswer>;

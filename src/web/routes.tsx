@@ -71,6 +71,9 @@ const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
 const Applications = scopedPage(() => import('./pages/applications/ApplicationsPage'));
 // Audition times (docs/slots.md).
 const Schedule = scopedPage(() => import('./pages/schedule/SchedulePage'));
+// The studio's self-tape screens (docs/self-tapes.md).
+const SelfTapes = page(() => import('./pages/self-tapes/SelfTapesPage'));
+const RequestTapes = page(() => import('./pages/self-tapes/RequestTapesPage'));
 
 /** Every route names itself (the tab's title; docs/screens.md). */
 const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TITLES[key] });
@@ -127,6 +130,8 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/jobs/:id', element: studioOnly(JobForm), handle: titled('editJob') },
       { path: '/dashboard/jobs/:id/schedule', element: studioOnly(Schedule), handle: titled('schedule') },
       { path: '/dashboard/jobs/:id/applicants', element: studioOnly(Applicants), handle: titled('applicantBoard') },
+      { path: '/dashboard/jobs/:id/self-tapes', element: studioOnly(SelfTapes), handle: titled('selfTapes') },
+      { path: '/dashboard/jobs/:id/self-tapes/new', element: studioOnly(RequestTapes), handle: titled('requestTapes') },
       { path: '/jobs', element: <JobsBoard />, handle: titled('jobs') },
       { path: '/jobs/:id', element: <Job />, handle: titled('job') },
       { path: '/terms', element: <Terms />, handle: titled('terms') },

@@ -1,11 +1,13 @@
-/** POST /api/studio/tapes/{id}/watched: the studio's first play sets watchedAt (docs/self-tapes.md); the applicant refreshes. */
+/** POST /api/studio/tapes/{id}/watched: the studio's first play sets watchedAt (docs/self-tapes.md); the applicant and the job's requests refresh. */
 import type { Tape } from '../../contract/self-tapes';
 import { applicantKey } from './applicant';
 import { api } from './client';
+import { allJobTapeRequestsKey } from './job-tape-requests';
 import { queryClient } from './query-client';
 
 export async function markTapeWatched(tapeId: string, applicationId: string) {
   const tape = await api<Tape>(`/api/studio/tapes/${encodeURIComponent(tapeId)}/watched`, { method: 'POST', json: {} });
   await queryClient.invalidateQueries({ queryKey: applicantKey(applicationId) });
+  await queryClient.invalidateQueries({ queryKey: allJobTapeRequestsKey });
   return tape;
 }

@@ -73,7 +73,8 @@ function requestMail(to: { email: string; fname: string }, subject: string, line
 }
 
 /** The deadline as the refusal names it: UTC, to the minute. */
-const whenText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A refusal's earliest time, to the minute and rounded up, so the time it names is itself allowed (the screen offers to use it). */
+const whenText = (d: Date) => `${new Date(Math.ceil(d.getTime() / 60_000) * 60_000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export function createSelfTapesService(ctx: AppContext) {
   const { db, storage } = ctx;

@@ -3,7 +3,7 @@
  * free times to book or move to, the one held with "Add to calendar" (its .ics), and
  * cancelling. Times show in the viewer's zone, named; focus lands on the result.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MyApplication } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
@@ -17,14 +17,22 @@ export function SlotPicker({ app }: { app: MyApplication }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const heldRef = useRef<HTMLParagraphElement>(null);
+  // Set by a booking: the held time gets focus once the refetched answer shows it.
+  const [focusHeld, setFocusHeld] = useState(false);
+  const booked = slots.data?.booked;
+  useEffect(() => {
+    if (!focusHeld || !booked) return;
+    heldRef.current?.focus();
+    setFocusHeld(false);
+  }, [focusHeld, booked]);
   const headingId = `slot-pick-${app._id}`;
 
-  async function run(action: () => Promise<unknown>, focusHeld: boolean) {
+  async function run(action: () => Promise<unknown>, focusHeldAfter: boolean) {
     setBusy(true);
     setProblem(null);
     try {
       await action();
-      if (focusHeld) requestAnimationFrame(() => heldRef.current?.focus());
+      if (focusHeldAfter) setFocusHeld(true);
       else document.getElementById(headingId)?.focus();
     } catch (err) {
       setProblem((err as Error).message);
@@ -36,7 +44,7 @@ export function SlotPicker({ app }: { app: MyApplication }) {
 
   if (slots.isPending) return <p role="status">{MSG.loading}</p>;
   if (slots.isError) return <p role="alert">{slots.error.message}</p>;
-  const { booked, slots: free } = slots.data;
+  const { slots: free } = slots.data;
 
   return (
     <section className="slot-picker" aria-labelledby={headingId}>

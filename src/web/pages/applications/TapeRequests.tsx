@@ -11,7 +11,7 @@ import { answerTapeRequest } from '../../api/answer-tape-request';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
 import { sendTape } from '../../api/send-tape';
 import { openSides } from '../../api/tape-sides';
-import { formatDay, formatTime } from '../../lib/dates';
+import { formatClock, formatDay } from '../../lib/dates';
 
 export function TapeRequests() {
   const mine = useMyTapeRequests();
@@ -56,7 +56,7 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
       </h3>
       <p className="muted">{r.studio.fname}</p>
       <p ref={status} tabIndex={-1} className="tape-request__status">
-        {TAPE_MSG.statusLabel[r.status]} · {TAPE_MSG.due(`${formatDay(r.deadline)} ${formatTime(r.deadline)}`)}
+        {TAPE_MSG.statusLabel[r.status]} · {TAPE_MSG.due(`${formatDay(r.deadline)}, ${formatClock(r.deadline)}`)}
         {r.tape && <> · {r.tape.watchedAt ? <strong>{TAPE_MSG.watched}</strong> : TAPE_MSG.notWatched}</>}
       </p>
       {sent && <p role="status">{TAPE_MSG.tapeSent}</p>}

@@ -3,6 +3,7 @@
  * filtered by role and status and sorted by date or rating. Every move is a button, so the
  * board works from the keyboard; dragging a card onto a column does the same. Each card
  * opens the performer's card (ApplicantCard); closing it returns focus to the card's opener.
+ * Selected applicants can be asked for self-tapes (docs/self-tapes.md, "Screens").
  */
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { FINAL_STATUSES, STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
@@ -20,6 +21,8 @@ import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions-messa
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { useToast } from '../../components/Toasts';
 import { MSG } from '../../../contract/messages';
+import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { Link } from 'react-router';
 import { ApplicantCard } from './ApplicantCard';
 import { personName, initialOf } from '../../../contract/names';
 
@@ -66,11 +69,24 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
 
   useEffect(() => {
     if (!returnTo) return;
+    const opener = () => document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`);
     // After the closing dialog has given focus back to where it was opened from, which a
     // move may have taken off the page; filtered away by the move, the board's heading is
     // the nearest sensible place.
-    window.setTimeout(() => (document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(returnTo)}"]`) ?? headingRef.current)?.focus(), 0);
-    setReturnTo(null);
+    const timer = window.setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active === opener()) (opener() ?? headingRef.current)?.focus();
+    }, 0);
+    // The opener stays the target until the person moves on: a refetch that lands later
+    // moves it to another column, which remounts it and would drop focus on the body.
+    const movedOn = (event: FocusEvent) => {
+      if (event.target !== opener() && event.target !== headingRef.current) setReturnTo(null);
+    };
+    document.addEventListener('focusin', movedOn);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('focusin', movedOn);
+    };
   }, [returnTo, shown]);
 
   if (applicants.isPending) return <p role="status">{MSG.loading}</p>;
@@ -218,6 +234,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
               {STUDIO_STATUSES.map((s) => (
                 <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn btn-secondary'} onClick={() => moveSelected(s)}>{APP_MSG.action(s)}</button>
               ))}
+              <Link className="btn btn-secondary" to={`/dashboard/jobs/${job._id}/self-tapes/new?ids=${[...selected].join(',')}`}>{TAPE_MSG.requestTapes}</Link>
               <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>{BOARD_MSG.clearSelection}</button>
             </div>
           )}

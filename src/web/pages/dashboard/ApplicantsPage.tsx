@@ -5,6 +5,7 @@
 import { Link, useParams } from 'react-router';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { MSG } from '../../../contract/messages';
+import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { useOwnJob } from '../../api/own-jobs';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ApplicantBoard } from './ApplicantBoard';
@@ -33,6 +34,7 @@ export default function ApplicantsPage() {
       <p className="applicant-page-links">
         <Link to={`/jobs/${own._id}`}>{BOARD_MSG.viewJob}</Link>
         <Link to={`/dashboard/jobs/${own._id}`}>{BOARD_MSG.editJob}</Link>
+        <Link to={`/dashboard/jobs/${own._id}/self-tapes`}>{TAPE_MSG.selfTapesLink}</Link>
       </p>
       <ApplicantBoard job={own} />
     </main>

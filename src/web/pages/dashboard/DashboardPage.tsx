@@ -12,6 +12,7 @@ import { CloseJobDialog } from './CloseJobDialog';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
+import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
@@ -110,6 +111,7 @@ function JobTable({ heading, jobs, onClose, onReopen }: { heading: string; jobs:
             <div className="own-job-actions">
               <Link to={`/jobs/${job._id}`} className="btn btn-ghost">View</Link>
               <Link to={`/dashboard/jobs/${job._id}/schedule`} className="btn btn-ghost" aria-label={`${SLOT_TEXT.schedule}: ${job.title}`}>{SLOT_TEXT.schedule}</Link>
+              <Link to={`/dashboard/jobs/${job._id}/self-tapes`} className="btn btn-ghost" aria-label={`${TAPE_MSG.selfTapesLink}: ${job.title}`}>{TAPE_MSG.selfTapesLink}</Link>
               {onClose && (
                 <button type="button" className="btn btn-secondary" onClick={() => onClose(job)}>
                   {MARKET_MSG.closeJob}

@@ -6,6 +6,7 @@
  */
 import { useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
+import { personName } from '../../../contract/names';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import type { ReviewAnswer } from '../../../contract/self-tapes';
 import { ApiError } from '../../api/client';
@@ -40,7 +41,7 @@ function Room({ room }: { room: ReviewAnswer }) {
       <h1>{room.job.title}</h1>
       <p className="review-room__studio">{room.studio.fname}</p>
       <ul className="review-room__list">
-        {room.performers.map((p, i) => (
+        {room.performers.map((person) => ({ ...person, name: personName(person.name) })).map((p, i) => (
           <li key={i} className="review-room__card">
             <header className="review-room__who">
               {p.profilePic && <img src={p.profilePic} alt="" width={64} height={64} />}

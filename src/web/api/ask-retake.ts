@@ -1,0 +1,11 @@
+/** POST /api/studio/tape-requests/{id}/retake { note, deadline }: once per request, on a sent tape (docs/self-tapes.md). */
+import type { TapeRequest } from '../../contract/self-tapes';
+import { api } from './client';
+import { jobTapeRequestsKey } from './job-tape-requests';
+import { queryClient } from './query-client';
+
+export async function askRetake(jobId: string, id: string, body: { note: string; deadline: string }) {
+  const changed = await api<TapeRequest>(`/api/studio/tape-requests/${encodeURIComponent(id)}/retake`, { json: body });
+  await queryClient.invalidateQueries({ queryKey: jobTapeRequestsKey(jobId) });
+  return changed;
+}

@@ -1,0 +1,11 @@
+/** POST /api/studio/tape-requests: one self-tape request per chosen applicant (docs/self-tapes.md); the job's list refreshes. */
+import type { TapeRequestBody, TapeRequestsAnswer } from '../../contract/self-tapes';
+import { api } from './client';
+import { jobTapeRequestsKey } from './job-tape-requests';
+import { queryClient } from './query-client';
+
+export async function requestTapes(jobId: string, body: TapeRequestBody) {
+  const made = await api<TapeRequestsAnswer>('/api/studio/tape-requests', { json: body });
+  await queryClient.invalidateQueries({ queryKey: jobTapeRequestsKey(jobId) });
+  return made.tapeRequests;
+}

@@ -1,0 +1,235 @@
+/**
+ * /dashboard/jobs/{id}/self-tapes/new?ids=…: the studio asks the applicants it selected on
+ * the board for self-tapes (docs/self-tapes.md, "Screens"): instructions, optional sides
+ * (uploaded at once, pages shown), a deadline in the viewer's zone. A page rather than a
+ * dialog: at 390 px a long form with an upload reads better full width, and a reload keeps
+ * the chosen applicants (they are in the address). Sending tells people, so it asks once;
+ * the job's self-tapes screen then shows the result with focus on it.
+ */
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { MSG } from '../../../contract/messages';
+import { personName } from '../../../contract/names';
+import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { ApiError } from '../../api/client';
+import { useJobApplicants } from '../../api/job-applicants';
+import { useOwnJob } from '../../api/own-jobs';
+import { requestTapes } from '../../api/request-tapes';
+import { uploadSides } from '../../api/upload-sides';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormField } from '../../components/FormField';
+import { useToast } from '../../components/Toasts';
+import { formatClock, formatDay } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { zoneName } from '../../lib/zoned-time';
+import { earliestOf, isoToLocalInput } from './deadline-input';
+import './self-tapes.css';
+
+type Field = 'applicants' | 'instructions' | 'sides' | 'deadline';
+const ids: Record<Field, string> = { applicants: 'tape-applicants', instructions: 'tape-instructions', sides: 'tape-sides', deadline: 'tape-deadline' };
+
+/** Which field a refusal is about, so it shows there. */
+function fieldOf(err: ApiError): Field {
+  if (err.field === 'instructions') return 'instructions';
+  if (err.code === 'sides_not_found' || err.code === 'too_many_pages' || err.code === 'pdf_unreadable') return 'sides';
+  if (err.code === 'applications_invalid' || err.field === 'applicationIds') return 'applicants';
+  return 'deadline';
+}
+
+export default function RequestTapesPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const job = useOwnJob(id);
+  const applicants = useJobApplicants(id);
+  useDocumentTitle(job.data ? TAPE_MSG.requestTitle(job.data.title) : undefined);
+  const wanted = useMemo(() => new Set((search.get('ids') ?? '').split(',').filter(Boolean)), [search]);
+
+  if (job.isPending || applicants.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
+  if (job.isError) return <main className="page"><p role="alert">{job.error.message}</p></main>;
+  if (applicants.isError) return <main className="page"><p role="alert">{applicants.error.message}</p></main>;
+  if (!job.data) return <main className="page"><h1>{MSG.notFound}</h1><p><Link to="/dashboard">Dashboard</Link></p></main>;
+  const chosen = applicants.data.filter((a) => wanted.has(a._id));
+  return (
+    <main className="page tapes-page">
+      <p className="tapes-back"><Link to={`/dashboard/jobs/${id}/applicants`}>← {TAPE_MSG.backToBoard}</Link></p>
+      <h1>{TAPE_MSG.requestTitle(job.data.title)}</h1>
+      {chosen.length === 0 ? (
+        <div className="card tapes-empty">
+          <p>{TAPE_MSG.noneSelected}</p>
+          <Link className="btn" to={`/dashboard/jobs/${id}/applicants`}>{TAPE_MSG.openBoard}</Link>
+        </div>
+      ) : (
+        <RequestForm jobId={id} chosen={chosen.map((a) => ({ _id: a._id, name: personName(a.performer.fname) }))} />
+      )}
+    </main>
+  );
+}
+
+function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; name: string }[] }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const zone = zoneName();
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set(chosen.map((c) => c._id)));
+  const [instructions, setInstructions] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [sides, setSides] = useState<{ fileId: string; pages: number; name: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [earliest, setEarliest] = useState<Date | null>(null);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const sidesInput = useRef<HTMLInputElement>(null);
+  const hours = sides && sides.pages > TAPE_LIMITS.longSidesPages ? TAPE_LIMITS.longSidesLeadHours : TAPE_LIMITS.leadHours;
+
+  function show(found: Partial<Record<Field, string>>) {
+    setProblems(found);
+    const first = (Object.keys(ids) as Field[]).find((f) => found[f]);
+    if (first) document.getElementById(ids[first])?.focus();
+  }
+  const clear = (f: Field) => setProblems((p) => (p[f] ? { ...p, [f]: undefined } : p));
+
+  async function chooseSides(file: File | undefined) {
+    clear('sides');
+    setSides(null);
+    if (!file) return;
+    setUploading(true);
+    try {
+      const answer = await uploadSides(file);
+      setSides({ ...answer, name: file.name });
+    } catch (err) {
+      if (sidesInput.current) sidesInput.current.value = '';
+      show({ sides: (err as Error).message });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  function check(e: FormEvent) {
+    e.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (picked.size === 0) found.applicants = TAPE_MSG.applicationsRange;
+    if (instructions.length > TAPE_LIMITS.instructionsMax) found.instructions = MSG.tooLong(TAPE_MSG.instructions, TAPE_LIMITS.instructionsMax);
+    if (!deadline || Number.isNaN(new Date(deadline).getTime())) found.deadline = TAPE_MSG.deadlineRequired;
+    if (Object.keys(found).length) return show(found);
+    setAsking(true);
+  }
+
+  async function send() {
+    setAsking(false);
+    setBusy(true);
+    setEarliest(null);
+    try {
+      const made = await requestTapes(jobId, {
+        applicationIds: [...picked],
+        instructions,
+        deadline: new Date(deadline).toISOString(),
+        ...(sides ? { sidesFileId: sides.fileId } : {}),
+      });
+      navigate(`/dashboard/jobs/${jobId}/self-tapes`, { state: { sent: made.length } });
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        setEarliest(earliestOf(err));
+        show({ [fieldOf(err)]: err.message });
+      } else toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const when = deadline ? `${formatDay(new Date(deadline))}, ${formatClock(new Date(deadline))}` : '';
+  return (
+    <form className="card tapes-form" onSubmit={check} noValidate>
+      <fieldset id={ids.applicants} tabIndex={-1} className="tapes-who" aria-describedby={problems.applicants ? `${ids.applicants}-error` : `${ids.applicants}-hint`}>
+        <legend>{TAPE_MSG.sendTo}</legend>
+        <p id={`${ids.applicants}-hint`} className="field-hint">{TAPE_MSG.sendToHint}</p>
+        <ul>
+          {chosen.map((c) => (
+            <li key={c._id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={picked.has(c._id)}
+                  onChange={() => {
+                    clear('applicants');
+                    setPicked((now) => {
+                      const next = new Set(now);
+                      if (next.has(c._id)) next.delete(c._id);
+                      else next.add(c._id);
+                      return next;
+                    });
+                  }}
+                />{' '}
+                {c.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+        {problems.applicants && <p id={`${ids.applicants}-error`} className="field-error" role="alert">{problems.applicants}</p>}
+      </fieldset>
+      <FormField id={ids.instructions} label={TAPE_MSG.instructions} error={problems.instructions} hint={TAPE_MSG.instructionsHint}>
+        {(a11y) => (
+          <textarea className="textarea" rows={6} maxLength={TAPE_LIMITS.instructionsMax} value={instructions} onChange={(e) => { clear('instructions'); setInstructions(e.target.value); }} {...a11y} />
+        )}
+      </FormField>
+      <FormField
+        id={ids.sides}
+        label={TAPE_MSG.sides}
+        error={problems.sides}
+        hint={
+          <>
+            {TAPE_MSG.sidesHint}
+            {uploading && <span role="status"> {TAPE_MSG.sidesUploading}</span>}
+          </>
+        }
+      >
+        {(a11y) => <input ref={sidesInput} type="file" accept="application/pdf" className="input" disabled={uploading} onChange={(e) => void chooseSides(e.target.files?.[0])} {...a11y} />}
+      </FormField>
+      {sides && (
+        <p className="tapes-sides" role="status">
+          <span>{sides.name}: {TAPE_MSG.sidesReady(sides.pages)}</span>{' '}
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setSides(null);
+              if (sidesInput.current) sidesInput.current.value = '';
+              sidesInput.current?.focus();
+            }}
+          >
+            {TAPE_MSG.removeSides}
+          </button>
+        </p>
+      )}
+      <FormField id={ids.deadline} label={TAPE_MSG.deadline} error={problems.deadline} hint={TAPE_MSG.deadlineHint(zone, hours)}>
+        {(a11y) => <input type="datetime-local" className="input" value={deadline} onChange={(e) => { clear('deadline'); setEarliest(null); setDeadline(e.target.value); }} {...a11y} />}
+      </FormField>
+      {earliest && problems.deadline && (
+        <p className="tapes-earliest">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setDeadline(isoToLocalInput(earliest));
+              setEarliest(null);
+              clear('deadline');
+              document.getElementById(ids.deadline)?.focus();
+            }}
+          >
+            {TAPE_MSG.offerEarliest(`${formatDay(earliest)}, ${formatClock(earliest)}`)}
+          </button>
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn" disabled={busy || uploading}>{TAPE_MSG.sendRequests(picked.size)}</button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        title={TAPE_MSG.confirmSendTitle(picked.size)}
+        message={TAPE_MSG.confirmSend(picked.size, when)}
+        confirmLabel={TAPE_MSG.confirmSendLabel}
+        onConfirm={() => void send()}
+        onCancel={() => setAsking(false)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,337 @@
+/**
+ * /dashboard/jobs/{id}/self-tapes: one job's self-tapes for the studio (docs/self-tapes.md,
+ * "Screens"): each request with its performer, status, deadline and tape (the first play
+ * marks it watched), a retake once per request on a sent tape, and the job's review links:
+ * made for applicants with a tape, shown once with Copy, listed while live, revoked after
+ * one question.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { StudioApplication } from '../../../contract/applications';
+import { MSG } from '../../../contract/messages';
+import { personName } from '../../../contract/names';
+import type { TapeRequest } from '../../../contract/self-tapes';
+import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { askRetake } from '../../api/ask-retake';
+import { ApiError } from '../../api/client';
+import { createReviewLink } from '../../api/create-review-link';
+import { useJobApplicants } from '../../api/job-applicants';
+import { useJobTapeRequests } from '../../api/job-tape-requests';
+import { markTapeWatched } from '../../api/mark-tape-watched';
+import { useOwnJob } from '../../api/own-jobs';
+import { useReviewLinks } from '../../api/review-links';
+import { revokeReviewLink } from '../../api/revoke-review-link';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormField } from '../../components/FormField';
+import { useToast } from '../../components/Toasts';
+import { formatClock, formatDay, formatTime } from '../../lib/dates';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { zoneName } from '../../lib/zoned-time';
+import { earliestOf, isoToLocalInput } from './deadline-input';
+import './self-tapes.css';
+
+/** A deadline or an end: the day and the clock with its zone, "2 Dec 2026, 09:02 UTC". */
+const at = (iso: string | Date) => `${formatDay(iso)}, ${formatClock(iso)}`;
+
+export default function SelfTapesPage() {
+  const { id = '' } = useParams();
+  const job = useOwnJob(id);
+  const requests = useJobTapeRequests(id);
+  const applicants = useJobApplicants(id);
+  const sent = (useLocation().state as { sent?: number } | null)?.sent;
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  useDocumentTitle(job.data ? TAPE_MSG.selfTapesTitle(job.data.title) : undefined);
+  const ready = Boolean(job.data && requests.data);
+  // After sending from the request form, the result is where focus lands (docs/screens.md).
+  useEffect(() => {
+    if (!sent || !ready) return;
+    const timer = window.setTimeout(() => sentRef.current?.focus(), 50);
+    return () => window.clearTimeout(timer);
+  }, [sent, ready]);
+
+  if (job.isPending || requests.isPending || applicants.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
+  const failed = job.error ?? requests.error ?? applicants.error;
+  if (failed) return <main className="page"><p role="alert">{failed.message}</p></main>;
+  if (!job.data) return <main className="page"><h1>{MSG.notFound}</h1><p><Link to="/dashboard">Dashboard</Link></p></main>;
+  const people = new Map((applicants.data ?? []).map((a) => [a._id, a]));
+  const list = requests.data ?? [];
+  return (
+    <main className="page tapes-page">
+      <p className="tapes-back"><Link to={`/dashboard/jobs/${id}/applicants`}>← {TAPE_MSG.backToBoard}</Link></p>
+      <h1>{TAPE_MSG.selfTapesTitle(job.data.title)}</h1>
+      {sent ? <p ref={sentRef} tabIndex={-1} role="status" className="tapes-sent">{TAPE_MSG.sent(sent)}</p> : null}
+      <section aria-labelledby="tape-requests-title" className="tapes-section">
+        <h2 id="tape-requests-title" tabIndex={-1}>{TAPE_MSG.requests}</h2>
+        {list.length === 0 ? (
+          <div className="card tapes-empty">
+            <p><strong>{TAPE_MSG.emptyRequests}</strong></p>
+            <p>{TAPE_MSG.emptyRequestsNext}</p>
+            <Link className="btn" to={`/dashboard/jobs/${id}/applicants`}>{TAPE_MSG.openBoard}</Link>
+          </div>
+        ) : (
+          <ul className="tapes-list">
+            {list.map((r) => <RequestRow key={r._id} jobId={id} r={r} who={people.get(r.applicationId)} />)}
+          </ul>
+        )}
+      </section>
+      <ReviewLinks jobId={id} withTapes={(applicants.data ?? []).filter((a) => a.tape)} />
+    </main>
+  );
+}
+
+function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: StudioApplication | undefined }) {
+  // A job of one role names it after the job: said once, in the title.
+  const role = r.role && r.role.name !== r.job.title ? r.role.name : '';
+  const name = who ? personName(who.performer.fname) : TAPE_MSG.unknownPerformer;
+  const [retaking, setRetaking] = useState(false);
+  const retakeButton = useRef<HTMLButtonElement>(null);
+  const canRetake = r.status === 'submitted' && !r.retakeUsed && r.tape;
+  return (
+    <li className="card tapes-row" data-testid="tape-request">
+      <div className="tapes-row-head">
+        <h3>{name}</h3>
+        <span className={`tapes-status tapes-status-${r.status}`}>{TAPE_MSG.statusLabel[r.status]}</span>
+      </div>
+      <p className="muted">
+        {[role, TAPE_MSG.due(at(r.deadline)), r.sidesPages ? TAPE_MSG.sidesPages(r.sidesPages) : ''].filter(Boolean).join(' · ')}
+      </p>
+      {r.status === 'declined' && r.declineReason && <p>{TAPE_MSG.declinedBecause(r.declineReason)}</p>}
+      {r.retakeUsed && r.retakeNote && <p id={`retake-result-${r._id}`} tabIndex={-1}>{TAPE_MSG.retakeAsked(r.retakeNote)}</p>}
+      {r.tape ? (
+        <>
+          <video
+            className="tapes-video"
+            src={r.tape.url}
+            controls
+            preload="metadata"
+            aria-label={TAPE_MSG.playTape(name)}
+            onPlay={() => {
+              if (r.tape && !r.tape.watchedAt) void markTapeWatched(r.tape._id, r.applicationId).catch(() => {});
+            }}
+          />
+          <p className="muted">
+            {TAPE_MSG.sentAt(formatTime(r.tape.submittedAt))} · {r.tape.watchedAt ? <strong>{TAPE_MSG.watched}</strong> : TAPE_MSG.notWatched}
+          </p>
+        </>
+      ) : (
+        <p className="muted">{TAPE_MSG.noTapeYet}</p>
+      )}
+      {(r.tape || r.retakeUsed) && !retaking && (
+        <button ref={retakeButton} type="button" className="btn btn-secondary" disabled={!canRetake} onClick={() => setRetaking(true)}>
+          {r.retakeUsed ? TAPE_MSG.retakeUsedButton : TAPE_MSG.askRetake}
+        </button>
+      )}
+      {retaking && (
+        <RetakeForm
+          jobId={jobId}
+          r={r}
+          onDone={(asked) => {
+            setRetaking(false);
+            // Asked: the result (the note, the button now saying so); cancelled: the button again.
+            window.setTimeout(() => (asked ? document.getElementById(`retake-result-${r._id}`) : retakeButton.current)?.focus(), 100);
+          }}
+        />
+      )}
+    </li>
+  );
+}
+
+function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDone(asked: boolean): void }) {
+  const toast = useToast();
+  const zone = zoneName();
+  const [note, setNote] = useState('');
+  const [deadline, setDeadline] = useState('');
+  const [problems, setProblems] = useState<{ note?: string; deadline?: string }>({});
+  const [earliest, setEarliest] = useState<Date | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { note: `retake-note-${r._id}`, deadline: `retake-deadline-${r._id}` };
+
+  function show(found: { note?: string; deadline?: string }) {
+    setProblems(found);
+    const first = found.note ? ids.note : found.deadline ? ids.deadline : null;
+    if (first) document.getElementById(first)?.focus();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found: { note?: string; deadline?: string } = {};
+    if (!note.trim()) found.note = TAPE_MSG.retakeNoteRequired;
+    if (!deadline || Number.isNaN(new Date(deadline).getTime())) found.deadline = TAPE_MSG.deadlineRequired;
+    if (found.note || found.deadline) return show(found);
+    setBusy(true);
+    setEarliest(null);
+    try {
+      await askRetake(jobId, r._id, { note, deadline: new Date(deadline).toISOString() });
+      toast(TAPE_MSG.retakeSent, 'success');
+      onDone(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        setEarliest(earliestOf(err));
+        show(err.field === 'note' ? { note: err.message } : { deadline: err.message });
+      } else toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="tapes-retake" onSubmit={(e) => void submit(e)} noValidate aria-label={TAPE_MSG.askRetake}>
+      <FormField id={ids.note} label={TAPE_MSG.retakeNote} error={problems.note}>
+        {(a11y) => <textarea className="textarea" rows={3} maxLength={TAPE_LIMITS.retakeNoteMax} value={note} onChange={(e) => { setProblems((p) => ({ ...p, note: undefined })); setNote(e.target.value); }} autoFocus {...a11y} />}
+      </FormField>
+      <FormField id={ids.deadline} label={TAPE_MSG.retakeDeadline} error={problems.deadline} hint={TAPE_MSG.retakeDeadlineHint(zone)}>
+        {(a11y) => <input type="datetime-local" className="input" value={deadline} onChange={(e) => { setProblems((p) => ({ ...p, deadline: undefined })); setEarliest(null); setDeadline(e.target.value); }} {...a11y} />}
+      </FormField>
+      {earliest && problems.deadline && (
+        <p>
+          <button type="button" className="btn btn-secondary" onClick={() => { setDeadline(isoToLocalInput(earliest)); setEarliest(null); setProblems((p) => ({ ...p, deadline: undefined })); document.getElementById(ids.deadline)?.focus(); }}>
+            {TAPE_MSG.offerEarliest(at(earliest))}
+          </button>
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn" disabled={busy}>{TAPE_MSG.sendRetake}</button>
+        <button type="button" className="btn btn-ghost" onClick={() => onDone(false)}>{TAPE_MSG.cancel}</button>
+      </div>
+    </form>
+  );
+}
+
+function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApplication[] }) {
+  const toast = useToast();
+  const links = useReviewLinks();
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [days, setDays] = useState(7);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [made, setMade] = useState<{ _id: string; url: string } | null>(null);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const madeRef = useRef<HTMLInputElement>(null);
+  const now = Date.now();
+  const live = (links.data ?? []).filter((l) => l.jobId === jobId && !l.revokedAt && Date.parse(l.expiresAt) > now);
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    if (picked.size === 0 || picked.size > TAPE_LIMITS.reviewApplicationsMax) {
+      setProblem(TAPE_MSG.reviewApplicationsRange);
+      document.getElementById('review-who')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const link = await createReviewLink({ jobId, applicationIds: [...picked], expiresInDays: days });
+      setProblem('');
+      setPicked(new Set());
+      setMade({ _id: link._id, url: new URL(link.url, window.location.origin).href });
+      window.setTimeout(() => madeRef.current?.focus(), 50);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        setProblem(err.message);
+        document.getElementById('review-who')?.focus();
+      } else toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copy() {
+    if (!made) return;
+    try {
+      await navigator.clipboard.writeText(made.url);
+      toast(TAPE_MSG.copied, 'success');
+    } catch {
+      // Without clipboard access the link is selected, ready to copy by hand.
+      madeRef.current?.select();
+    }
+  }
+
+  async function revoke() {
+    const linkId = revoking;
+    setRevoking(null);
+    if (!linkId) return;
+    try {
+      await revokeReviewLink(linkId);
+      // The link just shown, now ended, is not offered for copying any more.
+      if (made?._id === linkId) setMade(null);
+      toast(TAPE_MSG.revoked, 'success');
+      window.setTimeout(() => document.getElementById('live-links-title')?.focus(), 50);
+    } catch (err) {
+      toast((err as Error).message);
+    }
+  }
+
+  return (
+    <section aria-labelledby="review-links-title" className="tapes-section">
+      <h2 id="review-links-title">{TAPE_MSG.reviewLinks}</h2>
+      <p className="muted">{TAPE_MSG.reviewLinksWhy}</p>
+      {withTapes.length === 0 ? (
+        <p className="card tapes-empty">{TAPE_MSG.reviewNobody}</p>
+      ) : (
+        <form className="card tapes-form" onSubmit={(e) => void create(e)} noValidate>
+          <fieldset id="review-who" tabIndex={-1} className="tapes-who" aria-describedby={problem ? 'review-who-error' : undefined}>
+            <legend>{TAPE_MSG.reviewWho}</legend>
+            <ul>
+              {withTapes.map((a) => (
+                <li key={a._id}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={picked.has(a._id)}
+                      onChange={() => {
+                        setProblem('');
+                        setPicked((now) => {
+                          const next = new Set(now);
+                          if (next.has(a._id)) next.delete(a._id);
+                          else next.add(a._id);
+                          return next;
+                        });
+                      }}
+                    />{' '}
+                    {personName(a.performer.fname)}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {problem && <p id="review-who-error" className="field-error" role="alert">{problem}</p>}
+          </fieldset>
+          <FormField id="review-days" label={TAPE_MSG.reviewDays}>
+            {(a11y) => (
+              <select className="select" value={days} onChange={(e) => setDays(Number(e.target.value))} {...a11y}>
+                {Array.from({ length: TAPE_LIMITS.reviewDaysMax - TAPE_LIMITS.reviewDaysMin + 1 }, (_, i) => i + TAPE_LIMITS.reviewDaysMin).map((n) => (
+                  <option key={n} value={n}>{TAPE_MSG.reviewDaysOption(n)}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <div className="form-actions">
+            <button type="submit" className="btn" disabled={busy}>{TAPE_MSG.createLink}</button>
+          </div>
+        </form>
+      )}
+      {made && (
+        <div className="card tapes-made" role="status">
+          <p>{TAPE_MSG.linkCreated}</p>
+          <div className="tapes-made-row">
+            <label htmlFor="review-link-made" className="visually-hidden">{TAPE_MSG.linkLabel}</label>
+            <input ref={madeRef} id="review-link-made" className="input" readOnly value={made.url} onFocus={(e) => e.target.select()} />
+            <button type="button" className="btn btn-secondary" onClick={() => void copy()}>{TAPE_MSG.copy}</button>
+          </div>
+        </div>
+      )}
+      <h3 id="live-links-title" className="tapes-live-title" tabIndex={-1}>{TAPE_MSG.liveLinks}</h3>
+      {links.isError && <p role="alert">{links.error.message}</p>}
+      {links.data && live.length === 0 && <p className="muted">{TAPE_MSG.noLiveLinks}</p>}
+      {live.length > 0 && (
+        <ul className="tapes-links">
+          {live.map((l) => (
+            <li key={l._id} className="card tapes-link" data-testid="review-link">
+              <span>{TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}</span>
+              <button type="button" className="btn btn-ghost" onClick={() => setRevoking(l._id)} aria-label={`${TAPE_MSG.revoke}: ${TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}`}>{TAPE_MSG.revoke}</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog open={revoking !== null} title={TAPE_MSG.revokeTitle} message={TAPE_MSG.revokeText} confirmLabel={TAPE_MSG.revoke} onConfirm={() => void revoke()} onCancel={() => setRevoking(null)} />
+    </section>
+  );
+}
