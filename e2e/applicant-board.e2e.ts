@@ -81,10 +81,10 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await dialog.getByText('Trained at a drama school.').waitFor();
     await expectAccessible(page);
     // Shortlist: the pressed button goes away, focus stays in the card on the next move.
-    await dialog.getByRole('button', { name: APP_MSG.shortlist }).focus();
+    await dialog.getByRole('button', { name: APP_MSG.action('shortlisted') }).focus();
     await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
-    await expect.poll(() => focused(page)).toBe(APP_MSG.audition);
+    await expect.poll(() => focused(page)).toBe(APP_MSG.action('auditioning'));
     // Escape: focus returns to this applicant's Open button, now in the Shortlisted column.
     await page.keyboard.press('Escape');
     await column('Shortlisted').getByText(personName(first.fname)).waitFor();
@@ -92,11 +92,11 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
 
     // Book asks once, then Undo takes it back; focus lands on Undo, then on the card's moves.
     await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: APP_MSG.book }).focus();
+    await dialog.getByRole('button', { name: APP_MSG.action('booked') }).focus();
     await page.keyboard.press('Enter');
     const ask = page.getByRole('dialog', { name: BOARD_MSG.bookTitle(personName(first.fname)) });
     await ask.waitFor();
-    await ask.getByRole('button', { name: BOARD_MSG.bookConfirm, exact: true }).focus();
+    await ask.getByRole('button', { name: APP_MSG.action('booked'), exact: true }).focus();
     await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Booked' }).waitFor();
     await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
@@ -112,14 +112,14 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
       await page.keyboard.press('Space');
     }
     await page.getByText(BOARD_MSG.selected(3)).waitFor();
-    await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.decline }).focus();
+    await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.action('declined') }).focus();
     await page.keyboard.press('Enter');
     const decline = page.getByRole('dialog', { name: BOARD_MSG.declineTitle(BOARD_MSG.applicantsCount(3)) });
     await decline.waitFor();
     await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
     await decline.getByLabel(DECISION_MSG.noteLabel).fill('Thank you for a strong tape.');
     await shots(page, 'decline-reason');
-    await decline.getByRole('button', { name: BOARD_MSG.declineConfirm }).focus();
+    await decline.getByRole('button', { name: APP_MSG.action('declined') }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(BOARD_MSG.declined(BOARD_MSG.applicantsCount(3))).waitFor();
     await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);

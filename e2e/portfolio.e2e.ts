@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { expectNameAbsent } from './names.js';
 import { addMedia, createPerformer } from './talent-data.js';
 
 let browser: Browser;
@@ -77,7 +78,7 @@ describe('/talent/{id}', () => {
     const res = await page.goto(`/talent/${me._id}`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'This page is not on the call sheet' }).waitFor();
-    expect(await page.content()).not.toContain(me.fname);
+    expectNameAbsent(await page.content(), me.fname);
     await context.close();
   }, 150_000);
 });

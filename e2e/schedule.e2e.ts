@@ -10,7 +10,8 @@ import ical from 'node-ical';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personName } from '../src/contract/names.js';
-import { SLOT_TEXT } from '../src/contract/slots.js';
+import { MSG } from '../src/contract/messages.js';
+import { SLOT_MSG, SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
 import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
 
@@ -53,9 +54,21 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     await studioPage.getByRole('heading', { name: SLOT_TEXT.scheduleTitle, level: 1 }).waitFor();
     expect(await studioPage.title()).toMatch(/Audition schedule/);
     await studioPage.getByText(SLOT_TEXT.shownIn('India Standard Time')).waitFor();
+    // No start: said at its field before anything is sent.
+    await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
+    await studioPage.locator('#slot-start-error').getByText(MSG.required(SLOT_TEXT.startsAt), { exact: true }).waitFor();
+    expect(await studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-start');
+    // Neither a place nor a link: the server's answer names the place, and it shows there.
+    await studioPage.getByLabel(SLOT_TEXT.startsAt).fill(`${day}T09:00`);
+    await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
+    await studioPage.locator('#slot-place-error').getByText(SLOT_MSG.placeOrLink, { exact: true }).waitFor();
+    expect(await studioPage.locator('#slot-start-error').count()).toBe(0);
+    expect(await studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-place');
+    await shoot(studioPage, 'schedule-place-error');
     // A past start is refused at its field.
     await studioPage.getByLabel(SLOT_TEXT.startsAt).fill('2020-01-01T10:00');
     await studioPage.getByLabel(SLOT_TEXT.place).fill('Studio 4, Andheri');
+    expect(await studioPage.locator('#slot-place-error').count()).toBe(0);
     await studioPage.getByRole('button', { name: SLOT_TEXT.create }).click();
     await studioPage.locator('#slot-start-error').getByText('Start must be in the future').waitFor();
     await expect.poll(() => studioPage.evaluate(() => document.activeElement?.id)).toBe('slot-start');

@@ -1,5 +1,5 @@
 /** Texts of applications and notifications, written once (docs/applications.md). */
-import type { ApplicationStatus } from './applications-limits.js';
+import type { ApplicationStatus, StudioStatus } from './applications-limits.js';
 
 const STATUS_LABELS: Record<ApplicationStatus, string> = {
   applied: 'Applied',
@@ -12,6 +12,17 @@ const STATUS_LABELS: Record<ApplicationStatus, string> = {
   closed: 'Closed',
 };
 
+/**
+ * The studio's move to each status, as its button reads (the card, the board's bulk bar and
+ * the decision dialog's confirm): the one source of these labels.
+ */
+const STUDIO_ACTIONS: Record<StudioStatus, string> = {
+  shortlisted: 'Shortlist',
+  auditioning: 'Audition',
+  booked: 'Book',
+  declined: 'Decline',
+};
+
 /** What the performer is told when their application moves to this status. */
 const STATUS_NEWS: Record<ApplicationStatus, string> = {
   applied: 'was sent',
@@ -21,7 +32,8 @@ const STATUS_NEWS: Record<ApplicationStatus, string> = {
   booked: 'was booked. Congratulations!',
   declined: 'was declined by the studio',
   withdrawn: 'was withdrawn',
-  closed: 'was closed without a decision: the job has closed',
+  // Always followed by its reason line ("Reason: The role has closed."), which says why.
+  closed: 'was closed without a decision',
 };
 
 export const APP_MSG = {
@@ -69,10 +81,7 @@ export const APP_MSG = {
   noneInColumn: 'None',
   open: 'Open',
   moveTo: (label: string) => `Move to ${label.toLowerCase()}`,
-  shortlist: 'Shortlist',
-  audition: 'Audition',
-  book: 'Book',
-  decline: 'Decline',
+  action: (s: StudioStatus) => STUDIO_ACTIONS[s],
   ratingLabel: 'Your rating (1–5, private)',
   studioNoteLabel: 'Your note (private)',
   saveReview: 'Save rating and note',

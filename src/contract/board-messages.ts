@@ -25,8 +25,6 @@ export const BOARD_MSG = {
   // Final moves: asked once, then Undo (docs/applications.md).
   bookTitle: (who: string) => `Book ${who}?`,
   declineTitle: (who: string) => `Decline ${who}?`,
-  bookConfirm: 'Book',
-  declineConfirm: 'Decline',
   cancel: 'Cancel',
   applicantsCount: (n: number) => (n === 1 ? '1 applicant' : `${n} applicants`),
   booked: (who: string) => `Booked ${who}.`,

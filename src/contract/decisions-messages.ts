@@ -58,6 +58,7 @@ export const DECISION_MSG = {
   reasonOnlyDeclined: 'Reason: only a decline takes a reason.',
   noteOnlyFinal: 'Note: only Book or Decline take a note for the performer.',
   undoExpired: `The ${DECISION_LIMITS.undoSeconds} seconds to undo this decision have passed.`,
+  withdrawnMeanwhile: 'The performer withdrew this application before your decision reached them: there is nothing to undo.',
   applicationIds: `Application ids: give 1 to ${DECISION_LIMITS.bulkMax}.`,
   notInJob: 'One of these applications is not one of this job’s.',
   someFinal: 'One of these applications is already decided and can no longer change.',
@@ -70,13 +71,11 @@ export const DECISION_MSG = {
   reasonField: 'Reason',
   chooseReason: 'Choose a reason',
   noteLabel: 'Note for the performer (optional)',
-  declineTitle: 'Decline this application?',
-  declineConfirm: 'Decline',
   decisionTitle: 'The studio’s decision',
-  decidedNote: 'Their note',
   undo: 'Undo',
   undone: 'Decision undone.',
-  undoHint: (seconds: number) => `You can undo for ${seconds} seconds. The performer is told after that.`,
+  /** Under a decision on `n` applicants: one performer or several hear of it. */
+  undoHint: (seconds: number, n: number) => `You can undo for ${seconds} seconds. ${n === 1 ? 'The performer is' : 'The performers are'} told after that.`,
   // Closing and reopening a job (docs/applications.md, "Decisions").
   closeTitle: (job: string) => `Close “${job}”?`,
   closeTells: (n: number) =>

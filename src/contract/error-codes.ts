@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'final_status',
   'not_in_job',
   'undo_expired',
+  'withdrawn',
   // Audition slots.
   'in_past',
   'place_or_link',

@@ -9,6 +9,11 @@ import { session } from '../lib/session';
 
 /** The server's codes, and `network` for a call that never reached it. */
 export type ApiErrorCode = ErrorCode | 'network';
+/** One refused input: its field (a path joined with '.') and what is wrong with it. */
+export interface FieldProblem {
+  field: string;
+  msg: string;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -20,6 +25,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** The input a 400 is about (the server's `field`, e.g. "email" or "roles.0.pay"). */
     readonly field?: string,
+    /** Every problem at its field, when the server lists them (PUT /api/audition/resume's `problems`). */
+    readonly problems?: readonly FieldProblem[],
   ) {
     super(message);
   }
@@ -96,10 +103,13 @@ async function errorFrom(res: Response): Promise<ApiError> {
  * A 429 also says when to try again (Retry-After, or retryAfter in the body).
  */
 export function apiErrorFrom(status: number, body: unknown, retryHeader?: number): ApiError {
-  const { msg, code, retryAfter, field } = (body ?? {}) as { msg?: unknown; code?: unknown; retryAfter?: unknown; field?: unknown };
+  const { msg, code, retryAfter, field, problems } = (body ?? {}) as { msg?: unknown; code?: unknown; retryAfter?: unknown; field?: unknown; problems?: unknown };
   const wait = typeof retryAfter === 'number' ? retryAfter : retryHeader;
   const text = typeof msg === 'string' ? msg : `Request failed with status code ${status}`;
-  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, errorCodeOf(code), wait, typeof field === 'string' ? field : undefined);
+  const listed = Array.isArray(problems)
+    ? problems.filter((p): p is FieldProblem => typeof p === 'object' && p !== null && typeof p.field === 'string' && typeof p.msg === 'string')
+    : undefined;
+  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, errorCodeOf(code), wait, typeof field === 'string' ? field : undefined, listed);
 }
 
 /** The code of a failed call, the one place screens read it: undefined for anything else thrown. */

@@ -11,6 +11,7 @@
 import { useCallback, useState } from 'react';
 import type * as z from 'zod/mini';
 import { problemsByField } from '../../contract/field-rules';
+import { ApiError } from '../api/client';
 import { fieldOfError } from '../lib/field-of-error';
 
 export function useFieldProblems<K extends string>(
@@ -52,14 +53,26 @@ export function useFieldProblems<K extends string>(
     [ids],
   );
 
-  /** Puts a failed call's message at the field the server named; false when it names none of this form's fields. */
+  /**
+   * Puts a failed call's message at the field the server named, or every problem it listed
+   * at its field (`problems`); false when it names none of this form's fields.
+   */
   const setProblemFrom = useCallback(
     (err: unknown) => {
+      const listed: Partial<Record<K, string>> = {};
+      for (const p of err instanceof ApiError ? (err.problems ?? []) : []) {
+        if (Object.hasOwn(ids, p.field)) listed[p.field as K] ??= p.msg;
+      }
+      if (Object.keys(listed).length > 0) {
+        setProblems(listed);
+        focus(listed);
+        return true;
+      }
       const field = fieldOfError(err, ids);
       if (field) setProblem(field, (err as Error).message);
       return Boolean(field);
     },
-    [ids, setProblem],
+    [ids, setProblem, focus],
   );
 
   return { problems, check, clear, setProblem, setProblemFrom, reset: () => setProblems({}), ids };

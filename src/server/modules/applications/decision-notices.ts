@@ -14,9 +14,8 @@ import type { ApplicationStatus, DeclineReason } from '../../../contract/applica
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/raw.js';
 import { applications, jobs, studios, users } from '../../db/schema/index.js';
-import { recordEvents } from '../events/index.js';
-import { createNotifications, sendAfterCommit, type AfterCommit } from '../notifications/index.js';
-import { mailSettings, NOTICE_LINK, noticeText, statusMail } from './status-change.js';
+import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
+import { mailSettings, tellPerformers } from './status-change.js';
 
 /** How often each instance looks for due notices: a notice leaves at most this late. */
 export const DECISION_SWEEP_EVERY_MS = 2_000;
@@ -28,7 +27,7 @@ const CLAIM_MAX = 100;
  * per transaction. Answers how many were told.
  */
 export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ told: number }> {
-  const { origin } = mailSettings(ctx.config.env);
+  const mail = mailSettings(ctx.config.env);
   let told = 0;
   for (;;) {
     const batch = await ctx.db.transaction(async (tx) => {
@@ -56,14 +55,13 @@ export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseL
         .innerJoin(users, eq(users.id, applications.performerId))
         .where(inArray(applications.id, claimed.map((c) => c.application_id)));
       const statusOf = new Map(claimed.map((c) => [c.application_id, c.status as ApplicationStatus]));
-      const people = rows.map((r) => ({ ...r, status: statusOf.get(r.id)!, reason: (r.reason as DeclineReason | null) ?? null }));
-      await createNotifications(
+      // A final decision's notice: always mailed (to those who want it), never replacing another.
+      const after = await tellPerformers(
         tx,
-        people.map((p) => ({ userId: p.person.id, kind: 'application' as const, text: noticeText(p.status, p.job, p.reason), link: NOTICE_LINK, collapseKey: null })),
+        rows.map((r) => ({ job: r.job, person: r.person, status: statusOf.get(r.id)!, reason: (r.reason as DeclineReason | null) ?? null, note: r.note, mailNow: true, collapseKey: null })),
+        mail,
       );
-      const events = await recordEvents(tx, people.map((p) => p.person.id), { kind: 'notification', data: {} });
-      const mails = people.filter((p) => p.person.wantsMail).map((p) => statusMail(p.person, p.job, p.status, origin, { reason: p.reason, note: p.note }));
-      return { n: claimed.length, after: { mails, events } };
+      return { n: claimed.length, after };
     });
     if (batch.n === 0) return { told };
     told += batch.n;

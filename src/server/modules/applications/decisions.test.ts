@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG, DECISION_LIMITS, DECISION_MSG, type BulkStatusAnswer, type MyApplicationsAnswer, type StudioApplication } from '../../../contract/applications.js';
 import type { StudioJob } from '../../../contract/decisions.js';
-import { applications, notifications } from '../../db/schema/index.js';
+import { applications, jobs, notifications } from '../../db/schema/index.js';
+import { JOB_LIMITS } from '../../../contract/jobs.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
@@ -162,6 +163,50 @@ describe('undo', () => {
     expect((await mine(performer, id)).status).toBe('declined');
   });
 
+  it('a performer who withdraws inside the window withdraws: the decision is dropped unheard, and the studio\'s undo says why', async () => {
+    const job = await postJob(t, studio, { title: 'Withdrawn in the window' });
+    const { performer, id } = await applicant(job);
+    const before = await notices(performer);
+    expect((await call('POST', `/api/studio/applications/${id}/status`, studio.token, { status: 'declined', reason: 'skills', note: 'Not this time.' })).statusCode).toBe(200);
+    // The other kind of account and another performer change nothing.
+    expect((await call('POST', `/api/audition/applications/${id}/withdraw`, studio.token)).statusCode).toBe(403);
+    const stranger = await buildPerformer(t);
+    expect((await call('POST', `/api/audition/applications/${id}/withdraw`, stranger.token)).statusCode).toBe(404);
+    expect((await mine(performer, id)).status).toBe('applied');
+
+    const res = await call('POST', `/api/audition/applications/${id}/withdraw`, performer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as MyApplicationsAnswer['applications'][number];
+    expect(answer).toMatchObject({ status: 'withdrawn', decision: null });
+    expect(answer.history.map((h) => h.status)).toEqual(['applied', 'withdrawn']);
+    expect(JSON.stringify(await mine(performer, id))).not.toContain('skills');
+    // The notice never goes, not even once the window has passed.
+    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 5))).toEqual({ told: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await notices(performer)).toHaveLength(before.length);
+    expect(mailsTo(performer).filter((m) => m.subject === APP_MSG.mailSubject('declined', 'Withdrawn in the window'))).toHaveLength(0);
+    // The studio sees the withdrawal, and its undo is told what happened.
+    const [row] = await t.ctx.db.select().from(applications).where(eq(applications.id, id));
+    expect(row).toMatchObject({ status: 'withdrawn', decisionReason: null, decisionNote: '', decidedAt: null, undoUntil: null });
+    const undo = await call('POST', `/api/studio/applications/${id}/undo`, studio.token);
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json()).toEqual({ msg: DECISION_MSG.withdrawnMeanwhile, code: 'withdrawn' });
+    // Withdrawn is final: a second withdrawal is refused.
+    expect((await call('POST', `/api/audition/applications/${id}/withdraw`, performer.token)).json()).toMatchObject({ msg: APP_MSG.cannotWithdraw('withdrawn') });
+  });
+
+  it('a performer who withdraws once the window has passed is refused: the decision stands and is told once', async () => {
+    const job = await postJob(t, studio, { title: 'Withdrawn too late' });
+    const { performer, id } = await applicant(job);
+    expect((await call('POST', `/api/studio/applications/${id}/status`, studio.token, { status: 'booked' })).statusCode).toBe(200);
+    await windowPassed([id]);
+    const res = await call('POST', `/api/audition/applications/${id}/withdraw`, performer.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ msg: APP_MSG.cannotWithdraw('booked') });
+    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 1 });
+    expect((await mine(performer, id)).status).toBe('booked');
+  });
+
   it('a notice pending at a restart is sent once by the next instance on the same database', async () => {
     const database = await openTestDatabase();
     const first = await buildTestApp({}, { database });
@@ -280,6 +325,22 @@ describe('closing and reopening', () => {
     expect((await mine(a.performer, a.id)).status).toBe('closed');
     expect((await call('POST', `/api/studio/jobs/${job._id}/reopen`, studio.token, {})).json()).toMatchObject({ code: 'job_open' });
     expect((await call('POST', `/api/studio/jobs/${job._id}/reopen`, rival.token, {})).statusCode).toBe(404);
+  });
+
+  it('the studio\'s own job counts its applicants by itself, also behind the newest 500 of the studio\'s list', async () => {
+    const busy = await buildStudioAccount(t, { fname: 'Busy Lister Studio' });
+    const job = await postJob(t, busy, { title: 'The oldest post' });
+    const [a] = [await applicant(job), await applicant(job)];
+    expect((await call('POST', `/api/studio/applications/${a!.id}/status`, busy.token, { status: 'shortlisted' })).statusCode).toBe(200);
+    // 500 newer (closed) posts: the job falls out of the list's newest JOB_LIMITS.ownJobsMax.
+    const [row] = await t.ctx.db.select().from(jobs).where(eq(jobs.id, job._id));
+    const { id: _id, createdAt: _at, ...fields } = row!;
+    await t.ctx.db.insert(jobs).values(Array.from({ length: JOB_LIMITS.ownJobsMax }, (_, i) => ({ ...fields, title: `Newer ${i}`, status: 'closed', createdAt: later(i + 1) })));
+    const seen = await call('GET', `/api/studio/jobs/${job._id}`, busy.token);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const own = seen.json() as StudioJob;
+    expect(own.live).toEqual({ applied: 1, viewed: 0, shortlisted: 1, auditioning: 0, booked: 0, slotsBooked: 0 });
+    expect(own.applicants).toEqual({ total: 2, byStatus: { applied: 1, shortlisted: 1 }, byRole: { [own.roles[0]!._id]: 2 } });
   });
 
   it('a close with no body gives the reason role_closed', async () => {

@@ -9,3 +9,5 @@ export { runApplicantDigest } from './applicant-notice.js';
 export { standingOf } from './apply.service.js';
 // The notice of a final decision, sent once its undo window passed (started in src/server/main.ts).
 export { runDecisionNotices, startDecisionNoticeSweep } from './decision-notices.js';
+// A job's applicants by status and role in one statement (the studio's own job reads them).
+export { countApplicants } from './applicant-counts.js';

@@ -1,8 +1,8 @@
 /** The performer's own applications, their quota, and withdrawing (docs/applications.md). */
-import { and, count, desc, eq, gte, notInArray } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { APP_MSG, FINAL_STATUSES, type ApplicationStatus, type MyApplicationsAnswer } from '../../../contract/applications.js';
 import type { AppContext } from '../../context.js';
-import { applications, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
@@ -40,21 +40,59 @@ export function createPerformerApplicationsService(ctx: AppContext) {
       return { applications: rows.map((r) => presentMyApplication(r.app, r.job, r.studio, r.role)), quota: await quota(userId, new Date()) };
     },
 
-    /** Another performer's application is not found; a final one cannot be withdrawn. */
+    /**
+     * Another performer's application is not found; a final one cannot be withdrawn. A
+     * booking or decline still in its undo window is not final to the performer, who has not
+     * been told (docs/applications.md, "Decisions"): the withdrawal takes the decision's
+     * place, its unsent notice is dropped, and the performer never learns of it.
+     */
     async withdraw(userId: string, applicationId: string) {
       if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
       const now = new Date();
       const mine = and(eq(applications.id, applicationId), eq(applications.performerId, userId));
-      const [changed] = await db
-        .update(applications)
-        .set({ status: 'withdrawn', history: historyAppend('withdrawn', now), updatedAt: now })
-        .where(and(mine, notInArray(applications.status, [...FINAL_STATUSES])))
-        .returning({ id: applications.id });
-      if (!changed) {
-        const [found] = await db.select({ status: applications.status }).from(applications).where(mine);
+      await db.transaction(async (tx) => {
+        // The notice row first, as the studio's undo takes it: whichever deletes it wins, and
+        // once the sweep has claimed it (sent_at set) the decision is told and stands.
+        const unsent = await tx
+          .delete(decisionNotices)
+          .where(
+            and(
+              eq(decisionNotices.applicationId, applicationId),
+              isNull(decisionNotices.sentAt),
+              // Still in its window, as the performer's list reads it (applications.presenter.ts).
+              exists(tx.select({ one: sql`1` }).from(applications).where(and(mine, gt(applications.undoUntil, now)))),
+            ),
+          )
+          .returning({ id: decisionNotices.id });
+        if (unsent.length > 0) {
+          const [undecided] = await tx
+            .update(applications)
+            .set({
+              status: 'withdrawn',
+              // The decision's history entry goes, as with an undo, and the withdrawal follows.
+              history: sql`(${applications.history} - (jsonb_array_length(${applications.history}) - 1)) || jsonb_build_array(jsonb_build_object('status', 'withdrawn'::text, 'at', ${now.toISOString()}::text))`,
+              decisionReason: null,
+              decisionNote: '',
+              decidedAt: null,
+              undoStatus: null,
+              undoUntil: null,
+              updatedAt: now,
+            })
+            .where(and(mine, inArray(applications.status, ['booked', 'declined'])))
+            .returning({ id: applications.id });
+          if (undecided) return;
+        }
+        const [withdrawn] = await tx
+          .update(applications)
+          .set({ status: 'withdrawn', history: historyAppend('withdrawn', now), updatedAt: now })
+          .where(and(mine, notInArray(applications.status, [...FINAL_STATUSES])))
+          .returning({ id: applications.id });
+        if (withdrawn) return;
+        // Refused inside the transaction, so nothing it did stays.
+        const [found] = await tx.select({ status: applications.status }).from(applications).where(mine);
         if (!found) throw errors.notFound(APP_MSG.applicationNotFound);
         throw errors.conflict(APP_MSG.cannotWithdraw(found.status as ApplicationStatus));
-      }
+      });
       const [row] = await db
         .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief })
         .from(applications)

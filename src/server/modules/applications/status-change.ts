@@ -126,20 +126,44 @@ export async function changeStatus(
       .delete(notifications)
       .where(and(isNull(notifications.readAt), inArray(notifications.collapseKey, told.map(({ id }) => collapseKeyOf(id)))));
   }
+  const after = await tellPerformers(
+    tx,
+    told.map(({ id, mailNow, job, person }) => ({ job, person, status, reason, note, mailNow, collapseKey: final ? null : collapseKeyOf(id) })),
+    mail,
+  );
+  return { changed, ...after };
+}
+
+/** One performer to tell of their application's move (a status change or a due decision notice). */
+export interface PerformerNotice {
+  job: { title: string; studio: string };
+  person: { id: string; email: string; fname: string; wantsMail: boolean };
+  status: ApplicationStatus;
+  reason: DeclineReason | null;
+  note: string;
+  /** Whether this move e-mails (to a performer who wants application e-mails). */
+  mailNow: boolean;
+  /** Lets the notice replace the application's last unread one (moves that are not final). */
+  collapseKey: string | null;
+}
+
+/**
+ * The one way a move reaches performers (docs/applications.md, "Notifications and
+ * e-mails"): the notifications and the live events, written in the caller's transaction,
+ * and the e-mails for the caller to send once it commits.
+ */
+export async function tellPerformers(tx: Tx, told: readonly PerformerNotice[], mail: MailSettings): Promise<AfterCommit> {
+  if (told.length === 0) return { mails: [], events: [] };
   await createNotifications(
     tx,
-    told.map(({ id, job, person }) => ({
-      userId: person.id,
-      kind: 'application' as const,
-      text: noticeText(status, job, reason),
-      link: NOTICE_LINK,
-      collapseKey: final ? null : collapseKeyOf(id),
-    })),
+    told.map((t) => ({ userId: t.person.id, kind: 'application' as const, text: noticeText(t.status, t.job, t.reason), link: NOTICE_LINK, collapseKey: t.collapseKey })),
   );
   // The bell updates live: one event per performer, stored with the change, sent after it commits.
-  const events = await recordEvents(tx, told.map(({ person }) => person.id), { kind: 'notification', data: {} });
-  const mails = told.filter(({ mailNow, person }) => mailNow && person.wantsMail).map(({ job, person }) => statusMail(person, job, status, mail.origin, { reason, note }));
-  return { changed, mails, events };
+  const events = await recordEvents(tx, told.map((t) => t.person.id), { kind: 'notification', data: {} });
+  const mails = told
+    .filter((t) => t.mailNow && t.person.wantsMail)
+    .map((t) => statusMail(t.person, t.job, t.status, mail.origin, { reason: t.reason, note: t.note }));
+  return { mails, events };
 }
 
 export function statusMail(

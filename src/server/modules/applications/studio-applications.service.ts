@@ -3,13 +3,11 @@
  * marks it viewed), moving it along, and its private rating and note. An application to
  * another studio's job is answered as not found (docs/applications.md).
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
-  APPLICATION_STATUSES,
   DECISION_MSG,
   FINAL_STATUSES,
-  type ApplicantCounts,
   type ApplicationStatus,
   type BulkStatusAnswer,
   type DeclineReason,
@@ -32,6 +30,7 @@ import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
+import { countApplicants } from './applicant-counts.js';
 import { changeStatus, mailSettings, type DecisionInput } from './status-change.js';
 
 type Log = { error(obj: unknown, msg: string): void };
@@ -127,18 +126,6 @@ export function createStudioApplicationsService(ctx: AppContext) {
     return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, tapes.get(r.app.id) ?? null), at: r.at }));
   }
 
-  /** The job's applicants by status, of one role when asked, in one statement (every status present, 0 when none). */
-  async function countsOf(jobId: string, roleId: string | undefined): Promise<ApplicantCounts> {
-    const rows = await db
-      .select({ status: applications.status, n: count() })
-      .from(applications)
-      .where(and(eq(applications.jobId, jobId), roleId ? eq(applications.roleId, roleId) : undefined))
-      .groupBy(applications.status);
-    const counts = Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantCounts;
-    for (const r of rows) counts[r.status as ApplicationStatus] = Number(r.n);
-    return counts;
-  }
-
   /** The application, if it belongs to one of this studio's jobs. */
   async function own(userId: string, applicationId: string): Promise<StudioApplication> {
     const studio = await accounts.ownStudio(userId);
@@ -189,21 +176,16 @@ export function createStudioApplicationsService(ctx: AppContext) {
         })
         .where(and(inArray(applications.id, [...ids]), inArray(applications.status, ['booked', 'declined']), gt(applications.undoUntil, now)))
         .returning({ id: applications.id });
-      if (unsent.length !== ids.length || back.length !== ids.length) throw errors.conflict(DECISION_MSG.undoExpired, 'undo_expired');
+      if (unsent.length !== ids.length || back.length !== ids.length) {
+        // The performer withdrew inside the window, which drops the decision (docs/applications.md, "Decisions").
+        const [gone] = await tx.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, [...ids]), eq(applications.status, 'withdrawn'))).limit(1);
+        if (gone) throw errors.conflict(DECISION_MSG.withdrawnMeanwhile, 'withdrawn');
+        throw errors.conflict(DECISION_MSG.undoExpired, 'undo_expired');
+      }
     });
   }
 
   return {
-    /** The job's applicants, by status and role when asked; a role of another job finds none. */
-    async list(userId: string, jobId: string, status: ApplicationStatus | undefined, roleId?: string): Promise<StudioApplication[]> {
-      const studio = await accounts.ownStudio(userId);
-      if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
-      const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
-      if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
-      if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
-      return read(and(eq(applications.jobId, jobId), status ? eq(applications.status, status) : undefined, roleId ? eq(applications.roleId, roleId) : undefined));
-    },
-
     /**
      * The job's applicants a page at a time (docs/applications.md, "The applicant list in
      * pages"): after the cursor's application, `limit` of them (50 when a cursor comes
@@ -228,7 +210,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
         position ? sql`(${applications.createdAt}, ${applications.id}) > (${position.at}::timestamptz, ${position.id}::uuid)` : undefined,
       );
       // One more than the page tells whether another follows.
-      const [rows, counts] = await Promise.all([readRows(where, size + 1), countsOf(jobId, roleId)]);
+      const [rows, counts] = await Promise.all([readRows(where, size + 1), countApplicants(db, jobId, roleId).then((tally) => tally.byStatus)]);
       const shown = rows.slice(0, size);
       const last = shown.at(-1);
       return {

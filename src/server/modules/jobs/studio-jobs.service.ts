@@ -11,7 +11,7 @@ import { CHANNELS } from '../../db/change-feed.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { closeApplicationsOf, mailSettings } from '../applications/index.js';
+import { closeApplicationsOf, countApplicants, mailSettings } from '../applications/index.js';
 import { isIssuedTo } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
@@ -182,19 +182,23 @@ export function createStudioJobsService(ctx: AppContext) {
     /** The job as in the studio's list, with its live counts by status. */
     async one(userId: string, jobId: string): Promise<StudioJob> {
       const { job } = await ownJob(userId, jobId);
-      const [listed] = (await this.list(userId)).filter((j) => j._id === job.id);
-      const base = listed ?? { ...(await present(job)), hidden: job.hidden, applicants: { total: 0, byStatus: {}, byRole: {} } };
-      const by = base.applicants.byStatus;
+      // This job's counts alone, in one statement, not the studio's whole list read to find it.
+      const [roles, tally, slotsBooked] = await Promise.all([rolesOf(db, [job.id]), countApplicants(db, job.id), countBookedSlots(ctx.db, job.id)]);
+      const own = roles.get(job.id) ?? [];
+      const by = tally.byStatus;
+      // As in the list: the statuses someone is in, and every role of the job.
+      const byStatus = Object.fromEntries(Object.entries(by).filter(([, n]) => n > 0));
+      const byRole = Object.fromEntries(own.map((r) => [r.id, tally.byRole[r.id] ?? 0]));
       const live: JobLive = {
-        applied: by.applied ?? 0,
-        viewed: by.viewed ?? 0,
-        shortlisted: by.shortlisted ?? 0,
-        auditioning: by.auditioning ?? 0,
-        booked: by.booked ?? 0,
+        applied: by.applied,
+        viewed: by.viewed,
+        shortlisted: by.shortlisted,
+        auditioning: by.auditioning,
+        booked: by.booked,
         // Audition times taken, which a close leaves booked (docs/slots.md).
-        slotsBooked: await countBookedSlots(ctx.db, job.id),
+        slotsBooked,
       };
-      return { ...base, live };
+      return { ...presentJobPost(job, own), hidden: job.hidden, applicants: { total: tally.total, byStatus, byRole }, live };
     },
 
     /**

@@ -6,3 +6,4 @@ export { mediaRoutes } from './media.routes.js';
 export { isIssuedTo } from './media.service.js';
 export { holdUploadOwner, startUploadSweep } from './upload-sweep.js';
 export { isCutOff, readHead } from './file-intake.js';
+export { cutOffAware, filePart, registerUploads } from './multipart-upload.js';

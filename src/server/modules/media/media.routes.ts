@@ -2,7 +2,6 @@
  * POST /api/storage/{images|videos|audios} (docs/product.md §7), POST /api/upload/profilePic,
  * POST and DELETE /api/upload/media (docs/product.md §7), and GET /uploads/<key> for stored files.
  */
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,18 +18,17 @@ import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
 import { isCutOff } from './file-intake.js';
 import { createMediaService } from './media.service.js';
+import { cutOffAnswer, filePart, registerUploads, requireMultipart } from './multipart-upload.js';
 import { registerStoredFiles } from './stored-files.js';
 
 /** The client closed the connection: a cancelled upload (no one reads the answer). */
 const clientGone = (req: FastifyRequest) => req.raw.socket?.destroyed === true;
 const cancelled = () => errors.badRequest(MSG.invalidForm, 'upload_cancelled');
-/** The body ended before the form did (no closing boundary): answered at once, nothing kept (docs/faults.md). */
-const cutOff = () => errors.badRequest(MSG.invalidForm, 'form_cut_off');
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const media = createMediaService(ctx, app.log);
   // Scoped to this plugin; every route sets its own file size limit.
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
+  await registerUploads(app);
 
   for (const kind of STORAGE_KINDS) {
     app.post(
@@ -44,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
         },
       },
       async (req) => {
-        if (!req.isMultipart()) throw errors.badRequest(MSG.fileMissing, 'file_missing');
+        requireMultipart(req);
         const declared = Number(req.headers['content-length']) || undefined;
         const reservation = await media.reserve(req.userId, kind, declared);
         try {
@@ -52,11 +50,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
           // the parser listens for the request's close only from now on, so it would wait for
           // a body that never comes and hold the quota and a slot (docs/security.md).
           if (clientGone(req)) throw cancelled();
-          const part = await req.file({ limits: { fileSize: reservation.limit }, throwFileSizeLimit: false });
-          if (!part || part.type !== 'file' || part.fieldname !== 'file') {
-            part?.file.resume();
-            throw errors.badRequest(MSG.fileMissing, 'file_missing');
-          }
+          const part = await filePart(req, reservation.limit);
           const stored = await media.store(req.userId, kind, part, reservation, { profilePicture: req.query.purpose === 'profile' });
           // Cancelled while the file was being stored: the client never learns its URL, so it
           // could never list it, and the file would only take quota.
@@ -69,7 +63,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
           // The parser fails a cut-off body with the socket's ECONNRESET, which would read as
           // a database outage in the log: a cancelled upload is the client's choice, not a fault.
           if (clientGone(req)) throw cancelled();
-          if (isCutOff(error)) throw cutOff();
+          if (isCutOff(error)) throw cutOffAnswer();
           throw error;
         } finally {
           // Always runs, whichever way the upload ended (stored, refused, cut off, timed out):

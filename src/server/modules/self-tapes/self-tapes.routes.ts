@@ -3,14 +3,12 @@
  * watching, retakes, and the tape file behind its signed URL. Thin: the rules are in
  * self-tapes.service.ts.
  */
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import os from 'node:os';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentTypeOfKey } from '../../../contract/media-options.js';
-import { MSG } from '../../../contract/messages.js';
 import {
   declineBody,
   reviewAnswer,
@@ -29,7 +27,7 @@ import {
 import type { ModuleOptions } from '../../context.js';
 import type { Storage } from '../../adapters/storage/index.js';
 import { errors } from '../../errors.js';
-import { isCutOff } from '../media/index.js';
+import { cutOffAware, filePart, registerUploads } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
@@ -38,26 +36,6 @@ import { scheduleTapeSweep } from './tape-sweep.js';
 const idParams = z.object({ id: z.string() });
 /** Stored files run nothing, even opened as a page (as /uploads does). */
 const FILE_POLICY = "default-src 'none'; sandbox";
-
-/** The one file of a multipart form in the field `file`, or 400. */
-async function filePart(req: FastifyRequest, maxBytes: number) {
-  if (!req.isMultipart()) throw errors.badRequest(MSG.fileMissing, 'file_missing');
-  const part = await req.file({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false });
-  if (!part || part.type !== 'file' || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw errors.badRequest(MSG.fileMissing, 'file_missing');
-  }
-  return part;
-}
-
-const cutOffAware = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (isCutOff(error)) throw errors.badRequest(MSG.invalidForm, 'form_cut_off');
-    throw error;
-  }
-};
 
 /** Sends a private stored file: from disk with byte ranges, or a short-lived signed bucket address. */
 export async function sendPrivateFile(storage: Storage, key: string, reply: FastifyReply) {
@@ -70,7 +48,7 @@ export async function sendPrivateFile(storage: Storage, key: string, reply: Fast
 
 export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const tapes = createSelfTapesService(ctx);
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
+  await registerUploads(app);
   await app.register(fastifyStatic, {
     root: os.tmpdir(),
     serve: false,

@@ -111,10 +111,10 @@ export function createSlotsService(ctx: AppContext) {
       const job = await ownJob(userId, jobId);
       // Whole minutes: a calendar file has no milliseconds, and the API and the file must agree.
       const start = new Date(Math.floor(new Date(body.startsAt).getTime() / MINUTE) * MINUTE);
-      if (!(start.getTime() > now.getTime())) throw errors.badRequest(SLOT_MSG.startsInPast, 'in_past');
+      if (!(start.getTime() > now.getTime())) throw errors.badRequest(SLOT_MSG.startsInPast, 'in_past', 'startsAt');
       const place = body.place ?? '';
       const onlineUrl = body.onlineUrl ?? '';
-      if ((place === '') === (onlineUrl === '')) throw errors.badRequest(SLOT_MSG.placeOrLink, 'place_or_link');
+      if ((place === '') === (onlineUrl === '')) throw errors.badRequest(SLOT_MSG.placeOrLink, 'place_or_link', 'place');
       let roleId: string | null = null;
       if (body.roleId !== undefined) {
         const [role] = isUuid(body.roleId) ? await db.select({ id: jobRoles.id }).from(jobRoles).where(and(eq(jobRoles.id, body.roleId), eq(jobRoles.jobId, job.id))) : [];

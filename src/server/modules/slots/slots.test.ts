@@ -111,6 +111,12 @@ describe('the studio makes slots', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().msg).toMatch(msg);
     }
+    // The schedule's form shows each refusal at the field the answer names (docs/slots.md).
+    const fieldOf = async (body: Record<string, unknown>) => (await call('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, body)).json().field;
+    expect(await fieldOf({ ...ok, startsAt: inHours(-1).toISOString() })).toBe('startsAt');
+    expect(await fieldOf({ ...ok, place: undefined })).toBe('place');
+    expect(await fieldOf({ ...ok, minutes: 4 })).toBe('minutes');
+    expect(await fieldOf({ ...ok, place: undefined, onlineUrl: 'http://meet.example.com/x' })).toBe('onlineUrl');
     expect((await call('POST', `/api/studio/jobs/${job._id}/slots`, rival.token, ok)).statusCode).toBe(404);
     const performer = await buildPerformer(t);
     expect((await call('POST', `/api/studio/jobs/${job._id}/slots`, performer.token, ok)).statusCode).toBe(403);

@@ -31,7 +31,6 @@ const COLUMNS: readonly ApplicationStatus[] = ['applied', 'viewed', 'shortlisted
 const LATE_COLUMNS: readonly ApplicationStatus[] = ['withdrawn', 'closed'];
 const ALL_STATUSES: readonly ApplicationStatus[] = [...COLUMNS, ...LATE_COLUMNS];
 
-const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
 
 type Sort = 'newest' | 'oldest' | 'rating';
 const SORTS: Record<Sort, (a: StudioApplication, b: StudioApplication) => number> = {
@@ -233,7 +232,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
             <div className="applicant-bulk-actions" role="group" aria-label={BOARD_MSG.bulkMoves}>
               <span className="muted" aria-live="polite">{BOARD_MSG.selected(selected.size)}</span>
               {STUDIO_STATUSES.map((s) => (
-                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn btn-secondary'} onClick={() => moveSelected(s)}>{ACTION[s]}</button>
+                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn btn-secondary'} onClick={() => moveSelected(s)}>{APP_MSG.action(s)}</button>
               ))}
               <Link className="btn btn-secondary" to={`/dashboard/jobs/${job._id}/self-tapes/new?ids=${[...selected].join(',')}`}>{TAPE_MSG.requestTapes}</Link>
               <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>{BOARD_MSG.clearSelection}</button>
@@ -290,11 +289,11 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       )}
       {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
       {asking && (
-        <DecisionDialog status={asking.status} who={asking.who} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
+        <DecisionDialog status={asking.status} who={asking.who} count={asking.ids.length} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
       )}
       {undo && (
         <div className="undo-bar" role="status">
-          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds)}</span>
+          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, undo.ids.length)}</span>
           <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={() => void undoLast()}>{DECISION_MSG.undo}</button>
         </div>
       )}

@@ -25,7 +25,6 @@ import { markTapeWatched } from '../../api/mark-tape-watched';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
 
-const ACTION: Record<StudioStatus, string> = { shortlisted: APP_MSG.shortlist, auditioning: APP_MSG.audition, booked: APP_MSG.book, declined: APP_MSG.decline };
 
 interface Props {
   id: string;
@@ -76,7 +75,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
           {!FINAL_STATUSES.includes(app.status) && (
             <div className="applicant-actions" role="group" aria-label="Move">
               {STUDIO_STATUSES.filter((s) => s !== app.status).map((s) => (
-                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn'} onClick={() => void move(s)}>{ACTION[s]}</button>
+                <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn'} onClick={() => void move(s)}>{APP_MSG.action(s)}</button>
               ))}
             </div>
           )}

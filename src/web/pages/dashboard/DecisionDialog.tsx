@@ -7,6 +7,7 @@
 import { useId, useRef, useState } from 'react';
 import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions-messages';
 import { BOARD_MSG } from '../../../contract/board-messages';
+import { APP_MSG } from '../../../contract/applications-messages';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import '../../components/confirm-dialog.css';
@@ -21,11 +22,13 @@ interface Props {
   status: 'booked' | 'declined';
   /** Who is decided on: a name, or "3 applicants". */
   who: string;
+  /** How many applicants: the performer or the performers are told. */
+  count: number;
   onConfirm(decision: Decision): Promise<void>;
   onCancel(): void;
 }
 
-export function DecisionDialog({ status, who, onConfirm, onCancel }: Props) {
+export function DecisionDialog({ status, who, count, onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const titleId = useId();
@@ -52,7 +55,7 @@ export function DecisionDialog({ status, who, onConfirm, onCancel }: Props) {
   return (
     <dialog ref={ref} className="confirm-dialog card decision-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }} onKeyDown={keepTabInside}>
       <h2 id={titleId}>{declining ? BOARD_MSG.declineTitle(who) : BOARD_MSG.bookTitle(who)}</h2>
-      <p>{DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds)}</p>
+      <p>{DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, count)}</p>
       {declining && (
         <FormField id="decision-reason" label={DECISION_MSG.reasonField} error={problem}>
           {(a) => (
@@ -68,7 +71,7 @@ export function DecisionDialog({ status, who, onConfirm, onCancel }: Props) {
       </FormField>
       <div className="confirm-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} {...(declining ? {} : { 'data-autofocus': true })}>{BOARD_MSG.cancel}</button>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()}>{declining ? BOARD_MSG.declineConfirm : BOARD_MSG.bookConfirm}</button>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()}>{APP_MSG.action(status)}</button>
       </div>
     </dialog>
   );

@@ -33,7 +33,8 @@ import {
   type UnionStatus,
   type WeightUnit,
 } from '../../../contract/resume-options';
-import { downloadPdf, getResume, ResumeRefused, saveResume } from '../../api/resume';
+import { downloadPdf, getResume, saveResume } from '../../api/resume';
+import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { FormField } from '../../components/FormField';
 import { NameCombobox } from '../../components/NameCombobox';
@@ -220,7 +221,7 @@ export default function EditResumePage() {
       setProblems({});
       setSaved(true);
     } catch (err) {
-      if (err instanceof ResumeRefused && err.problems.length) {
+      if (err instanceof ApiError && err.problems?.length) {
         const found: Record<string, string> = {};
         for (const p of err.problems) found[shownAt(p.field, form)] ??= p.msg;
         setProblems(found);

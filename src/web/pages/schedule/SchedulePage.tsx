@@ -11,6 +11,8 @@ import type { StudioSlot } from '../../../contract/slots';
 import { ApiError } from '../../api/client';
 import { createSlots, deleteSlot, useJobSlots } from '../../api/job-slots';
 import { FormField, TextField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
+import * as z from 'zod/mini';
 import { useToast } from '../../components/Toasts';
 import { localInputToIso, slotTime, zoneName } from '../../lib/zoned-time';
 import './schedule.css';
@@ -19,16 +21,9 @@ import { personName } from '../../../contract/names';
 type Field = 'startsAt' | 'minutes' | 'count' | 'gapMinutes' | 'place' | 'onlineUrl';
 const ids: Record<Field, string> = { startsAt: 'slot-start', minutes: 'slot-minutes', count: 'slot-count', gapMinutes: 'slot-gap', place: 'slot-place', onlineUrl: 'slot-url' };
 
-/** Which field a refusal of the server is about, so it shows there. */
-function fieldOf(err: ApiError): Field {
-  if (err.code === 'place_or_link') return 'place';
-  if (/link/i.test(err.message)) return 'onlineUrl';
-  if (/^Minutes/.test(err.message)) return 'minutes';
-  if (/^Count/.test(err.message)) return 'count';
-  if (/^Gap/.test(err.message)) return 'gapMinutes';
-  if (/^Place/.test(err.message)) return 'place';
-  return 'startsAt';
-}
+/** The one check before sending: a start time; the server's rules answer the rest at their fields. */
+const RULES = z.object({ startsAt: z.string().check(z.minLength(1)) });
+const LABELS: Partial<Record<Field, string>> = { startsAt: SLOT_TEXT.startsAt };
 
 export default function SchedulePage() {
   const { id = '' } = useParams();
@@ -88,20 +83,18 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
 function SlotEditor({ jobId }: { jobId: string }) {
   const toast = useToast();
   const [values, setValues] = useState({ startsAt: '', minutes: '15', count: '6', gapMinutes: '0', place: '', onlineUrl: '' });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const fields = useFieldProblems(RULES, ids, LABELS);
+  const { problems } = fields;
   const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLHeadingElement | null>(null);
-  const set = (k: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  function show(found: Partial<Record<Field, string>>) {
-    setProblems(found);
-    const first = (Object.keys(ids) as Field[]).find((f) => found[f]);
-    if (first) document.getElementById(ids[first])?.focus();
-  }
+  const set = (k: Field) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [k]: e.target.value }));
+    fields.clear(k);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!values.startsAt) return show({ startsAt: MSG.required(SLOT_TEXT.startsAt) });
+    if (!fields.check(values)) return;
     setBusy(true);
     try {
       const made = await createSlots(jobId, {
@@ -112,12 +105,15 @@ function SlotEditor({ jobId }: { jobId: string }) {
         ...(values.place.trim() ? { place: values.place } : {}),
         ...(values.onlineUrl.trim() ? { onlineUrl: values.onlineUrl } : {}),
       });
-      setProblems({});
+      fields.reset();
       toast(SLOT_TEXT.created(made.length));
       listRef.current = document.getElementById('schedule-list') as HTMLHeadingElement | null;
       listRef.current?.focus();
     } catch (err) {
-      if (err instanceof ApiError && err.status < 500) show({ [fieldOf(err)]: err.message });
+      // At the field the server names; a refusal of the times as a whole (they overlap
+      // others of the job) is about when they start.
+      if (fields.setProblemFrom(err)) return;
+      if (err instanceof ApiError && err.status < 500) fields.setProblem('startsAt', err.message);
       else toast((err as Error).message);
     } finally {
       setBusy(false);
