@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LIMITS } from '../src/contract/jobs-limits.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, createUser, expectAccessible, launchBrowser, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,5 +56,15 @@ describe('/jobs', () => {
     expect(await page.getByTestId('job-count').count()).toBe(0);
     await shoot(page, 'firstuse-jobs-filters');
     await context.close();
+  });
+});
+
+describe('/jobs and /jobs/{id} loading', () => {
+  it('neither page shifts while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const board = await layoutShiftOf(browser, '/jobs');
+    expect(board.value, `moved on /jobs: ${board.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
+    const { jobs } = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string }[] };
+    const job = await layoutShiftOf(browser, `/jobs/${jobs[0]!._id}`);
+    expect(job.value, `moved on /jobs/{id}: ${job.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

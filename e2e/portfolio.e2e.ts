@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
 import { addMedia, createPerformer } from './talent-data.js';
 
 let browser: Browser;
@@ -80,4 +80,14 @@ describe('/talent/{id}', () => {
     expect(await page.content()).not.toContain(me.fname);
     await context.close();
   }, 150_000);
+});
+
+describe('/talent/{id} loading', () => {
+  it('does not shift while its code, data and photos arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const me = await createPerformer({ fname: `Steady Page ${randomBytes(3).toString('hex')}`, gender: 'Female', location: 'Pune' }, { category: 'Actor' });
+    const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    await addMedia(me, 'images', { name: 'photo.png', type: 'image/png', buffer });
+    const shift = await layoutShiftOf(browser, `/talent/${me._id}`);
+    expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
+  });
 });
