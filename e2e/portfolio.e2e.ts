@@ -89,5 +89,13 @@ describe('/talent/{id} loading', () => {
     await addMedia(me, 'images', { name: 'photo.png', type: 'image/png', buffer });
     const shift = await layoutShiftOf(browser, `/talent/${me._id}`);
     expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
+
+    // The photo comes from its stored thumbnail in a phone's slot, at once, its space kept.
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`/talent/${me._id}`);
+    const photo = page.locator('.portfolio-photo img').first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await photo.evaluate((img: HTMLImageElement) => [img.loading, img.currentSrc.endsWith('.thumb.webp'), img.sizes])).toEqual(['eager', true, '(max-width: 600px) 50vw, 240px']);
+    await context.close();
   });
 });
