@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { tooLargeMessage, typeRefusedMessage } from '../src/contract/file-checks.js';
-import { baseUrl, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts, type TestUser } from './harness.js';
+import { baseUrl, createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAs, openPage, PHONE, shoot, toastsOver, toastTexts, type TestUser } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -208,6 +208,66 @@ describe('/editProfile and /info', () => {
     // The Details link shows the details: the whole profile.
     await page.getByRole('link', { name: 'Details' }).click();
     await page.waitForURL('**/profile');
+    await context.close();
+  });
+});
+
+describe('toasts and focus on /editProfile (390 px)', () => {
+  it('a toast never covers the long form\'s Save button, which stays where it was pressed', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.route('**/api/audition/updateBasicInfo', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Saving is down for a moment, try again' }) }),
+    );
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').fill('Goa');
+    // Scrolled down to the end of the form, as a thumb does: Save sits at the bottom of the screen.
+    const save = page.getByRole('button', { name: 'Save profile' });
+    await save.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await save.click();
+    await expect.poll(() => toastTexts(page)).toContain('Saving is down for a moment, try again');
+    await page.getByTestId('busy-overlay').waitFor({ state: 'detached' });
+    expect(await save.isVisible()).toBe(true);
+    expect(await toastsOver(save)).toEqual([]);
+    await shoot(page, 'edit-profile-toast-clear');
+    await context.close();
+  });
+
+  it('a stale error toast goes when the field it named is fixed; one about other wrong fields stays', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    expect(await toastTexts(page)).toContain(MSG.tooLong('Name', 100));
+    await page.getByLabel('Name', { exact: true }).fill('asha rao');
+    // At once, not when the toast's own five seconds are up.
+    expect(await toastTexts(page)).toEqual([]);
+
+    // Two wrong fields: fixing one leaves the toast about both; fixing the other takes it away.
+    await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
+    await page.getByLabel('Location').fill('l'.repeat(201));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    expect(await toastTexts(page)).toContain(SCREEN_MSG.checkFields(2));
+    await page.getByLabel('Location').fill('Pune');
+    expect(await toastTexts(page)).toContain(SCREEN_MSG.checkFields(2));
+    await page.getByLabel('Name', { exact: true }).fill('asha rao');
+    expect(await toastTexts(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('after a save, focus is on /info\'s heading, never the body', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAs(page, user);
+    await page.goto('/editProfile');
+    await page.getByLabel('Location').fill('Kochi');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.waitForURL('**/info');
+    await expect.poll(() => focusedName(page)).toMatch(/^h1/);
     await context.close();
   });
 });

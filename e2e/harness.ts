@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import { storeLogin } from '../test/browser.js';
 
@@ -228,3 +228,56 @@ export async function expectToastsClearOfDialog(page: Page) {
   });
   expect(overlaps).toEqual([]);
 }
+
+/** The toasts on screen whose box overlaps `target`'s box (texts), as the viewport shows them. */
+export async function toastsOver(target: Locator): Promise<string[]> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return [...document.querySelectorAll('.toast')]
+      .filter((t) => { const b = t.getBoundingClientRect(); return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom; })
+      .map((t) => t.querySelector('span')?.textContent ?? '');
+  });
+}
+
+/** The focused element, named: `tag#id "text"`, or `body` when focus fell to the page. */
+export async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return 'body';
+    return `${a.tagName.toLowerCase()}${a.id ? `#${a.id}` : ''} "${(a.textContent ?? '').trim().slice(0, 60)}"`;
+  });
+}
+
+/**
+ * The layout shift (the sum of the shifts no input caused) while `path` loads at `viewport`,
+ * with every API answer held back 400 ms, as a phone's network does: the page's code and
+ * then its data arrive after the first paint (docs/performance.md, "Layout shift").
+ * `sources` names what moved.
+ */
+export async function layoutShiftOf(browser: Browser, path: string, viewport = PHONE): Promise<{ value: number; sources: string[] }> {
+  const { page, context } = await openPage(browser, viewport);
+  await page.route('**/api/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.continue().catch(() => {});
+  });
+  await page.addInitScript(() => {
+    const seen: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof seen }).__shifts = seen;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] }[]) {
+        if (e.hadRecentInput) continue;
+        const names = (e.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${String(s.node.className).split(' ')[0]}` : String(s.node?.nodeName)));
+        seen.push({ value: e.value, sources: names });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(800);
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+  await context.close();
+  return { value: shifts.reduce((sum, s) => sum + s.value, 0), sources: [...new Set(shifts.flatMap((s) => s.sources))] };
+}
+
+/** Lighthouse's bar for a good page (docs/performance.md): under 0.05. */
+export const MAX_LAYOUT_SHIFT = 0.05;

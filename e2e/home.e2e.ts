@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { expectAccessible, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { expectAccessible, launchBrowser, layoutShiftOf, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
 import { studioNamed } from './studio-data.js';
 
 let browser: Browser;
@@ -139,5 +139,12 @@ describe('/ (home)', () => {
     expect(await page.getByLabel(SCREEN_MSG.studioSearchLabel).inputValue()).toBe('studio');
     await expect.poll(() => page.getByRole('list', { name: 'Studios' }).getByRole('link').count()).toBeGreaterThan(0);
     await context.close();
+  });
+});
+
+describe('/ (home) loading', () => {
+  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const shift = await layoutShiftOf(browser, '/');
+    expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

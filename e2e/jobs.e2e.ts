@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LIMITS } from '../src/contract/jobs-limits.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, createUser, expectAccessible, launchBrowser, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,6 +55,39 @@ describe('/jobs', () => {
     await page.getByText(MARKET_MSG.noJobs).waitFor();
     expect(await page.getByTestId('job-count').count()).toBe(0);
     await shoot(page, 'firstuse-jobs-filters');
+    await context.close();
+  });
+});
+
+describe('/jobs and /jobs/{id} loading', () => {
+  it('neither page shifts while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const board = await layoutShiftOf(browser, '/jobs');
+    expect(board.value, `moved on /jobs: ${board.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
+    const { jobs } = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string }[] };
+    const job = await layoutShiftOf(browser, `/jobs/${jobs[0]!._id}`);
+    expect(job.value, `moved on /jobs/{id}: ${job.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
+  });
+});
+
+describe('/jobs/{id} images', () => {
+  it('the gallery keeps its space, loads the first image at once and the rest when near, each from its thumbnail on a phone (390 px)', async () => {
+    const { jobs } = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; images: string[] }[] };
+    const job = jobs.find((j) => j.images.length > 1) ?? jobs[0]!;
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`/jobs/${job._id}`);
+    const images = page.locator('.job-gallery img');
+    await expect.poll(() => images.count()).toBe(job.images.length);
+    const first = images.first();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const seen = await images.evaluateAll((all: HTMLImageElement[]) => all.map((img) => ({ loading: img.loading, priority: img.fetchPriority, width: img.getAttribute('width'), height: img.getAttribute('height'), srcset: img.srcset })));
+    expect(seen[0]).toMatchObject({ loading: 'eager', priority: 'high', width: '640', height: '480' });
+    for (const later of seen.slice(1)) expect(later.loading).toBe('lazy');
+    for (const s of seen) expect(s.srcset).toMatch(/\.thumb\.webp 480w, .+ 1200w$/);
+    // A 390 px slot needs no more than the 480 px thumbnail.
+    expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\.thumb\.webp$/);
+    const box = await first.boundingBox();
+    expect(Math.round((box!.width / box!.height) * 3)).toBe(4);
+    await shoot(page, 'job-gallery');
     await context.close();
   });
 });

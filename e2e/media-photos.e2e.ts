@@ -5,7 +5,7 @@ import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { acceptedHint } from '../src/contract/file-checks.js';
 import { makeImage } from '../test/media-files.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts, type TestUser } from './harness.js';
+import { createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts, type TestUser } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,6 +104,8 @@ describe('/media/photos', () => {
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.getByTestId('media-count').textContent()).toBe('2 photos');
     await page.getByTestId('busy-overlay').waitFor({ state: 'detached' });
+    // The removed photo's button is gone: focus is on the count, the result, not the body.
+    await expect.poll(() => focusedName(page)).toBe('p#media-count "2 photos"');
     const gone = await page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, firstSrc);
     expect(gone).toBe(404);
     await context.close();

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
 import { expectNameAbsent } from './names.js';
 import { addMedia, createPerformer } from './talent-data.js';
 
@@ -81,4 +81,22 @@ describe('/talent/{id}', () => {
     expectNameAbsent(await page.content(), me.fname);
     await context.close();
   }, 150_000);
+});
+
+describe('/talent/{id} loading', () => {
+  it('does not shift while its code, data and photos arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const me = await createPerformer({ fname: `Steady Page ${randomBytes(3).toString('hex')}`, gender: 'Female', location: 'Pune' }, { category: 'Actor' });
+    const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    await addMedia(me, 'images', { name: 'photo.png', type: 'image/png', buffer });
+    const shift = await layoutShiftOf(browser, `/talent/${me._id}`);
+    expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
+
+    // The photo comes from its stored thumbnail in a phone's slot, at once, its space kept.
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto(`/talent/${me._id}`);
+    const photo = page.locator('.portfolio-photo img').first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await photo.evaluate((img: HTMLImageElement) => [img.loading, img.currentSrc.endsWith('.thumb.webp'), img.sizes])).toEqual(['eager', true, '(max-width: 600px) 50vw, 240px']);
+    await context.close();
+  });
 });

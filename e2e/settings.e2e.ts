@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SETTINGS_MSG } from '../src/contract/screen-messages.js';
-import { baseUrl, buyPlan, clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
+import { baseUrl, buyPlan, clearMail, createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAs, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,6 +69,8 @@ describe('/settings', () => {
     await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByTestId('password-changed').textContent()).toBe(MSG.passwordChanged);
+    // Focus is on the result's message, not left on the button or the body (docs/screens.md, "Focus after actions").
+    await expect.poll(() => focusedName(page)).toMatch(/^p#password-changed "/);
     // The fresh token keeps this browser logged in.
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile' }).waitFor();

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, launchBrowser, newUserInput, openPage, readCode, shoot, toastTexts } from './harness.js';
+import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, launchBrowser, newUserInput, openPage, readCode, shoot, toastsOver, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -241,6 +241,9 @@ describe('the code flow has no dead end', () => {
     await dialog.getByText(MSG.otpDeadHere).waitFor();
     const startAgain = dialog.getByRole('button', { name: MSG.otpStartAgain });
     await expect.poll(() => startAgain.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The server's toast about the dead code stands clear of the dialog's main button (docs/screens.md, "Toasts").
+    await expect.poll(() => toastTexts(page)).not.toEqual([]);
+    expect(await toastsOver(startAgain)).toEqual([]);
     await shoot(page, 'signup-otp-dead');
     await expectAccessible(page);
     await startAgain.click();

@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { expectAccessible, launchBrowser, openPage, PHONE, shoot } from './harness.js';
-import { jobsOf, studioNamed } from './studio-data.js';
+import { expectAccessible, launchBrowser, layoutShiftOf, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
+import { allStudios, jobsOf, studioNamed } from './studio-data.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -93,5 +93,13 @@ describe('/studio-detail/{id}', () => {
     await page.getByRole('link', { name: 'See all studios' }).click();
     await page.waitForURL('**/studio');
     await context.close();
+  });
+});
+
+describe('/studio-detail/{id} loading', () => {
+  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const [studio] = await allStudios();
+    const shift = await layoutShiftOf(browser, `/studio-detail/${studio!._id}`);
+    expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

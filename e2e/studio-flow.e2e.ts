@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECISION_MSG } from '../src/contract/decisions-messages.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { apiAs, postJob } from './application-data.js';
-import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
+import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAsStudio, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -226,6 +226,22 @@ describe('studio accounts and job posts', () => {
     expect(await page.getByRole('heading', { name: 'Closed jobs' }).count()).toBe(0);
     await context.close();
   }, SLOW_TEST);
+
+  it('after deleting a job, focus is on the dashboard\'s heading, never the body (390 px)', async () => {
+    const studio = await createStudio();
+    const job = await postJob(studio, { title: `Deleted call ${randomBytes(3).toString('hex')}` });
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    await page.goto(`/dashboard/jobs/${job._id}`);
+    const remove = page.getByRole('button', { name: MARKET_MSG.deleteJob });
+    await remove.waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await remove.click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await expect.poll(() => focusedName(page)).toMatch(/^h1/);
+    expect((await fetch(`${baseUrl()}/api/jobs/${job._id}`)).status).toBe(404);
+    await context.close();
+  });
 
   it('sends a logged-out visitor from Apply to /login and back to the job', async () => {
     const board = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; title: string }[] };

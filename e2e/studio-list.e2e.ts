@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { STUDIO_LIMITS } from '../src/contract/studio-limits.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { expectAccessible, expectNoOverflow, launchBrowser, layoutShiftOf, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
 import { allStudios } from './studio-data.js';
 
 let browser: Browser;
@@ -140,5 +140,12 @@ describe('/studio', () => {
     await page.waitForURL(/\/studio$/);
     await expect.poll(async () => (await cards(page).first().getAttribute('href'))).toBe(`/studio-detail/${studios[0]!._id}`);
     await context.close();
+  });
+});
+
+describe('/studio loading', () => {
+  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+    const shift = await layoutShiftOf(browser, '/studio');
+    expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

@@ -10,7 +10,7 @@ import { APP_MSG } from '../src/contract/applications-messages.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { MSG } from '../src/contract/messages.js';
 import { SETTINGS_MSG } from '../src/contract/screen-messages.js';
-import { baseUrl, createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST } from './harness.js';
+import { baseUrl, createStudio, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST, toastsOver, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -108,6 +108,26 @@ describe('/settings for a studio', () => {
     await context.close();
   });
 
+  it('a failed save\'s toast stands clear of the Save button at the end of the long form (390 px)', async () => {
+    const studio = await createStudio();
+    const { page, context } = await openPage(browser, PHONE);
+    await logInAsStudio(page, studio);
+    await page.route('**/api/studio/me', (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Saving is down for a moment, try again' }) }),
+    );
+    await page.goto('/dashboard/studio');
+    await page.getByLabel('Description').fill('We cast short films.');
+    // Scrolled down to the end of the form, as a thumb does: Save sits at the bottom of the screen.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await save.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await save.click();
+    await expect.poll(() => toastTexts(page)).toContain('Saving is down for a moment, try again');
+    expect(await toastsOver(save)).toEqual([]);
+    expect(await focusedName(page)).toBe('button "Save"');
+    await shoot(page, 'studio-edit-toast-clear');
+    await context.close();
+  });
+
   it('saves a two-paragraph description, with a success toast that is not red', async () => {
     const studio = await createStudio();
     const { page, context } = await openPage(browser);
@@ -119,6 +139,8 @@ describe('/settings for a studio', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('.toast-success span').allTextContents()).toContain(MARKET_MSG.saved);
     expect(await page.locator('.toast-error').count()).toBe(0);
+    // The form stays, so focus stays on its Save, where the hand is; never the body.
+    expect(await focusedName(page)).toBe('button "Save"');
     const me = await fetch(`${baseUrl()}/api/studio/me`, { headers: { 'x-auth-token': studio.token } });
     expect(await me.json()).toMatchObject({ projectDesc: 'We cast short films.\n\nAuditions every spring.' });
     // Shown with its paragraphs, in the preview and on the public page (innerText follows the rendering).

@@ -47,6 +47,19 @@ describe('pages of the web app', () => {
     async (url) => expectPage(await get(url), 200),
   );
 
+  // The login lives in the browser's storage and goes only with API calls, so a page load
+  // says nothing of who asks: a performer's studio page, a studio's performer page and a
+  // logged-in /signup are the explaining page with 200 (docs/screens.md, "Wrong place, said").
+  it.each(['/dashboard', '/dashboard/studio', '/profile', '/media/photos', '/signup', '/studio-signup'])(
+    'answers %s 200 whatever login header comes with the page load',
+    async (url) => {
+      const plain = await get(url);
+      const withHeader = await t.app.inject({ method: 'GET', url, headers: { 'x-auth-token': 'a-token-the-page-load-never-carries' } });
+      expectPage(plain, 200);
+      expectPage(withHeader, 200);
+    },
+  );
+
   it('answers an existing studio page with 200', async () => {
     expectPage(await get(`/studio-detail/${studioId}`), 200);
   });

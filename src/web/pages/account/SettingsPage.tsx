@@ -79,6 +79,10 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
   const [problems, setProblems] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [done, setDone] = useState<string>();
   const { run } = useBusy();
+  // The result's message takes the focus once shown (docs/screens.md, "Focus after actions").
+  useEffect(() => {
+    if (done) window.setTimeout(() => document.getElementById('password-changed')?.focus(), 0);
+  }, [done]);
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
@@ -115,7 +119,7 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
   return (
     <form className="card settings-section" onSubmit={handleSubmit} noValidate aria-labelledby="settings-password">
       <h2 id="settings-password">Change password</h2>
-      <div role="status" aria-live="polite">{done && <p className="form-note" data-testid="password-changed">{done}</p>}</div>
+      <div role="status" aria-live="polite">{done && <p className="form-note" id="password-changed" data-testid="password-changed" tabIndex={-1}>{done}</p>}</div>
       <TextField id="settings-current" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} error={problems.current} />
       <TextField id="settings-password-new" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} error={problems.password} />
       <TextField id="settings-confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={problems.confirm} />

@@ -79,6 +79,7 @@ function Editor({ initial }: { initial: StudioMe }) {
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (save.isPending) return;
     if (!form.fname.trim()) return setErrors({ fname: MSG.required(LABELS.fname) });
     save.mutate(form);
   }
@@ -113,7 +114,8 @@ function Editor({ initial }: { initial: StudioMe }) {
             ))}
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn" disabled={save.isPending}>Save</button>
+            {/* aria-disabled, not disabled: a disabled button drops the focus to the body (docs/screens.md, "Focus after actions"). */}
+            <button type="submit" className="btn" aria-disabled={save.isPending}>Save</button>
           </div>
         </form>
         <Preview form={form} verified={initial.verified} />

@@ -18,6 +18,7 @@ import { RolePayList } from './RolePayList';
 import './jobs.css';
 import { formatDate } from '../../lib/dates';
 import { useJobPage } from '../../api/job-page';
+import { photoSources } from '../../lib/photo-sources';
 
 export default function JobPage() {
   const { id = '' } = useParams();
@@ -76,7 +77,18 @@ export default function JobPage() {
           </section>
           {j.images.length > 0 && (
             <div className="job-gallery">
-              {j.images.map((src, i) => <img key={src} src={src} alt={`${j.title}, image ${i + 1}`} />)}
+              {/* Space kept (4:3, as jobs.css shows them); the first is the page's largest paint on a phone: loaded at once, the others when near (docs/performance.md, "Images"). */}
+              {j.images.map((src, i) => (
+                <img
+                  key={src}
+                  {...photoSources(src, '(max-width: 600px) 100vw, 300px')}
+                  alt={`${j.title}, image ${i + 1}`}
+                  width={640}
+                  height={480}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                />
+              ))}
             </div>
           )}
         </article>

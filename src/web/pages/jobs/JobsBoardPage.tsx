@@ -14,6 +14,7 @@ import './jobs.css';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { RolePayList } from './RolePayList';
 import { formatDate } from '../../lib/dates';
+import { photoSources } from '../../lib/photo-sources';
 
 const KEYS = ['q', 'profession', 'gender', 'location', 'paid'] as const;
 
@@ -99,7 +100,7 @@ function JobCard({ job, first }: { job: BoardJob; first: boolean }) {
     <li className="card job-card">
       {/* The first card's picture is the page's largest paint: loaded at once, the others when near;
           width/height reserve its 16:9 box before it loads (docs/screens.md, "Public pages in Lighthouse"). */}
-      {job.images[0] ? <img className="job-card-image" src={job.images[0]} alt="" width={640} height={360} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} /> : <div className="job-card-image" />}
+      {job.images[0] ? <img className="job-card-image" {...photoSources(job.images[0], '(max-width: 600px) 100vw, 400px')} alt="" width={640} height={360} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} /> : <div className="job-card-image" />}
       <div className="job-card-body">
         <h2 className="job-card-title"><Link to={`/jobs/${job._id}`}>{job.title}</Link></h2>
         <p className="muted">

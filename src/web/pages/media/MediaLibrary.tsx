@@ -137,6 +137,9 @@ export function MediaLibrary({ view }: { view: MediaView }) {
         await removeMedia(view.mediaType, url);
         await refreshUserData();
       }, 'Removing…');
+      // The removed item's button is gone: focus goes to the count, the result, never the body
+      // (docs/screens.md, "Focus after actions"), once the overlay gave focus back.
+      window.setTimeout(() => document.getElementById('media-count')?.focus(), 0);
     } catch (err) {
       toast((err as Error).message || MSG.removeFailed);
     }
@@ -150,7 +153,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
           <div>
             <h1 id="media-title">{view.title}</h1>
             {items ? (
-              <p className="media-count" data-testid="media-count">
+              <p className="media-count" id="media-count" data-testid="media-count" tabIndex={-1}>
                 {count} {count === 1 ? view.noun : view.plural}
               </p>
             ) : null}

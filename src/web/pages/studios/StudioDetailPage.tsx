@@ -19,6 +19,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MessageButton } from '../../components/MessageButton';
 import { session } from '../../lib/session';
 import './studios.css';
+import { photoSources } from '../../lib/photo-sources';
 
 const SERVICES = [
   {
@@ -62,7 +63,7 @@ function JobCard({ job }: { job: Job }) {
     <li>
       <Link className="card job-card" to="/download-section" data-testid="job-card">
         <span className="job-card-media">
-          {image ? <img src={image} alt="" loading="lazy" width={320} height={240} /> : <span className="job-card-placeholder" aria-hidden="true" />}
+          {image ? <img {...photoSources(image, '(max-width: 600px) 100vw, 320px')} alt="" loading="lazy" width={320} height={240} /> : <span className="job-card-placeholder" aria-hidden="true" />}
         </span>
         <span className="job-card-body">
           <span className="job-card-type">{job.jobType}</span>

@@ -14,6 +14,7 @@ import type { Studio } from '../../../contract/studios';
 import { useStudioFind } from '../../api/studio-find';
 import { useStudioList } from '../../api/studio-list';
 import './studios.css';
+import { photoSources } from '../../lib/photo-sources';
 
 /** `first`: the list's first card, whose banner is the page's largest paint: loaded at once (docs/screens.md, "Public pages in Lighthouse"). */
 function StudioCard({ studio, first = false }: { studio: Studio; first?: boolean }) {
@@ -21,7 +22,7 @@ function StudioCard({ studio, first = false }: { studio: Studio; first?: boolean
     <li>
       <Link className="card studio-card" to={`/studio-detail/${studio._id}`} state={{ studio }}>
         <span className="studio-card-media">
-          <img src={studio.banner || studio.profilePic} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} width={400} height={150} />
+          <img {...photoSources(studio.banner || studio.profilePic, '(max-width: 600px) 100vw, 400px')} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} width={400} height={150} />
           {studio.profilePic && <img className="studio-card-logo" src={studio.profilePic} alt="" loading="lazy" width={56} height={56} />}
         </span>
         <span className="studio-card-body">

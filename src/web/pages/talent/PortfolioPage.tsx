@@ -22,6 +22,7 @@ import { MessageButton } from '../../components/MessageButton';
 import { personName, initialOf } from '../../../contract/names';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
+import { photoSources } from '../../lib/photo-sources';
 
 export default function PortfolioPage() {
   const { id = '' } = useParams();
@@ -87,7 +88,7 @@ function PortfolioView({ p }: { p: Portfolio }) {
                   <li key={url}>
                     <button type="button" className="portfolio-photo" onClick={() => setShown(i)} aria-label={TALENT_MSG.photoOf(i + 1, p.photos.length)}>
                       {/* The first photo is the page's largest paint on a phone: loaded at once (docs/screens.md, "Public pages in Lighthouse"). */}
-                      <img src={url} alt="" loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+                      <img {...photoSources(url, '(max-width: 600px) 50vw, 240px')} alt="" width={360} height={480} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
                     </button>
                   </li>
                 ))}
