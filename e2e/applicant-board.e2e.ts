@@ -4,7 +4,6 @@
  * keyboard; the performer's card keeps focus after a move and gives it back to its opener;
  * filters and sorting; the empty state; a deep link through login; a performer is refused.
  */
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
@@ -14,25 +13,15 @@ import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, toastTexts } from './harness.js';
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, shoot, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, toastTexts } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir('/tmp/shots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Screenshots at 390 and 1280 px wide into /tmp/shots/board-<name>-<width>.png (not committed). */
-async function shots(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `/tmp/shots/board-${name}-${size.width}.png`, fullPage: true });
-  }
-}
 
 /** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
 const focused = (page: Page) =>
@@ -70,7 +59,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     expect(await page.title()).toContain(BOARD_MSG.title(job.title));
     const column = (label: string) => page.getByRole('region', { name: new RegExp(`^${label} \\(`) });
     await column('Applied').getByText(personName(first.fname)).waitFor();
-    await shots(page, 'board');
+    await shoot(page, 'board-board');
     await expectAccessible(page);
 
     // Open the first applicant's card from the keyboard.
@@ -100,7 +89,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Booked' }).waitFor();
     await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
-    await shots(page, 'booked-undo');
+    await shoot(page, 'board-booked-undo');
     await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
     await page.keyboard.press('Escape');
@@ -118,13 +107,13 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await decline.waitFor();
     await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
     await decline.getByLabel(DECISION_MSG.noteLabel).fill('Thank you for a strong tape.');
-    await shots(page, 'decline-reason');
+    await shoot(page, 'board-decline-reason');
     await decline.getByRole('button', { name: APP_MSG.action('declined') }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(BOARD_MSG.declined(BOARD_MSG.applicantsCount(3))).waitFor();
     await expect.poll(() => focused(page)).toBe(DECISION_MSG.undo);
     await column('Declined').getByText(personName(third.fname)).waitFor();
-    await shots(page, 'declined');
+    await shoot(page, 'board-declined');
 
     // The performer reads the reason, once the 30 seconds to undo have passed.
     const reason = DECISION_MSG.reasonText('went_another_way');
@@ -135,7 +124,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await logInAs(performerView.page, first);
     await performerView.page.goto('/applications');
     await performerView.page.getByText(reason).first().waitFor();
-    await performerView.page.screenshot({ path: '/tmp/shots/board-performer-reason-390.png', fullPage: true });
+    await shoot(performerView.page, 'board-performer-reason');
     await performerView.context.close();
     await expectNoOverflow(page, PHONE);
     await context.close();
@@ -165,7 +154,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     const convo = await apiAs<{ _id: string }>('POST', '/api/conversations', studio.token, { with: performer._id });
     await page.goto(`/messages/${convo._id}`);
     await expect.poll(() => page.locator('#thread-title').textContent()).toBe(shown);
-    await shots(page, 'names-thread');
+    await shoot(page, 'board-names-thread');
     await context.close();
   }, SLOW_TEST);
 
@@ -182,7 +171,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.getByRole('heading', { name: BOARD_MSG.emptyTitle }).waitFor();
     await page.getByText(BOARD_MSG.emptyNext).waitFor();
     await expectNoOverflow(page);
-    await shots(page, 'empty');
+    await shoot(page, 'board-empty');
     await context.close();
   }, SLOW_TEST);
 
@@ -196,7 +185,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.performerOnStudioPage.title }).waitFor();
     await page.getByText(SCREEN_MSG.wrongPlace.performerOnStudioPage.why).waitFor();
     expect(await page.getByText(job.title).count()).toBe(0);
-    await shots(page, 'performer-refused');
+    await shoot(page, 'board-performer-refused');
     await context.close();
   }, SLOW_TEST);
 

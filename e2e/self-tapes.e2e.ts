@@ -6,7 +6,6 @@
  * plays the tape; revoked, it says the link has ended. Also: the too-soon deadline at its
  * field with the earliest time offered, a retake once, a performer refused, 390 px.
  */
-import { mkdir } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,27 +17,15 @@ import { TAPE_MSG, type TapeRequestsAnswer } from '../src/contract/self-tapes.js
 import { fixture } from '../test/media-files.js';
 import { readPdf } from '../test/pdf-text.js';
 import { apiAs, postJob } from './application-data.js';
-import { baseUrl, buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, type TestUser } from './harness.js';
+import { baseUrl, buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, launchBrowser, shoot, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, type TestUser } from './harness.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir('/tmp/shots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Screenshots at 390 and 1280 px into /tmp/shots/tapes-<name>-<width>.png (not committed); back to the page's size after. */
-async function shots(page: Page, name: string) {
-  const original = page.viewportSize();
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `/tmp/shots/tapes-${name}-${size.width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 async function makePdf(pages: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -106,12 +93,12 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.getByRole('button', { name: TAPE_MSG.sendRequests(2) }).click();
     const ask = page.getByRole('dialog', { name: TAPE_MSG.confirmSendTitle(2) });
     await ask.waitFor();
-    await shots(page, 'request-confirm');
+    await shoot(page, 'tapes-request-confirm');
     await ask.getByRole('button', { name: TAPE_MSG.confirmSendLabel, exact: true }).click();
     await expect.poll(() => page.locator('#tape-deadline').getAttribute('aria-invalid')).toBe('true');
     await expectFieldProblem(page, 'tape-deadline', 'the earliest allowed is');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tape-deadline');
-    await shots(page, 'request-too-soon');
+    await shoot(page, 'tapes-request-too-soon');
     await expectNoOverflow(page, PHONE);
     await page.setViewportSize(DESKTOP);
     expect(await myRequests(ana)).toEqual({ tapeRequests: [] });
@@ -130,7 +117,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.getByRole('heading', { level: 1, name: TAPE_MSG.selfTapesTitle(job.title) }).waitFor();
     await expect.poll(() => page.getByTestId('tape-request').count()).toBe(2);
     await expectAccessible(page);
-    await shots(page, 'requests');
+    await shoot(page, 'tapes-requests');
 
     // Ana accepts on /applications, reads her sides (stamped with her name), sends a tape.
     const [anaRequest] = (await myRequests(ana)).tapeRequests;
@@ -160,7 +147,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.keyboard.press('Escape');
     await performer.page.reload();
     await performer.page.getByText(TAPE_MSG.watched, { exact: true }).waitFor();
-    await performer.page.screenshot({ path: '/tmp/shots/tapes-performer-watched-390.png', fullPage: true });
+    await shoot(performer.page, 'tapes-performer-watched');
 
     // Ben declines: asked once, in the app's dialog; focus lands on the request's new status.
     const benView = await openPage(browser, PHONE);
@@ -169,7 +156,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await benView.page.getByRole('button', { name: TAPE_MSG.decline }).click();
     const asked = benView.page.getByRole('dialog', { name: TAPE_MSG.declineTitle });
     await asked.getByText(TAPE_MSG.confirmDecline).waitFor();
-    await benView.page.screenshot({ path: '/tmp/shots/tapes-performer-decline-390.png', fullPage: true });
+    await shoot(benView.page, 'tapes-performer-decline');
     await asked.getByRole('button', { name: TAPE_MSG.decline }).click();
     await benView.page.locator('.tape-request__status', { hasText: TAPE_MSG.statusLabel.declined }).waitFor();
     await expect.poll(() => benView.page.evaluate(() => document.activeElement?.className)).toBe('tape-request__status');
@@ -193,7 +180,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     expect(url).toMatch(/\/review\/[\w-]{40,}$/);
     await page.getByTestId('review-link').filter({ hasText: '1 applicant' }).waitFor();
     await expectAccessible(page);
-    await shots(page, 'review-link-made');
+    await shoot(page, 'tapes-review-link-made');
 
     // Someone with no account opens it in a fresh browser and plays Ana's tape.
     const guest = await openPage(browser, PHONE);
@@ -202,19 +189,19 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await guest.page.getByRole('heading', { name: personName(ana.fname), exact: true }).waitFor();
     expect(await play(guest.page, 'video.review-room__tape')).toBeGreaterThanOrEqual(2);
     expect(await guest.page.getByText(ben.fname).count()).toBe(0);
-    await guest.page.screenshot({ path: '/tmp/shots/tapes-review-room-390.png', fullPage: true });
+    await shoot(guest.page, 'tapes-review-room');
 
     // Revoke asks once; then the page says the link has ended.
     await page.getByRole('button', { name: new RegExp(`^${TAPE_MSG.revoke}: `) }).click();
     const revoke = page.getByRole('dialog', { name: TAPE_MSG.revokeTitle });
     await revoke.waitFor();
-    await shots(page, 'revoke-confirm');
+    await shoot(page, 'tapes-revoke-confirm');
     await revoke.getByRole('button', { name: TAPE_MSG.revoke, exact: true }).click();
     await page.getByText(TAPE_MSG.noLiveLinks).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('live-links-title');
     await guest.page.reload();
     await guest.page.getByRole('heading', { name: TAPE_MSG.reviewLinkEnded }).waitFor();
-    await guest.page.screenshot({ path: '/tmp/shots/tapes-review-ended-390.png', fullPage: true });
+    await shoot(guest.page, 'tapes-review-ended');
     await guest.context.close();
 
     // One retake: a note and a new deadline; after it the button says so.
@@ -224,7 +211,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.getByRole('button', { name: TAPE_MSG.sendRetake }).click();
     await expect.poll(() => page.locator(`#retake-deadline-${anaRequest!._id}`).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: /^Use / }).waitFor();
-    await shots(page, 'retake-too-soon');
+    await shoot(page, 'tapes-retake-too-soon');
     await page.getByLabel(TAPE_MSG.retakeDeadline).fill(localIn(50));
     await page.getByRole('button', { name: TAPE_MSG.sendRetake }).click();
     await anaRow.getByRole('button', { name: TAPE_MSG.retakeUsedButton }).waitFor();
@@ -232,7 +219,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(TAPE_MSG.retakeAsked('A little slower, please, and closer.'));
     expect((await myRequests(ana)).tapeRequests[0]).toMatchObject({ status: 'retake', retakeUsed: true });
     await expectNoOverflow(page, PHONE);
-    await shots(page, 'retake-used');
+    await shoot(page, 'tapes-retake-used');
     await performer.context.close();
     await context.close();
   }, SLOW_TEST * 2);
@@ -251,11 +238,11 @@ describe('self-tapes: request, tape, watch, review link', () => {
     expect(await page.title()).toContain(TAPE_MSG.selfTapesTitle(job.title));
     await expectNoOverflow(page);
     await expectAccessible(page);
-    await shots(page, 'empty');
+    await shoot(page, 'tapes-empty');
     // The request form without anyone chosen says where to choose them.
     await page.goto(`/dashboard/jobs/${job._id}/self-tapes/new`);
     await page.getByText(TAPE_MSG.noneSelected).waitFor();
-    await shots(page, 'request-none');
+    await shoot(page, 'tapes-request-none');
     await context.close();
   }, SLOW_TEST);
 
@@ -272,7 +259,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     }
     const res = await fetch(`${baseUrl()}/api/studio/jobs/${job._id}/tape-requests`, { headers: { 'x-auth-token': performer.token } });
     expect(res.status).toBe(403);
-    await shots(page, 'performer-refused');
+    await shoot(page, 'tapes-performer-refused');
     await context.close();
   }, SLOW_TEST);
 });

@@ -8,7 +8,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
 import { currentPeriod } from './apply.service.js';
 import { presentMyApplication } from './applications.presenter.js';
-import { historyAppend } from './status-change.js';
+import { historyAppend, NO_DECISION } from './status-change.js';
 
 const roleBrief = { _id: jobRoles.id, name: jobRoles.name };
 const studioBrief = { _id: studios.id, fname: studios.fname, location: studios.location, profilePic: studios.profilePic, verified: studios.verified };
@@ -71,11 +71,7 @@ export function createPerformerApplicationsService(ctx: AppContext) {
               status: 'withdrawn',
               // The decision's history entry goes, as with an undo, and the withdrawal follows.
               history: sql`(${applications.history} - (jsonb_array_length(${applications.history}) - 1)) || jsonb_build_array(jsonb_build_object('status', 'withdrawn'::text, 'at', ${now.toISOString()}::text))`,
-              decisionReason: null,
-              decisionNote: '',
-              decidedAt: null,
-              undoStatus: null,
-              undoUntil: null,
+              ...NO_DECISION,
               updatedAt: now,
             })
             .where(and(mine, inArray(applications.status, ['booked', 'declined'])))

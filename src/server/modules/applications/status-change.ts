@@ -16,6 +16,9 @@ import { personName } from '../../../contract/names.js';
 export const NOTICE_LINK = '/applications';
 
 /** The history entry appended to a row, in SQL, so the change and its record are one statement. */
+/** The columns an undone decision leaves behind: as if Book or Decline had never been pressed. */
+export const NO_DECISION = { decisionReason: null, decisionNote: '', decidedAt: null, undoStatus: null, undoUntil: null } as const;
+
 export const historyAppend = (status: ApplicationStatus, at: Date) =>
   sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text))`;
 

@@ -31,7 +31,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
 import { countApplicants } from './applicant-counts.js';
-import { changeStatus, mailSettings, type DecisionInput } from './status-change.js';
+import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
 
 type Log = { error(obj: unknown, msg: string): void };
 
@@ -167,11 +167,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
         .set({
           status: sql`${applications.undoStatus}`,
           history: sql`${applications.history} - (jsonb_array_length(${applications.history}) - 1)`,
-          decisionReason: null,
-          decisionNote: '',
-          decidedAt: null,
-          undoStatus: null,
-          undoUntil: null,
+          ...NO_DECISION,
           updatedAt: now,
         })
         .where(and(inArray(applications.id, [...ids]), inArray(applications.status, ['booked', 'declined']), gt(applications.undoUntil, now)))

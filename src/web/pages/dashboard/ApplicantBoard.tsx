@@ -25,6 +25,7 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { Link } from 'react-router';
 import { ApplicantCard } from './ApplicantCard';
 import { personName, initialOf } from '../../../contract/names';
+import { toggled } from '../../lib/toggled';
 
 /** Columns always shown; withdrawn and closed appear only when someone is in them. */
 const COLUMNS: readonly ApplicationStatus[] = ['applied', 'viewed', 'shortlisted', 'auditioning', 'booked', 'declined'];
@@ -170,12 +171,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const selectable = shown.filter((a) => !FINAL_STATUSES.includes(a.status));
   const allShownSelected = selectable.length > 0 && selectable.every((a) => selected.has(a._id));
   const toggle = (id: string) =>
-    setSelected((now) => {
-      const next = new Set(now);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+    setSelected((now) => toggled(now, id));
 
   function handleDrop(e: DragEvent, to: ApplicationStatus) {
     e.preventDefault();

@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
 import './self-tapes.css';
+import { toggled } from '../../lib/toggled';
 
 type Field = 'applicants' | 'instructions' | 'sides' | 'deadline';
 const ids: Record<Field, string> = { applicants: 'tape-applicants', instructions: 'tape-instructions', sides: 'tape-sides', deadline: 'tape-deadline' };
@@ -151,12 +152,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
                   checked={picked.has(c._id)}
                   onChange={() => {
                     clear('applicants');
-                    setPicked((now) => {
-                      const next = new Set(now);
-                      if (next.has(c._id)) next.delete(c._id);
-                      else next.add(c._id);
-                      return next;
-                    });
+                    setPicked((now) => toggled(now, c._id));
                   }}
                 />{' '}
                 {c.name}

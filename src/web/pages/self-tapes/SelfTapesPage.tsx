@@ -29,6 +29,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
 import './self-tapes.css';
+import { toggled } from '../../lib/toggled';
 
 /** A deadline or an end: the day and the clock with its zone, "2 Dec 2026, 09:02 UTC". */
 const at = (iso: string | Date) => `${formatDay(iso)}, ${formatClock(iso)}`;
@@ -279,12 +280,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
                       checked={picked.has(a._id)}
                       onChange={() => {
                         setProblem('');
-                        setPicked((now) => {
-                          const next = new Set(now);
-                          if (next.has(a._id)) next.delete(a._id);
-                          else next.add(a._id);
-                          return next;
-                        });
+                        setPicked((now) => toggled(now, a._id));
                       }}
                     />{' '}
                     {personName(a.performer.fname)}
