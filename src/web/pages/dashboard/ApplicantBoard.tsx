@@ -185,7 +185,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   }
 
   return (
-    <section className="applicant-section" aria-labelledby="applicants-title">
+    <section className={undo ? 'applicant-section applicant-section--undo' : 'applicant-section'} aria-labelledby="applicants-title">
       <h2 id="applicants-title" ref={headingRef} tabIndex={-1}>{APP_MSG.applicants}</h2>
       <form className="applicant-filters" aria-label={BOARD_MSG.filters} onSubmit={(e) => e.preventDefault()}>
         {roles.length > 1 && (
