@@ -164,7 +164,8 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await benView.context.close();
 
     // The self-tapes screen: Ana's tape, watched; Ben's no; a review link for her.
-    await page.goto(`/dashboard/jobs/${job._id}/self-tapes`);
+    // A deep link, as a bookmark or a shared address: the server knows the page (200, not the 404 page).
+    expect((await page.goto(`/dashboard/jobs/${job._id}/self-tapes`))?.status()).toBe(200);
     const anaRow = page.getByTestId('tape-request').filter({ hasText: personName(ana.fname) });
     await anaRow.getByText(TAPE_MSG.watched, { exact: true }).waitFor();
     await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.statusLabel.declined).waitFor();

@@ -70,6 +70,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/dashboard/jobs/:id' },
   { path: '/dashboard/jobs/:id/schedule' },
   { path: '/dashboard/jobs/:id/applicants' },
+  { path: '/dashboard/jobs/:id/self-tapes' },
+  { path: '/dashboard/jobs/:id/self-tapes/new' },
   { path: '/jobs' },
   { path: '/jobs/:id', exists: jobExists },
   { path: '/messages' },
