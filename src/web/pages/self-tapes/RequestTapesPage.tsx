@@ -8,6 +8,7 @@
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
@@ -23,8 +24,8 @@ import { formatClock, formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
-import './self-tapes.css';
 import { toggled } from '../../lib/toggled';
+import './self-tapes.css';
 
 type Field = 'applicants' | 'instructions' | 'sides' | 'deadline';
 const ids: Record<Field, string> = { applicants: 'tape-applicants', instructions: 'tape-instructions', sides: 'tape-sides', deadline: 'tape-deadline' };
@@ -48,7 +49,7 @@ export default function RequestTapesPage() {
   if (job.isPending || applicants.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   if (job.isError) return <main className="page"><p role="alert">{job.error.message}</p></main>;
   if (applicants.isError) return <main className="page"><p role="alert">{applicants.error.message}</p></main>;
-  if (!job.data) return <main className="page"><h1>{MSG.notFound}</h1><p><Link to="/dashboard">Dashboard</Link></p></main>;
+  if (!job.data) return <main className="page"><h1>{BOARD_MSG.jobNotFound}</h1><p><Link to="/dashboard">{BOARD_MSG.backToDashboard}</Link></p></main>;
   const chosen = applicants.data.filter((a) => wanted.has(a._id));
   return (
     <main className="page tapes-page">

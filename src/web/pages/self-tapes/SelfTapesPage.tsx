@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { StudioApplication } from '../../../contract/applications';
+import { BOARD_MSG } from '../../../contract/board-messages';
 import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import type { TapeRequest } from '../../../contract/self-tapes';
@@ -28,8 +29,8 @@ import { formatClock, formatDay, formatTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
-import './self-tapes.css';
 import { toggled } from '../../lib/toggled';
+import './self-tapes.css';
 
 /** A deadline or an end: the day and the clock with its zone, "2 Dec 2026, 09:02 UTC". */
 const at = (iso: string | Date) => `${formatDay(iso)}, ${formatClock(iso)}`;
@@ -53,7 +54,7 @@ export default function SelfTapesPage() {
   if (job.isPending || requests.isPending || applicants.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
   const failed = job.error ?? requests.error ?? applicants.error;
   if (failed) return <main className="page"><p role="alert">{failed.message}</p></main>;
-  if (!job.data) return <main className="page"><h1>{MSG.notFound}</h1><p><Link to="/dashboard">Dashboard</Link></p></main>;
+  if (!job.data) return <main className="page"><h1>{BOARD_MSG.jobNotFound}</h1><p><Link to="/dashboard">{BOARD_MSG.backToDashboard}</Link></p></main>;
   const people = new Map((applicants.data ?? []).map((a) => [a._id, a]));
   const list = requests.data ?? [];
   return (
