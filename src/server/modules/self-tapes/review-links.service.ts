@@ -32,24 +32,28 @@ export function createReviewLinksService(ctx: AppContext) {
   }
 
   /** The shared applications still of the link's job and of a performer whose account exists. */
-  async function sharedRows(link: typeof reviewLinks.$inferSelect) {
+  /** The link's applications still in its job, or only `ids` of them. */
+  async function sharedRows(link: typeof reviewLinks.$inferSelect, ids: string[] = link.applicationIds) {
     return db
       .select({ id: applications.id, media: applications.media, role: jobRoles.name, name: users.fname, profilePic: users.profilePic, age: users.age, height: users.height })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
-      .where(and(inArray(applications.id, link.applicationIds), eq(applications.jobId, link.jobId)))
+      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId)))
       .orderBy(applications.createdAt, applications.id);
   }
 
-  async function latestTapeKey(applicationId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ key: tapeRequests.tapeKey })
+  /** Each application's latest sent tape, in one statement for the whole room. */
+  async function latestTapeKeys(applicationIds: string[]): Promise<Map<string, string>> {
+    const latest = new Map<string, string>();
+    if (applicationIds.length === 0) return latest;
+    const rows = await db
+      .select({ applicationId: tapeRequests.applicationId, key: tapeRequests.tapeKey })
       .from(tapeRequests)
-      .where(and(eq(tapeRequests.applicationId, applicationId), isNotNull(tapeRequests.tapeKey)))
-      .orderBy(desc(tapeRequests.tapeSubmittedAt))
-      .limit(1);
-    return row?.key ?? null;
+      .where(and(inArray(tapeRequests.applicationId, applicationIds), isNotNull(tapeRequests.tapeKey)))
+      .orderBy(desc(tapeRequests.tapeSubmittedAt));
+    for (const row of rows) if (row.key && !latest.has(row.applicationId)) latest.set(row.applicationId, row.key);
+    return latest;
   }
 
   const present = (row: typeof reviewLinks.$inferSelect, jobTitle: string): ReviewLinkItem => ({
@@ -104,18 +108,17 @@ export function createReviewLinksService(ctx: AppContext) {
       const link = await linkOf(token);
       const [head] = await db.select({ title: jobs.title, fname: studios.fname }).from(jobs).innerJoin(studios, eq(studios.id, jobs.studioId)).where(eq(jobs.id, link.jobId));
       const rows = await sharedRows(link);
+      const tapes = await latestTapeKeys(rows.map((r) => r.id));
       const base = `/api/review/${token}`;
-      const performers = await Promise.all(
-        rows.map(async (r) => ({
-          name: r.name,
-          profilePic: r.profilePic,
-          age: r.age,
-          height: r.height,
-          role: r.role ?? '',
-          tape: (await latestTapeKey(r.id)) ? { url: `${base}/tapes/${r.id}` } : null,
-          media: r.media.map((m, i) => ({ url: `${base}/media/${r.id}/${i}`, type: m.type })),
-        })),
-      );
+      const performers = rows.map((r) => ({
+        name: r.name,
+        profilePic: r.profilePic,
+        age: r.age,
+        height: r.height,
+        role: r.role ?? '',
+        tape: tapes.has(r.id) ? { url: `${base}/tapes/${r.id}` } : null,
+        media: r.media.map((m, i) => ({ url: `${base}/media/${r.id}/${i}`, type: m.type })),
+      }));
       return { job: { title: head?.title ?? '' }, studio: { fname: head?.fname ?? '' }, performers };
     },
 
@@ -123,10 +126,10 @@ export function createReviewLinksService(ctx: AppContext) {
     async fileKey(token: string, applicationId: string, index: number | null): Promise<string> {
       const link = await linkOf(token);
       if (!isUuid(applicationId) || !link.applicationIds.includes(applicationId)) throw errors.notFound();
-      const [row] = (await sharedRows(link)).filter((r) => r.id === applicationId);
+      const [row] = await sharedRows(link, [applicationId]);
       if (!row) throw errors.notFound();
       if (index === null) {
-        const key = await latestTapeKey(applicationId);
+        const key = (await latestTapeKeys([applicationId])).get(applicationId);
         if (!key) throw errors.notFound();
         return key;
       }
