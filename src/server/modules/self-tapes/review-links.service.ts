@@ -75,7 +75,7 @@ export function createReviewLinksService(ctx: AppContext) {
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .where(and(inArray(applications.id, ids), eq(applications.jobId, body.jobId), eq(jobs.studioId, studio.id)));
-      if (found.length !== ids.length) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid');
+      if (found.length !== ids.length) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid', 'applicationIds');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + body.expiresInDays * DAY);
       const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashToken(token), applicationIds: ids, expiresAt }).returning();

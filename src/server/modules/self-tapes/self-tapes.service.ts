@@ -194,16 +194,16 @@ export function createSelfTapesService(ctx: AppContext) {
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .where(and(inArray(applications.id, ids), eq(jobs.studioId, studio.id)));
       const jobIds = new Set(apps.map((a) => a.jobId));
-      if (apps.length !== ids.length || jobIds.size !== 1) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid');
+      if (apps.length !== ids.length || jobIds.size !== 1) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid', 'applicationIds');
       let sidesPages: number | null = null;
       if (body.sidesFileId) {
         const [file] = await db.select().from(studioFiles).where(and(eq(studioFiles.id, body.sidesFileId), eq(studioFiles.studioId, studio.id)));
-        if (!file) throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found');
+        if (!file) throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found', 'sidesFileId');
         sidesPages = file.pages;
       }
       const deadline = new Date(body.deadline);
       const rule = checkDeadline(now, deadline, sidesPages);
-      if (!rule.ok) throw errors.badRequest(TAPE_MSG.deadlineTooSoon(whenText(rule.earliest), rule.hours), 'deadline_too_soon');
+      if (!rule.ok) throw errors.badRequest(TAPE_MSG.deadlineTooSoon(whenText(rule.earliest), rule.hours), 'deadline_too_soon', 'deadline');
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, [...jobIds][0]!));
       const line = TAPE_MSG.requestNotice(studio.fname, job!.title);
       const { created, after } = await db.transaction(async (tx) => {
@@ -324,7 +324,7 @@ export function createSelfTapesService(ctx: AppContext) {
       if (row.status !== 'submitted') throw errors.conflict(TAPE_MSG.retakeNeedsTape, 'no_tape');
       const deadline = new Date(body.deadline);
       const earliest = new Date(now.getTime() + TAPE_LIMITS.retakeLeadHours * 3_600_000);
-      if (deadline < earliest) throw errors.badRequest(TAPE_MSG.retakeTooSoon(whenText(earliest)), 'deadline_too_soon');
+      if (deadline < earliest) throw errors.badRequest(TAPE_MSG.retakeTooSoon(whenText(earliest)), 'deadline_too_soon', 'deadline');
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, row.jobId));
       const line = TAPE_MSG.retakeNotice(studioName, job!.title);
       const after = await db.transaction(async (tx) => {

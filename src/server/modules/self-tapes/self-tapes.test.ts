@@ -96,7 +96,7 @@ describe('the self-tape flow', () => {
     const earliest = earliestDeadline(new Date(), 72);
     const res = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: appIds, instructions: 'Slate, then scene 2.', sidesFileId, deadline: deadlineAfterEarliest(72, -60) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'deadline_too_soon' });
+    expect(res.json()).toMatchObject({ code: 'deadline_too_soon', field: 'deadline' });
     expect(res.json().msg).toContain(earliest.toISOString().slice(0, 10));
     expect(await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.jobId, job._id))).toHaveLength(0);
   });
@@ -105,7 +105,7 @@ describe('the self-tape flow', () => {
     const deadline = deadlineAfterEarliest(72, 60);
     const rivalRes = await call('POST', '/api/studio/tape-requests', rival.token, { applicationIds: appIds, instructions: '', deadline });
     expect(rivalRes.statusCode).toBe(400);
-    expect(rivalRes.json()).toMatchObject({ code: 'applications_invalid' });
+    expect(rivalRes.json()).toMatchObject({ code: 'applications_invalid', field: 'applicationIds' });
     const many = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: Array.from({ length: 101 }, () => crypto.randomUUID()), deadline });
     expect(many.statusCode).toBe(400);
     expect(many.json()).toMatchObject({ msg: TAPE_MSG.applicationsRange });
@@ -211,7 +211,7 @@ describe('the self-tape flow', () => {
   it('allows one retake with a deadline at least 24 hours away; the second is 409', async () => {
     const soon = await call('POST', `/api/studio/tape-requests/${anaRequest._id}/retake`, studio.token, { note: 'Slower, please.', deadline: new Date(Date.now() + 3_600_000).toISOString() });
     expect(soon.statusCode).toBe(400);
-    expect(soon.json()).toMatchObject({ code: 'deadline_too_soon' });
+    expect(soon.json()).toMatchObject({ code: 'deadline_too_soon', field: 'deadline' });
     const deadline = new Date(Date.now() + 30 * 3_600_000).toISOString();
     expect((await call('POST', `/api/studio/tape-requests/${anaRequest._id}/retake`, rival.token, { note: 'x', deadline })).statusCode).toBe(404);
     const ok = await call('POST', `/api/studio/tape-requests/${anaRequest._id}/retake`, studio.token, { note: 'Slower, please.', deadline });

@@ -30,11 +30,12 @@ import './self-tapes.css';
 type Field = 'applicants' | 'instructions' | 'sides' | 'deadline';
 const ids: Record<Field, string> = { applicants: 'tape-applicants', instructions: 'tape-instructions', sides: 'tape-sides', deadline: 'tape-deadline' };
 
-/** Which field a refusal is about, so it shows there. */
+/** The form's field for the input the server names (`applicationIds.3` is the applicants). */
 function fieldOf(err: ApiError): Field {
-  if (err.field === 'instructions') return 'instructions';
-  if (err.code === 'sides_not_found' || err.code === 'too_many_pages' || err.code === 'pdf_unreadable') return 'sides';
-  if (err.code === 'applications_invalid' || err.field === 'applicationIds') return 'applicants';
+  const input = err.field?.split('.')[0];
+  if (input === 'instructions') return 'instructions';
+  if (input === 'sidesFileId') return 'sides';
+  if (input === 'applicationIds') return 'applicants';
   return 'deadline';
 }
 
