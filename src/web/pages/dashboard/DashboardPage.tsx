@@ -5,7 +5,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { OwnJob } from '../../../contract/jobs';
-import { reopenJob } from '../../api/reopenJob';
+import { reopenJob } from '../../api/reopen-job';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { CloseJobDialog } from './CloseJobDialog';
 import { useToast } from '../../components/Toasts';

@@ -4,7 +4,7 @@ import type { JobPost } from '../../contract/jobs';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
-import { studioJobKey } from './studioJob';
+import { studioJobKey } from './studio-job';
 
 export async function closeJobWithReason(jobId: string, body: CloseJobBody = {}) {
   const job = await api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/close`, { json: body });

@@ -1,13 +1,13 @@
 /**
  * POST /api/studio/applications/{id}/status { status, reason?, note? }: one move; a booking
- * or decline can be undone for 30 s (undoDecision.ts) and is told to the performer only then.
+ * or decline can be undone for 30 s (undo-decision.ts) and is told to the performer only then.
  */
 import type { StatusBody, StudioApplication } from '../../contract/applications';
 import { applicantKey } from './applicant';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
-import { studioJobKey } from './studioJob';
+import { studioJobKey } from './studio-job';
 
 export async function decideApplication(app: Pick<StudioApplication, '_id' | 'jobId'>, body: StatusBody) {
   const changed = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/status`, { json: body });

@@ -3,7 +3,7 @@ import type { ReopenJobBody } from '../../contract/decisions';
 import type { JobPost } from '../../contract/jobs';
 import { api } from './client';
 import { queryClient } from './query-client';
-import { studioJobKey } from './studioJob';
+import { studioJobKey } from './studio-job';
 
 export async function reopenJob(jobId: string, body: ReopenJobBody = {}) {
   const job = await api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/reopen`, { json: body });

@@ -3,7 +3,7 @@ import type { UndoneApplicationsAnswer } from '../../contract/applications';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
-import { studioJobKey } from './studioJob';
+import { studioJobKey } from './studio-job';
 
 export async function undoMoves(jobId: string, applicationIds: string[]) {
   const answer = await api<UndoneApplicationsAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/undo`, { json: { applicationIds } });

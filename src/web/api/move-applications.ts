@@ -1,12 +1,12 @@
 /**
  * POST /api/studio/jobs/{id}/applications/status { applicationIds, status, reason?, note? }:
- * moves them all or none; the answer's `undo.until` says how long undoMoves.ts can undo the batch.
+ * moves them all or none; the answer's `undo.until` says how long undo-moves.ts can undo the batch.
  */
 import type { BulkStatusAnswer, BulkStatusBody } from '../../contract/applications';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
-import { studioJobKey } from './studioJob';
+import { studioJobKey } from './studio-job';
 
 export async function moveApplications(jobId: string, body: BulkStatusBody) {
   const answer = await api<BulkStatusAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/status`, { json: body });

@@ -4,7 +4,7 @@ import { applicantKey } from './applicant';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
-import { studioJobKey } from './studioJob';
+import { studioJobKey } from './studio-job';
 
 export async function undoDecision(app: Pick<StudioApplication, '_id' | 'jobId'>) {
   const back = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/undo`, { method: 'POST', json: {} });
