@@ -50,7 +50,8 @@ export default tseslint.config(
     },
   },
   // One data rule (docs/architecture.md, "Web data"): a read's query key is made in src/web/api/<operation>.ts
-  // beside its call; screens use the key function or the hook from there, never a key of their own.
+  // beside its call; screens use the key function or the hook from there, never a key of their own,
+  // and never touch the cache: each write's file updates what it changed.
   {
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['src/web/api/**'],
@@ -59,6 +60,8 @@ export default tseslint.config(
         'error',
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Query keys live in src/web/api/<operation>.ts: import its key (or its hook) from there.' },
         { selector: "CallExpression[callee.name=/^use(Query|InfiniteQuery|Queries|SuspenseQuery)$/]", message: 'Reads live in src/web/api/<operation>.ts: call the hook exported there.' },
+        // A write's file says what it made stale; a screen only says what the person sees next.
+        { selector: "CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|refetchQueries)$/]", message: 'Cache updates after a change live in the change\'s file in src/web/api/: call it, and it updates what it made stale.' },
       ],
     },
   },

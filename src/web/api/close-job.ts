@@ -2,12 +2,13 @@
 import type { CloseJobBody } from '../../contract/decisions';
 import type { JobPost } from '../../contract/jobs';
 import { api } from './client';
-import { jobApplicantsKey } from './job-applicants';
+import { applicationsKey, ownJobsKey } from './own-jobs';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
 
 export async function closeJobWithReason(jobId: string, body: CloseJobBody = {}) {
   const job = await api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/close`, { json: body });
-  await Promise.all([queryClient.invalidateQueries({ queryKey: jobApplicantsKey(jobId) }), queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) })]);
+  // The job moves to the closed list, and its undecided applications (its board's too) are closed with it.
+  await Promise.all([ownJobsKey, applicationsKey, studioJobKey(jobId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return job;
 }

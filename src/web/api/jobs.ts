@@ -1,15 +1,11 @@
-/** Studio accounts, the studio's page, its jobs and the job board (docs/marketplace.md). */
+/** The reads of studio accounts, the studio's page, its jobs and the job board (docs/marketplace.md); each write has its own file. */
 import type { SignupBody } from '../../contract/auth';
 import type {
   BoardAnswer,
   BoardQuery,
   JobPage,
-  JobCreateBody,
-  JobPatchBody,
-  JobPost,
   OwnJob,
   StudioMe,
-  StudioMeBody,
   StudioVerifyAnswer,
 } from '../../contract/jobs';
 import { api } from './client';
@@ -19,12 +15,8 @@ export const studioVerifyOtp = (body: SignupBody & { otp: string }) =>
   api<StudioVerifyAnswer>('/api/studio/web/verify-otp', { json: body, auth: false });
 
 export const getStudioMe = (signal?: AbortSignal) => api<StudioMe>('/api/studio/me', { signal });
-export const saveStudioMe = (body: StudioMeBody) => api<StudioMe>('/api/studio/me', { json: body });
 
 export const getOwnJobs = (signal?: AbortSignal) => api<{ jobs: OwnJob[] }>('/api/studio/jobs', { signal });
-export const createJob = (body: JobCreateBody) => api<JobPost>('/api/studio/jobs', { json: body });
-export const updateJob = (id: string, body: JobPatchBody) => api<JobPost>(`/api/studio/jobs/${encodeURIComponent(id)}`, { method: 'PATCH', json: body });
-export const deleteJob = (id: string) => api<void>(`/api/studio/jobs/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /**
  * The board's filters: every field of the contract's query but the page cursor, each as the
@@ -42,5 +34,3 @@ export function getBoard(filters: BoardFilters, cursor: string | null, signal?: 
 /** With a performer's token the answer adds where they stand: their plan, applications left and fit (docs/marketplace.md). */
 export const getJob = (id: string, signal?: AbortSignal, asPerformer = false) =>
   api<JobPage>(`/api/jobs/${encodeURIComponent(id)}`, { signal, auth: asPerformer });
-export const castRole = (jobId: string, roleId: string) =>
-  api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/roles/${encodeURIComponent(roleId)}/cast`, { method: 'POST', json: {} });

@@ -3,6 +3,7 @@
  * moves them all or none; the answer's `undo.until` says how long undo-moves.ts can undo the batch.
  */
 import type { BulkStatusAnswer, BulkStatusBody } from '../../contract/applications';
+import { applicantKey } from './applicant';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
@@ -10,6 +11,7 @@ import { studioJobKey } from './studio-job';
 
 export async function moveApplications(jobId: string, body: BulkStatusBody) {
   const answer = await api<BulkStatusAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/status`, { json: body });
-  await Promise.all([queryClient.invalidateQueries({ queryKey: jobApplicantsKey(jobId) }), queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) })]);
+  // The board, the job's counts, and the card of each one moved (open or cached).
+  await Promise.all([jobApplicantsKey(jobId), studioJobKey(jobId), ...body.applicationIds.map(applicantKey)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return answer;
 }

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApplyBody, MyApplication, MyApplicationsAnswer } from '../../contract/applications';
 import { api } from './client';
+import { jobPagesKey } from './job-page';
 import { queryClient } from './query-client';
 
 export const myApplicationsKey = ['applications', 'mine'] as const;
@@ -13,7 +14,8 @@ export const useMyApplications = (enabled = true) =>
 
 export async function applyToJob(jobId: string, body: ApplyBody) {
   const made = await api<MyApplication>(`/api/jobs/${encodeURIComponent(jobId)}/apply`, { json: body });
-  await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
+  // The job's page shows the applications left and the roles applied for.
+  await Promise.all([myApplicationsKey, jobPagesKey(jobId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return made;
 }
 

@@ -12,4 +12,3 @@ export const usePaymentHistory = () =>
   useQuery({ queryKey: paymentHistoryKey, queryFn: ({ signal }) => getPaymentHistory(signal), }, queryClient);
 
 /** After a capture: read the list again. */
-export const refreshPaymentHistory = () => queryClient.invalidateQueries({ queryKey: paymentHistoryKey });

@@ -2,9 +2,17 @@
 import type { CaptureAnswer, CreateOrderAnswer } from '../../contract/payments';
 import type { PlanName } from '../../contract/plans';
 import { api } from './client';
+import { jobPagesKey } from './job-page';
+import { paymentHistoryKey } from './payment-history';
+import { queryClient } from './query-client';
+import { userDataKey } from './user-data';
 
 export const createPaymentOrder = (plan: PlanName) => api<CreateOrderAnswer>('/api/payments/orders', { json: { plan } });
 
 /** "The subscription call" of docs/product.md §4: records the plan and the payment on the server. */
-export const capturePaymentOrder = (orderId: string) =>
-  api<CaptureAnswer>(`/api/payments/orders/${encodeURIComponent(orderId)}/capture`, { method: 'POST' });
+export async function capturePaymentOrder(orderId: string) {
+  const answer = await api<CaptureAnswer>(`/api/payments/orders/${encodeURIComponent(orderId)}/capture`, { method: 'POST' });
+  // The plan shows everywhere: the profile's plan and days, the history, and each job page's applications left.
+  for (const queryKey of [userDataKey, paymentHistoryKey, jobPagesKey()]) void queryClient.invalidateQueries({ queryKey });
+  return answer;
+}

@@ -2,11 +2,12 @@
 import type { ReopenJobBody } from '../../contract/decisions';
 import type { JobPost } from '../../contract/jobs';
 import { api } from './client';
+import { ownJobsKey } from './own-jobs';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
 
 export async function reopenJob(jobId: string, body: ReopenJobBody = {}) {
   const job = await api<JobPost>(`/api/studio/jobs/${encodeURIComponent(jobId)}/reopen`, { json: body });
-  await queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) });
+  await Promise.all([ownJobsKey, studioJobKey(jobId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return job;
 }

@@ -1,5 +1,6 @@
 /** POST /api/studio/jobs/{id}/applications/undo { applicationIds }: undoes a batch's bookings or declines as one, within 30 s. */
 import type { UndoneApplicationsAnswer } from '../../contract/applications';
+import { applicantKey } from './applicant';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
@@ -7,6 +8,7 @@ import { studioJobKey } from './studio-job';
 
 export async function undoMoves(jobId: string, applicationIds: string[]) {
   const answer = await api<UndoneApplicationsAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/undo`, { json: { applicationIds } });
-  await Promise.all([queryClient.invalidateQueries({ queryKey: jobApplicantsKey(jobId) }), queryClient.invalidateQueries({ queryKey: studioJobKey(jobId) })]);
+  // The board, the job's counts, and the card of each one moved (open or cached).
+  await Promise.all([jobApplicantsKey(jobId), studioJobKey(jobId), ...applicationIds.map(applicantKey)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return answer.applications;
 }

@@ -139,6 +139,6 @@ async function ownMedia(tx: Tx, userId: string, urls: readonly string[]): Promis
     .from(userMedia)
     .where(and(eq(userMedia.userId, userId), inArray(userMedia.url, wanted), inArray(userMedia.mediaType, [...MEDIA_TYPES])));
   const typeOf = new Map(rows.map((r) => [r.url, r.type as SentMedia['type']]));
-  if (wanted.some((u) => !typeOf.has(u))) throw errors.badRequest(APP_MSG.mediaNotYours, 'media_not_yours');
+  if (wanted.some((u) => !typeOf.has(u))) throw errors.badRequest(APP_MSG.mediaNotYours, 'media_not_yours', 'media');
   return wanted.map((url) => ({ url, type: typeOf.get(url)! }));
 }

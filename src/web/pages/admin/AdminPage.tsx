@@ -7,8 +7,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '../../../contract/admin-texts';
 import { MSG } from '../../../contract/messages';
-import { markContactHandled } from '../../api/admin';
-import { adminKey, useAdminContact, useAdminPayments, useAdminStats } from '../../api/admin-overview';
+import { markContactHandled } from '../../api/mark-contact-handled';
+import { useAdminContact, useAdminPayments, useAdminStats } from '../../api/admin-overview';
 import { queryClient } from '../../api/query-client';
 import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toasts';
@@ -124,7 +124,6 @@ function ContactMessages() {
   const messages = useAdminContact();
   const handled = useMutation({
     mutationFn: markContactHandled,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKey }),
     onError: (err) => toast(err.message),
   }, queryClient);
   return (

@@ -1,19 +1,17 @@
 /** The console's "Reported jobs": hidden ones first, each with its reasons; hide or restore. */
 import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../../../contract/admin-texts';
-import { setJobHidden } from '../../api/admin';
+import { setJobHidden } from '../../api/set-job-hidden';
 import { useAdminReports } from '../../api/admin-reports';
 import { AdminItemList } from './AdminItemList';
 import { dateTime } from './date-time';
 import { useAdminChange } from './useAdminChange';
-import { allJobsKey } from '../../api/admin-overview';
 
 export function ReportedJobs() {
   const reports = useAdminReports();
   const { change, done } = useAdminChange(
     (v: { id: string; hidden: boolean; title: string }) => setJobHidden(v),
     (answer, { title }) => (answer.hidden ? ADMIN_TEXT.jobHidden(title) : ADMIN_TEXT.jobRestored(title)),
-    [allJobsKey],
   );
   const titleOf = (job: { title: string; jobType: string }) => job.title || job.jobType;
 

@@ -2,20 +2,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_TEXT } from '../../../contract/admin-texts';
-import { setStudioVerified } from '../../api/admin';
+import { setStudioVerified } from '../../api/set-studio-verified';
 import { useAdminStudios, type StudioFilter } from '../../api/admin-studios';
 import { AdminItemList } from './AdminItemList';
 import { useAdminChange } from './useAdminChange';
-import { allJobsKey, allStudiosKey } from '../../api/admin-overview';
 
 export function StudiosToVerify() {
   const [filter, setFilter] = useState<StudioFilter>('');
   const studios = useAdminStudios(filter);
-  // The badge shows on the public pages too: their reads are stale now.
   const { change, done } = useAdminChange(
     (v: { id: string; verified: boolean; name: string }) => setStudioVerified(v),
     (answer, { name }) => (answer.verified ? ADMIN_TEXT.studioVerified(name) : ADMIN_TEXT.studioUnverified(name)),
-    [allStudiosKey, allJobsKey],
   );
 
   return (

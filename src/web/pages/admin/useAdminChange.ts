@@ -1,23 +1,19 @@
 /**
  * One change the console makes (verify a studio, hide a job): on success it says what
- * happened in the section's status line and marks stale the reads it touched (the
- * console's, and the public pages' that show the change); a refusal is a toast.
+ * happened in the section's status line (the change's own file in src/web/api marks stale
+ * the reads it touched); a refusal is a toast.
  */
-import { useMutation, type QueryKey } from '@tanstack/react-query';
-import { adminKey } from '../../api/admin-overview';
+import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../api/query-client';
 import { useState } from 'react';
 import { useToast } from '../../components/Toasts';
 
-export function useAdminChange<V, A>(mutationFn: (v: V) => Promise<A>, describe: (answer: A, v: V) => string, staleKeys: QueryKey[]) {
+export function useAdminChange<V, A>(mutationFn: (v: V) => Promise<A>, describe: (answer: A, v: V) => string) {
   const [done, setDone] = useState('');
   const toast = useToast();
   const change = useMutation({
     mutationFn,
-    onSuccess: (answer, v) => {
-      setDone(describe(answer, v));
-      for (const queryKey of [adminKey, ...staleKeys]) void queryClient.invalidateQueries({ queryKey });
-    },
+    onSuccess: (answer, v) => setDone(describe(answer, v)),
     onError: (err) => toast(err.message),
   }, queryClient);
   return { change, done };

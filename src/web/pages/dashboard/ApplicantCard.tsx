@@ -11,9 +11,8 @@ import type { StudioApplication } from '../../../contract/applications';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
-import { applicantKey, useApplicant } from '../../api/applicant';
+import { useApplicant } from '../../api/applicant';
 import { reviewApplication } from '../../api/job-applicants';
-import { queryClient } from '../../api/query-client';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { formatTime } from '../../lib/dates';
@@ -43,7 +42,6 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
   async function move(status: StudioStatus) {
     if (!app) return;
     await onMove(app, status);
-    await queryClient.invalidateQueries({ queryKey: applicantKey(id) });
   }
 
   // The button just pressed is gone once the status changed (it is the status now): focus

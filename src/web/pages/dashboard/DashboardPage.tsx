@@ -15,19 +15,16 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
-import { ownJobsKey, useOwnJobs } from '../../api/own-jobs';
-import { queryClient } from '../../api/query-client';
+import { useOwnJobs } from '../../api/own-jobs';
 
 export default function DashboardPage() {
   const me = useStudioMe();
   const jobs = useOwnJobs();
-  const client = queryClient;
   const toast = useToast();
   const [closing, setClosing] = useState<OwnJob | null>(null);
 
   /** After a close or a reopen the job moves between the lists; focus follows its title there. */
-  async function moved(job: OwnJob, text: string) {
-    await client.invalidateQueries({ queryKey: ownJobsKey });
+  function moved(job: OwnJob, text: string) {
     toast(text, 'success');
     window.setTimeout(() => document.getElementById(`job-title-${job._id}`)?.focus(), 0);
   }
@@ -35,7 +32,7 @@ export default function DashboardPage() {
   async function reopen(job: OwnJob) {
     try {
       await reopenJob(job._id, {});
-      await moved(job, DECISION_MSG.reopened(job.title));
+      moved(job, DECISION_MSG.reopened(job.title));
     } catch (err) {
       toast((err as Error).message);
     }
@@ -78,7 +75,7 @@ export default function DashboardPage() {
           onCancel={() => setClosing(null)}
           onClosed={() => {
             setClosing(null);
-            void moved(closing, DECISION_MSG.closed(closing.title));
+            moved(closing, DECISION_MSG.closed(closing.title));
           }}
         />
       )}

@@ -12,7 +12,10 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { castRole, createJob, deleteJob, updateJob } from '../../api/jobs';
+import { castRole } from '../../api/cast-role';
+import { deleteJob } from '../../api/delete-job';
+import { saveJob } from '../../api/save-job';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { CloseJobDialog } from './CloseJobDialog';
 import { uploadFile } from '../../api/storage';
@@ -22,7 +25,7 @@ import { fieldOfError } from '../../lib/field-of-error';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
-import { applicationsKey, ownJobsKey, useOwnJobs } from '../../api/own-jobs';
+import { useOwnJobs } from '../../api/own-jobs';
 import { queryClient } from '../../api/query-client';
 
 interface Form {
@@ -80,7 +83,6 @@ function JobForm({ job }: { job?: OwnJob }) {
   const [roleErrors, setRoleErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
   const [uploading, setUploading] = useState<{ name: string; percent: number }[]>([]);
   const navigate = useNavigate();
-  const client = queryClient;
   const toast = useToast();
 
   const onError = (err: Error) => {
@@ -89,30 +91,25 @@ function JobForm({ job }: { job?: OwnJob }) {
     setErrors({ [field]: err.message });
     setTimeout(() => document.getElementById(field)?.focus(), 0);
   };
-  const done = async () => {
-    await client.invalidateQueries({ queryKey: ownJobsKey });
-    // Closing a job closes its undecided applications too.
-    await client.invalidateQueries({ queryKey: applicationsKey });
+  const done = () => {
     navigate('/dashboard');
   };
   const save = useMutation({
-    mutationFn: (body: JobCreateBody) => (job ? updateJob(job._id, body) : createJob(body)),
+    mutationFn: (body: JobCreateBody) => saveJob(job?._id, body),
     // Success says so, in green (docs/screens.md): "Job posted" or "Job saved".
     onSuccess: async () => {
       toast(job ? BOARD_MSG.jobSaved : BOARD_MSG.jobPosted, 'success');
-      await done();
+      done();
     },
     onError,
   }, queryClient);
   const cast = useMutation({
     mutationFn: (roleId: string) => castRole(job!._id, roleId),
-    onSuccess: async (saved) => {
-      setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r)));
-      await client.invalidateQueries({ queryKey: ownJobsKey });
-    },
+    onSuccess: (saved) => setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r))),
     onError,
   }, queryClient);
   const [closing, setClosing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const remove = useMutation({ mutationFn: () => deleteJob(job!._id), onSuccess: done, onError }, queryClient);
 
   const set = (key: Key, value: string) => {
@@ -305,7 +302,7 @@ function JobForm({ job }: { job?: OwnJob }) {
             <button type="button" className="btn btn-secondary" onClick={() => setClosing(true)}>{MARKET_MSG.closeJob}</button>
           )}
           {job && job.applicants.total === 0 && (
-            <button type="button" className="btn btn-ghost" onClick={() => window.confirm(MARKET_MSG.confirmDelete) && remove.mutate()}>{MARKET_MSG.deleteJob}</button>
+            <button type="button" className="btn btn-ghost" onClick={() => setDeleting(true)}>{MARKET_MSG.deleteJob}</button>
           )}
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
@@ -316,10 +313,21 @@ function JobForm({ job }: { job?: OwnJob }) {
           onCancel={() => setClosing(false)}
           onClosed={() => {
             toast(DECISION_MSG.closed(job.title), 'success');
-            void done();
+            done();
           }}
         />
       )}
+      <ConfirmDialog
+        open={deleting}
+        title={MARKET_MSG.deleteJobTitle}
+        message={MARKET_MSG.deleteJobText}
+        confirmLabel={MARKET_MSG.deleteJob}
+        onConfirm={() => {
+          setDeleting(false);
+          remove.mutate();
+        }}
+        onCancel={() => setDeleting(false)}
+      />
     </main>
   );
 }

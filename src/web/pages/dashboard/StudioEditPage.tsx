@@ -9,14 +9,14 @@ import type { StudioMe } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
-import { saveStudioMe } from '../../api/jobs';
+import { saveStudioMe } from '../../api/save-studio-me';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { fieldOfError } from '../../lib/field-of-error';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
-import { studioMeKey, useStudioMe } from '../../api/studio-me';
+import { useStudioMe } from '../../api/studio-me';
 import { queryClient } from '../../api/query-client';
 
 type Form = Pick<StudioMe, 'fname' | 'location' | 'projectDesc' | 'number' | 'profilePic' | 'banner'>;
@@ -43,12 +43,10 @@ function Editor({ initial }: { initial: StudioMe }) {
   });
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [progress, setProgress] = useState<Partial<Record<'profilePic' | 'banner', number>>>({});
-  const client = queryClient;
   const toast = useToast();
   const save = useMutation({
     mutationFn: saveStudioMe,
-    onSuccess: (saved) => {
-      client.setQueryData(studioMeKey, saved);
+    onSuccess: () => {
       setErrors({});
       toast(MARKET_MSG.saved, 'success');
     },

@@ -14,13 +14,14 @@ import type { JobPage } from '../../../contract/jobs';
 import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
 import { applyToJob } from '../../api/my-applications';
-import { queryClient } from '../../api/query-client';
 import { useUserData } from '../../api/user-data';
 import { FormField } from '../../components/FormField';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
-import { jobPagesKey } from '../../api/job-page';
+import { fieldOfError } from '../../lib/field-of-error';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
+/** The inputs a refusal can name (the server's `field`, its first part: `media.3` is the media). */
+const APPLY_FIELDS = { note: true, media: true };
 
 export function ApplyPanel({ job }: { job: JobPage }) {
   const profile = useUserData();
@@ -94,23 +95,19 @@ export function ApplyPanel({ job }: { job: JobPage }) {
     }
     setSending(true);
     setError(null);
-    let made = 0;
     try {
       // Each role is its own application, sent one after the other so the quota counts them in order.
       for (const roleId of selected) {
         await applyToJob(jobId, { note, media: chosen, ...(choosing ? { roleId } : {}) });
-        made += 1;
       }
       dropDraft(jobId);
       setSent(true);
     } catch (err) {
       const msg = (err as Error).message;
       if (err instanceof ApiError && err.status === 402) setError({ msg, plan: true });
-      else if (err instanceof ApiError && err.status === 400) setError({ msg, field: /^Note/.test(msg) ? 'note' : /^Media/.test(msg) ? 'media' : undefined });
-      else setError({ msg });
+      else setError({ msg, field: fieldOfError(err, APPLY_FIELDS) ?? undefined });
     } finally {
       setSending(false);
-      if (made > 0) void queryClient.invalidateQueries({ queryKey: jobPagesKey(jobId) });
     }
   }
 

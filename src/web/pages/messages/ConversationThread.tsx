@@ -10,10 +10,7 @@ import type { MessageView } from '../../../contract/conversations';
 import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
 import { blockConversation, markRead, sendMessage } from '../../api/conversation-actions';
-import { useThread, threadKey } from '../../api/conversation-messages';
-import { conversationsKey } from '../../api/conversations';
-import { addToThread } from '../../api/live-events';
-import { queryClient } from '../../api/query-client';
+import { useThread } from '../../api/conversation-messages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Avatar } from './Avatar';
@@ -54,9 +51,7 @@ export function ConversationThread({ id }: { id: string }) {
   useEffect(() => {
     if (!newest || newest.mine || newest._id <= readUpTo.current) return;
     readUpTo.current = newest._id;
-    markRead(id)
-      .then(() => queryClient.invalidateQueries({ queryKey: conversationsKey }))
-      .catch(() => {});
+    markRead(id).catch(() => {});
   }, [id, newest]);
 
   // Keeps the view where it was when older messages are added above; otherwise follows the newest.
@@ -92,13 +87,10 @@ export function ConversationThread({ id }: { id: string }) {
   async function deliver(item: Pending) {
     setPending((list) => list.map((p) => (p.key === item.key ? { ...p, state: 'sending', error: undefined } : p)));
     try {
-      const sent = await sendMessage(id, item.text);
-      addToThread(sent);
+      await sendMessage(id, item.text);
       setPending((list) => list.filter((p) => p.key !== item.key));
-      void queryClient.invalidateQueries({ queryKey: conversationsKey });
     } catch (err) {
       setPending((list) => list.map((p) => (p.key === item.key ? { ...p, state: 'failed', error: (err as Error).message } : p)));
-      if (err instanceof ApiError && err.status === 403) void queryClient.invalidateQueries({ queryKey: threadKey(id) });
     }
   }
 
@@ -111,9 +103,7 @@ export function ConversationThread({ id }: { id: string }) {
 
   async function block() {
     setConfirmBlock(false);
-    await blockConversation(id).catch(() => {});
-    await queryClient.invalidateQueries({ queryKey: threadKey(id) });
-    void queryClient.invalidateQueries({ queryKey: conversationsKey });
+    await blockConversation(id);
   }
 
   if (thread.isPending) return <p role="status" className="muted msg-thread-state">{MSG.loading}</p>;

@@ -91,14 +91,18 @@ export default function EditProfilePage() {
       toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
       return;
     }
+    // Which part a refusal is about: the photo's upload and registration, or the form's fields (the server names those).
+    let photoStep = Boolean(photo);
     try {
       await run(async () => {
         // The photo first: if it is refused, nothing of the form is saved either.
         const uploaded = photo ? await uploadFile('images', photo, { purpose: 'profile', onProgress: (percent) => setLabel(MSG.uploading(percent)) }) : null;
         const body = new FormData();
         for (const [k, v] of Object.entries(fields)) body.append(k, v);
+        photoStep = false;
         let saved = await updateBasicInfo(body);
         if (uploaded) {
+          photoStep = true;
           try {
             await registerProfilePic(uploaded.url);
           } catch (err) {
@@ -117,7 +121,7 @@ export default function EditProfilePage() {
       navigate('/info');
     } catch (err) {
       const message = (err as Error).message;
-      const field = fieldOfError(err, LABELS) ?? (photo && /image|file|picture/i.test(message) ? 'photo' : null);
+      const field = fieldOfError(err, LABELS) ?? (photoStep ? 'photo' : null);
       if (field) setErrors((all) => ({ ...all, [field]: message }));
       toast(message);
     }

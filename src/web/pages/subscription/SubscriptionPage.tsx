@@ -13,16 +13,14 @@ import type { UserProfile } from '../../../contract/profile';
 import { ProfileShell } from '../../components/ProfileShell';
 import { PROFILE_MENU } from '../../components/SideMenu';
 import { useToast } from '../../components/Toasts';
-import { refreshPaymentHistory, usePaymentHistory } from '../../api/payment-history';
-import { refreshUserData, useUserData } from '../../api/user-data';
+import { usePaymentHistory } from '../../api/payment-history';
+import { useUserData } from '../../api/user-data';
 import { safeNextUrl } from '../../lib/next-path';
-import { queryClient } from '../../api/query-client';
 import { PaymentHistory } from './PaymentHistory';
 import { PaymentOverlay } from './PaymentOverlay';
 import { PlanCard } from './PlanCard';
 import './subscription.css';
 import { formatDay } from '../../lib/dates';
-import { jobPagesKey } from '../../api/job-page';
 
 /** When the plan held ends: the history's end while still ahead, else from the polled days left. */
 const planEnd = (iso: string | null | undefined, daysLeft: number) =>
@@ -68,13 +66,10 @@ export default function SubscriptionPage() {
     (answer: CaptureAnswer) => {
       setChosen(null);
       toast(answer.startsAt ? planTexts.paidQueued(answer.subscriptionName, day.format(new Date(answer.startsAt))) : planTexts.paid(answer.subscriptionName), 'success');
-      void refreshUserData();
-      void refreshPaymentHistory();
       // Checkout started from a job's apply form (?next=/jobs/{id}) goes back there, where the
       // draft waits (docs/applications.md, "Applying per role").
       const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
       if (back) {
-        void queryClient.invalidateQueries({ queryKey: jobPagesKey() });
         // The checked URL is this site's own (next-path.ts); the router takes its path.
         const { pathname, search, hash } = new URL(back);
         navigate(pathname + search + hash);
