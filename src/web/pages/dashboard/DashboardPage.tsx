@@ -47,7 +47,7 @@ export default function DashboardPage() {
         <div>
           <h1>{me.data?.fname ?? MARKET_MSG.dashboard}</h1>
           {me.data && !me.data.verified && (
-            <div className="notice-unverified" data-testid="unverified-explained">
+            <div className="dashboard-notice" data-testid="unverified-explained">
               <p>{MARKET_MSG.unverified}</p>
               <p>{MARKET_MSG.unverifiedWhat}</p>
               <p>

@@ -109,11 +109,11 @@ export function RolesEditor({
       <legend>{CAST_MSG.roles}</legend>
       <ol className="roles-list">
         {roles.map((r, i) => (
-          <li key={r._id ?? `new-${i}`} className="card role-card" aria-label={`${CAST_MSG.role} ${i + 1}${r.name ? `: ${r.name}` : ''}`}>
-            <div className="role-card-head">
+          <li key={r._id ?? `new-${i}`} className="card roles-card" aria-label={`${CAST_MSG.role} ${i + 1}${r.name ? `: ${r.name}` : ''}`}>
+            <div className="roles-card-head">
               <strong>{CAST_MSG.role} {i + 1}</strong>
               {r.status === 'cast' && <span className="badge">{CAST_MSG.cast}</span>}
-              <span className="role-card-actions">
+              <span className="roles-card-actions">
                 <button type="button" className="btn btn-ghost" aria-label={`${CAST_MSG.moveUp}: ${CAST_MSG.role} ${i + 1}`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
                 <button type="button" className="btn btn-ghost" aria-label={`${CAST_MSG.moveDown}: ${CAST_MSG.role} ${i + 1}`} disabled={i === roles.length - 1} onClick={() => move(i, i + 1)}>↓</button>
                 {onCast && r._id && r.status === 'open' && (

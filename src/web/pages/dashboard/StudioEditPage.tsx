@@ -134,7 +134,7 @@ function Preview({ form, verified }: { form: Form; verified: boolean }) {
           <p className="muted">{form.location}</p>
         </div>
       </div>
-      {!verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
+      {!verified && <p className="dashboard-notice">{MARKET_MSG.unverified}</p>}
       <p data-testid="preview-intro">
         {cut(form.projectDesc, LIMITS.studioBannerChars)}
         {isCut(form.projectDesc, LIMITS.studioBannerChars) && '…'}

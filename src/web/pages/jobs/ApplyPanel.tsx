@@ -115,7 +115,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
     <form className="apply-form" onSubmit={handleSubmit} noValidate aria-labelledby="apply-title">
       <h2 id="apply-title">{APP_MSG.applyTitle}</h2>
       {planLine}
-      {p.visibility === 'private' && <p className="notice-private">{APP_MSG.privateWarning}</p>}
+      {p.visibility === 'private' && <p className="apply-private">{APP_MSG.privateWarning}</p>}
       {choosing && (
         <fieldset className="apply-roles" aria-invalid={error?.field === 'roles'} aria-describedby={error?.field === 'roles' ? 'apply-roles-error' : undefined}>
           <legend>{CAST_MSG.applyingFor}</legend>

@@ -53,8 +53,8 @@ export default function JobPage() {
         <article>
           <p><Link to="/jobs">← {MARKET_MSG.jobsTitle}</Link></p>
           <h1>{j.title}</h1>
-          {j.status === 'closed' && <p className="notice-unverified">{MARKET_MSG.jobClosed}</p>}
-          {!j.studio.verified && <p className="notice-unverified">{MARKET_MSG.unverified}</p>}
+          {j.status === 'closed' && <p className="job-notice">{MARKET_MSG.jobClosed}</p>}
+          {!j.studio.verified && <p className="job-notice">{MARKET_MSG.unverified}</p>}
           <dl className="job-facts">
             <dt>Job type</dt><dd>{j.jobType}</dd>
             {/* With several roles each states its own breakdown below; the job's would only blur it. */}

@@ -88,14 +88,14 @@ export default function ProfilePage() {
                 <span className="switch-track" aria-hidden="true" />
               </span>
             </div>
-            <div className="portfolio-link-row">
+            <div className="profile-portfolio-links">
               <button type="button" className="btn btn-secondary" onClick={() => void copyPortfolioLink(user._id)}>
                 {TALENT_MSG.copyPortfolioLink}
               </button>
               {visibility === 'private' && <p className="muted">{TALENT_MSG.portfolioPrivate}</p>}
             </div>
             {/* The résumé and its PDFs (docs/resume.md). */}
-            <div className="portfolio-link-row resume-downloads">
+            <div className="profile-portfolio-links resume-downloads">
               <Link className="btn btn-secondary" to="/editResume">
                 {RESUME_MSG.editResume}
               </Link>

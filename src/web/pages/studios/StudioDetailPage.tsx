@@ -61,13 +61,13 @@ function JobCard({ job }: { job: Job }) {
   const image = job.images[0];
   return (
     <li>
-      <Link className="card job-card" to="/download-section" data-testid="job-card">
-        <span className="job-card-media">
-          {image ? <img {...photoSources(image, '(max-width: 600px) 100vw, 320px')} alt="" loading="lazy" width={320} height={240} /> : <span className="job-card-placeholder" aria-hidden="true" />}
+      <Link className="card studio-job" to="/download-section" data-testid="job-card">
+        <span className="studio-job-media">
+          {image ? <img {...photoSources(image, '(max-width: 600px) 100vw, 320px')} alt="" loading="lazy" width={320} height={240} /> : <span className="studio-job-placeholder" aria-hidden="true" />}
         </span>
-        <span className="job-card-body">
-          <span className="job-card-type">{job.jobType}</span>
-          <span className="job-card-text">
+        <span className="studio-job-body">
+          <span className="studio-job-type">{job.jobType}</span>
+          <span className="studio-job-text">
             <Cut text={job.description} n={LIMITS.jobCardChars} testId="job-description" />
           </span>
         </span>
@@ -155,7 +155,7 @@ export default function StudioDetailPage() {
           ) : shownJobs.length === 0 ? (
             <p className="muted">{jobs.isError && !(jobs.error instanceof ApiError && jobs.error.status === 404) ? 'The jobs could not be loaded right now.' : 'No jobs posted yet. Check back soon.'}</p>
           ) : (
-            <ul className="job-grid">
+            <ul className="studio-jobs">
               {shownJobs.map((job) => <JobCard key={job._id} job={job} />)}
             </ul>
           )}
