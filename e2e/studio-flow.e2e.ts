@@ -235,8 +235,12 @@ describe('studio accounts and job posts', () => {
     await page.goto(`/dashboard/jobs/${job._id}`);
     const remove = page.getByRole('button', { name: MARKET_MSG.deleteJob });
     await remove.waitFor();
-    page.once('dialog', (d) => void d.accept());
     await remove.click();
+    // Deleting can't be taken back: it asks once, in the app's dialog.
+    const ask = page.getByRole('dialog', { name: MARKET_MSG.deleteJobTitle });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain(MARKET_MSG.deleteJobText);
+    await ask.getByRole('button', { name: MARKET_MSG.deleteJob }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(() => focusedName(page)).toMatch(/^h1/);
     expect((await fetch(`${baseUrl()}/api/jobs/${job._id}`)).status).toBe(404);
