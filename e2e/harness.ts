@@ -1,7 +1,8 @@
 /**
- * What every end-to-end spec uses: the running app's address, Chromium through
- * playwright-core, users set up through the API, screenshots at phone and desktop
- * size, and an axe-core scan.
+ * What every end-to-end spec uses: the running app's address, the `it`/`test` whose fixtures
+ * launch Chromium through playwright-core and open pages that are closed after each test
+ * (docs/architecture.md, "End-to-end tests"), users set up through the API, screenshots at
+ * phone and desktop size, and an axe-core scan.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
@@ -23,7 +24,7 @@ const screenshotDir = path.resolve('e2e/screenshots');
 const cspViolations = new Map<Page, string[]>();
 
 /** What `open` takes: the page's size (desktop unless told), who is logged in, where it goes. */
-export interface OpenOptions {
+interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Logged in as this user, a studio (it has a studioId) in the studio's role. */
   as?: TestUser | StudioUser;
@@ -70,6 +71,7 @@ export async function withContexts<T>(browser: Browser, body: (open: Open) => Pr
   try {
     return await body(open);
   } finally {
+    // One context that cannot close (its browser gone) must not keep the others open.
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
   }
 }
@@ -190,7 +192,7 @@ export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinu
 }
 
 /** Puts a studio's login into the page's storage, as the login screen does. */
-export async function logInAsStudio(page: Page, studio: TestUser) {
+async function logInAsStudio(page: Page, studio: TestUser) {
   await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
 }
 
