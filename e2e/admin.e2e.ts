@@ -3,8 +3,7 @@
  * accounts by kind, payments and contact messages, verifies a studio (its badge changes
  * on the public pages), and hides then restores a reported job.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { ADMIN_TEXT } from '../src/contract/admin-texts.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { MSG } from '../src/contract/messages.js';
@@ -15,22 +14,16 @@ import {
   createUser,
   expectAccessible,
   expectNoOverflow,
-  launchBrowser,
+  it,
   logInAs,
-  openPage,
   PHONE,
   shoot,
   type TestUser,
 } from './harness.js';
 
-let browser: Browser;
 let admin: TestUser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await createUser({ email: E2E_ADMIN_EMAIL });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
@@ -46,9 +39,9 @@ async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
 const postJob = (studio: TestUser, title: string) => call<{ _id: string }>('/api/studio/jobs', { title, jobType: 'Short film' }, studio.token);
 
 describe('/admin', () => {
-  it('a performer gets the refusal and no console; a visitor goes to /login', async () => {
+  it('a performer gets the refusal and no console; a visitor goes to /login', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/login');
     await logInAs(page, user);
@@ -63,10 +56,9 @@ describe('/admin', () => {
     await page.goto('/admin');
     await expect.poll(() => page.getByTestId('admin-refused').textContent()).toBe(MSG.adminOnly);
     expect(await page.getByRole('heading', { name: ADMIN_TEXT.studiosHeading }).count()).toBe(0);
-    await context.close();
   });
 
-  it('shows accounts, payments with totals, and contact messages the admin marks handled', async () => {
+  it('shows accounts, payments with totals, and contact messages the admin marks handled', async ({ open }) => {
     const payer = await createUser();
     const order = (await (await fetch(`${baseUrl()}/api/payments/orders`, {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-auth-token': payer.token }, body: JSON.stringify({ plan: 'Gold' }),
@@ -77,9 +69,7 @@ describe('/admin', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'visitor@example.com', number: '123456', message: note }),
     })).status).toBe(200);
 
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, admin);
-    await page.goto('/admin');
+    const { page } = await open({ viewport: PHONE, as: admin, path: '/admin' });
     await page.getByRole('heading', { name: 'Admin console' }).waitFor();
     await page.getByRole('heading', { name: 'Studios to verify' }).waitFor();
     await page.getByRole('heading', { name: 'Reported jobs' }).waitFor();
@@ -96,15 +86,14 @@ describe('/admin', () => {
     await message.getByRole('button', { name: 'Mark handled' }).click();
     await expect.poll(() => message.getByText(/^Handled /).count()).toBe(1);
     expect(await message.getByRole('button', { name: 'Mark handled' }).count()).toBe(0);
-    await context.close();
   });
 
-  it('verifies a studio: the badge changes on its public page and its job page', async () => {
+  it('verifies a studio: the badge changes on its public page and its job page', async ({ open }) => {
     const name = `Verify Me Films ${Date.now()}`;
     const studio = await createStudio(name);
     const job = await postJob(studio, `Casting for ${name}`);
 
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto(`/studio-detail/${studio.studioId}`);
     await expect.poll(() => page.getByTestId('studio-verification').textContent()).toBe(MARKET_MSG.unverified);
 
@@ -128,10 +117,9 @@ describe('/admin', () => {
     await page.getByRole('heading', { name: `Casting for ${name}` }).waitFor();
     expect(await page.getByText(MARKET_MSG.unverified).count()).toBe(0);
     expect(await page.getByText(MARKET_MSG.verifiedBadge).count()).toBeGreaterThan(0);
-    await context.close();
   });
 
-  it('hides a reported job and restores it; the reasons show', async () => {
+  it('hides a reported job and restores it; the reasons show', async ({ open }) => {
     const name = `Reported Films ${Date.now()}`;
     const studio = await createStudio(name);
     const title = `Suspicious casting ${Date.now()}`;
@@ -139,9 +127,7 @@ describe('/admin', () => {
     const reporter = await createUser();
     await call(`/api/jobs/${job._id}/report`, { reason: 'Asks for a registration fee' }, reporter.token);
 
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, admin);
-    await page.goto('/admin');
+    const { page } = await open({ viewport: PHONE, as: admin, path: '/admin' });
     const row = page.getByTestId('admin-report').filter({ hasText: title });
     await row.waitFor();
     expect(await row.textContent()).toContain(ADMIN_TEXT.reportCount(1));
@@ -161,6 +147,5 @@ describe('/admin', () => {
     await expect.poll(() => row.textContent()).toContain(ADMIN_TEXT.visibleBadge);
     await page.goto(`/jobs/${job._id}`);
     await page.getByRole('heading', { name: title }).waitFor();
-    await context.close();
   });
 });

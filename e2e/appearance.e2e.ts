@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { APPEARANCE_LIMITS } from '../src/contract/field-rules.js';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
 
 const values = { Age: '27', Height: '168 cm', Weight: '58 kg', 'Body Type': 'Athletic', 'Hair Color': 'Black', 'Eye Color': 'Brown' };
 
 describe('/apperance and /editapperance', () => {
-  it('edits the appearance and shows the rows on /apperance', async () => {
+  it('edits the appearance and shows the rows on /apperance', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/apperance');
+    const { page } = await open({ as: user, path: '/apperance' });
     await page.locator('.details-list').waitFor();
     await shoot(page, 'appearance-empty');
     await page.getByRole('link', { name: 'Edit' }).click();
@@ -41,13 +30,11 @@ describe('/apperance and /editapperance', () => {
     // Prefilled from the saved data on the next visit.
     await page.goto('/editapperance');
     await expect.poll(() => page.getByLabel('Eye Color').inputValue()).toBe('Brown');
-    await context.close();
   });
 
-  it('shows a toast when the save fails and ends the overlay', async () => {
+  it('shows a toast when the save fails and ends the overlay', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
+    const { page } = await open({ as: user });
     await page.route('**/api/audition/updateAppearance', (route) => route.abort('connectionrefused'));
     await page.goto('/editapperance');
     await page.getByLabel('Age', { exact: true }).fill('31');
@@ -55,14 +42,11 @@ describe('/apperance and /editapperance', () => {
     await expect.poll(async () => (await toastTexts(page)).length).toBeGreaterThan(0);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     expect(await page.getByLabel('Age', { exact: true }).inputValue()).toBe('31');
-    await context.close();
   });
 
-  it('marks every wrong field at once under the field, then says "Saved" after the save', async () => {
+  it('marks every wrong field at once under the field, then says "Saved" after the save', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/editapperance');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editapperance' });
     await page.getByLabel('Age', { exact: true }).waitFor();
     await page.getByLabel('Age', { exact: true }).fill('9'.repeat(APPEARANCE_LIMITS.age + 1));
     await page.getByLabel('Hair Color', { exact: true }).fill('h'.repeat(APPEARANCE_LIMITS.hairColor + 1));
@@ -87,6 +71,5 @@ describe('/apperance and /editapperance', () => {
     await page.waitForURL('**/apperance');
     await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.saved);
     await expect.poll(() => page.locator('.details-list').textContent()).toContain('Auburn');
-    await context.close();
   });
 });

@@ -4,8 +4,8 @@
  * keyboard; the performer's card keeps focus after a move and gives it back to its opener;
  * filters and sorting; the empty state; a deep link through login; a performer is refused.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { personName } from '../src/contract/names.js';
@@ -13,15 +13,7 @@ import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, shoot, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts } from './harness.js';
 
 /** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
 const focused = (page: Page) =>
@@ -40,16 +32,14 @@ async function applicant(job: { _id: string }, note: string) {
 }
 
 describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
-  it('opens from the dashboard, moves an applicant from the keyboard and keeps focus on a control', async () => {
+  it('opens from the dashboard, moves an applicant from the keyboard and keeps focus on a control', async ({ open }) => {
     const studio = await createStudio('Board Studio');
     const job = await postJob(studio, { title: 'Lead in a short film' });
     const first = await applicant(job, 'Trained at a drama school.');
     const second = await applicant(job, 'Two seasons of repertory.');
     const third = await applicant(job, 'Stage combat trained.');
 
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard');
+    const { page } = await open({ as: studio, path: '/dashboard' });
     // The applicant count is the link to the board, reached and followed from the keyboard.
     const count = page.locator('.own-job', { hasText: job.title }).getByRole('link', { name: BOARD_MSG.applicantsLinkLabel(3) });
     await count.focus();
@@ -120,17 +110,16 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await expect
       .poll(async () => JSON.stringify(await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', first.token)), { timeout: 90_000, interval: 2000 })
       .toContain(reason);
-    const performerView = await openPage(browser, PHONE);
-    await logInAs(performerView.page, first);
-    await performerView.page.goto('/applications');
+    const performerView = await open({ viewport: PHONE, as: first, path: '/applications' });
     await performerView.page.getByText(reason).first().waitFor();
     await shoot(performerView.page, 'board-performer-reason');
+    // Done with the performer's view: closed before the studio's board is measured, so only
+    // the board's page is open for its last check (the fixture's teardown skips a closed context).
     await performerView.context.close();
     await expectNoOverflow(page, PHONE);
-    await context.close();
   }, SLOW_TEST);
 
-  it('shows a performer\'s name capitalised word by word on the board, the card, the portfolio and the thread, at 390 px (issue 36 item 1)', async () => {
+  it('shows a performer\'s name capitalised word by word on the board, the card, the portfolio and the thread, at 390 px (issue 36 item 1)', async ({ open }) => {
     const studio = await createStudio('Names Studio');
     const job = await postJob(studio, { title: 'Names read as names' });
     // Sign-up lower-cases the name (docs/product.md §2); other people read it as a name.
@@ -139,9 +128,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Hello.' });
     const shown = "Meera D'Souza-Rao";
 
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+    const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
     const applied = page.getByRole('region', { name: /^Applied \(/ });
     await expect.poll(() => applied.locator('strong').first().textContent()).toBe(shown);
     await applied.getByRole('button', { name: `${APP_MSG.open}: ${shown}`, exact: true }).click();
@@ -155,13 +142,12 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.goto(`/messages/${convo._id}`);
     await expect.poll(() => page.locator('#thread-title').textContent()).toBe(shown);
     await shoot(page, 'board-names-thread');
-    await context.close();
   }, SLOW_TEST);
 
-  it('says what to do when nobody has applied yet, and a deep link loads through login', async () => {
+  it('says what to do when nobody has applied yet, and a deep link loads through login', async ({ open }) => {
     const studio = await createStudio('Quiet Studio');
     const job = await postJob(studio, { title: 'Nobody yet' });
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto(`/dashboard/jobs/${job._id}/applicants`);
     await page.waitForURL('**/login?next=*');
     await page.getByLabel('Email').fill(studio.email);
@@ -172,28 +158,22 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.getByText(BOARD_MSG.emptyNext).waitFor();
     await expectNoOverflow(page);
     await shoot(page, 'board-empty');
-    await context.close();
   }, SLOW_TEST);
 
-  it('refuses a performer clearly', async () => {
+  it('refuses a performer clearly', async ({ open }) => {
     const studio = await createStudio('Private Studio');
     const job = await postJob(studio, { title: 'Not for performers' });
     const performer = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+    const { page } = await open({ viewport: PHONE, as: performer, path: `/dashboard/jobs/${job._id}/applicants` });
     await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.performerOnStudioPage.title }).waitFor();
     await page.getByText(SCREEN_MSG.wrongPlace.performerOnStudioPage.why).waitFor();
     expect(await page.getByText(job.title).count()).toBe(0);
     await shoot(page, 'board-performer-refused');
-    await context.close();
   }, SLOW_TEST);
 
-  it('the job form shows every problem at once, focuses the first, and says Job posted', async () => {
+  it('the job form shows every problem at once, focuses the first, and says Job posted', async ({ open }) => {
     const studio = await createStudio('Form Studio');
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard/jobs/new');
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard/jobs/new' });
     await page.getByRole('button', { name: 'Post a job' }).last().click();
     await page.locator('#title-error').waitFor();
     await page.locator('#jobType-error').waitFor();
@@ -205,6 +185,5 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.waitForURL('**/dashboard');
     await page.locator('.toast-success', { hasText: BOARD_MSG.jobPosted }).waitFor();
     expect(await toastTexts(page)).toContain(BOARD_MSG.jobPosted);
-    await context.close();
   }, SLOW_TEST);
 });

@@ -4,32 +4,25 @@
  * books it; another applicant is closed by the job closing and finds the notice in the bell
  * and in the mail; a performer without a plan is led to /subscription.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
+import { buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
-let browser: Browser;
 let studio: StudioUser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   studio = await createStudio('Applications Studio');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('applying and /applications', () => {
-  it('a Gold performer applies with two photos and a note, and follows it to booked', async () => {
+  it('a Gold performer applies with two photos and a note, and follows it to booked', async ({ open }) => {
     const job = await postJob(studio, { title: 'Lead dancer for a music video' });
     const performer = await createUser();
     await buyPlan(performer, 'gold');
     const photos = [await addPhoto(performer, '#a855f7'), await addPhoto(performer, '#f59e0b')];
-    const { page, context } = await openPage(browser);
-    await logInAs(page, performer);
+    const { page } = await open({ as: performer });
 
     await page.goto(`/jobs/${job._id}`);
     await page.getByRole('heading', { name: APP_MSG.applyTitle }).waitFor();
@@ -79,10 +72,9 @@ describe('applying and /applications', () => {
     await expectAccessible(page);
     await page.setViewportSize(PHONE);
     await expectNoOverflow(page);
-    await context.close();
   }, SLOW_TEST);
 
-  it('an applicant the job closes on finds the notice in the bell and in the mail', async () => {
+  it('an applicant the job closes on finds the notice in the bell and in the mail', async ({ open }) => {
     const job = await postJob(studio, { title: 'Extras for a street scene' });
     const performer = await createUser();
     await buyPlan(performer, 'silver');
@@ -95,9 +87,7 @@ describe('applying and /applications', () => {
     const notice = APP_MSG.notice('closed', job.title, studio.fname);
     expect(mail.text).toContain(notice);
 
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto('/applications');
+    const { page } = await open({ viewport: PHONE, as: performer, path: '/applications' });
     await page.getByRole('heading', { name: /Closed/ }).waitFor();
     await expect.poll(() => page.getByTestId('bell-count').innerText()).toBe('1');
     await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(1)}` }).click();
@@ -109,17 +99,15 @@ describe('applying and /applications', () => {
     await expectNoOverflow(page);
     await panel.getByRole('button', { name: APP_MSG.markAllRead }).click();
     await expect.poll(() => page.getByTestId('bell-count').count()).toBe(0);
-    await context.close();
   }, SLOW_TEST);
 
-  it('the bell catches up when the live stream reconnects, then updates live with no reload', async () => {
+  it('the bell catches up when the live stream reconnects, then updates live with no reload', async ({ open }) => {
     const job = await postJob(studio, { title: 'Singer for a jingle' });
     const performer = await createUser();
     await buyPlan(performer, 'silver');
     await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: '' });
     const { applications: [mine] } = await apiAs<{ applications: { _id: string }[] }>('GET', `/api/studio/jobs/${job._id}/applications`, studio.token);
-    const { page, context } = await openPage(browser);
-    await logInAs(page, performer);
+    const { page } = await open({ as: performer });
     // The stream cannot open at first: what happens meanwhile must still reach the bell.
     const events = '**/api/events';
     await page.route(events, (route) => route.abort());
@@ -135,15 +123,12 @@ describe('applying and /applications', () => {
     // The booking's notice goes out once its 30 s undo window has passed.
     await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 75_000 }).toBe('2');
     expect(await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(2)}` }).count()).toBe(1);
-    await context.close();
   }, SLOW_TEST);
 
-  it('a performer without a plan is offered /subscription; the empty list says what to do next', async () => {
+  it('a performer without a plan is offered /subscription; the empty list says what to do next', async ({ open }) => {
     const job = await postJob(studio, { title: 'Voice of a radio spot' });
     const performer = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto('/applications');
+    const { page } = await open({ viewport: PHONE, as: performer, path: '/applications' });
     await page.getByText(APP_MSG.noApplications).waitFor();
     await page.getByText(APP_MSG.noPlanLine).waitFor();
     await shoot(page, 'applications-empty');
@@ -161,27 +146,20 @@ describe('applying and /applications', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/subscription');
     const mine = await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', performer.token);
     expect(mine.applications).toEqual([]);
-    await context.close();
   }, SLOW_TEST);
 
-  it('a private profile is told that the studio will see it; a studio has no Apply', async () => {
+  it('a private profile is told that the studio will see it; a studio has no Apply', async ({ open }) => {
     const job = await postJob(studio, { title: 'Stand-in for a lead' });
     const performer = await createUser();
     await buyPlan(performer, 'platinum');
     await apiAs('POST', '/api/audition/updateBasicInfo', performer.token, { visibility: 'private' });
-    const { page, context } = await openPage(browser);
-    await logInAs(page, performer);
-    await page.goto(`/jobs/${job._id}`);
+    const { page } = await open({ as: performer, path: `/jobs/${job._id}` });
     await page.getByRole('heading', { name: APP_MSG.applyTitle }).waitFor();
     await page.getByText(APP_MSG.privateWarning).waitFor();
-    await context.close();
 
-    const asStudio = await openPage(browser);
-    await logInAsStudio(asStudio.page, studio);
-    await asStudio.page.goto(`/jobs/${job._id}`);
+    const asStudio = await open({ as: studio, path: `/jobs/${job._id}` });
     await asStudio.page.getByRole('heading', { name: job.title }).waitFor();
     expect(await asStudio.page.getByRole('button', { name: MARKET_MSG.apply }).count()).toBe(0);
     expect(await asStudio.page.getByRole('heading', { name: APP_MSG.applyTitle }).count()).toBe(0);
-    await asStudio.context.close();
   }, SLOW_TEST);
 });

@@ -6,32 +6,24 @@
  * job page and comes back to the job with the draft; applies to two roles; the studio filters
  * its applicant board by role and sees applicants per role on the dashboard.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { CAST_MSG } from '../src/contract/casting-messages.js';
 import type { OwnJob } from '../src/contract/jobs.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { MSG, planTexts } from '../src/contract/messages.js';
 import { addPhoto, apiAs } from './application-data.js';
-import { createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST, type StudioUser } from './harness.js';
+import { createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
-let browser: Browser;
 let studio: StudioUser;
 beforeAll(async () => {
-  browser = await launchBrowser();
   studio = await createStudio('Roles Casting Co.');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('casting calls with roles', () => {
-  it('posts three roles with pay, a performer buys a plan from the job and applies to two, the studio filters by role', async () => {
+  it('posts three roles with pay, a performer buys a plan from the job and applies to two, the studio filters by role', async ({ open }) => {
     // The studio posts the call through the form.
-    const { page: studioPage, context: studioContext } = await openPage(browser);
-    await logInAsStudio(studioPage, studio);
-    await studioPage.goto('/dashboard/jobs/new');
+    const { page: studioPage } = await open({ as: studio, path: '/dashboard/jobs/new' });
     await studioPage.getByRole('heading', { name: MARKET_MSG.postJob }).waitFor();
     const title = `Monsoon feature ${Date.now()}`;
     await studioPage.getByLabel('Title').fill(title);
@@ -68,9 +60,7 @@ describe('casting calls with roles', () => {
     // A performer without a plan sees where they stand before writing anything.
     const performer = await createUser();
     await addPhoto(performer, '#0ea5e9');
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto(`/jobs/${job._id}`);
+    const { page } = await open({ viewport: PHONE, as: performer, path: `/jobs/${job._id}` });
     await page.getByText(CAST_MSG.needsPlan).waitFor();
     await page.getByText('₹5,000 / day').first().waitFor();
     await page.getByText('Unpaid').first().waitFor();
@@ -102,7 +92,6 @@ describe('casting calls with roles', () => {
       ['Crowd', note],
       ['Lead', note],
     ]);
-    await context.close();
 
     // The studio: applicants per role on the dashboard, and the board filtered by role.
     await studioPage.reload();
@@ -115,6 +104,5 @@ describe('casting calls with roles', () => {
     expect(await studioPage.locator('.applicant-tile').innerText()).toContain('Crowd');
     await shoot(studioPage, 'casting-roles-board');
     await expectAccessible(studioPage);
-    await studioContext.close();
   }, SLOW_TEST);
 });

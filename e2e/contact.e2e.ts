@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, createUser, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, createUser, expectAccessible, it, logInAs, PHONE, shoot } from './harness.js';
 
 async function fill(page: Page, values: { email: string; number: string; message: string }) {
   await page.getByLabel('Email', { exact: true }).fill(values.email);
@@ -21,8 +13,8 @@ async function fill(page: Page, values: { email: string; number: string; message
 const outcome = (page: Page) => page.getByTestId('contact-outcome');
 
 describe('/contact', () => {
-  it('shows the heading, the intro and the three labelled fields with a 7-row message; passes axe', async () => {
-    const { page, context } = await openPage(browser);
+  it('shows the heading, the intro and the three labelled fields with a 7-row message; passes axe', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/contact');
     await page.getByRole('heading', { name: MSG.contactHeading, level: 1 }).waitFor();
     expect(await page.getByText('Have a question').isVisible()).toBe(true);
@@ -31,11 +23,10 @@ describe('/contact', () => {
     expect(await page.getByRole('button', { name: 'Send Message' }).isVisible()).toBe(true);
     await shoot(page, 'contact');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('requires every field and sends nothing until they are filled', async () => {
-    const { page, context } = await openPage(browser);
+  it('requires every field and sends nothing until they are filled', async ({ open }) => {
+    const { page } = await open();
     let sent = 0;
     page.on('request', (req) => {
       if (req.url().endsWith('/api/contact')) sent += 1;
@@ -51,19 +42,17 @@ describe('/contact', () => {
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await page.getByText(MSG.invalidEmail).isVisible()).toBe(true);
     expect(sent).toBe(0);
-    await context.close();
   });
 
-  it('keeps only digits in Number', async () => {
-    const { page, context } = await openPage(browser);
+  it('keeps only digits in Number', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/contact');
     await page.getByLabel('Number', { exact: true }).pressSequentially('98-76 ab54');
     expect(await page.getByLabel('Number', { exact: true }).inputValue()).toBe('987654');
-    await context.close();
   });
 
-  it('sends the message, shows the success text for 3 s and clears the form', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+  it('sends the message, shows the success text for 3 s and clears the form', async ({ open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/contact');
     const values = { email: 'casting.fan@example.com', number: '9876543210', message: 'Do you cast child artists for theatre?' };
     await fill(page, values);
@@ -77,11 +66,10 @@ describe('/contact', () => {
     for (const field of ['Email', 'Number', 'Message']) expect(await page.getByLabel(field, { exact: true }).inputValue()).toBe('');
     await shoot(page, 'contact-sent');
     await outcome(page).waitFor({ state: 'detached', timeout: LIMITS.contactMessageMs + 3000 });
-    await context.close();
   });
 
-  it('shows the failure text for 3 s and keeps what was typed when the server fails', async () => {
-    const { page, context } = await openPage(browser);
+  it('shows the failure text for 3 s and keeps what was typed when the server fails', async ({ open }) => {
+    const { page } = await open();
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { msg: 'boom' } }));
     await page.goto('/contact');
     const values = { email: 'visitor@example.com', number: '12345', message: 'Hello!' };
@@ -95,12 +83,11 @@ describe('/contact', () => {
     await shoot(page, 'contact-failed');
     await expectAccessible(page);
     await outcome(page).waitFor({ state: 'detached', timeout: LIMITS.contactMessageMs + 3000 });
-    await context.close();
   });
 
-  it('a message sent while logged in is the account’s (in its export); one sent logged out with the same e-mail is not', async () => {
+  it('a message sent while logged in is the account’s (in its export); one sent logged out with the same e-mail is not', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto('/contact');
     await fill(page, { email: user.email, number: '5550001111', message: 'Sent while logged out' });
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -114,6 +101,5 @@ describe('/contact', () => {
     const res = await fetch(`${baseUrl()}/api/me/export`, { headers: { 'x-auth-token': user.token } });
     const file = (await res.json()) as { contactMessages: { message: string }[] };
     expect(file.contactMessages.map((m) => m.message)).toEqual(['Sent while logged in']);
-    await context.close();
   });
 });

@@ -1,22 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import type { AppConfig } from '../src/contract/config.js';
-import { expectAccessible, launchBrowser, openPage, shoot } from './harness.js';
+import { expectAccessible, it, shoot } from './harness.js';
 import { apiGet } from './studio-data.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('/download-section', () => {
-  it('shows the heading and badges; only the Play Store badge links out, in a new tab, to the configured address', async () => {
+  it('shows the heading and badges; only the Play Store badge links out, in a new tab, to the configured address', async ({ open }) => {
     const { playStoreUrl } = await apiGet<AppConfig>('/api/config');
-    const { page, context } = await openPage(browser);
+    const { page, context } = await open();
     await page.goto('/download-section');
     await page.getByRole('heading', { name: MSG.downloadHeading, level: 1 }).waitFor();
 
@@ -40,6 +31,5 @@ describe('/download-section', () => {
     await popup.waitForLoadState();
     expect(popup.url()).toBe(playStoreUrl);
     expect(page.url()).toMatch(/\/download-section$/);
-    await context.close();
   });
 });

@@ -1,28 +1,17 @@
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { tooLargeMessage, typeRefusedMessage } from '../src/contract/file-checks.js';
-import { baseUrl, createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAs, openPage, PHONE, shoot, toastsOver, toastTexts, type TestUser } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, createUser, expectAccessible, expectNoOverflow, focusedName, it, PHONE, shoot, type TestUser, toastsOver, toastTexts } from './harness.js';
 
 const portrait = () =>
   sharp({ create: { width: 320, height: 320, channels: 3, background: { r: 120, g: 60, b: 200 } } }).jpeg().toBuffer();
 
 describe('/editProfile and /info', () => {
-  it('saves the profile with a photo, then shows it on /info and in the header', async () => {
+  it('saves the profile with a photo, then shows it on /info and in the header', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/editProfile');
+    const { page } = await open({ as: user, path: '/editProfile' });
     await page.getByLabel('Title', { exact: true }).waitFor();
     await shoot(page, 'edit-profile');
     await expectAccessible(page);
@@ -57,26 +46,21 @@ describe('/editProfile and /info', () => {
     ]);
     await shoot(page, 'info');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('shows a placeholder picture when there is none, and the cross goes back', async () => {
+  it('shows a placeholder picture when there is none, and the cross goes back', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/info');
+    const { page } = await open({ as: user, path: '/info' });
     await page.getByRole('img', { name: 'No profile picture yet' }).waitFor();
     await page.getByRole('link', { name: 'Edit Profile' }).click();
     await page.waitForURL('**/editProfile');
     await page.getByRole('button', { name: 'Cancel and go back' }).click();
     await page.waitForURL('**/info');
-    await context.close();
   });
 
-  it('shows the server’s message when a save fails, ends the overlay and keeps the input', async () => {
+  it('shows the server’s message when a save fails, ends the overlay and keeps the input', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
+    const { page } = await open({ as: user });
     await page.route('**/api/audition/updateBasicInfo', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Saving is down for a moment' }) }),
     );
@@ -87,14 +71,11 @@ describe('/editProfile and /info', () => {
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     expect(await page.getByLabel('Location').inputValue()).toBe('Goa');
     expect(new URL(page.url()).pathname).toBe('/editProfile');
-    await context.close();
   });
 
-  it('marks every wrong field at once, under the field, and keeps the toast and the input', async () => {
+  it('marks every wrong field at once, under the field, and keeps the toast and the input', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/editProfile');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editProfile' });
     await page.getByLabel('Location').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
     await page.getByLabel('Location').fill('l'.repeat(201));
@@ -123,14 +104,11 @@ describe('/editProfile and /info', () => {
     await page.getByLabel('Location').fill('Pune');
     expect(await page.locator('#location').getAttribute('aria-invalid')).toBe('false');
     expect(await page.locator('#fname').getAttribute('aria-invalid')).toBe('true');
-    await context.close();
   });
 
-  it('checks a chosen photo at once: a wrong type or a too large file is told at the field, a good one previewed', async () => {
+  it('checks a chosen photo at once: a wrong type or a too large file is told at the field, a good one previewed', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/editProfile');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editProfile' });
     await page.getByText('JPEG, PNG, WebP, GIF · up to 10 MB').waitFor();
     await page.locator('#photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     expect(await page.locator('#photo-error').textContent()).toBe(typeRefusedMessage('images'));
@@ -150,13 +128,11 @@ describe('/editProfile and /info', () => {
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await page.locator('#photo-hint').textContent()).toBe(SCREEN_MSG.photoChosen('me.jpg'));
     await shoot(page, 'edit-profile-photo');
-    await context.close();
   });
 
-  it('saves nothing when the photo is refused: the text stays as it was on the server', async () => {
+  it('saves nothing when the photo is refused: the text stays as it was on the server', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
+    const { page } = await open({ viewport: PHONE, as: user });
     await page.route('**/api/storage/images**', (route) =>
       route.fulfill({ status: 415, contentType: 'application/json', body: JSON.stringify({ msg: MSG.imageUnreadable }) }),
     );
@@ -168,14 +144,11 @@ describe('/editProfile and /info', () => {
     expect(await page.locator('#photo-error').textContent()).toBe(MSG.imageUnreadable);
     expect((await profileOf(user)).location).toBe('');
     expect(await page.getByLabel('Location').inputValue()).toBe('Chennai');
-    await context.close();
   });
 
-  it('confirms a save with "Saved", asks before leaving with unsaved changes, and the cross of a page opened directly stays on the site', async () => {
+  it('confirms a save with "Saved", asks before leaving with unsaved changes, and the cross of a page opened directly stays on the site', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/editProfile');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editProfile' });
     await page.getByLabel('Location').fill('Kochi');
     // Opened directly: the cross goes to the parent screen, and first asks about the change.
     await page.getByRole('button', { name: 'Cancel and go back' }).click();
@@ -208,15 +181,13 @@ describe('/editProfile and /info', () => {
     // The Details link shows the details: the whole profile.
     await page.getByRole('link', { name: 'Details' }).click();
     await page.waitForURL('**/profile');
-    await context.close();
   });
 });
 
 describe('toasts and focus on /editProfile (390 px)', () => {
-  it('a toast never covers the long form\'s Save button, which stays where it was pressed', async () => {
+  it('a toast never covers the long form\'s Save button, which stays where it was pressed', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
+    const { page } = await open({ viewport: PHONE, as: user });
     await page.route('**/api/audition/updateBasicInfo', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Saving is down for a moment, try again' }) }),
     );
@@ -231,14 +202,11 @@ describe('toasts and focus on /editProfile (390 px)', () => {
     expect(await save.isVisible()).toBe(true);
     expect(await toastsOver(save)).toEqual([]);
     await shoot(page, 'edit-profile-toast-clear');
-    await context.close();
   });
 
-  it('a stale error toast goes when the field it named is fixed; one about other wrong fields stays', async () => {
+  it('a stale error toast goes when the field it named is fixed; one about other wrong fields stays', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/editProfile');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editProfile' });
     await page.getByLabel('Location').waitFor();
     await page.getByLabel('Name', { exact: true }).fill('n'.repeat(101));
     await page.getByRole('button', { name: 'Save profile' }).click();
@@ -256,19 +224,15 @@ describe('toasts and focus on /editProfile (390 px)', () => {
     expect(await toastTexts(page)).toContain(SCREEN_MSG.checkFields(2));
     await page.getByLabel('Name', { exact: true }).fill('asha rao');
     expect(await toastTexts(page)).toEqual([]);
-    await context.close();
   });
 
-  it('after a save, focus is on /info\'s heading, never the body', async () => {
+  it('after a save, focus is on /info\'s heading, never the body', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/editProfile');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editProfile' });
     await page.getByLabel('Location').fill('Kochi');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.waitForURL('**/info');
     await expect.poll(() => focusedName(page)).toMatch(/^h1/);
-    await context.close();
   });
 });
 

@@ -1,19 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot } from './harness.js';
 
 describe('/forgot-password', () => {
-  it('is reached from /login, has its title, shows problems at the field, passes axe', async () => {
-    const { page, context } = await openPage(browser);
+  it('is reached from /login, has its title, shows problems at the field, passes axe', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
@@ -27,12 +18,11 @@ describe('/forgot-password', () => {
     await expect.poll(() => page.locator('#forgot-email-error').textContent()).toBe(MSG.invalidEmail);
     await shoot(page, 'forgot-password-problem');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('says the same for a known and an unknown e-mail, at phone size without overflow', async () => {
+  it('says the same for a known and an unknown e-mail, at phone size without overflow', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     for (const email of [user.email, 'nobody-at-all@example.com']) {
       await page.goto('/forgot-password');
       await page.getByLabel('Email').fill(email);
@@ -42,6 +32,5 @@ describe('/forgot-password', () => {
     await expectNoOverflow(page);
     await shoot(page, 'forgot-password-sent');
     await expectAccessible(page);
-    await context.close();
   });
 });

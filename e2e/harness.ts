@@ -1,15 +1,16 @@
 /**
- * What every end-to-end spec uses: the running app's address, Chromium through
- * playwright-core, users set up through the API, screenshots at phone and desktop
- * size, and an axe-core scan.
+ * What every end-to-end spec uses: the running app's address, the `it`/`test` whose fixtures
+ * launch Chromium through playwright-core and open pages that are closed after each test
+ * (docs/architecture.md, "End-to-end tests"), users set up through the API, screenshots at
+ * phone and desktop size, and an axe-core scan.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
-import { storeLogin } from '../test/browser.js';
+import { afterEach, expect, inject, test as base } from 'vitest';
+import { launchBrowser, storeLogin } from '../test/browser.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -19,36 +20,84 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const SLOW_TEST = 240_000;
 const screenshotDir = path.resolve('e2e/screenshots');
 
-// Shared with the bench's browser row (bench/applicant-board.ts).
-export { launchBrowser } from '../test/browser.js';
-
 /** What a page reported through `securitypolicyviolation`, per page of this test. */
 const cspViolations = new Map<Page, string[]>();
 
-/**
- * A fresh browser context (own storage) with a page on the app, phone-sized unless told.
- * Every page reports Content-Security-Policy violations; a test with one fails after it ends
- * (a test that expects one takes it with takeCspViolations).
- */
-export async function openPage(browser: Browser, viewport = DESKTOP, url = baseUrl(), extra: { timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  // `extra.timezoneId` runs the page in another time zone (the audition times' spec).
-  const context = await browser.newContext({ viewport, baseURL: url, acceptDownloads: true, ...extra });
-  await context.exposeBinding('__reportCspViolation', ({ page }, line: string) => {
-    if (page) cspViolations.get(page)?.push(line);
-  });
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
-      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`);
-    });
-  });
-  context.on('page', (page) => {
-    if (!cspViolations.has(page)) cspViolations.set(page, []);
-  });
-  const page = await context.newPage();
-  if (!cspViolations.has(page)) cspViolations.set(page, []);
-  return { context, page };
+/** What `open` takes: the page's size (desktop unless told), who is logged in, where it goes. */
+interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** Logged in as this user, a studio (it has a studioId) in the studio's role. */
+  as?: TestUser | StudioUser;
+  /** Where the page goes after the login, if anywhere. */
+  path?: string;
+  /** Runs the page in another time zone (the audition times' spec). */
+  timezoneId?: string;
+  /** Another app instance's address (startAppProcess), the suite's own unless told. */
+  base?: string;
 }
+
+export type Open = (options?: OpenOptions) => Promise<{ context: BrowserContext; page: Page }>;
+
+/**
+ * Runs `body` with an `open` that makes a fresh browser context (own storage) with a page on
+ * the app, and closes every context it made once `body` has ended, passed or thrown: a failing
+ * assertion leaks nothing into the next test. Every page reports Content-Security-Policy
+ * violations; a test with one fails after it ends (a test that expects one takes it with
+ * takeCspViolations).
+ */
+export async function withContexts<T>(browser: Browser, body: (open: Open) => Promise<T>): Promise<T> {
+  const contexts: BrowserContext[] = [];
+  const open: Open = async ({ viewport = DESKTOP, as, path, timezoneId, base = baseUrl() } = {}) => {
+    const context = await browser.newContext({ viewport, baseURL: base, acceptDownloads: true, ...(timezoneId ? { timezoneId } : {}) });
+    contexts.push(context);
+    await context.exposeBinding('__reportCspViolation', ({ page }, line: string) => {
+      if (page) cspViolations.get(page)?.push(line);
+    });
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { __reportCspViolation?: (line: string) => void }).__reportCspViolation;
+        report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} on ${e.documentURI}`);
+      });
+    });
+    context.on('page', (page) => {
+      if (!cspViolations.has(page)) cspViolations.set(page, []);
+    });
+    const page = await context.newPage();
+    if (!cspViolations.has(page)) cspViolations.set(page, []);
+    if (as) await ('studioId' in as ? logInAsStudio : logInAs)(page, as);
+    if (path) await page.goto(path);
+    return { context, page };
+  };
+  try {
+    return await body(open);
+  } finally {
+    // One context that cannot close (its browser gone) must not keep the others open.
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+  }
+}
+
+/**
+ * The e2e `test` (and `it`): `browser` is Chromium, launched once per file on first use and
+ * closed after the file; `open` opens pages through withContexts, closed after each test.
+ */
+export const test = base.extend<{ $test: { open: Open }; $file: { browser: Browser } }>({
+  browser: [
+    // eslint-disable-next-line no-empty-pattern -- Vitest reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const browser = await launchBrowser();
+      try {
+        await use(browser);
+      } finally {
+        await browser.close();
+      }
+    },
+    { scope: 'file' },
+  ],
+  open: async ({ browser }, use) => {
+    await withContexts(browser, use);
+  },
+});
+export const it = test;
 
 /** The violations a page has reported so far, forgotten once taken. */
 export function takeCspViolations(page: Page): string[] {
@@ -143,7 +192,7 @@ export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinu
 }
 
 /** Puts a studio's login into the page's storage, as the login screen does. */
-export async function logInAsStudio(page: Page, studio: TestUser) {
+async function logInAsStudio(page: Page, studio: TestUser) {
   await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
 }
 
@@ -254,8 +303,8 @@ export async function focusedName(page: Page): Promise<string> {
  * then its data arrive after the first paint (docs/performance.md, "Layout shift").
  * `sources` names what moved.
  */
-export async function layoutShiftOf(browser: Browser, path: string, viewport = PHONE): Promise<{ value: number; sources: string[] }> {
-  const { page, context } = await openPage(browser, viewport);
+export async function layoutShiftOf(open: Open, path: string, viewport = PHONE): Promise<{ value: number; sources: string[] }> {
+  const { page } = await open({ viewport });
   await page.route('**/api/**', async (route) => {
     await new Promise((r) => setTimeout(r, 400));
     await route.continue().catch(() => {});
@@ -275,7 +324,6 @@ export async function layoutShiftOf(browser: Browser, path: string, viewport = P
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(800);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
-  await context.close();
   return { value: shifts.reduce((sum, s) => sum + s.value, 0), sources: [...new Set(shifts.flatMap((s) => s.sources))] };
 }
 

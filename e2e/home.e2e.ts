@@ -1,25 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { expectAccessible, launchBrowser, layoutShiftOf, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
+import { expectAccessible, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 import { studioNamed } from './studio-data.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Find a studio' });
 const options = (page: Page) => page.getByRole('listbox', { name: 'Matching studios' }).getByRole('option');
 const optionNames = async (page: Page) => (await options(page).allTextContents()).map((t) => t.trim());
 
 describe('/ (home)', () => {
-  it('shows the search, the welcome banner, the three cards, the features and the download block; passes axe', async () => {
-    const { page, context } = await openPage(browser);
+  it('shows the search, the welcome banner, the three cards, the features and the download block; passes axe', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Welcome to Audition', level: 1 }).waitFor();
     for (const title of ['Easy to share', 'Easy to communicate', 'Easy to apply']) {
@@ -32,11 +24,10 @@ describe('/ (home)', () => {
     expect(await page.getByRole('listbox', { name: 'Matching studios' }).isVisible()).toBe(false);
     await shoot(page, 'home');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('lists matches as you type, name prefix first, and follows a result to its page', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+  it('lists matches as you type, name prefix first, and follows a result to its page', async ({ open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/');
     await searchBox(page).pressSequentially('silver', { delay: 40 });
     await expect.poll(() => optionNames(page)).toEqual(['Silver Reel Studios Mumbai, Maharashtra', `${MSG.viewAllStudios} →`]);
@@ -48,11 +39,10 @@ describe('/ (home)', () => {
     await options(page).first().click();
     await page.waitForURL(`**/studio-detail/${silver._id}`);
     await page.getByRole('heading', { name: 'Silver Reel Studios', level: 1 }).waitFor();
-    await context.close();
   });
 
-  it('matches by location in any case and is driven from the keyboard', async () => {
-    const { page, context } = await openPage(browser);
+  it('matches by location in any case and is driven from the keyboard', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/');
     await searchBox(page).click();
     await page.keyboard.type('KOLKATA');
@@ -81,11 +71,10 @@ describe('/ (home)', () => {
     await page.keyboard.press('Enter');
     const studio = await studioNamed(names[0]!.replace(' Kolkata, West Bengal', ''));
     await page.waitForURL(`**/studio-detail/${studio._id}`);
-    await context.close();
   });
 
-  it("never lets an older keystroke's answer replace a newer one", async () => {
-    const { page, context } = await openPage(browser);
+  it("never lets an older keystroke's answer replace a newer one", async ({ open }) => {
+    const { page } = await open();
     await page.route('**/api/showAllStudioList**', async (route) => {
       const search = new URL(route.request().url()).searchParams.get('search');
       if (search === 'm') {
@@ -102,11 +91,10 @@ describe('/ (home)', () => {
     await expect.poll(() => optionNames(page)).toEqual(['Marigold Casting House Bengaluru, Karnataka', `${MSG.viewAllStudios} →`]);
     await page.waitForTimeout(2000);
     expect(await optionNames(page)).toEqual(['Marigold Casting House Bengaluru, Karnataka', `${MSG.viewAllStudios} →`]);
-    await context.close();
   });
 
-  it("clears the list when the text is emptied, and 'view all studios' goes to /studio with the text kept", async () => {
-    const { page, context } = await openPage(browser);
+  it("clears the list when the text is emptied, and 'view all studios' goes to /studio with the text kept", async ({ open }) => {
+    const { page } = await open();
     await page.goto('/');
     await searchBox(page).fill('studio');
     await options(page).first().waitFor();
@@ -120,11 +108,10 @@ describe('/ (home)', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('no such studio anywhere');
     expect(await page.getByLabel(SCREEN_MSG.studioSearchLabel).inputValue()).toBe('no such studio anywhere');
     await page.getByText(SCREEN_MSG.noMatches).waitFor();
-    await context.close();
   });
 
-  it('forgives accents and small typos, and Enter shows all the matches on /studio', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+  it('forgives accents and small typos, and Enter shows all the matches on /studio', async ({ open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/');
     await searchBox(page).fill('Kāveri');
     await expect.poll(() => optionNames(page)).toEqual(['Kaveri Frames Chennai, Tamil Nadu', `${MSG.viewAllStudios} →`]);
@@ -138,13 +125,12 @@ describe('/ (home)', () => {
     await page.locator('.studios-count').waitFor();
     expect(await page.getByLabel(SCREEN_MSG.studioSearchLabel).inputValue()).toBe('studio');
     await expect.poll(() => page.getByRole('list', { name: 'Studios' }).getByRole('link').count()).toBeGreaterThan(0);
-    await context.close();
   });
 });
 
 describe('/ (home) loading', () => {
-  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
-    const shift = await layoutShiftOf(browser, '/');
+  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async ({ open }) => {
+    const shift = await layoutShiftOf(open, '/');
     expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

@@ -1,21 +1,12 @@
 /** /jobs: the board's filters live in the URL and survive a reload; more jobs load on scroll. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { JOB_LIMITS } from '../src/contract/jobs-limits.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, createUser, expectAccessible, launchBrowser, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, createUser, expectAccessible, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 
 describe('/jobs', () => {
-  it('keeps its filters in the URL across a reload, and loads the next page on scroll', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+  it('keeps its filters in the URL across a reload, and loads the next page on scroll', async ({ open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/jobs');
     await expect.poll(() => page.locator('.job-card').count()).toBe(JOB_LIMITS.boardPage);
     await expect.poll(() => page.title()).toBe('Jobs · Audition');
@@ -34,14 +25,11 @@ describe('/jobs', () => {
     await expect.poll(() => page.locator('.job-card').count()).toBeGreaterThan(0);
     for (const text of await page.locator('.job-card .muted').allTextContents()) expect(text.toLowerCase()).toContain('mumbai');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('shows its filters before "Recommended for you" and says how many jobs it found, at 390 px (issue 36 item 10)', async () => {
+  it('shows its filters before "Recommended for you" and says how many jobs it found, at 390 px (issue 36 item 10)', async ({ open }) => {
     const performer = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto('/jobs');
+    const { page } = await open({ viewport: PHONE, as: performer, path: '/jobs' });
     await page.getByRole('heading', { name: 'Recommended for you' }).waitFor();
     const filtersFirst = await page.evaluate(() => {
       const form = document.querySelector('form[role="search"]');
@@ -55,25 +43,24 @@ describe('/jobs', () => {
     await page.getByText(MARKET_MSG.noJobs).waitFor();
     expect(await page.getByTestId('job-count').count()).toBe(0);
     await shoot(page, 'firstuse-jobs-filters');
-    await context.close();
   });
 });
 
 describe('/jobs and /jobs/{id} loading', () => {
-  it('neither page shifts while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
-    const board = await layoutShiftOf(browser, '/jobs');
+  it('neither page shifts while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async ({ open }) => {
+    const board = await layoutShiftOf(open, '/jobs');
     expect(board.value, `moved on /jobs: ${board.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
     const { jobs } = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string }[] };
-    const job = await layoutShiftOf(browser, `/jobs/${jobs[0]!._id}`);
+    const job = await layoutShiftOf(open, `/jobs/${jobs[0]!._id}`);
     expect(job.value, `moved on /jobs/{id}: ${job.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });
 
 describe('/jobs/{id} images', () => {
-  it('the gallery keeps its space, loads the first image at once and the rest when near, each from its thumbnail on a phone (390 px)', async () => {
+  it('the gallery keeps its space, loads the first image at once and the rest when near, each from its thumbnail on a phone (390 px)', async ({ open }) => {
     const { jobs } = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; images: string[] }[] };
     const job = jobs.find((j) => j.images.length > 1) ?? jobs[0]!;
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto(`/jobs/${job._id}`);
     const images = page.locator('.job-gallery img');
     await expect.poll(() => images.count()).toBe(job.images.length);
@@ -88,6 +75,5 @@ describe('/jobs/{id} images', () => {
     const box = await first.boundingBox();
     expect(Math.round((box!.width / box!.height) * 3)).toBe(4);
     await shoot(page, 'job-gallery');
-    await context.close();
   });
 });

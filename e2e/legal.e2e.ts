@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PRIVACY, TERMS } from '../src/contract/legal.js';
-import { expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { expectAccessible, expectNoOverflow, it, PHONE, shoot } from './harness.js';
 
 const footer = (page: import('playwright-core').Page) => page.getByRole('navigation', { name: 'Site' });
 
 describe('/terms and /privacy', () => {
-  it.each([
+  it.for([
     ['/terms', TERMS, 'terms'],
     ['/privacy', PRIVACY, 'privacy'],
-  ])('%s loads directly with its title and every section, at 390 px without overflow', async (path, text, shot) => {
-    const { page, context } = await openPage(browser, PHONE);
+  ] as const)('%s loads directly with its title and every section, at 390 px without overflow', async ([path, text, shot], { open }) => {
+    const { page } = await open({ viewport: PHONE });
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     await page.getByRole('heading', { name: text.heading, level: 1 }).waitFor();
@@ -27,21 +18,19 @@ describe('/terms and /privacy', () => {
     await expectNoOverflow(page);
     await shoot(page, shot);
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('the privacy page names what is stored: profile, media, payments, messages, applications', async () => {
-    const { page, context } = await openPage(browser);
+  it('the privacy page names what is stored: profile, media, payments, messages, applications', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/privacy');
     const body = (await page.getByRole('main').textContent()) ?? '';
     for (const word of ['profile', 'photos, videos and audio', 'payment', 'Messages', 'apply', 'password']) expect(body).toContain(word);
-    await context.close();
   });
 });
 
 describe('the footer', () => {
-  it.each([['/'], ['/studio'], ['/jobs'], ['/login'], ['/signup'], ['/no-such-page']])('on %s links Terms, Privacy Policy and Contact us', async (path) => {
-    const { page, context } = await openPage(browser, PHONE);
+  it.for([['/'], ['/studio'], ['/jobs'], ['/login'], ['/signup'], ['/no-such-page']] as const)('on %s links Terms, Privacy Policy and Contact us', async ([path], { open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto(path);
     const links = footer(page).getByRole('link');
     await links.first().waitFor();
@@ -51,21 +40,19 @@ describe('the footer', () => {
       ['Contact us', '/contact'],
     ]);
     await expectNoOverflow(page);
-    await context.close();
   });
 
-  it('leads from the footer to /privacy and /terms', async () => {
-    const { page, context } = await openPage(browser);
+  it('leads from the footer to /privacy and /terms', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/');
     await footer(page).getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/privacy');
     await footer(page).getByRole('link', { name: 'Terms' }).click();
     await page.waitForURL('**/terms');
-    await context.close();
   });
 
-  it.each([['/signup'], ['/studio-signup']])('%s says "By signing up you agree to the Terms and the Privacy Policy" with links', async (path) => {
-    const { page, context } = await openPage(browser, PHONE);
+  it.for([['/signup'], ['/studio-signup']] as const)('%s says "By signing up you agree to the Terms and the Privacy Policy" with links', async ([path], { open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto(path);
     const note = page.getByTestId('signup-terms');
     await note.waitFor();
@@ -73,6 +60,5 @@ describe('the footer', () => {
     expect(await note.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
     expect(await note.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     await shoot(page, path === '/signup' ? 'signup-terms' : 'studio-signup-terms');
-    await context.close();
   });
 });

@@ -1,34 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, launchBrowser, newUserInput, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, it, newUserInput, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 describe('/login', () => {
-  it('looks finished, passes axe, and links to /signup', async () => {
-    const { page, context } = await openPage(browser);
+  it('looks finished, passes axe, and links to /signup', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await shoot(page, 'login');
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/signup');
-    await context.close();
   });
 
-  it.each([
+  it.for([
     ['missing fields', { email: 'someone@example.com', password: '' }, MSG.fillAllFields],
     ['a short password', { email: 'someone@example.com', password: 'short' }, MSG.passwordTooShort],
     ['wrong credentials', { email: 'nobody@example.com', password: 'wrong password' }, MSG.wrongCredentials],
-  ])('shows a red toast for %s and ends the overlay', async (_case, input, text) => {
-    const { page, context } = await openPage(browser);
+  ] as const)('shows a red toast for %s and ends the overlay', async ([_case, input, text], { open }) => {
+    const { page } = await open();
     await page.goto('/login');
     await page.getByLabel('Email').fill(input.email);
     await page.getByLabel('Password').fill(input.password);
@@ -37,11 +27,10 @@ describe('/login', () => {
     expect(await page.locator('.toast-error').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     expect(await page.getByLabel('Email').inputValue()).toBe(input.email);
-    await context.close();
   });
 
-  it('marks both wrong fields at once under the field, with the toast (390 px)', async () => {
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+  it('marks both wrong fields at once under the field, with the toast (390 px)', async ({ open }) => {
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody@');
     await page.getByRole('button', { name: 'Log In' }).click();
@@ -50,12 +39,11 @@ describe('/login', () => {
     await expectFieldProblem(page, 'password', MSG.required('Password'));
     await shoot(page, 'login-field-problems');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('trims the e-mail, stores token and id, and goes to / logged in', async () => {
+  it('trims the e-mail, stores token and id, and goes to / logged in', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     await page.getByLabel('Email').fill(`  ${user.email}  `);
     await page.getByLabel('Password').fill(user.password);
@@ -63,12 +51,11 @@ describe('/login', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('id'))).toBe(user._id);
     expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
-    await context.close();
   });
 
-  it('logs out in the browser as before and ends the token on the server', async () => {
+  it('logs out in the browser as before and ends the token on the server', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
@@ -83,13 +70,12 @@ describe('/login', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     // The call is fire-and-forget: it may land just after the redirect.
     await expect.poll(getUserData).toBe(401);
-    await context.close();
   });
 
-  it('after the code, /login has the e-mail filled in and says "verified" once: not on a later visit, nor after a logout (390 px)', async () => {
+  it('after the code, /login has the e-mail filled in and says "verified" once: not on a later visit, nor after a logout (390 px)', async ({ open }) => {
     const input = newUserInput();
     await clearMail(input.email);
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/signup');
     await page.getByLabel('Fullname').fill(input.fname);
     await page.getByLabel('Phone No.').fill(input.number);
@@ -123,30 +109,27 @@ describe('/login', () => {
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await page.getByText('Your account is verified').count()).toBe(0);
-    await context.close();
   });
 
-  it('shows a real not-found page for an unknown route, answered with 404', async () => {
-    const { page, context } = await openPage(browser);
+  it('shows a real not-found page for an unknown route, answered with 404', async ({ open }) => {
+    const { page } = await open();
     const res = await page.goto('/no-such-page');
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'This page is not on the call sheet' }).waitFor();
-    await context.close();
   });
 
-  it('sends a logged-out visit to a performer screen to /login', async () => {
-    const { page, context } = await openPage(browser);
+  it('sends a logged-out visit to a performer screen to /login', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/info');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/info');
-    await context.close();
   });
 });
 
 describe('deep links survive login', () => {
-  it('/media/photos logged out goes to /login saying why, and after login back to /media/photos (390 px)', async () => {
+  it('/media/photos logged out goes to /login saying why, and after login back to /media/photos (390 px)', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/media/photos?from=mail#top');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/media/photos?from=mail#top');
@@ -159,10 +142,9 @@ describe('deep links survive login', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((url) => url.pathname === '/media/photos' && url.search === '?from=mail');
     await page.getByRole('button', { name: 'Log out' }).waitFor();
-    await context.close();
   });
 
-  it.each([
+  it.for([
     ['//evil.example/x'],
     ['https://evil.example/x'],
     ['/\\evil.example'],
@@ -172,11 +154,11 @@ describe('deep links survive login', () => {
     ['/x/..//evil.example'],
     ['/%2e//evil.example'],
     ['/./\\evil.example'],
-  ])(
+  ] as const)(
     'never follows next=%s off the site: lands on /',
-    async (next) => {
+    async ([next], { open }) => {
       const user = await createUser();
-      const { page, context } = await openPage(browser);
+      const { page } = await open();
       const offSite: string[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).hostname.endsWith('evil.example')) offSite.push(request.url());
@@ -189,7 +171,6 @@ describe('deep links survive login', () => {
       await page.waitForURL((url) => url.pathname === '/');
       expect(new URL(page.url()).origin).toBe(new URL(baseUrl()).origin);
       expect(offSite).toEqual([]);
-      await context.close();
     },
   );
 });

@@ -3,17 +3,8 @@
  * user fills (name, location, about, job title, description) wraps on every screen that
  * shows it.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { baseUrl, clearMail, createUser, expectNoOverflow, launchBrowser, logInAs, newUserInput, openPage, PHONE, readCode, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe } from 'vitest';
+import { baseUrl, clearMail, createUser, expectNoOverflow, it, logInAs, newUserInput, PHONE, readCode, shoot } from './harness.js';
 
 const word = (letter: string) => letter.repeat(60);
 
@@ -41,7 +32,7 @@ async function longWordStudio() {
 }
 
 describe('a 60-character word', () => {
-  it('wraps on every screen at 390 px', async () => {
+  it('wraps on every screen at 390 px', async ({ open }) => {
     const studio = await longWordStudio();
     const user = await createUser();
     const basic = new FormData();
@@ -51,7 +42,7 @@ describe('a 60-character word', () => {
     for (const [k, v] of Object.entries({ fname: word('n'), location: word('l'), bodyType: word('b'), hairColor: word('h').slice(0, 60), eyeColor: word('e') })) looks.append(k, v);
     await call('POST', '/api/audition/updateAppearance', looks, user.token);
 
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     const screens: [string, string][] = [
       [`/studio-detail/${studio.studioId}`, 'studio-detail-long'],
       [`/jobs/${studio.jobId}`, 'job-long'],
@@ -82,6 +73,5 @@ describe('a 60-character word', () => {
         await shoot(page, 'info-long');
       }
     }
-    await context.close();
   });
 });

@@ -1,16 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { fixture } from '../test/media-files.js';
-import { createUser, expectAccessible, launchBrowser, logInAs, openPage, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, expectAccessible, it, shoot } from './harness.js';
 
 async function chooseAudio(page: Page, name: string, buffer: Buffer, mimeType: string) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add audio' }).click()]);
@@ -19,23 +11,18 @@ async function chooseAudio(page: Page, name: string, buffer: Buffer, mimeType: s
 }
 
 describe('/media/audios', () => {
-  it("shows the spec's empty text on a new account", async () => {
+  it("shows the spec's empty text on a new account", async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/media/audios');
+    const { page } = await open({ as: user, path: '/media/audios' });
     await page.getByText(MSG.noAudios, { exact: true }).waitFor();
     expect(await page.getByTestId('media-count').textContent()).toBe('0 audios');
     await shoot(page, 'media-audios-empty');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('adds audios, plays and seeks one, and removes one', async () => {
+  it('adds audios, plays and seeks one, and removes one', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/media/audios');
+    const { page } = await open({ as: user, path: '/media/audios' });
     await page.getByText(MSG.noAudios).waitFor();
 
     await chooseAudio(page, 'Song demo.ogg', fixture('tone.ogg'), 'audio/ogg');
@@ -65,6 +52,5 @@ describe('/media/audios', () => {
     expect(await page.getByLabel('Audio 2: voice').count()).toBe(0);
     await page.reload();
     await page.getByLabel('Audio 2: scale').waitFor();
-    await context.close();
   });
 });

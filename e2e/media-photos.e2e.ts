@@ -1,19 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { acceptedHint } from '../src/contract/file-checks.js';
 import { makeImage } from '../test/media-files.js';
-import { createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts, type TestUser } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, expectAccessible, expectNoOverflow, focusedName, it, type Open, PHONE, shoot, type TestUser, toastTexts } from './harness.js';
 
 async function choosePhoto(page: Page, name: string, buffer: Buffer, mimeType = 'image/jpeg') {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photo' }).click()]);
@@ -21,18 +13,16 @@ async function choosePhoto(page: Page, name: string, buffer: Buffer, mimeType = 
   await chooser.setFiles({ name, mimeType, buffer });
 }
 
-async function openPhotos(user: TestUser, viewport?: { width: number; height: number }) {
-  const { page, context } = await openPage(browser, viewport);
-  await logInAs(page, user);
-  await page.goto('/media/photos');
+async function openPhotos(open: Open, user: TestUser, viewport?: { width: number; height: number }) {
+  const { page, context } = await open({ viewport, as: user, path: '/media/photos' });
   await page.getByRole('heading', { name: 'Photos' }).waitFor();
   return { page, context };
 }
 
 describe('/media/photos', () => {
-  it("shows the spec's empty text, the menu, tabs and header on a new account", async () => {
+  it("shows the spec's empty text, the menu, tabs and header on a new account", async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPhotos(user);
+    const { page } = await openPhotos(open, user);
     await page.getByText(MSG.noPhotos, { exact: true }).waitFor();
     expect(await page.getByTestId('media-count').textContent()).toBe('0 photos');
     const menu = page.getByRole('navigation', { name: 'Media' });
@@ -42,12 +32,11 @@ describe('/media/photos', () => {
     expect(await page.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/editProfile');
     await shoot(page, 'media-photos-empty');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('adds photos with upload progress, shows them at once, opens one larger, and removes one after confirmation', async () => {
+  it('adds photos with upload progress, shows them at once, opens one larger, and removes one after confirmation', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPhotos(user);
+    const { page } = await openPhotos(open, user);
     await page.getByText(MSG.noPhotos).waitFor();
 
     // Hold the upload's answer a moment so the overlay with its percent can be seen.
@@ -108,24 +97,22 @@ describe('/media/photos', () => {
     await expect.poll(() => focusedName(page)).toBe('p#media-count "2 photos"');
     const gone = await page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, firstSrc);
     expect(gone).toBe(404);
-    await context.close();
   });
 
-  it('refuses a file that is not an image with a toast, and the overlay ends', async () => {
+  it('refuses a file that is not an image with a toast, and the overlay ends', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPhotos(user);
+    const { page } = await openPhotos(open, user);
     await page.getByText(MSG.noPhotos).waitFor();
     await choosePhoto(page, 'cat.jpg', Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg');
     // Named, with why, and refused by its content before it goes up (issue 36 item 7).
     await expect.poll(() => toastTexts(page)).toContain(`cat.jpg: ${MSG.fileTypeRefused('image', 'JPEG, PNG, WebP, GIF')}`);
     expect(await page.getByTestId('busy-overlay').count()).toBe(0);
     expect(await page.getByTestId('media-count').textContent()).toBe('0 photos');
-    await context.close();
   });
 
-  it('ends the overlay with a toast when registering the photo fails', async () => {
+  it('ends the overlay with a toast when registering the photo fails', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPhotos(user, { width: 390, height: 844 });
+    const { page } = await openPhotos(open, user, { width: 390, height: 844 });
     await page.getByText(MSG.noPhotos).waitFor();
     await page.route('**/api/upload/media', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ msg: MSG.unavailable }) }),
@@ -134,12 +121,11 @@ describe('/media/photos', () => {
     await expect.poll(() => toastTexts(page)).toContain(MSG.unavailable);
     await page.getByTestId('busy-overlay').waitFor({ state: 'detached' });
     expect(await page.getByText(MSG.noPhotos).isVisible()).toBe(true);
-    await context.close();
   });
 
-  it('shows the formats and limit before choosing, takes several files at once and files dropped on the card', async () => {
+  it('shows the formats and limit before choosing, takes several files at once and files dropped on the card', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPhotos(user);
+    const { page } = await openPhotos(open, user);
     await page.getByText(`${acceptedHint('images')}. ${SCREEN_MSG.dropHere('photos')}`).waitFor();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add photo' }).click()]);
     expect(chooser.isMultiple()).toBe(true);
@@ -163,12 +149,11 @@ describe('/media/photos', () => {
     await expect.poll(() => page.getByTestId('media-count').textContent(), { timeout: 30_000 }).toBe('3 photos');
     await shoot(page, 'media-photos-several');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('cancels an upload in progress from the keyboard: the photo going up and the one waiting are not added, the one done stays', { timeout: 240_000 }, async () => {
+  it('cancels an upload in progress from the keyboard: the photo going up and the one waiting are not added, the one done stays', { timeout: 240_000 }, async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPhotos(user, PHONE);
+    const { page, context } = await openPhotos(open, user, PHONE);
     await page.getByText(MSG.noPhotos).waitFor();
     // A slow line (128 KB/s up), so the second photo (9 MB) is still going up when Cancel is pressed.
     const cdp = await context.newCDPSession(page);
@@ -218,6 +203,5 @@ describe('/media/photos', () => {
     await choosePhoto(page, 'after.jpg', small);
     await page.getByRole('img', { name: 'Photo 2' }).waitFor();
     expect(await page.getByTestId('media-count').textContent()).toBe('2 photos');
-    await context.close();
   });
 });

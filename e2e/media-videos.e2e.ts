@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { fixture, MP4_HEAD } from '../test/media-files.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
 
 async function chooseVideo(page: Page, name: string, buffer: Buffer, mimeType: string) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add video' }).click()]);
@@ -21,23 +13,18 @@ async function chooseVideo(page: Page, name: string, buffer: Buffer, mimeType: s
 }
 
 describe('/media/videos', () => {
-  it("shows the spec's empty text on a new account", async () => {
+  it("shows the spec's empty text on a new account", async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/media/videos');
+    const { page } = await open({ as: user, path: '/media/videos' });
     await page.getByText(MSG.noVideos, { exact: true }).waitFor();
     expect(await page.getByTestId('media-count').textContent()).toBe('0 videos');
     await shoot(page, 'media-videos-empty');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('adds videos, plays one and seeks in it, and removes one', async () => {
+  it('adds videos, plays one and seeks in it, and removes one', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/media/videos');
+    const { page } = await open({ as: user, path: '/media/videos' });
     await page.getByText(MSG.noVideos).waitFor();
 
     await chooseVideo(page, 'Audition reel.webm', fixture('clip.webm'), 'video/webm');
@@ -71,14 +58,11 @@ describe('/media/videos', () => {
     await page.getByRole('dialog', { name: 'Remove video' }).getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => page.getByTestId('media-count').textContent()).toBe('1 video');
     expect(await page.getByLabel('Video 2: monologue').count()).toBe(0);
-    await context.close();
   });
 
-  it('cancels a video going up with Escape: nothing is added, and the next video goes up', async () => {
+  it('cancels a video going up with Escape: nothing is added, and the next video goes up', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/media/videos');
+    const { page, context } = await open({ viewport: PHONE, as: user, path: '/media/videos' });
     await page.getByText(MSG.noVideos).waitFor();
     // A slow line (256 KB/s up) for a 20 MB video, so Escape comes while it goes up.
     const cdp = await context.newCDPSession(page);
@@ -101,6 +85,5 @@ describe('/media/videos', () => {
     await chooseVideo(page, 'monologue.mp4', fixture('clip.mp4'), 'video/mp4');
     await page.getByLabel('Video 1: monologue').waitFor();
     expect(await page.getByTestId('media-count').textContent()).toBe('1 video');
-    await context.close();
   });
 });

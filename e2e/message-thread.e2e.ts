@@ -2,27 +2,18 @@
  * /messages/{id}: older pages on scroll up, texts shown as text with safe links, the error
  * at the field, a draft kept per conversation, and a failed message sent again.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CONVERSATION_MSG } from '../src/contract/conversations-texts.js';
-import { baseUrl, createStudio, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, createStudio, expectAccessible, expectNoOverflow, it, PHONE, shoot } from './harness.js';
 import { apiPost, createPaidPerformer, logInWithRole } from './messages-data.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('/messages/{id}', () => {
-  it('at 390 px the top bar is one short row and the thread\'s header is not under it (issue 36 item 10)', async () => {
+  it('at 390 px the top bar is one short row and the thread\'s header is not under it (issue 36 item 10)', async ({ open }) => {
     const studio = await createStudio('Header Studio');
     const performer = await createPaidPerformer('header performer');
     const { _id: id } = await apiPost<{ _id: string }>('/api/conversations', { with: studio._id }, performer.token);
     for (let i = 1; i <= 30; i++) await apiPost(`/api/conversations/${id}/messages`, { text: `Line ${i}` }, studio.token);
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await logInWithRole(page, performer, 'performer');
     await page.goto(`/messages/${id}`);
     await page.getByRole('heading', { name: 'Header Studio' }).waitFor();
@@ -43,10 +34,9 @@ describe('/messages/{id}', () => {
     // At 1280 px the links are in the bar and no menu button shows.
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await menu.isVisible()).toBe(false);
-    await context.close();
   });
 
-  it('loads older messages on scroll up, shows texts as text, keeps drafts, and retries a failed message', async () => {
+  it('loads older messages on scroll up, shows texts as text, keeps drafts, and retries a failed message', async ({ open }) => {
     const studio = await createStudio('Thread Studio');
     const performer = await createPaidPerformer('thread performer');
     const { _id: id } = await apiPost<{ _id: string }>('/api/conversations', { with: studio._id }, performer.token);
@@ -54,7 +44,7 @@ describe('/messages/{id}', () => {
     await apiPost(`/api/conversations/${id}/messages`, { text: '<b>not bold</b> <script>alert(1)</script>' }, studio.token);
     await apiPost(`/api/conversations/${id}/messages`, { text: 'Our brief: https://example.com/brief and javascript:alert(1)' }, studio.token);
 
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await logInWithRole(page, performer, 'performer');
     await page.goto(`/messages/${id}`);
     await page.getByRole('heading', { name: 'Thread Studio' }).waitFor();
@@ -109,7 +99,6 @@ describe('/messages/{id}', () => {
     await expectAccessible(page);
     await box.focus();
     await shoot(page, 'message-thread');
-    await context.close();
   });
 
   it('answers 404 for a conversation that does not exist', async () => {

@@ -2,24 +2,15 @@
  * /messages: a performer and a studio in two browsers talk; each sees the other's
  * message without a reload, and the nav bar's unread badge moves, live.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CONVERSATION_MSG } from '../src/contract/conversations-texts.js';
-import { createStudio, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, shoot } from './harness.js';
+import { createStudio, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, shoot } from './harness.js';
 import { createPaidPerformer, logInWithRole } from './messages-data.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('/messages', () => {
-  it('shows an empty state that says what to do next', async () => {
+  it('shows an empty state that says what to do next', async ({ open }) => {
     const performer = await createPaidPerformer('lonely performer');
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await logInWithRole(page, performer, 'performer');
     await page.goto('/messages');
     await page.getByText(CONVERSATION_MSG.empty).waitFor();
@@ -28,14 +19,13 @@ describe('/messages', () => {
     await expectNoOverflow(page);
     await expectAccessible(page);
     await shoot(page, 'messages-empty');
-    await context.close();
   });
 
-  it('a performer and a studio talk live in two browsers; the unread badge moves', async () => {
+  it('a performer and a studio talk live in two browsers; the unread badge moves', async ({ open }) => {
     const studio = await createStudio('Live Talk Studio');
     const performer = await createPaidPerformer('talking performer');
-    const p = await openPage(browser, DESKTOP);
-    const s = await openPage(browser, PHONE);
+    const p = await open({ viewport: DESKTOP });
+    const s = await open({ viewport: PHONE });
     await logInWithRole(p.page, performer, 'performer');
     await logInWithRole(s.page, studio, 'studio');
     await s.page.goto('/messages');
@@ -76,7 +66,5 @@ describe('/messages', () => {
     // At 390 px the thread is its own screen.
     expect(await s.page.locator('.msg-side').isVisible()).toBe(false);
     await shoot(p.page, 'messages-side-by-side');
-    await p.context.close();
-    await s.context.close();
   });
 });

@@ -5,24 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { baseUrl, expectAccessible, expectNoOverflow, launchBrowser, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, expectAccessible, expectNoOverflow, it, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 import { expectNameAbsent } from './names.js';
 import { addMedia, createPerformer } from './talent-data.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('/talent/{id}', () => {
-  it('a performer copies their portfolio link on /profile, and it opens logged out', async () => {
+  it('a performer copies their portfolio link on /profile, and it opens logged out', async ({ open }) => {
     const tag = randomBytes(3).toString('hex');
     const me = await createPerformer(
       { fname: `Kavya Singer ${tag}`, gender: 'Female', location: 'Chennai', age: '27', height: '163 cm', hairColor: 'Black' },
@@ -33,7 +24,7 @@ describe('/talent/{id}', () => {
       await addMedia(me, 'images', { name: 'photo.png', type: 'image/png', buffer });
     }
 
-    const { page, context } = await openPage(browser);
+    const { page, context } = await open();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await logInAs(page, me);
     await page.goto('/profile');
@@ -41,10 +32,9 @@ describe('/talent/{id}', () => {
     await page.getByText(TALENT_MSG.linkCopied).waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(`${baseUrl()}/talent/${me._id}`);
-    await context.close();
 
     // A stranger's browser: no login.
-    const visitor = await openPage(browser, PHONE);
+    const visitor = await open({ viewport: PHONE });
     await visitor.page.goto(link);
     await visitor.page.getByRole('heading', { level: 1, name: me.fname }).waitFor();
     await expect.poll(() => visitor.page.title()).toBe(`${TALENT_MSG.portfolioTitle(personName(me.fname))} · Audition`);
@@ -64,39 +54,36 @@ describe('/talent/{id}', () => {
     const html = await (await fetch(link)).text();
     expect(html).toContain(`<meta property="og:title" content="${TALENT_MSG.portfolioTitle(personName(me.fname))} · Audition" />`);
     expect(html).toContain(`<meta property="og:description" content="${TALENT_MSG.portfolioDescription('Singer', 'Chennai')}" />`);
-    await visitor.context.close();
   }, 150_000);
 
-  it('a private profile’s link answers not found to a visitor', async () => {
+  it('a private profile’s link answers not found to a visitor', async ({ open }) => {
     const me = await createPerformer({ fname: `Private Person ${randomBytes(3).toString('hex')}` });
     await fetch(`${baseUrl()}/api/audition/updateBasicInfo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-auth-token': me.token },
       body: JSON.stringify({ visibility: 'private' }),
     });
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     const res = await page.goto(`/talent/${me._id}`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'This page is not on the call sheet' }).waitFor();
     expectNameAbsent(await page.content(), me.fname);
-    await context.close();
   }, 150_000);
 });
 
 describe('/talent/{id} loading', () => {
-  it('does not shift while its code, data and photos arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+  it('does not shift while its code, data and photos arrive (390 px, Lighthouse CLS under 0.05)', async ({ open }) => {
     const me = await createPerformer({ fname: `Steady Page ${randomBytes(3).toString('hex')}`, gender: 'Female', location: 'Pune' }, { category: 'Actor' });
     const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
     await addMedia(me, 'images', { name: 'photo.png', type: 'image/png', buffer });
-    const shift = await layoutShiftOf(browser, `/talent/${me._id}`);
+    const shift = await layoutShiftOf(open, `/talent/${me._id}`);
     expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
 
     // The photo comes from its stored thumbnail in a phone's slot, at once, its space kept.
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto(`/talent/${me._id}`);
     const photo = page.locator('.portfolio-photo img').first();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await photo.evaluate((img: HTMLImageElement) => [img.loading, img.currentSrc.endsWith('.thumb.webp'), img.sizes])).toEqual(['eager', true, '(max-width: 600px) 50vw, 240px']);
-    await context.close();
   });
 });

@@ -1,23 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, expectAccessible, expectNoOverflow, it, logInAs, PHONE, shoot, toastTexts } from './harness.js';
 
 describe('/profile', () => {
-  it('invites a new performer to complete the profile form, whose defaults are not choices until saved once, at 390 px (issue 36 item 2)', async () => {
+  it('invites a new performer to complete the profile form, whose defaults are not choices until saved once, at 390 px (issue 36 item 2)', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/profile');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/profile' });
     const invite = page.getByTestId('profile-invite');
     await invite.waitFor();
     expect(await invite.textContent()).toContain(SCREEN_MSG.completeProfile);
@@ -33,14 +22,11 @@ describe('/profile', () => {
     await page.goto('/profile');
     await page.getByRole('switch', { name: 'Profile visibility' }).waitFor();
     expect(await page.getByTestId('profile-invite').count()).toBe(0);
-    await context.close();
   });
 
-  it('flips visibility and keeps it after a reload', async () => {
+  it('flips visibility and keeps it after a reload', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/profile');
+    const { page } = await open({ as: user, path: '/profile' });
     const toggle = page.getByRole('switch', { name: 'Profile visibility' });
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(true);
@@ -56,13 +42,11 @@ describe('/profile', () => {
     await toggle.waitFor();
     await expect.poll(() => page.getByTestId('visibility-text').textContent()).toBe('Your profile is private');
     expect(await toggle.isChecked()).toBe(false);
-    await context.close();
   });
 
-  it('moves the switch back with a toast when the server refuses', async () => {
+  it('moves the switch back with a toast when the server refuses', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
-    await logInAs(page, user);
+    const { page } = await open({ viewport: { width: 390, height: 844 }, as: user });
     await page.route('**/api/audition/updateBasicInfo', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ msg: 'Try again in a moment' }) }),
     );
@@ -73,30 +57,26 @@ describe('/profile', () => {
     await expect.poll(() => toastTexts(page)).toContain('Try again in a moment');
     expect(await toggle.isChecked()).toBe(true);
     expect(await page.getByTestId('visibility-text').textContent()).toBe('Your profile is public');
-    await context.close();
   });
 
-  it('logs out to /login when the server no longer accepts the stored token', async () => {
+  it('logs out to /login when the server no longer accepts the stored token', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await logInAs(page, { ...user, token: `${user.token}tampered` });
     await page.goto('/profile');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await context.close();
   });
 
-  it('sends a logged-out visit to /login', async () => {
-    const { page, context } = await openPage(browser);
+  it('sends a logged-out visit to /login', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/profile');
     await page.waitForURL((url) => url.pathname === '/login');
-    await context.close();
   });
 
-  it('moves /info → /apperance → /media/photos → /profile on one cached profile: no full read, no loading text', async () => {
+  it('moves /info → /apperance → /media/photos → /profile on one cached profile: no full read, no loading text', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
+    const { page } = await open({ as: user });
     const firstRead = page.waitForResponse((r) => r.url().includes('/api/audition/getUserData') && r.status() === 200);
     await page.goto('/info');
     await firstRead;
@@ -135,6 +115,5 @@ describe('/profile', () => {
     expect(fullReads).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
     expect(await page.getByText(MSG.loading).count()).toBe(0);
-    await context.close();
   });
 });

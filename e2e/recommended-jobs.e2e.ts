@@ -1,30 +1,19 @@
 /** "Recommended for you" on / and /jobs: a logged-in performer sees fitting jobs with their reasons; a visitor sees none. */
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { createStudio, expectAccessible, expectNoOverflow, it, PHONE, shoot } from './harness.js';
 import { createPerformer, postJob } from './talent-data.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('Recommended for you', () => {
-  it('shows a performer fitting jobs with reasons on the home page and the board, and never one that excludes them', async () => {
+  it('shows a performer fitting jobs with reasons on the home page and the board, and never one that excludes them', async ({ open }) => {
     const tag = randomBytes(3).toString('hex');
     const studio = await createStudio();
     await postJob(studio, { title: `Lead dancer ${tag}`, profession: 'Dancer', gender: 'Female', ageMin: 20, ageMax: 30, location: 'Mumbai' });
     await postJob(studio, { title: `Male lead ${tag}`, profession: 'Dancer', gender: 'Male' });
     const me = await createPerformer({ gender: 'Female', location: 'Mumbai', age: '24' }, { category: 'Dancer' });
 
-    const { page, context } = await openPage(browser);
-    await logInAs(page, me);
-    await page.goto('/');
+    const { page } = await open({ as: me, path: '/' });
     const section = page.getByRole('region', { name: TALENT_MSG.recommendedTitle });
     const card = section.locator('.job-card', { hasText: `Lead dancer ${tag}` });
     await card.waitFor();
@@ -37,12 +26,10 @@ describe('Recommended for you', () => {
 
     await page.goto('/jobs');
     await page.getByRole('region', { name: TALENT_MSG.recommendedTitle }).getByText(`Lead dancer ${tag}`).waitFor();
-    await context.close();
 
-    const visitor = await openPage(browser);
+    const visitor = await open();
     await visitor.page.goto('/');
     await visitor.page.getByRole('heading', { name: 'Welcome to Audition' }).waitFor();
     expect(await visitor.page.getByRole('region', { name: TALENT_MSG.recommendedTitle }).count()).toBe(0);
-    await visitor.context.close();
   }, 150_000);
 });

@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { clearMail, createUser, expectAccessible, expectNoOverflow, launchBrowser, openPage, PHONE, readMail, shoot, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { clearMail, createUser, expectAccessible, expectNoOverflow, it, PHONE, readMail, shoot, toastTexts } from './harness.js';
 
 describe('/reset-password', () => {
-  it('sets a new password from the link in the e-mail; the link then stops working', async () => {
+  it('sets a new password from the link in the e-mail; the link then stops working', async ({ open }) => {
     const user = await createUser();
     await clearMail(user.email);
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/forgot-password');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -57,11 +48,10 @@ describe('/reset-password', () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.waitForURL('**/forgot-password');
-    await context.close();
   });
 
-  it('says at once that an unknown or expired link is dead, at 390 px, with a way to ask for a new one', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+  it('says at once that an unknown or expired link is dead, at 390 px, with a way to ask for a new one', async ({ open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto(`/reset-password?token=${'x'.repeat(43)}`);
     await expect.poll(() => page.getByTestId('reset-link-problem').textContent()).toContain(MSG.resetLinkInvalid);
     expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
@@ -70,6 +60,5 @@ describe('/reset-password', () => {
     await page.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.waitForURL('**/forgot-password');
     await page.getByRole('button', { name: 'Send reset link' }).waitFor();
-    await context.close();
   });
 });

@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { RESUME_FORM, RESUME_MSG } from '../src/contract/resume-options.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { createStudio, createUser, expectAccessible, launchBrowser, logInAs, logInAsStudio, openPage, shoot, SLOW_TEST } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createStudio, createUser, expectAccessible, it, shoot, SLOW_TEST } from './harness.js';
 
 const credits = [
   ['Monsoon Letters', 'Mira'],
@@ -24,11 +15,9 @@ const credits = [
 describe('/editResume', () => {
   it(
     'fills a résumé with five credits, skills and languages, downloads the comp card, and a studio finds it by a skill in another case and accent',
-    async () => {
+    async ({ open }) => {
       const user = await createUser();
-      const { page, context } = await openPage(browser);
-      await logInAs(page, user);
-      await page.goto('/editResume');
+      const { page } = await open({ as: user, path: '/editResume' });
       await page.getByRole('heading', { name: RESUME_MSG.editResume }).waitFor();
 
       for (const [i, [production, role]] of credits.entries()) {
@@ -113,12 +102,9 @@ describe('/editResume', () => {
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const direct = await fetch(`${origin}/api/talent/${user._id}/comp-card.pdf`, { headers: { 'x-auth-token': user.token } });
       expect(direct.headers.get('content-type')).toBe('application/pdf');
-      await context.close();
 
       const studio = await createStudio();
-      const studioPage = await openPage(browser);
-      await logInAsStudio(studioPage.page, studio);
-      await studioPage.page.goto('/dashboard/talent');
+      const studioPage = await open({ as: studio, path: '/dashboard/talent' });
       await studioPage.page.getByLabel('Skill').fill('KATHAKALÍ');
       await studioPage.page.getByRole('button', { name: TALENT_MSG.search }).click();
       await studioPage.page.locator('.talent-card', { hasText: user.fname }).waitFor();
@@ -131,7 +117,6 @@ describe('/editResume', () => {
       expect(await resume.textContent()).toContain('Stellar Talent');
       expect(await studioPage.page.getByText(`5'8"`).count()).toBeGreaterThan(0);
       await shoot(studioPage.page, 'resume2-portfolio');
-      await studioPage.context.close();
     },
     SLOW_TEST,
   );

@@ -7,21 +7,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import ical from 'node-ical';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { MSG } from '../src/contract/messages.js';
 import { SLOT_MSG, SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
 
 const shot = async (page: Page, name: string) => {
   for (const [label, size] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
@@ -32,7 +24,7 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
-  it('six times made in Mumbai, picked and moved in London, the same instants; the schedule shows both; the .ics parses', async () => {
+  it('six times made in Mumbai, picked and moved in London, the same instants; the schedule shows both; the .ics parses', async ({ open }) => {
     const studio = await createStudio('Schedule Studio');
     const job = await postJob(studio, { title: 'Dance lead' });
     const people: (TestUser & { appId: string })[] = [];
@@ -48,9 +40,7 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     const first = new Date(`${day}T04:30:00Z`);
 
     // The studio, its browser in Asia/Kolkata.
-    const { page: studioPage, context: studioContext } = await openPage(browser, PHONE, undefined, { timezoneId: 'Asia/Kolkata' });
-    await logInAsStudio(studioPage, studio);
-    await studioPage.goto(`/dashboard/jobs/${job._id}/schedule`);
+    const { page: studioPage } = await open({ viewport: PHONE, timezoneId: 'Asia/Kolkata', as: studio, path: `/dashboard/jobs/${job._id}/schedule` });
     await studioPage.getByRole('heading', { name: SLOT_TEXT.scheduleTitle, level: 1 }).waitFor();
     expect(await studioPage.title()).toMatch(/Audition schedule/);
     await studioPage.getByText(SLOT_TEXT.shownIn('India Standard Time')).waitFor();
@@ -84,18 +74,16 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
 
     // The performers, in Europe/London: the first books the first time, the second books and then moves.
     const pick = async (who: TestUser, times: string[]) => {
-      const { page, context } = await openPage(browser, PHONE, undefined, { timezoneId: 'Europe/London' });
-      await logInAs(page, who);
-      await page.goto('/applications');
+      const { page } = await open({ viewport: PHONE, timezoneId: 'Europe/London', as: who, path: '/applications' });
       await page.getByRole('heading', { name: SLOT_TEXT.pickTitle }).waitFor();
       for (const time of times) {
         await page.getByRole('button', { name: new RegExp(`: .*, ${time}–`) }).first().click();
         await page.getByTestId('slot-held').getByText(new RegExp(`${time}–.* Greenwich Mean Time`)).waitFor();
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('slot-held');
       }
-      return { page, context };
+      return { page };
     };
-    const a = await pick(people[0]!, ['04:30']);
+    await pick(people[0]!, ['04:30']);
     const b = await pick(people[1]!, ['04:45', '05:00']);
     await expectNoOverflow(b.page);
     await shot(b.page, 'picker');
@@ -132,6 +120,5 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     expect(await studioPage.getByTestId('schedule-row').first().isVisible()).toBe(true);
     await studioPage.screenshot({ path: '/tmp/shots/slots-print.png', fullPage: true });
 
-    await Promise.all([a.context.close(), b.context.close(), studioContext.close()]);
   }, SLOW_TEST);
 });

@@ -2,21 +2,12 @@
  * The page's Content-Security-Policy in a real browser: a script injected into the page
  * (as a cross-site scripting hole would) does not run, and the browser reports it.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, takeCspViolations } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describe, expect } from 'vitest';
+import { it, takeCspViolations } from './harness.js';
 
 describe('the Content-Security-Policy', () => {
-  it('blocks an inline script injected into the page, which therefore cannot read the token', async () => {
-    const { page, context } = await openPage(browser);
+  it('blocks an inline script injected into the page, which therefore cannot read the token', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('token', 'secret-token'));
     await page.evaluate(() => {
@@ -40,14 +31,12 @@ describe('the Content-Security-Policy', () => {
     // The attribute handlers are refused too (reported later or sooner; taken so the harness does not fail the test).
     await page.waitForTimeout(200);
     takeCspViolations(page);
-    await context.close();
   });
 
-  it('loads the page itself without a single violation', async () => {
-    const { page, context } = await openPage(browser);
+  it('loads the page itself without a single violation', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/');
     await page.locator('main').waitFor();
     expect(takeCspViolations(page)).toEqual([]);
-    await context.close();
   });
 });

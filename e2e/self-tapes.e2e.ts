@@ -7,8 +7,8 @@
  * field with the earliest time offered, a retake once, a performer refused, 390 px.
  */
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { personName } from '../src/contract/names.js';
@@ -17,15 +17,7 @@ import { TAPE_MSG, type TapeRequestsAnswer } from '../src/contract/self-tapes.js
 import { fixture } from '../test/media-files.js';
 import { readPdf } from '../test/pdf-text.js';
 import { apiAs, postJob } from './application-data.js';
-import { baseUrl, buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, launchBrowser, shoot, logInAs, logInAsStudio, openPage, PHONE, SLOW_TEST, type TestUser } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
 
 async function makePdf(pages: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -61,15 +53,13 @@ const play = (page: Page, selector: string) =>
 const focusedClass = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : (document.activeElement?.className ?? '')));
 
 describe('self-tapes: request, tape, watch, review link', () => {
-  it('a studio asks two applicants with 4-page sides; a tape is sent, watched, shared and the link revoked', async () => {
+  it('a studio asks two applicants with 4-page sides; a tape is sent, watched, shared and the link revoked', async ({ open }) => {
     const studio = await createStudio('Tape Studio');
     const job = await postJob(studio, { title: 'Lead in a tape-first feature' });
     const ana = await applicant(job, 'Ready to tape this week.');
     const ben = await applicant(job, 'Happy to tape.');
 
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+    const { page } = await open({ as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
     // The job's self-tapes screen is one link away from the board.
     await page.getByRole('link', { name: TAPE_MSG.selfTapesLink, exact: true }).waitFor();
     for (const who of [ana, ben]) await page.getByRole('checkbox', { name: BOARD_MSG.select(personName(who.fname)) }).check();
@@ -122,9 +112,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     // Ana accepts on /applications, reads her sides (stamped with her name), sends a tape.
     const [anaRequest] = (await myRequests(ana)).tapeRequests;
     expect(anaRequest).toMatchObject({ status: 'requested', sidesPages: 4 });
-    const performer = await openPage(browser, PHONE);
-    await logInAs(performer.page, ana);
-    await performer.page.goto('/applications');
+    const performer = await open({ viewport: PHONE, as: ana, path: '/applications' });
     await performer.page.getByRole('button', { name: TAPE_MSG.accept }).click();
     await performer.page.getByRole('button', { name: TAPE_MSG.readSides(4) }).waitFor();
     const sides = await fetch(`${baseUrl()}/api/audition/tape-requests/${anaRequest!._id}/sides`, { headers: { 'x-auth-token': ana.token } });
@@ -150,9 +138,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await shoot(performer.page, 'tapes-performer-watched');
 
     // Ben declines: asked once, in the app's dialog; focus lands on the request's new status.
-    const benView = await openPage(browser, PHONE);
-    await logInAs(benView.page, ben);
-    await benView.page.goto('/applications');
+    const benView = await open({ viewport: PHONE, as: ben, path: '/applications' });
     await benView.page.getByRole('button', { name: TAPE_MSG.decline }).click();
     const asked = benView.page.getByRole('dialog', { name: TAPE_MSG.declineTitle });
     await asked.getByText(TAPE_MSG.confirmDecline).waitFor();
@@ -161,6 +147,8 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await benView.page.locator('.tape-request__status', { hasText: TAPE_MSG.statusLabel.declined }).waitFor();
     await expect.poll(() => benView.page.evaluate(() => document.activeElement?.className)).toBe('tape-request__status');
     await expectNoOverflow(benView.page, PHONE);
+    // Ben is done: his page is closed before the studio carries on, so the rest of this long
+    // test runs with only the pages it still uses (the fixture's teardown skips a closed context).
     await benView.context.close();
 
     // The self-tapes screen: Ana's tape, watched; Ben's no; a review link for her.
@@ -184,7 +172,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await shoot(page, 'tapes-review-link-made');
 
     // Someone with no account opens it in a fresh browser and plays Ana's tape.
-    const guest = await openPage(browser, PHONE);
+    const guest = await open({ viewport: PHONE });
     await guest.page.goto(url);
     await guest.page.getByRole('heading', { level: 1, name: job.title }).waitFor();
     await guest.page.getByRole('heading', { name: personName(ana.fname), exact: true }).waitFor();
@@ -203,6 +191,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await guest.page.reload();
     await guest.page.getByRole('heading', { name: TAPE_MSG.reviewLinkEnded }).waitFor();
     await shoot(guest.page, 'tapes-review-ended');
+    // The guest is done once the link has ended: closed before the retake steps, as above.
     await guest.context.close();
 
     // One retake: a note and a new deadline; after it the button says so.
@@ -221,16 +210,12 @@ describe('self-tapes: request, tape, watch, review link', () => {
     expect((await myRequests(ana)).tapeRequests[0]).toMatchObject({ status: 'retake', retakeUsed: true });
     await expectNoOverflow(page, PHONE);
     await shoot(page, 'tapes-retake-used');
-    await performer.context.close();
-    await context.close();
   }, SLOW_TEST * 2);
 
-  it('says what to do when no tape was asked for, from the dashboard, at 390 px', async () => {
+  it('says what to do when no tape was asked for, from the dashboard, at 390 px', async ({ open }) => {
     const studio = await createStudio('Quiet Tapes');
     const job = await postJob(studio, { title: 'No tapes yet' });
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard');
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard' });
     await page.getByRole('link', { name: `${TAPE_MSG.selfTapesLink}: ${job.title}` }).click();
     await page.waitForURL(`**/dashboard/jobs/${job._id}/self-tapes`);
     await page.getByText(TAPE_MSG.emptyRequests).waitFor();
@@ -244,15 +229,13 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.goto(`/dashboard/jobs/${job._id}/self-tapes/new`);
     await page.getByText(TAPE_MSG.noneSelected).waitFor();
     await shoot(page, 'tapes-request-none');
-    await context.close();
   }, SLOW_TEST);
 
-  it('refuses a performer on the studio\'s self-tapes screens', async () => {
+  it('refuses a performer on the studio\'s self-tapes screens', async ({ open }) => {
     const studio = await createStudio('Private Tapes');
     const job = await postJob(studio, { title: 'Not for performers to see' });
     const performer = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
+    const { page } = await open({ viewport: PHONE, as: performer });
     for (const path of [`/dashboard/jobs/${job._id}/self-tapes`, `/dashboard/jobs/${job._id}/self-tapes/new`]) {
       await page.goto(path);
       await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.performerOnStudioPage.title }).waitFor();
@@ -261,6 +244,5 @@ describe('self-tapes: request, tape, watch, review link', () => {
     const res = await fetch(`${baseUrl()}/api/studio/jobs/${job._id}/tape-requests`, { headers: { 'x-auth-token': performer.token } });
     expect(res.status).toBe(403);
     await shoot(page, 'tapes-performer-refused');
-    await context.close();
   }, SLOW_TEST);
 });

@@ -1,25 +1,14 @@
 /** /settings, the Notifications section: the e-mail choice of each kind, saved at once and kept across a reload. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { NotificationSettings } from '../src/contract/applications.js';
 import { apiAs } from './application-data.js';
-import { createUser, DESKTOP, expectAccessible, expectNoOverflow, launchBrowser, logInAs, openPage, PHONE, shoot, SLOW_TEST } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createUser, DESKTOP, expectAccessible, expectNoOverflow, it, type Open, PHONE, shoot, SLOW_TEST } from './harness.js';
 
 /** A new user's /settings at this size, and its Notifications section once both choices show on. */
-async function openSettings(viewport: typeof PHONE) {
+async function openSettings(open: Open, viewport: typeof PHONE) {
   const user = await createUser();
-  const { page, context } = await openPage(browser, viewport);
-  await logInAs(page, user);
-  await page.goto('/settings');
+  const { page, context } = await open({ viewport, as: user, path: '/settings' });
   // The toasts' live region is also named Notifications: the section is found by its heading.
   const section = page.locator('section[aria-labelledby="settings-notifications"]');
   await expect.poll(() => section.getByLabel(APP_MSG.emailMessages).isChecked()).toBe(true);
@@ -27,8 +16,8 @@ async function openSettings(viewport: typeof PHONE) {
 }
 
 describe('/settings notifications', () => {
-  it('turns application e-mails off and message e-mails stay on', async () => {
-    const { user, page, context, section } = await openSettings(PHONE);
+  it('turns application e-mails off and message e-mails stay on', async ({ open }) => {
+    const { user, page, section } = await openSettings(open, PHONE);
     const applications = section.getByLabel(APP_MSG.emailApplications);
     expect(await applications.isChecked()).toBe(true);
     await applications.uncheck();
@@ -40,11 +29,10 @@ describe('/settings notifications', () => {
     await shoot(page, 'settings-notifications');
     await expectAccessible(page);
     await expectNoOverflow(page);
-    await context.close();
   }, SLOW_TEST);
 
-  it('puts the choice back and says why when the save is refused', async () => {
-    const { user, page, context, section } = await openSettings(DESKTOP);
+  it('puts the choice back and says why when the save is refused', async ({ open }) => {
+    const { user, page, section } = await openSettings(open, DESKTOP);
     const messages = section.getByLabel(APP_MSG.emailMessages);
     await page.route('**/api/me/notification-settings', (route) =>
       route.request().method() === 'PUT' ? route.fulfill({ status: 503, json: { msg: 'Saving is paused for a moment' } }) : route.continue(),
@@ -54,11 +42,10 @@ describe('/settings notifications', () => {
     expect(await messages.isChecked()).toBe(true);
     expect(await apiAs<NotificationSettings>('GET', '/api/me/notification-settings', user.token)).toEqual({ emailApplications: true, emailMessages: true });
     await shoot(page, 'settings-notifications-refused');
-    await context.close();
   }, SLOW_TEST);
 
-  it("keeps showing the last click while an earlier click's save is answered", async () => {
-    const { user, page, context, section } = await openSettings(PHONE);
+  it("keeps showing the last click while an earlier click's save is answered", async ({ open }) => {
+    const { user, page, section } = await openSettings(open, PHONE);
     const messages = section.getByLabel(APP_MSG.emailMessages);
     // Each save waits here until the test lets it through.
     const held: (() => void)[] = [];
@@ -77,6 +64,5 @@ describe('/settings notifications', () => {
     held[1]!();
     await expect.poll(() => apiAs<NotificationSettings>('GET', '/api/me/notification-settings', user.token)).toEqual({ emailApplications: true, emailMessages: true });
     expect(await messages.isChecked()).toBe(true);
-    await context.close();
   }, SLOW_TEST);
 });

@@ -1,20 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SETTINGS_MSG } from '../src/contract/screen-messages.js';
-import { baseUrl, buyPlan, clearMail, createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAs, openPage, PHONE, readCode, shoot, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, buyPlan, clearMail, createUser, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 describe('/settings', () => {
-  it('the deletion dialog says that paid days are lost for a performer with a plan, and not for one without (390 px)', async () => {
+  it('the deletion dialog says that paid days are lost for a performer with a plan, and not for one without (390 px)', async ({ open }) => {
     const paid = await createUser();
     await buyPlan(paid, 'gold');
     const me = (await (await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': paid.token } })).json()) as {
@@ -22,9 +13,7 @@ describe('/settings', () => {
       daysLeft: number;
     };
     expect(me.daysLeft).toBeGreaterThan(0);
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, paid);
-    await page.goto('/settings');
+    const { page } = await open({ viewport: PHONE, as: paid, path: '/settings' });
     await expect.poll(() => page.getByText(`Signed in as ${paid.email}`).count()).toBe(1);
     await page.getByLabel('Your password').fill(paid.password);
     await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -35,12 +24,9 @@ describe('/settings', () => {
     await shoot(page, 'settings-delete-paid-days');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await context.close();
 
     const free = await createUser();
-    const other = await openPage(browser, PHONE);
-    await logInAs(other.page, free);
-    await other.page.goto('/settings');
+    const other = await open({ viewport: PHONE, as: free, path: '/settings' });
     await expect.poll(() => other.page.getByText(`Signed in as ${free.email}`).count()).toBe(1);
     await other.page.getByLabel('Your password').fill(free.password);
     await other.page.getByRole('button', { name: 'Delete my account' }).click();
@@ -48,14 +34,11 @@ describe('/settings', () => {
     await plain.waitFor();
     expect(await plain.textContent()).toContain(MSG.confirmDelete);
     expect(await plain.textContent()).not.toContain('paid');
-    await other.context.close();
   });
 
-  it('changes the password: the current one is checked at its field, the page keeps working', async () => {
+  it('changes the password: the current one is checked at its field, the page keeps working', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/settings');
+    const { page } = await open({ as: user, path: '/settings' });
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await page.title()).toBe('Settings · Audition');
     await expect.poll(() => page.getByText(`Signed in as ${user.email}`).count()).toBe(1);
@@ -76,14 +59,11 @@ describe('/settings', () => {
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     const old = await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': user.token } });
     expect(old.status).toBe(401);
-    await context.close();
   });
 
-  it('exports the data as a JSON file, deletes the account, and the e-mail signs up again', async () => {
+  it('exports the data as a JSON file, deletes the account, and the e-mail signs up again', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
-    await page.goto('/settings');
+    const { page } = await open({ viewport: PHONE, as: user, path: '/settings' });
     await page.getByRole('heading', { name: 'Export your data' }).waitFor();
     await expectNoOverflow(page);
     await shoot(page, 'settings');
@@ -133,19 +113,15 @@ describe('/settings', () => {
     const newId = await page.evaluate(() => localStorage.getItem('id'));
     expect(newId).toBeTruthy();
     expect(newId).not.toBe(user._id);
-    await context.close();
   });
 
-  it('logs out everywhere and sends this browser to /login', async () => {
+  it('logs out everywhere and sends this browser to /login', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser);
-    await logInAs(page, user);
-    await page.goto('/settings');
+    const { page } = await open({ as: user, path: '/settings' });
     await page.getByRole('button', { name: 'Log out everywhere' }).click();
     await page.waitForURL('**/login');
     await expect.poll(() => toastTexts(page)).toContain(MSG.loggedOutEverywhere);
     const res = await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': user.token } });
     expect(res.status).toBe(401);
-    await context.close();
   });
 });

@@ -5,8 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import type { ShortlistsAnswer } from '../src/contract/talent.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
@@ -20,26 +19,15 @@ import {
   expectAccessible,
   expectFieldProblem,
   expectNoOverflow,
-  launchBrowser,
-  logInAs,
-  logInAsStudio,
-  openPage,
+  it,
   PHONE,
   shoot,
   toastTexts,
 } from './harness.js';
 import { createPerformer, setPicture } from './talent-data.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('/dashboard/shortlists', () => {
-  it('a studio builds a list from talent search, opens and removes members, renames the list and deletes it', async () => {
+  it('a studio builds a list from talent search, opens and removes members, renames the list and deletes it', async ({ open }) => {
     const tag = randomBytes(3).toString('hex');
     const mira = await createPerformer({ fname: `Mira Singer ${tag}`, location: 'Pune', gender: 'Female' }, { category: 'Singer' });
     const ravi = await createPerformer({ fname: `Ravi Actor ${tag}`, location: 'Delhi' }, { category: 'Actor' });
@@ -49,8 +37,7 @@ describe('/dashboard/shortlists', () => {
     await apiAs('PUT', `/api/studio/talent/${mira._id}/review`, studio.token, { rating: 4, note: 'Clear top notes' });
     const listName = `Callbacks ${tag}`;
 
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
+    const { page } = await open({ as: studio });
 
     // An account without lists is told what to do next.
     await page.goto('/dashboard/shortlists');
@@ -138,20 +125,16 @@ describe('/dashboard/shortlists', () => {
     await shoot(page, 'shortlists-empty');
     await expectAccessible(page);
     await expectNoOverflow(page, PHONE);
-    await context.close();
   }, 180_000);
 
-  it('a performer is refused the screen and the calls', async () => {
+  it('a performer is refused the screen and the calls', async ({ open }) => {
     const performer = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto('/dashboard/shortlists');
+    const { page } = await open({ viewport: PHONE, as: performer, path: '/dashboard/shortlists' });
     // The page stays and says it is a studio's (docs/screens.md, "Wrong place, said").
     await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.performerOnStudioPage.title }).waitFor();
     expect(await page.getByRole('heading', { name: TALENT_MSG.shortlistsTitle }).count()).toBe(0);
     const res = await fetch(`${baseUrl()}/api/studio/shortlists`, { headers: { 'x-auth-token': performer.token } });
     expect(res.status).toBe(403);
     expect(await res.json()).toHaveProperty('msg');
-    await context.close();
   }, 120_000);
 });

@@ -1,16 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, launchBrowser, newUserInput, openPage, readCode, shoot, toastsOver, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, it, type Open, newUserInput, readCode, shoot, toastsOver, toastTexts } from './harness.js';
 
 async function fillSignup(page: import('playwright-core').Page, input: Partial<ReturnType<typeof newUserInput>>) {
   if (input.fname !== undefined) await page.getByLabel('Fullname').fill(input.fname);
@@ -20,8 +11,8 @@ async function fillSignup(page: import('playwright-core').Page, input: Partial<R
 }
 
 describe('/signup', () => {
-  it('signs up with the mailed code, lands on /login, logs in, sees profile and logout, and logs out', async () => {
-    const { page, context } = await openPage(browser);
+  it('signs up with the mailed code, lands on /login, logs in, sees profile and logout, and logs out', async ({ open }) => {
+    const { page } = await open();
     const input = newUserInput();
     await clearMail(input.email);
     await page.goto('/signup');
@@ -63,24 +54,22 @@ describe('/signup', () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.getByRole('link', { name: 'SignUp / LogIn' }).waitFor();
     expect(await page.getByRole('button', { name: 'Log out' }).count()).toBe(0);
-    await context.close();
   });
 
-  it.each([
+  it.for([
     ['an empty field', { fname: 'a b', number: '123456', email: 'x@example.com' }, MSG.fillAllFields],
     ['a short password', { fname: 'a b', number: '123456', email: 'x@example.com', password: 'short' }, MSG.passwordTooShort],
-  ])('shows a toast for %s', async (_case, input, text) => {
-    const { page, context } = await openPage(browser);
+  ] as const)('shows a toast for %s', async ([_case, input, text], { open }) => {
+    const { page } = await open();
     await page.goto('/signup');
     await fillSignup(page, input);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => toastTexts(page)).toContain(text);
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await context.close();
   });
 
-  it('marks every wrong field at once, under the field, and still shows the toast (390 px)', async () => {
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+  it('marks every wrong field at once, under the field, and still shows the toast (390 px)', async ({ open }) => {
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     await page.goto('/signup');
     await fillSignup(page, { email: 'not-an-email', password: 'short' });
     await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -96,21 +85,19 @@ describe('/signup', () => {
     await page.getByLabel('Fullname').fill('a b');
     expect(await page.locator('#fname').getAttribute('aria-invalid')).toBe('false');
     expect(await page.getByLabel('Email Id').inputValue()).toBe('not-an-email');
-    await context.close();
   });
 
-  it("shows the server's message when the e-mail is refused", async () => {
-    const { page, context } = await openPage(browser);
+  it("shows the server's message when the e-mail is refused", async ({ open }) => {
+    const { page } = await open();
     await page.goto('/signup');
     await fillSignup(page, { fname: 'a b', number: '123456', email: 'not-an-email', password: 'long enough pw' });
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect.poll(() => toastTexts(page)).toContain(MSG.invalidEmail);
     expect(await page.getByLabel('Email Id').inputValue()).toBe('not-an-email');
-    await context.close();
   });
 
-  it('takes a pasted code, goes back on Backspace, and keeps the modal open on a wrong code', async () => {
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+  it('takes a pasted code, goes back on Backspace, and keeps the modal open on a wrong code', async ({ open }) => {
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     const input = newUserInput();
     await clearMail(input.email);
     await page.goto('/signup');
@@ -149,13 +136,12 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => wrongHere.textContent()).toBe(MSG.otpWrongHere(LIMITS.otpMaxWrongTries - 2));
     await expectToastsClearOfDialog(page);
-    await context.close();
   });
 });
 
 describe('the Verify OTP modal', () => {
-  it('keeps focus inside while Tab cycles, closes on Escape, and returns focus to Sign Up', async () => {
-    const { page, context } = await openPage(browser);
+  it('keeps focus inside while Tab cycles, closes on Escape, and returns focus to Sign Up', async ({ open }) => {
+    const { page } = await open();
     const input = newUserInput();
     await clearMail(input.email);
     await page.goto('/signup');
@@ -187,13 +173,12 @@ describe('the Verify OTP modal', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => signUp.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await context.close();
   });
 });
 
 /** At `viewport`, a new user's sign-up up to the open Verify OTP dialog, and the code mailed. */
-async function openCodeDialog(viewport = { width: 390, height: 844 }) {
-  const { page, context } = await openPage(browser, viewport);
+async function openCodeDialog(open: Open, viewport = { width: 390, height: 844 }) {
+  const { page, context } = await open({ viewport });
   const input = newUserInput();
   await clearMail(input.email);
   await page.goto('/signup');
@@ -211,8 +196,8 @@ async function typeCode(page: import('playwright-core').Page, code: string) {
 }
 
 describe('the code flow has no dead end', () => {
-  it('Sign Up again while the code is good reopens the dialog, counting down to a new code (390 px)', async () => {
-    const { page, context, dialog, code } = await openCodeDialog();
+  it('Sign Up again while the code is good reopens the dialog, counting down to a new code (390 px)', async ({ open }) => {
+    const { page, dialog, code } = await openCodeDialog(open);
     expect(await dialog.getByRole('button', { name: /Send a new code in \d:\d\d/ }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -225,11 +210,10 @@ describe('the code flow has no dead end', () => {
     await expectAccessible(page);
     await typeCode(page, code);
     await page.waitForURL('**/login');
-    await context.close();
   });
 
-  it('after 5 wrong codes the dialog says so and Start again goes back to the form, kept (390 px)', async () => {
-    const { page, context, input, dialog, code } = await openCodeDialog();
+  it('after 5 wrong codes the dialog says so and Start again goes back to the form, kept (390 px)', async ({ open }) => {
+    const { page, input, dialog, code } = await openCodeDialog(open);
     const wrong = code === '0000' ? '1111' : '0000';
     for (let i = 0; i < 5; i++) {
       // Each wrong code empties the boxes: it is typed again.
@@ -254,11 +238,10 @@ describe('the code flow has no dead end', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await dialog.getByText(MSG.otpDeadHere).waitFor();
     expect(await dialog.getByRole('button', { name: /Send a new code in/ }).isDisabled()).toBe(true);
-    await context.close();
   });
 
-  it('login with the password of an unconfirmed sign-up offers a code, and finishes the sign-up and the login', async () => {
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+  it('login with the password of an unconfirmed sign-up offers a code, and finishes the sign-up and the login', async ({ open }) => {
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     const input = newUserInput();
     await clearMail(input.email);
     await fetch(`${baseUrl()}/api/audition/web/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
@@ -277,11 +260,10 @@ describe('the code flow has no dead end', () => {
     await typeCode(page, code);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Log out' }).waitFor();
-    await context.close();
   });
 
-  it('another password for that e-mail gets the usual wrong-credentials toast and no offer', async () => {
-    const { page, context } = await openPage(browser);
+  it('another password for that e-mail gets the usual wrong-credentials toast and no offer', async ({ open }) => {
+    const { page } = await open();
     const input = newUserInput();
     await fetch(`${baseUrl()}/api/audition/web/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
     await page.goto('/login');
@@ -290,12 +272,11 @@ describe('the code flow has no dead end', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect.poll(() => toastTexts(page)).toContain(MSG.wrongCredentials);
     expect(await page.getByTestId('confirm-first').count()).toBe(0);
-    await context.close();
   });
 
-  it('signing up with the e-mail of an account says it exists, with log in and reset links; the old password still works', async () => {
+  it('signing up with the e-mail of an account says it exists, with log in and reset links; the old password still works', async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    const { page } = await open({ viewport: { width: 390, height: 844 } });
     await clearMail(user.email);
     await page.goto('/signup');
     await fillSignup(page, { ...user, password: 'a different password' });
@@ -313,6 +294,5 @@ describe('the code flow has no dead end', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    await context.close();
   });
 });

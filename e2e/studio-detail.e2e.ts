@@ -1,28 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { expectAccessible, launchBrowser, layoutShiftOf, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
+import { expectAccessible, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 import { allStudios, jobsOf, studioNamed } from './studio-data.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const text = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
 
 describe('/studio-detail/{id}', () => {
-  it('shows the banner, the 338 and 900 character cuts, the services, at most 3 jobs with 33-character texts, and the footer', async () => {
+  it('shows the banner, the 338 and 900 character cuts, the services, at most 3 jobs with 33-character texts, and the footer', async ({ open }) => {
     const studio = await studioNamed('Silver Reel Studios');
     const jobs = await jobsOf(studio);
     expect(studio.projectDesc.length).toBeGreaterThan(LIMITS.studioAboutChars);
     expect(jobs.length).toBeGreaterThan(LIMITS.studioJobsShown);
 
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto(`/studio-detail/${studio._id}`);
     await page.getByRole('heading', { name: studio.fname, level: 1 }).waitFor();
     expect(await text(page, 'studio-intro')).toBe(studio.projectDesc.slice(0, LIMITS.studioBannerChars));
@@ -53,34 +45,31 @@ describe('/studio-detail/{id}', () => {
     await page.goBack();
     await cards.first().click();
     await page.waitForURL('**/download-section');
-    await context.close();
   });
 
-  it('loads by id on a reload and from a shared link', async () => {
+  it('loads by id on a reload and from a shared link', async ({ open }) => {
     const studio = await studioNamed('Charminar Pictures');
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto(`/studio-detail/${studio._id}`);
     await page.getByRole('heading', { name: studio.fname, level: 1 }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: studio.fname, level: 1 }).waitFor();
     expect(await text(page, 'studio-intro')).toBe(studio.projectDesc.slice(0, LIMITS.studioBannerChars));
-    await context.close();
   });
 
-  it('shows a short description whole and says when no jobs are posted', async () => {
+  it('shows a short description whole and says when no jobs are posted', async ({ open }) => {
     const studio = await studioNamed('Howrah Bridge Films');
     expect(studio.projectDesc.length).toBeLessThanOrEqual(LIMITS.studioBannerChars);
     expect(await jobsOf(studio)).toEqual([]);
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto(`/studio-detail/${studio._id}`);
     await page.getByText('No jobs posted yet. Check back soon.').waitFor();
     expect(await text(page, 'studio-intro')).toBe(studio.projectDesc);
     expect(await page.getByTestId('job-card').count()).toBe(0);
-    await context.close();
   });
 
-  it.each(['0b6f7d7e-3c1a-4c53-9a4c-0d1e2f3a4b5c', 'not-a-studio'])('shows a real not-found state for %s', async (id) => {
-    const { page, context } = await openPage(browser);
+  it.for(['0b6f7d7e-3c1a-4c53-9a4c-0d1e2f3a4b5c', 'not-a-studio'])('shows a real not-found state for %s', async (id, { open }) => {
+    const { page } = await open();
     const res = await page.goto(`/studio-detail/${id}`);
     // The server says so too, so search engines drop the address.
     expect(res?.status()).toBe(404);
@@ -92,14 +81,13 @@ describe('/studio-detail/{id}', () => {
     }
     await page.getByRole('link', { name: 'See all studios' }).click();
     await page.waitForURL('**/studio');
-    await context.close();
   });
 });
 
 describe('/studio-detail/{id} loading', () => {
-  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
+  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async ({ open }) => {
     const [studio] = await allStudios();
-    const shift = await layoutShiftOf(browser, `/studio-detail/${studio!._id}`);
+    const shift = await layoutShiftOf(open, `/studio-detail/${studio!._id}`);
     expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

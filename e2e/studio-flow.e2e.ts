@@ -5,21 +5,12 @@
  * Screenshots of each new screen at phone and desktop size, and an axe-core scan.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { DECISION_MSG } from '../src/contract/decisions-messages.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { apiAs, postJob } from './application-data.js';
-import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAsStudio, openPage, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
 
 const png = async (color: string) => ({
   name: `${color.slice(1)}.png`,
@@ -28,11 +19,9 @@ const png = async (color: string) => ({
 });
 
 describe('studio accounts and job posts', () => {
-  it('an unverified studio\'s dashboard says what verification is and how to get it (390 px)', async () => {
+  it('an unverified studio\'s dashboard says what verification is and how to get it (390 px)', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard');
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard' });
     const note = page.getByTestId('unverified-explained');
     await note.waitFor();
     const text = await note.textContent();
@@ -43,11 +32,10 @@ describe('studio accounts and job posts', () => {
     await expectNoOverflow(page);
     await shoot(page, 'dashboard-unverified');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('signs up, fills the page, posts a job with two images, finds it everywhere, closes it', async () => {
-    const { page, context } = await openPage(browser);
+  it('signs up, fills the page, posts a job with two images, finds it everywhere, closes it', async ({ open }) => {
+    const { page } = await open();
     const tag = randomBytes(3).toString('hex');
     const input = { fname: `Lotus Frames ${tag}`, email: `studio-${tag}@example.com`, number: '9820011111', password: 'casting-call-2026' };
     await clearMail(input.email);
@@ -188,10 +176,9 @@ describe('studio accounts and job posts', () => {
     await page.getByText(MARKET_MSG.noJobs).waitFor();
     const after = (await (await fetch(`${baseUrl()}/api/studio/alljobs/${studioId}`)).json()) as { post: { _id: string }[] };
     expect(after.post.map((p) => p._id)).not.toContain(jobId);
-    await context.close();
   }, SLOW_TEST);
 
-  it('closing from the dashboard says who is told and which bookings stay, sends the chosen reason, and a closed job reopens (390 px)', async () => {
+  it('closing from the dashboard says who is told and which bookings stay, sends the chosen reason, and a closed job reopens (390 px)', async ({ open }) => {
     const studio = await createStudio();
     const job = await postJob(studio, { title: `Closing call ${randomBytes(3).toString('hex')}` });
     const [waiting, booked] = [await createUser(), await createUser()];
@@ -202,9 +189,7 @@ describe('studio accounts and job posts', () => {
     }
     await apiAs('POST', `/api/studio/applications/${sent[1]!._id}/status`, studio.token, { status: 'booked' });
 
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard');
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard' });
     await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
     await page.getByRole('button', { name: MARKET_MSG.closeJob }).click();
     const ask = page.getByRole('dialog', { name: DECISION_MSG.closeTitle(job.title) });
@@ -224,15 +209,12 @@ describe('studio accounts and job posts', () => {
     await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(job.title);
     expect(await page.getByRole('heading', { name: 'Closed jobs' }).count()).toBe(0);
-    await context.close();
   }, SLOW_TEST);
 
-  it('after deleting a job, focus is on the dashboard\'s heading, never the body (390 px)', async () => {
+  it('after deleting a job, focus is on the dashboard\'s heading, never the body (390 px)', async ({ open }) => {
     const studio = await createStudio();
     const job = await postJob(studio, { title: `Deleted call ${randomBytes(3).toString('hex')}` });
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto(`/dashboard/jobs/${job._id}`);
+    const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}` });
     const remove = page.getByRole('button', { name: MARKET_MSG.deleteJob });
     await remove.waitFor();
     await remove.click();
@@ -244,19 +226,17 @@ describe('studio accounts and job posts', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(() => focusedName(page)).toMatch(/^h1/);
     expect((await fetch(`${baseUrl()}/api/jobs/${job._id}`)).status).toBe(404);
-    await context.close();
   });
 
-  it('sends a logged-out visitor from Apply to /login and back to the job', async () => {
+  it('sends a logged-out visitor from Apply to /login and back to the job', async ({ open }) => {
     const board = (await (await fetch(`${baseUrl()}/api/jobs`)).json()) as { jobs: { _id: string; title: string }[] };
     const job = board.jobs[0];
     expect(job).toBeDefined();
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto(`/jobs/${job!._id}`);
     await page.getByRole('button', { name: MARKET_MSG.apply }).click();
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === `/jobs/${job!._id}`);
     await page.goto('/download-section');
     expect(await page.getByRole('link', { name: MARKET_MSG.browseJobs }).getAttribute('href')).toBe('/jobs');
-    await context.close();
   });
 });

@@ -1,24 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { STUDIO_LIMITS } from '../src/contract/studio-limits.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { expectAccessible, expectNoOverflow, launchBrowser, layoutShiftOf, MAX_LAYOUT_SHIFT, openPage, PHONE, shoot } from './harness.js';
+import { expectAccessible, expectNoOverflow, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 import { allStudios } from './studio-data.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Studios' }).getByRole('link');
 
 describe('/studio', () => {
-  it("shows 'Loading...' while the list is unknown, then cards with picture, name and location; passes axe", async () => {
-    const { page, context } = await openPage(browser);
+  it("shows 'Loading...' while the list is unknown, then cards with picture, name and location; passes axe", async ({ open }) => {
+    const { page } = await open();
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/audition/getAllStudio**', async (route) => {
@@ -40,13 +32,12 @@ describe('/studio', () => {
     await page.unroute('**/api/audition/getAllStudio**');
     await shoot(page, 'studio-list');
     await expectAccessible(page);
-    await context.close();
   });
 
-  it('pages in more studios as the list scrolls, each studio once', async () => {
+  it('pages in more studios as the list scrolls, each studio once', async ({ open }) => {
     const studios = await allStudios();
     expect(studios.length).toBeGreaterThan(STUDIO_LIMITS.pageDefault);
-    const { page, context } = await openPage(browser, { width: 1280, height: 600 });
+    const { page } = await open({ viewport: { width: 1280, height: 600 } });
     await page.goto('/studio');
     await cards(page).first().waitFor();
     expect(await cards(page).count()).toBe(STUDIO_LIMITS.pageDefault);
@@ -61,11 +52,10 @@ describe('/studio', () => {
     const hrefs = await cards(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(studios.map((s) => `/studio-detail/${s._id}`));
     expect(await page.getByRole('button', { name: 'Show more studios' }).count()).toBe(0);
-    await context.close();
   });
 
-  it('polls every 3 s with If-None-Match and is answered 304 while nothing changes', async () => {
-    const { page, context } = await openPage(browser);
+  it('polls every 3 s with If-None-Match and is answered 304 while nothing changes', async ({ open }) => {
+    const { page } = await open();
     const polls: { status: number; ifNoneMatch: string | undefined }[] = [];
     page.on('response', (res) => {
       if (res.url().includes('/api/audition/getAllStudio')) polls.push({ status: res.status(), ifNoneMatch: res.request().headers()['if-none-match'] });
@@ -77,20 +67,18 @@ describe('/studio', () => {
     expect(polls[1]?.status).toBe(304);
     expect(polls[1]?.ifNoneMatch).toMatch(/^W\/"studios-/);
     expect(await cards(page).count()).toBe(STUDIO_LIMITS.pageDefault);
-    await context.close();
   });
 
-  it("shows 'No Studios Found' when the list is empty", async () => {
-    const { page, context } = await openPage(browser);
+  it("shows 'No Studios Found' when the list is empty", async ({ open }) => {
+    const { page } = await open();
     await page.route('**/api/audition/getAllStudio**', (route) => route.fulfill({ json: [] }));
     await page.goto('/studio');
     await page.getByText(MSG.noStudios, { exact: true }).waitFor();
     await shoot(page, 'studio-list-empty');
-    await context.close();
   });
 
-  it('opens a studio from its card', async () => {
-    const { page, context } = await openPage(browser);
+  it('opens a studio from its card', async ({ open }) => {
+    const { page } = await open();
     await page.goto('/studio');
     const card = cards(page).nth(2);
     await card.waitFor();
@@ -98,12 +86,11 @@ describe('/studio', () => {
     await card.click();
     await page.waitForURL('**/studio-detail/*');
     await page.getByRole('heading', { name: name!, level: 1 }).waitFor();
-    await context.close();
   });
 
-  it('searches with a box and a location filter, kept in the address, a numbered page at a time', async () => {
+  it('searches with a box and a location filter, kept in the address, a numbered page at a time', async ({ open }) => {
     const studios = await allStudios();
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/studio');
     await cards(page).first().waitFor();
     await page.getByLabel(SCREEN_MSG.studioSearchLabel).fill('cásting');
@@ -139,13 +126,12 @@ describe('/studio', () => {
     await page.getByRole('button', { name: SCREEN_MSG.studioSearchClear }).click();
     await page.waitForURL(/\/studio$/);
     await expect.poll(async () => (await cards(page).first().getAttribute('href'))).toBe(`/studio-detail/${studios[0]!._id}`);
-    await context.close();
   });
 });
 
 describe('/studio loading', () => {
-  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async () => {
-    const shift = await layoutShiftOf(browser, '/studio');
+  it('does not shift while its code and data arrive (390 px, Lighthouse CLS under 0.05)', async ({ open }) => {
+    const shift = await layoutShiftOf(open, '/studio');
     expect(shift.value, `moved: ${shift.sources.join(', ')}`).toBeLessThan(MAX_LAYOUT_SHIFT);
   });
 });

@@ -4,21 +4,13 @@
  * its successes show as success; its bell speaks to a studio; a two-paragraph description is
  * saved as typed.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { MSG } from '../src/contract/messages.js';
 import { SETTINGS_MSG } from '../src/contract/screen-messages.js';
-import { baseUrl, createStudio, expectAccessible, expectNoOverflow, focusedName, launchBrowser, logInAsStudio, openPage, PHONE, shoot, SLOW_TEST, toastsOver, toastTexts } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { baseUrl, createStudio, expectAccessible, expectNoOverflow, focusedName, it, PHONE, shoot, SLOW_TEST, toastsOver, toastTexts } from './harness.js';
 
 /** Presses Tab until the focused element matches `test` (at most `max` presses). */
 async function tabTo(page: Page, test: (el: { tag: string; name: string; label: string }) => boolean, max = 60) {
@@ -34,11 +26,9 @@ async function tabTo(page: Page, test: (el: { tag: string; name: string; label: 
 }
 
 describe('/settings for a studio', () => {
-  it('changes its password with the keyboard only: the wrong current one is refused at its field, the right one says so as success', async () => {
+  it('changes its password with the keyboard only: the wrong current one is refused at its field, the right one says so as success', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard');
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard' });
     await page.getByRole('link', { name: 'Settings' }).waitFor();
     // From the dashboard to /settings by the nav bar's Settings link.
     await tabTo(page, (el) => el.tag === 'A' && el.label === 'Settings');
@@ -85,14 +75,11 @@ describe('/settings for a studio', () => {
     await page.getByText(SETTINGS_MSG.signedInAsStudio(studio.fname)).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('studio');
     expect(new URL(page.url()).pathname).toBe('/settings');
-    await context.close();
   }, SLOW_TEST);
 
-  it('saves the choice of applicant e-mails, and its empty bell speaks to a studio', async () => {
+  it('saves the choice of applicant e-mails, and its empty bell speaks to a studio', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto('/settings');
+    const { page } = await open({ as: studio, path: '/settings' });
     const choice = page.getByLabel(APP_MSG.emailApplicants);
     await expect.poll(() => choice.isChecked()).toBe(true);
     await choice.focus();
@@ -105,13 +92,11 @@ describe('/settings for a studio', () => {
     await expect.poll(() => page.getByText(APP_MSG.noStudioNotifications).count()).toBe(1);
     expect(await page.getByText(APP_MSG.noNotifications).count()).toBe(0);
     await shoot(page, 'studio-bell-empty');
-    await context.close();
   });
 
-  it('a failed save\'s toast stands clear of the Save button at the end of the long form (390 px)', async () => {
+  it('a failed save\'s toast stands clear of the Save button at the end of the long form (390 px)', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
+    const { page } = await open({ viewport: PHONE, as: studio });
     await page.route('**/api/studio/me', (route) =>
       route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ msg: 'Saving is down for a moment, try again' }) }),
     );
@@ -125,14 +110,11 @@ describe('/settings for a studio', () => {
     expect(await toastsOver(save)).toEqual([]);
     expect(await focusedName(page)).toBe('button "Save"');
     await shoot(page, 'studio-edit-toast-clear');
-    await context.close();
   });
 
-  it('saves a two-paragraph description, with a success toast that is not red', async () => {
+  it('saves a two-paragraph description, with a success toast that is not red', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard/studio');
+    const { page } = await open({ as: studio, path: '/dashboard/studio' });
     const description = page.getByLabel('Description');
     await description.waitFor();
     await description.fill('We cast short films.\n\nAuditions every spring.');
@@ -149,6 +131,5 @@ describe('/settings for a studio', () => {
     await page.goto(`/studio-detail/${studio.studioId}`);
     await page.getByTestId('studio-about').waitFor();
     expect(await page.getByTestId('studio-about').innerText()).toMatch(/films\.\n+Auditions/);
-    await context.close();
   });
 });

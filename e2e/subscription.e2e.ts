@@ -1,22 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
 import { MSG, planTexts } from '../src/contract/messages.js';
 import { startPayPalFake, type PayPalFake } from '../test/fakes/paypal-fake.js';
 import { startFakeSdkServer, type FakeSdkServer } from '../test/fakes/paypal-sdk-server.js';
 import { startAppProcess, type AppProcess } from '../test/app-process.js';
-import { baseUrl, createUser, DESKTOP, expectAccessible, launchBrowser, logInAs, openPage, PHONE, shoot } from './harness.js';
+import { baseUrl, createUser, DESKTOP, expectAccessible, it, type Open, PHONE, shoot } from './harness.js';
 
 /**
  * /subscription against a second app instance configured for PayPal, whose REST API and
  * SDK script are local fakes; the demo checkout runs on the suite's own (demo) instance.
  */
-let browser: Browser;
 let paypalRest: PayPalFake;
 let sdk: FakeSdkServer;
 let paypalApp: AppProcess;
 
 beforeAll(async () => {
-  [browser, paypalRest, sdk] = await Promise.all([launchBrowser(), startPayPalFake(), startFakeSdkServer()]);
+  [paypalRest, sdk] = await Promise.all([startPayPalFake(), startFakeSdkServer()]);
   paypalApp = await startAppProcess({
     SMTP_URL: inject('smtpUrl'),
     SEED_DEMO: '0',
@@ -26,25 +25,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await paypalApp?.stop();
-  await Promise.all([browser?.close(), paypalRest?.close(), sdk?.close()]);
+  await Promise.all([paypalRest?.close(), sdk?.close()]);
 });
 beforeEach(() => {
   paypalRest.reset();
   sdk.mode = 'ok';
 });
-/** Every page a test opened is closed after it, passed or failed. */
-const opened: Page[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((p) => p.context().close().catch(() => {})));
-});
 
 /** A new user, logged in on a new page of the given app instance, on /subscription. */
-async function subscriptionPage(base: string, viewport = DESKTOP): Promise<Page> {
+async function subscriptionPage(open: Open, base: string, viewport = DESKTOP): Promise<Page> {
   const user = await createUser({}, base);
-  const { page } = await openPage(browser, viewport, base);
-  opened.push(page);
-  await logInAs(page, user);
-  await page.goto('/subscription');
+  const { page } = await open({ viewport, base, as: user, path: '/subscription' });
   await page.getByRole('heading', { name: MSG.notSubscribed }).waitFor();
   return page;
 }
@@ -54,8 +45,8 @@ const heading = (page: Page) => page.locator('#subscription-heading');
 const planButton = (page: Page, plan: string) => page.getByRole('article', { name: plan }).getByRole('button');
 
 describe('/subscription with PayPal', () => {
-  it('shows the frame, the heading and three plan cards; looks finished and passes axe', async () => {
-    const page = await subscriptionPage(paypalApp.baseUrl);
+  it('shows the frame, the heading and three plan cards; looks finished and passes axe', async ({ open }) => {
+    const page = await subscriptionPage(open, paypalApp.baseUrl);
     await expect.poll(() => page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Subscription' }).getAttribute('aria-current')).toBe('page');
     for (const link of ['Basic Info', 'Appearance']) expect(await page.getByRole('link', { name: link }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Detail' }).getAttribute('href')).toBe('/info');
@@ -70,8 +61,8 @@ describe('/subscription with PayPal', () => {
     await expectAccessible(page);
   });
 
-  it('buys Gold: the server creates and captures 60.51 USD, the overlay closes, heading and card change without a reload', async () => {
-    const page = await subscriptionPage(paypalApp.baseUrl);
+  it('buys Gold: the server creates and captures 60.51 USD, the overlay closes, heading and card change without a reload', async ({ open }) => {
+    const page = await subscriptionPage(open, paypalApp.baseUrl);
     await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
     await planButton(page, 'Gold').click();
     await overlay(page).waitFor();
@@ -110,8 +101,8 @@ describe('/subscription with PayPal', () => {
     await expectAccessible(page);
   });
 
-  it('closes the overlay with the cross and with Escape, and returns focus to the plan button', async () => {
-    const page = await subscriptionPage(paypalApp.baseUrl, PHONE);
+  it('closes the overlay with the cross and with Escape, and returns focus to the plan button', async ({ open }) => {
+    const page = await subscriptionPage(open, paypalApp.baseUrl, PHONE);
     await planButton(page, 'Gold').click();
     await overlay(page).waitFor();
     await page.locator('.fake-paypal-buttons').waitFor();
@@ -125,34 +116,34 @@ describe('/subscription with PayPal', () => {
     expect(paypalRest.requestsTo('POST', '/v2/checkout/orders')).toHaveLength(0);
   });
 
-  it('hides the widget when PayPal says the button is not eligible', async () => {
+  it('hides the widget when PayPal says the button is not eligible', async ({ open }) => {
     sdk.mode = 'ineligible';
-    const page = await subscriptionPage(paypalApp.baseUrl);
+    const page = await subscriptionPage(open, paypalApp.baseUrl);
     await planButton(page, 'Gold').click();
     await overlay(page).getByText(MSG.paypalIneligible).waitFor();
     expect(await page.locator('.fake-paypal-buttons').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __paypalFakeLog: Array<{ event: string }> }).__paypalFakeLog.map((e) => e.event))).not.toContain('rendered');
   });
 
-  it('says in words when the PayPal script fails to load', async () => {
+  it('says in words when the PayPal script fails to load', async ({ open }) => {
     sdk.mode = 'unavailable';
-    const page = await subscriptionPage(paypalApp.baseUrl);
+    const page = await subscriptionPage(open, paypalApp.baseUrl);
     await planButton(page, 'Gold').click();
     await overlay(page).getByRole('alert').getByText(MSG.paymentScriptFailed).waitFor();
     await shoot(page, 'subscription-script-failed');
     await expectAccessible(page);
   });
 
-  it('says in words when the PayPal buttons fail to render', async () => {
+  it('says in words when the PayPal buttons fail to render', async ({ open }) => {
     sdk.mode = 'render-fails';
-    const page = await subscriptionPage(paypalApp.baseUrl);
+    const page = await subscriptionPage(open, paypalApp.baseUrl);
     await planButton(page, 'Gold').click();
     await overlay(page).getByRole('alert').getByText(MSG.paymentButtonsFailed).waitFor();
   });
 
-  it('shows a payment error in words and keeps the subscription as it was when the capture is declined', async () => {
+  it('shows a payment error in words and keeps the subscription as it was when the capture is declined', async ({ open }) => {
     paypalRest.behaviour.captureStatus = 'DECLINED';
-    const page = await subscriptionPage(paypalApp.baseUrl);
+    const page = await subscriptionPage(open, paypalApp.baseUrl);
     await planButton(page, 'Gold').click();
     await page.locator('.fake-paypal-buttons').getByRole('button', { name: 'PayPal' }).click();
     const alert = overlay(page).getByRole('alert');
@@ -165,8 +156,8 @@ describe('/subscription with PayPal', () => {
 });
 
 describe('/subscription with the offline demo checkout', () => {
-  it('buys Platinum through the labelled demo checkout', async () => {
-    const page = await subscriptionPage(baseUrl());
+  it('buys Platinum through the labelled demo checkout', async ({ open }) => {
+    const page = await subscriptionPage(open, baseUrl());
     await planButton(page, 'Platinum').click();
     const dialog = page.getByRole('dialog', { name: planTexts.go('Platinum') });
     await dialog.getByText(MSG.demoNotice).waitFor();
@@ -180,8 +171,8 @@ describe('/subscription with the offline demo checkout', () => {
 });
 
 describe('a plan change loses nothing (demo checkout)', () => {
-  it('says before paying what happens, upgrades with credit, queues a cheaper plan, refuses a second, and lists past payments (390 px)', async () => {
-    const page = await subscriptionPage(baseUrl(), PHONE);
+  it('says before paying what happens, upgrades with credit, queues a cheaper plan, refuses a second, and lists past payments (390 px)', async ({ open }) => {
+    const page = await subscriptionPage(open, baseUrl(), PHONE);
     await page.getByTestId('history-empty').waitFor();
     expect(await page.getByTestId('history-empty').textContent()).toBe(planTexts.historyEmpty);
 

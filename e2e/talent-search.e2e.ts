@@ -5,25 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { fixture } from '../test/media-files.js';
-import { createStudio, expectAccessible, expectNoOverflow, launchBrowser, logInAsStudio, openPage, PHONE, shoot, toastTexts } from './harness.js';
+import { createStudio, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
 import { addMedia, createPerformer } from './talent-data.js';
 import { expectNameAbsent } from './names.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('/dashboard/talent', () => {
-  it('finds female dancers aged 20–30 in Mumbai, opens one, plays her video, shortlists and rates her', async () => {
+  it('finds female dancers aged 20–30 in Mumbai, opens one, plays her video, shortlists and rates her', async ({ open }) => {
     const tag = randomBytes(3).toString('hex');
     const full = { location: 'Mumbai', gender: 'Female', height: '5 ft 5 in', weight: '55 kg', bodyType: 'Athletic', hairColor: 'Black', eyeColor: 'Brown' };
     const asha = await createPerformer({ ...full, fname: `Asha Dancer ${tag}`, age: '24' }, { category: 'Dancer', profileUrl: 'https://example.com/asha' });
@@ -34,9 +25,7 @@ describe('/dashboard/talent', () => {
     await addMedia(asha, 'videos', { name: 'reel.mp4', type: 'video/mp4', buffer: fixture('clip.mp4') });
     const studio = await createStudio();
 
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard/talent');
+    const { page } = await open({ as: studio, path: '/dashboard/talent' });
     await expect.poll(() => page.title()).toBe(`${TALENT_MSG.searchTitle} · Audition`);
     await page.getByText(TALENT_MSG.searchOrder).waitFor();
     await page.getByLabel('Profession').selectOption('Dancer');
@@ -108,14 +97,11 @@ describe('/dashboard/talent', () => {
     const member = page.locator('.talent-card', { hasText: asha.fname });
     await member.waitFor();
     await expect.poll(() => member.locator('.talent-rating').getAttribute('aria-label')).toBe(`${TALENT_MSG.yourRating}: ${TALENT_MSG.stars(4)}`);
-    await context.close();
   }, 150_000);
 
-  it('shows every wrong filter at its field at once, and keeps what was typed', async () => {
+  it('shows every wrong filter at its field at once, and keeps what was typed', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto('/dashboard/talent?location=Pune');
+    const { page } = await open({ as: studio, path: '/dashboard/talent?location=Pune' });
     await page.getByLabel('Age from (years)').fill('40');
     await page.getByLabel('Age to (years)').fill('30');
     await page.getByLabel('Height from (cm)').fill('-5');
@@ -138,6 +124,5 @@ describe('/dashboard/talent', () => {
     expect(await page.locator(`#${await ageFrom.getAttribute('aria-describedby')}`).textContent()).toBe(TALENT_MSG.ageOrder);
     expect(await ageFrom.inputValue()).toBe('50');
     expect(searched).toEqual([]);
-    await context.close();
   }, 150_000);
 });

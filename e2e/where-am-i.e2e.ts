@@ -3,20 +3,12 @@
  * after a navigation, "Skip to content" first, and a visible focus ring on everything the
  * Tab key reaches, screen by screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { PAGE_TITLES, SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createStudio, createUser, expectAccessible, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot } from './harness.js';
+import { createStudio, createUser, expectAccessible, it, PHONE, shoot } from './harness.js';
 import { allStudios } from './studio-data.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const title = (name: string) => `${name} · Audition`;
 
@@ -67,10 +59,10 @@ async function walkOwnScreens(page: Page, screens: [string, string][], stops: nu
 }
 
 describe('where am I', () => {
-  it('gives each public screen its title and a focus ring on every stop of the Tab key', async () => {
+  it('gives each public screen its title and a focus ring on every stop of the Tab key', async ({ open }) => {
     const studios = await allStudios();
     const studio = studios[0]!;
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     const screens: [string, string, string][] = [
       ['/', PAGE_TITLES.home, '.studio-search'],
       ['/studio', PAGE_TITLES.studios, '.studio-card'],
@@ -88,12 +80,11 @@ describe('where am I', () => {
       await expect.poll(() => page.title()).toContain(title(name).split(' · ')[0]!);
       await tabThrough(page, 12);
     }
-    await context.close();
   });
 
-  it("restores the route's title when leaving a studio's page, and moves focus to the new page's heading", async () => {
+  it("restores the route's title when leaving a studio's page, and moves focus to the new page's heading", async ({ open }) => {
     const studio = (await allStudios())[0]!;
-    const { page, context } = await openPage(browser, PHONE);
+    const { page } = await open({ viewport: PHONE });
     await page.goto(`/studio-detail/${studio._id}`);
     await expect.poll(() => page.title()).toBe(title(studio.fname));
     // Through the app, not a reload: the studio's name must not stay on the tab. At 390 px
@@ -106,12 +97,11 @@ describe('where am I', () => {
     await page.getByRole('link', { name: 'Contact us' }).first().click();
     await expect.poll(() => page.title()).toBe(title(PAGE_TITLES.contact));
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(await page.locator('main h1').textContent());
-    await context.close();
   });
 
-  it("leaves the focus where the user put it while the new page was still loading", async () => {
+  it("leaves the focus where the user put it while the new page was still loading", async ({ open }) => {
     const studio = (await allStudios())[0]!;
-    const { page, context } = await openPage(browser);
+    const { page } = await open();
     await page.goto('/contact');
     await page.locator('main h1').waitFor();
     // The studio's read is held, so its page shows "Loading" with no heading for a while.
@@ -134,11 +124,10 @@ describe('where am I', () => {
     await page.locator('main h1').filter({ hasText: studio.fname }).waitFor();
     await expect.poll(() => page.title()).toBe(title(studio.fname));
     await expect.poll(() => inHeader.evaluate((el) => el === document.activeElement)).toBe(true);
-    await context.close();
   });
 
-  it('skips to the content with the first Tab and Enter', async () => {
-    const { page, context } = await openPage(browser, PHONE);
+  it('skips to the content with the first Tab and Enter', async ({ open }) => {
+    const { page } = await open({ viewport: PHONE });
     await page.goto('/contact');
     await page.locator('main h1').waitFor();
     await page.keyboard.press('Tab');
@@ -150,13 +139,11 @@ describe('where am I', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
     await expectAccessible(page);
-    await context.close();
   });
 
-  it("gives a performer's own screens their titles and rings", async () => {
+  it("gives a performer's own screens their titles and rings", async ({ open }) => {
     const user = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, user);
+    const { page } = await open({ viewport: PHONE, as: user });
     const screens: [string, string][] = [
       ['/profile', PAGE_TITLES.profile],
       ['/info', PAGE_TITLES.info],
@@ -172,13 +159,11 @@ describe('where am I', () => {
       ['/messages', PAGE_TITLES.messages],
     ];
     await walkOwnScreens(page, screens, 12);
-    await context.close();
   });
 
-  it("gives a studio's own screens their titles and rings", async () => {
+  it("gives a studio's own screens their titles and rings", async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAsStudio(page, studio);
+    const { page } = await open({ viewport: PHONE, as: studio });
     const screens: [string, string][] = [
       ['/dashboard', PAGE_TITLES.dashboard],
       ['/dashboard/studio', PAGE_TITLES.studioEdit],
@@ -189,6 +174,5 @@ describe('where am I', () => {
     ];
     // Past the nav bar's stops, into the screen's own controls.
     await walkOwnScreens(page, screens, 20);
-    await context.close();
   });
 });

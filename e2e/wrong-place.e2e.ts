@@ -3,25 +3,14 @@
  * "Wrong place, said"): a performer on a studio's screen, a studio on a performer's, and a
  * logged-in account on the sign-up pages — not a silent redirect (issue 36 item 6).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createStudio, createUser, expectAccessible, expectNoOverflow, launchBrowser, logInAs, logInAsStudio, openPage, PHONE, shoot } from './harness.js';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot } from './harness.js';
 
 describe('a page for the other kind of account', () => {
-  it('tells a performer that /dashboard is for studios, and a logged-in performer that /signup is not for them, at 390 px', async () => {
+  it('tells a performer that /dashboard is for studios, and a logged-in performer that /signup is not for them, at 390 px', async ({ open }) => {
     const performer = await createUser();
-    const { page, context } = await openPage(browser, PHONE);
-    await logInAs(page, performer);
-    await page.goto('/dashboard');
+    const { page } = await open({ viewport: PHONE, as: performer, path: '/dashboard' });
     const text = SCREEN_MSG.wrongPlace.performerOnStudioPage;
     await page.getByRole('heading', { name: text.title, level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
@@ -37,19 +26,15 @@ describe('a page for the other kind of account', () => {
     await page.getByRole('heading', { name: SCREEN_MSG.wrongPlace.signedIn.title, level: 1 }).waitFor();
     expect(await page.getByLabel('Fullname').count()).toBe(0);
     expect(await page.getByRole('link', { name: SCREEN_MSG.wrongPlace.signedIn.link }).getAttribute('href')).toBe('/profile');
-    await context.close();
   });
 
-  it('tells a studio that /profile is for performers and links to its dashboard', async () => {
+  it('tells a studio that /profile is for performers and links to its dashboard', async ({ open }) => {
     const studio = await createStudio();
-    const { page, context } = await openPage(browser);
-    await logInAsStudio(page, studio);
-    await page.goto('/profile');
+    const { page } = await open({ as: studio, path: '/profile' });
     const text = SCREEN_MSG.wrongPlace.studioOnPerformerPage;
     await page.getByRole('heading', { name: text.title, level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.getByRole('link', { name: text.link }).click();
     await page.waitForURL('**/dashboard');
-    await context.close();
   });
 });
