@@ -84,6 +84,10 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await dialog.locator('.status-badge', { hasText: 'Shortlisted' }).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${personName(first.fname)}`);
+    // The card shows the undo at once; the board's columns follow with the refreshed list, and
+    // a tile that moves column is drawn anew, so the checkboxes are used once it has moved back.
+    await expect.poll(() => column('Booked').getByText(personName(first.fname)).count()).toBe(0);
+    await column('Shortlisted').getByText(personName(first.fname)).waitFor();
 
     // Decline three in one bulk move, with a reason and a note.
     for (const who of [first, second, third]) {

@@ -32,7 +32,7 @@ describe('/studio-detail/{id}', () => {
       const job = jobs[i]!;
       const card = cards.nth(i);
       expect(await card.getAttribute('href')).toBe('/download-section');
-      expect(await card.locator('.job-card-type').textContent()).toBe(job.jobType);
+      expect(await card.locator('.studio-job-type').textContent()).toBe(job.jobType);
       expect(await card.getByTestId('job-description').textContent()).toBe(job.description.slice(0, LIMITS.jobCardChars));
       expect(await card.locator('img').getAttribute('src')).toBe(job.images[0]);
     }
