@@ -39,10 +39,11 @@ describe('/media/audios', () => {
       audio.pause();
       audio.currentTime = 2;
       await new Promise((r) => audio.addEventListener('seeked', r, { once: true }));
-      return { time: audio.currentTime, duration: audio.duration };
+      return { time: audio.currentTime };
     });
-    expect(sought.duration).toBeCloseTo(3, 0);
     expect(sought.time).toBeCloseTo(2, 1);
+    // Chromium first estimates an Ogg file's length from its bitrate and corrects it once it has read the last page.
+    await expect.poll(() => page.getByLabel('Audio 1: song demo').evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(3, 0);
     await shoot(page, 'media-audios');
     await expectAccessible(page);
 
