@@ -17,7 +17,7 @@ import { escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { cardColumns, presentCard, type CardRow } from './talent.presenter.js';
 
-/** Written exactly as the users_talent_text_trgm index is, so the planner can use it. */
+/** Written exactly as the users_talent_text_trgm and users_talent_text_after_first_trgm indexes are, so the planner can use them. */
 const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${users.location})`;
 /** Written as the partial indexes' predicate. */
 const publicPerformer = sql`${users.role} = 'performer' and ${users.visibility} = 'public'`;
@@ -71,26 +71,29 @@ interface Tier {
  * A text's matches, one statement per score tier, best first (docs/performance.md, "The
  * talent search on a miss"): the whole name (7), a name that starts with the text (3),
  * then every other match, a name holding it (1) before profession or location alone (0).
- * The old single score, `(lower(fname) = lower(q))::int * 4 + (fname ilike 'q%')::int * 2
- * + (fname ilike '%q%')::int`, takes exactly these values, and ILIKE in a UTF-8 database is
- * LIKE of both sides lowered, so `lower(fname) collate "C"` (users_talent_name_idx) compared
- * with the lowered text selects the same rows. Each statement stops at the page: the first
- * two walk users_talent_name_idx or users_talent_order_idx, whichever the planner finds
- * cheaper with the name statistics of migration 0036. The last two share one statement,
- * since each would read the same trigram matches of users_talent_text_trgm.
+ * These are exactly the values the single score took, `(lower(fname) = lower(q))::int * 4
+ * + (fname ilike 'q%')::int * 2 + (fname ilike '%q%')::int`, and in a UTF-8 database
+ * ILIKE is LIKE of both sides lowered, so `lower(fname) collate "C"`
+ * (users_talent_name_idx, migration 0036) against the lowered text selects the same rows.
+ * Each statement stops at the page; the planner walks users_talent_name_idx or
+ * users_talent_order_idx, or sorts a tier's matches, as the name statistics of migration
+ * 0036 tell it. The last two tiers share one statement, since both are read through the
+ * trigram index of the text after its first letter.
  */
 function textTiers(q: string): Tier[] {
   const name = sql`(lower(${users.fname}) collate "C")`;
   const escaped = escapeLike(q);
+  // A name that does not start with the text holds it after its first letter, or is
+  // followed by the start of it ("pri" for "pri act"): a name equal to the lowered text
+  // up to one of its spaces, whose row's text starts with it.
+  const rest = sql`(substr(${searchable}, 2) ilike ${`%${escaped}%`}
+    or (${name} = any(array(select left(lower(${q}), i - 1) from generate_series(1, length(lower(${q}))) i where substr(lower(${q}), i, 1) = ' '))
+      and starts_with(lower(${searchable}), lower(${q}))))`;
   return [
     { scores: [7], matches: sql`${name} = lower(${q})` },
     // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
     { scores: [3], matches: sql`${name} like lower(${`${escaped}%`}) and ${name} > lower(${q})` },
-    {
-      scores: [1, 0],
-      matches: sql`${searchable} ilike ${`%${escaped}%`} and not ${name} like lower(${`${escaped}%`})`,
-      score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int`,
-    },
+    { scores: [1, 0], matches: sql`${rest} and not ${name} like lower(${`${escaped}%`})`, score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int` },
   ];
 }
 
