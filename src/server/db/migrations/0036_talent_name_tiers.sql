@@ -5,3 +5,6 @@ CREATE INDEX "users_talent_text_after_first_trgm" ON "users" USING gin ((substr(
 -- A partial index's expression statistics are not used for estimates; these are, so the planner of each tier sees how many names match its text.
 CREATE STATISTICS IF NOT EXISTS "users_talent_name_stats" ON (lower("fname") collate "C") FROM "users";--> statement-breakpoint
 ANALYZE "users";
+--> statement-breakpoint
+-- The trigram index of the whole text: no statement reads it once the tiers find the text after its first letter (the index above) and the names that start with it (users_talent_name_idx).
+DROP INDEX IF EXISTS "users_talent_text_trgm";

@@ -17,7 +17,7 @@ import { escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { cardColumns, presentCard, type CardRow } from './talent.presenter.js';
 
-/** Written exactly as the users_talent_text_trgm and users_talent_text_after_first_trgm indexes are, so the planner can use them. */
+/** The text a search matches; after its first letter, written exactly as users_talent_text_after_first_trgm is, so the planner can use it. */
 const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${users.location})`;
 /** Written as the partial indexes' predicate. */
 const publicPerformer = sql`${users.role} = 'performer' and ${users.visibility} = 'public'`;
