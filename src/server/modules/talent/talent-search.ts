@@ -65,6 +65,8 @@ interface Tier {
   scores: number[];
   matches?: SQL;
   score?: SQL<number>;
+  /** More rows of the tier, found by a statement of their own and merged in order. */
+  alsoMatches?: SQL;
 }
 
 /**
@@ -78,24 +80,36 @@ interface Tier {
  * Each statement stops at the page; the planner walks users_talent_name_idx or
  * users_talent_order_idx, or sorts a tier's matches, as the name statistics of migration
  * 0036 tell it. The last two tiers share one statement, since both are read through the
- * trigram index of the text after its first letter.
+ * trigram index of the text after its first letter: a name that does not start with the
+ * text holds it after its first letter, or it runs from the name into the profession.
  */
 function textTiers(q: string): Tier[] {
   const name = sql`(lower(${users.fname}) collate "C")`;
   const escaped = escapeLike(q);
-  // A name that does not start with the text holds it after its first letter, or is
-  // followed by the start of it ("pri" for "pri act"): a name equal to the lowered text
-  // up to one of its spaces, whose row's text starts with it.
-  const rest = sql`(substr(${searchable}, 2) ilike ${`%${escaped}%`}
-    or (${name} = any(array(select left(lower(${q}), i - 1) from generate_series(1, length(lower(${q}))) i where substr(lower(${q}), i, 1) = ' '))
-      and starts_with(lower(${searchable}), lower(${q}))))`;
+  const startsWith = sql`${name} like lower(${`${escaped}%`})`;
   return [
     { scores: [7], matches: sql`${name} = lower(${q})` },
     // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
-    { scores: [3], matches: sql`${name} like lower(${`${escaped}%`}) and ${name} > lower(${q})` },
-    { scores: [1, 0], matches: sql`${rest} and not ${name} like lower(${`${escaped}%`})`, score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int` },
+    { scores: [3], matches: sql`${startsWith} and ${name} > lower(${q})` },
+    {
+      scores: [1, 0],
+      matches: sql`substr(${searchable}, 2) ilike ${`%${escaped}%`} and not ${startsWith}`,
+      score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int`,
+      // A row whose text starts with the text but whose name does not: its name is the
+      // lowered text up to one of its spaces (lower() keeps spaces where they are), each
+      // an equality on users_talent_name_idx. Its own statement, so that the trigram
+      // statement's condition stays one the index checks.
+      alsoMatches: q.includes(' ')
+        ? sql`${name} = any(array(select left(lower(${q}), i - 1) from generate_series(1, length(lower(${q}))) i where substr(lower(${q}), i, 1) = ' '))
+            and starts_with(lower(${searchable}), lower(${q}))`
+        : undefined,
+    },
   ];
 }
+
+/** The search's order: score, completeness, profile_changed_at (fixed-width UTC text), id (UUIDs order as their text), each descending. */
+const before = (a: { score: number; completeness: number; changedAt: string; id: string }, b: typeof a) =>
+  b.score - a.score || b.completeness - a.completeness || (a.changedAt === b.changedAt ? (a.id < b.id ? 1 : -1) : a.changedAt < b.changedAt ? 1 : -1);
 
 export function createTalentSearch(ctx: AppContext) {
   const { db } = ctx;
@@ -153,7 +167,6 @@ export function createTalentSearch(ctx: AppContext) {
         // Every row of this tier comes before the cursor's: shown on an earlier page.
         if (from && bottom > from.score) continue;
         const bounds = [...where];
-        if (tier.matches) bounds.push(tier.matches);
         // The cursor's own tier starts after it; a tier wholly below the cursor's score starts at its top.
         if (from && top >= from.score) {
           bounds.push(
@@ -162,16 +175,24 @@ export function createTalentSearch(ctx: AppContext) {
               : sql`(${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)`,
           );
         }
-        const found = await db
-          .select({ ...cardColumns, score: tier.score ?? sql<number>`${sql.raw(String(top))}`, completeness: users.completeness, changedAt })
-          .from(users)
-          .where(and(...bounds))
-          // Written as users_talent_order_idx is walked backwards (NOT NULL columns, so DESC's
-          // NULLS FIRST changes nothing but lets the planner use it), and as
-          // users_talent_name_idx is after its name.
-          .orderBy(...(tier.score ? [sql`${tier.score} desc`] : []), sql`${users.completeness} desc`, sql`${users.profileChangedAt} desc`, sql`${users.id} desc`)
-          .limit(size + 1 - rows.length);
-        rows.push(...found.map((r) => ({ ...r, score: Number(r.score) })));
+        const wanted = size + 1 - rows.length;
+        const read = (matches: SQL | undefined) =>
+          db
+            .select({ ...cardColumns, score: tier.score ?? sql<number>`${sql.raw(String(top))}`, completeness: users.completeness, changedAt })
+            .from(users)
+            .where(and(...bounds, matches))
+            // Written as users_talent_order_idx is walked backwards (NOT NULL columns, so DESC's
+            // NULLS FIRST changes nothing but lets the planner use it), and as
+            // users_talent_name_idx is after its name.
+            .orderBy(...(tier.score ? [sql`${tier.score} desc`] : []), sql`${users.completeness} desc`, sql`${users.profileChangedAt} desc`, sql`${users.id} desc`)
+            .limit(wanted)
+            .then((found) => found.map((r) => ({ ...r, score: Number(r.score) })));
+        let found = await read(tier.matches);
+        if (tier.alsoMatches) {
+          const seen = new Set(found.map((r) => r.id));
+          found = [...found, ...(await read(tier.alsoMatches)).filter((r) => !seen.has(r.id))].sort(before).slice(0, wanted);
+        }
+        rows.push(...found);
         if (rows.length > size) break;
       }
       const more = rows.length > size;
