@@ -83,9 +83,6 @@ export const users = pgTable(
     index('users_talent_order_idx')
       .on(t.completeness, t.profileChangedAt, t.id)
       .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
-    index('users_talent_text_trgm')
-      .using('gin', sql`(${t.fname} || ' ' || ${t.category} || ' ' || ${t.location}) gin_trgm_ops`)
-      .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),
     index('users_talent_location_trgm')
       .using('gin', sql`${t.location} gin_trgm_ops`)
       .where(sql`${t.role} = 'performer' and ${t.visibility} = 'public'`),

@@ -15,9 +15,9 @@ import { isCursorInstant } from '../../lib/cursor-instant.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
-import { cardColumns, presentCard } from './talent.presenter.js';
+import { cardColumns, presentCard, type CardRow } from './talent.presenter.js';
 
-/** Written exactly as the users_talent_text_trgm index is, so the planner can use it. */
+/** The text a search matches; after its first letter, written exactly as users_talent_text_after_first_trgm is, so the planner can use it. */
 const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${users.location})`;
 /** Written as the partial indexes' predicate. */
 const publicPerformer = sql`${users.role} = 'performer' and ${users.visibility} = 'public'`;
@@ -60,6 +60,57 @@ function decode(value: string, key: string): Position | null {
   return { score: Number(score), completeness: Number(completeness), at, id };
 }
 
+/** Rows of one or more scores, best first; `score` tells them apart when there are several. */
+interface Tier {
+  scores: number[];
+  matches?: SQL;
+  score?: SQL<number>;
+  /** More rows of the tier, found by a statement of their own and merged in order. */
+  alsoMatches?: SQL;
+}
+
+/**
+ * A text's matches, one statement per score tier, best first (docs/performance.md, "The
+ * talent search on a miss"): the whole name (7), a name that starts with the text (3),
+ * then every other match, a name holding it (1) before profession or location alone (0).
+ * These are exactly the values the single score took, `(lower(fname) = lower(q))::int * 4
+ * + (fname ilike 'q%')::int * 2 + (fname ilike '%q%')::int`, and in a UTF-8 database
+ * ILIKE is LIKE of both sides lowered, so `lower(fname) collate "C"`
+ * (users_talent_name_idx, migration 0036) against the lowered text selects the same rows.
+ * Each statement stops at the page; the planner walks users_talent_name_idx or
+ * users_talent_order_idx, or sorts a tier's matches, as the name statistics of migration
+ * 0036 tell it. The last two tiers share one statement, since both are read through the
+ * trigram index of the text after its first letter: a name that does not start with the
+ * text holds it after its first letter, or it runs from the name into the profession.
+ */
+function textTiers(q: string): Tier[] {
+  const name = sql`(lower(${users.fname}) collate "C")`;
+  const escaped = escapeLike(q);
+  const startsWith = sql`${name} like lower(${`${escaped}%`})`;
+  return [
+    { scores: [7], matches: sql`${name} = lower(${q})` },
+    // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
+    { scores: [3], matches: sql`${startsWith} and ${name} > lower(${q})` },
+    {
+      scores: [1, 0],
+      matches: sql`substr(${searchable}, 2) ilike ${`%${escaped}%`} and not ${startsWith}`,
+      score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int`,
+      // A row whose text starts with the text but whose name does not: its name is the
+      // lowered text up to one of its spaces (lower() keeps spaces where they are), each
+      // an equality on users_talent_name_idx. Its own statement, so that the trigram
+      // statement's condition stays one the index checks.
+      alsoMatches: q.includes(' ')
+        ? sql`${name} = any(array(select left(lower(${q}), i - 1) from generate_series(1, length(lower(${q}))) i where substr(lower(${q}), i, 1) = ' '))
+            and starts_with(lower(${searchable}), lower(${q}))`
+        : undefined,
+    },
+  ];
+}
+
+/** The search's order: score, completeness, profile_changed_at (fixed-width UTC text), id (UUIDs order as their text), each descending. */
+const before = (a: { score: number; completeness: number; changedAt: string; id: string }, b: typeof a) =>
+  b.score - a.score || b.completeness - a.completeness || (a.changedAt === b.changedAt ? (a.id < b.id ? 1 : -1) : a.changedAt < b.changedAt ? 1 : -1);
+
 export function createTalentSearch(ctx: AppContext) {
   const { db } = ctx;
   const versions = createCounterVersions(ctx);
@@ -84,7 +135,6 @@ export function createTalentSearch(ctx: AppContext) {
     async page(query: TalentQuery): Promise<TalentAnswer> {
       const where: SQL[] = [publicPerformer];
       const q = query.q?.trim();
-      if (q) where.push(sql`${searchable} ilike ${`%${escapeLike(q)}%`}`);
       // A default the performer never saved is not a choice (docs/talent.md, "Stated, not defaulted").
       if (query.profession) where.push(sql`${users.category} = ${query.profession} and ${users.profileStatedAt} is not null`);
       if (query.gender) where.push(sql`${users.gender} = ${query.gender} and ${users.profileStatedAt} is not null`);
@@ -104,38 +154,53 @@ export function createTalentSearch(ctx: AppContext) {
       // Written with the partial index's own predicate, which a parameter alone cannot prove.
       if (query.union) where.push(sql`${users.unionStatus} = ${query.union} and ${users.unionStatus} <> 'none'`);
 
-      // How well the text matches: the whole name, then a name that starts with it, then
-      // a name that holds it; profession or location alone scores 0. Without a text every
-      // row scores 0 and the order is the index's.
-      const score = q
-        ? sql<number>`((lower(${users.fname}) = lower(${q}))::int * 4 + (${users.fname} ilike ${`${escapeLike(q)}%`})::int * 2 + (${users.fname} ilike ${`%${escapeLike(q)}%`})::int)`
-        : sql<number>`0`;
       const key = filtersKey(query);
-      if (query.cursor) {
-        const p = decode(query.cursor, key);
-        if (!p) throw errors.badRequest(TALENT_MSG.invalidCursor, 'invalid_cursor');
-        where.push(
-          q
-            ? sql`(${score}, ${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${p.score}, ${p.completeness}, ${p.at}::timestamptz, ${p.id}::uuid)`
-            : sql`(${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${p.completeness}, ${p.at}::timestamptz, ${p.id}::uuid)`,
-        );
-      }
+      const p = query.cursor ? decode(query.cursor, key) : undefined;
+      if (p === null) throw errors.badRequest(TALENT_MSG.invalidCursor, 'invalid_cursor');
+      // Without a text every row scores 0 and the cursor's score says nothing.
+      const from = p && { ...p, score: q ? p.score : 0 };
       const size = TALENT_LIMITS.page;
-      const rows = await db
-        .select({ ...cardColumns, score, completeness: users.completeness, changedAt })
-        .from(users)
-        .where(and(...where))
-        // Written as users_talent_order_idx is walked backwards (NOT NULL columns, so DESC's
-        // NULLS FIRST changes nothing but lets the planner use it).
-        .orderBy(...(q ? [sql`${score} desc`] : []), sql`${users.completeness} desc`, sql`${users.profileChangedAt} desc`, sql`${users.id} desc`)
-        .limit(size + 1);
+      const rows: (CardRow & { score: number; completeness: number; changedAt: string })[] = [];
+      for (const tier of q ? textTiers(q) : [{ scores: [0] } satisfies Tier]) {
+        const top = tier.scores[0]!;
+        const bottom = tier.scores.at(-1)!;
+        // Every row of this tier comes before the cursor's: shown on an earlier page.
+        if (from && bottom > from.score) continue;
+        const bounds = [...where];
+        // The cursor's own tier starts after it; a tier wholly below the cursor's score starts at its top.
+        if (from && top >= from.score) {
+          bounds.push(
+            tier.score
+              ? sql`(${tier.score}, ${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${from.score}, ${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)`
+              : sql`(${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)`,
+          );
+        }
+        const wanted = size + 1 - rows.length;
+        const read = (matches: SQL | undefined) =>
+          db
+            .select({ ...cardColumns, score: tier.score ?? sql<number>`${sql.raw(String(top))}`, completeness: users.completeness, changedAt })
+            .from(users)
+            .where(and(...bounds, matches))
+            // Written as users_talent_order_idx is walked backwards (NOT NULL columns, so DESC's
+            // NULLS FIRST changes nothing but lets the planner use it), and as
+            // users_talent_name_idx is after its name.
+            .orderBy(...(tier.score ? [sql`${tier.score} desc`] : []), sql`${users.completeness} desc`, sql`${users.profileChangedAt} desc`, sql`${users.id} desc`)
+            .limit(wanted)
+            .then((found) => found.map((r) => ({ ...r, score: Number(r.score) })));
+        let found = await read(tier.matches);
+        if (tier.alsoMatches) {
+          const seen = new Set(found.map((r) => r.id));
+          found = [...found, ...(await read(tier.alsoMatches)).filter((r) => !seen.has(r.id))].sort(before).slice(0, wanted);
+        }
+        rows.push(...found);
+        if (rows.length > size) break;
+      }
       const more = rows.length > size;
       const shown = more ? rows.slice(0, size) : rows;
       const last = shown.at(-1);
       return {
         talent: shown.map(presentCard),
-        nextCursor:
-          more && last ? encode({ score: Number(last.score), completeness: last.completeness, at: last.changedAt, id: last.id }, key) : null,
+        nextCursor: more && last ? encode({ score: last.score, completeness: last.completeness, at: last.changedAt, id: last.id }, key) : null,
       };
     },
   };

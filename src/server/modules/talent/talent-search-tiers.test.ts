@@ -1,0 +1,161 @@
+/**
+ * The text search's pages across its score tiers (docs/performance.md, "The talent search on
+ * a miss"): one statement per tier, the cursor carrying the tier. Every page strung together
+ * must be the order the single ranking states (docs/talent.md, "Search: numbers from free
+ * text, and the order"), with no performer twice and none left out.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TALENT_LIMITS, TALENT_MSG, type TalentAnswer } from '../../../contract/talent.js';
+import { rowsOf } from '../../db/raw.js';
+import { users } from '../../db/schema/index.js';
+import { escapeLike } from '../studios/index.js';
+import { newAddress } from '../../../../test/factories.js';
+import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
+import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+
+let t: TestApp;
+let studio: StudioAccount;
+
+const get = (query: string) =>
+  t.app.inject({ method: 'GET', url: `/api/studio/talent?${query}`, headers: { 'x-auth-token': studio.token }, remoteAddress: newAddress() });
+
+/** Every page of a search, following nextCursor; each page's ids. */
+async function allPages(query: string): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await get(cursor ? `${query}&cursor=${cursor}` : query);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as TalentAnswer;
+    pages.push(answer.talent.map((p) => p._id));
+    cursor = answer.nextCursor;
+  } while (cursor && pages.length < 20);
+  return pages;
+}
+
+/** The order the search states, as one ranking of every match (the statement the tiers replace). */
+async function ranked(text: string, extra = sql`true`): Promise<string[]> {
+  const contains = `%${escapeLike(text)}%`;
+  const rows = await rowsOf<{ id: string }>(
+    t.ctx.db,
+    sql`select ${users.id} as id from ${users}
+        where ${users.role} = 'performer' and ${users.visibility} = 'public' and (${users.fname} || ' ' || ${users.category} || ' ' || ${users.location}) ilike ${contains} and ${extra}
+        order by ((lower(${users.fname}) = lower(${text}))::int * 4 + (${users.fname} ilike ${`${escapeLike(text)}%`})::int * 2 + (${users.fname} ilike ${contains})::int) desc,
+          ${users.completeness} desc, ${users.profileChangedAt} desc, ${users.id} desc`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Public performers written straight to the table, in one statement: their profile_changed_at ties, so id decides. */
+async function performers(rows: { fname: string; location?: string; age?: string; height?: string; visibility?: string }[]): Promise<string[]> {
+  const made = await t.ctx.db
+    .insert(users)
+    .values(
+      rows.map((r, i) => ({
+        email: `tier-${Date.now()}-${i}-${Math.random().toString(36).slice(2)}@example.com`,
+        passwordHash: 'not-a-login',
+        role: 'performer',
+        fname: r.fname,
+        location: r.location ?? '',
+        age: r.age ?? '',
+        height: r.height ?? '',
+        visibility: r.visibility ?? 'public',
+      })),
+    )
+    .returning({ id: users.id });
+  return made.map((r) => r.id);
+}
+
+/** Completeness varies within each tier: every third has an age, every fifth a height. */
+const filled = (i: number) => ({ age: i % 3 === 0 ? '25' : '', height: i % 5 === 0 ? '170 cm' : '' });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  studio = await buildStudioAccount(t, { fname: 'Tier Studio' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('talent search pages across score tiers', () => {
+  it('a page ending exactly where a tier ends, then one ending inside a tier, then one spanning two: the single ranking, nothing twice or missing', async () => {
+    const page = TALENT_LIMITS.page;
+    // Whole names 2, names starting with the text page − 2: the first page ends with the last of them.
+    const whole = await performers([{ fname: 'Tierq' }, { fname: 'TIERQ', age: '30' }]);
+    const starting = await performers(Array.from({ length: page - 2 }, (_, i) => ({ fname: `Tierq Start ${i}`, ...filled(i) })));
+    // Names holding it: more than a page, so the second page ends inside this tier.
+    const holding = await performers(Array.from({ length: page + 5 }, (_, i) => ({ fname: `Has Tierq ${i}`, ...filled(i) })));
+    // The text only in the location.
+    const elsewhere = await performers(Array.from({ length: 5 }, (_, i) => ({ fname: `Plain Name ${i}`, location: 'Tierqpur', ...filled(i) })));
+    await performers([{ fname: 'Tierq Private', visibility: 'private' }]);
+
+    const pages = await allPages('q=tierq');
+    expect(pages.map((p) => p.length)).toEqual([page, page, 10]);
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(await ranked('tierq'));
+    // Tier by tier: the whole names, then the rest of the first page, and so on.
+    expect(new Set(pages[0]!.slice(0, 2))).toEqual(new Set(whole));
+    expect(new Set(pages[0]!.slice(2))).toEqual(new Set(starting));
+    expect(new Set([...pages[1]!, ...pages[2]!.slice(0, 5)])).toEqual(new Set(holding));
+    expect(new Set(pages[2]!.slice(5))).toEqual(new Set(elsewhere));
+  });
+
+  it('a page boundary inside the tier of names starting with the text, with a filter, and a text with LIKE’s wildcards', async () => {
+    await performers([{ fname: 'Tiera' }]);
+    await performers(Array.from({ length: 30 }, (_, i) => ({ fname: `Tiera Start ${i}`, ...filled(i) })));
+    await performers([{ fname: 'Has Tiera 1' }, { fname: 'Has Tiera 2', age: '40' }]);
+    const pages = await allPages('q=TIERA');
+    expect(pages.map((p) => p.length)).toEqual([TALENT_LIMITS.page, 13]);
+    expect(pages.flat()).toEqual(await ranked('TIERA'));
+
+    // With a filter: only the performers with an age, across the same tiers.
+    const aged = await allPages('q=tiera&ageMin=20');
+    expect(aged.flat()).toEqual(await ranked('tiera', sql`${users.ageYears} >= 20`));
+    expect(aged.flat().length).toBeGreaterThan(5);
+
+    // A text running from the name into the profession: a name that is the text up to a
+    // space, at the start or later, is a match on other text (0), after names holding it.
+    const [across, later] = await performers([{ fname: 'Tierb' }, { fname: 'Zed Tierb' }]);
+    const [holder] = await performers([{ fname: 'Tierb Actor Person' }]);
+    await performers([{ fname: 'Tierbx' }]);
+    const spanning = (await allPages('q=tierb%20act')).flat();
+    expect(spanning).toEqual([holder, ...[across, later].sort().reverse()]);
+    expect(spanning).toEqual(await ranked('tierb act'));
+
+    // "%" and "_" match only themselves.
+    await performers([{ fname: '50%_off' }, { fname: '50%_off Extra' }, { fname: '500 Off' }]);
+    const wild = (await allPages(`q=${encodeURIComponent('50%_off')}`)).flat();
+    expect(wild).toHaveLength(2);
+    expect(wild).toEqual(await ranked('50%_off'));
+  });
+
+  it('refuses a malformed cursor, another search’s cursor and the job board’s with 400 { msg }', async () => {
+    await performers(Array.from({ length: TALENT_LIMITS.page + 2 }, (_, i) => ({ fname: `Tierz ${i}` })));
+    const first = (await get('q=tierz')).json() as TalentAnswer;
+    expect(first.nextCursor).toBeTruthy();
+    const noText = (await get('location=')).json() as TalentAnswer;
+    const [kind, score, completeness, at, id] = Buffer.from(first.nextCursor!, 'base64url').toString('utf8').split('|');
+    const bad = [
+      'not-a-cursor',
+      Buffer.from('garbage').toString('base64url'),
+      // Another text's cursor, and a cursor without a text used with one.
+      ...(noText.nextCursor ? [noText.nextCursor] : []),
+      // This search's position under another search's key.
+      Buffer.from([kind, score, completeness, at, id, 'AAAAAAAAAAAA'].join('|'), 'utf8').toString('base64url'),
+      // A score that is not a number, an id that is not one.
+      Buffer.from([kind, 'x', completeness, at, id, ''].join('|'), 'utf8').toString('base64url'),
+      // The job board's cursor.
+      Buffer.from(`2024-01-01T00:00:00.000000Z_${id}`).toString('base64url'),
+    ];
+    for (const cursor of bad) {
+      const res = await get(`q=tierz&cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json()).toMatchObject({ msg: TALENT_MSG.invalidCursor });
+    }
+    const other = await get(`q=tiera&cursor=${first.nextCursor}`);
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ msg: TALENT_MSG.invalidCursor });
+  });
+});
