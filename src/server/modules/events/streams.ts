@@ -8,7 +8,7 @@
  * instance"), so a stream is one small object: its methods are shared, the ids it wrote are
  * remembered only once an event was written, and its frames go straight to the answer.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { STREAM_REPLACED_EVENT } from '../../../contract/conversations.js';
 import type { StoredEvent } from '../../adapters/event-bus.js';
 
@@ -37,8 +37,12 @@ const REPLACED_FRAME = `event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`;
 const SENT_KEPT = 1000;
 
 export class EventStream {
-  /** Names the stream on every instance (docs/security.md, third pass: the account's oldest is closed). */
-  readonly id: string = randomUUID();
+  /**
+   * Names the stream on every instance (docs/security.md, third pass: the account's oldest
+   * is closed). 128 random bits as one flat string: a `randomUUID()` is held as the ten
+   * pieces it was joined from, 300 bytes more a stream.
+   */
+  readonly id: string = randomBytes(16).toString('base64url');
   /** The newest event id this stream has written, or the one it started after. */
   lastId = 0;
   /**
