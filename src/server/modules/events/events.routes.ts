@@ -190,6 +190,8 @@ function answerWithStream(req: FastifyRequest, reply: FastifyReply, stream: Even
   reply.headers(STREAM_HEADERS).header('x-request-id', req.id);
   res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
   stream.attach(res);
+  // A HEAD request gets the head alone (Node writes no body for it), then the answer ends, as Fastify's own HEAD route ends it.
+  if (req.method === 'HEAD') stream.end();
   forgetSentHead(res);
 }
 

@@ -85,6 +85,15 @@ describe('the events stream', () => {
     }
   });
 
+  it('HEAD answers the same head and ends at once', async () => {
+    const stranger = await buildPerformer(t);
+    const res = await fetch(`${base}/api/events`, { method: 'HEAD', headers: { 'x-auth-token': stranger.token }, signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    expect(await res.text()).toBe('');
+  });
+
   it('sends read marks to the other side', async () => {
     const s = await open({ 'x-auth-token': performer.token });
     const read = await callAs(t, 'POST', `/api/conversations/${convo._id}/read`, studio.token);
