@@ -1,8 +1,9 @@
 /**
  * Messages and live events on two app instances behind one PostgreSQL and one Redis
  * (docs/messages.md): memory per open events stream (the lowest RSS of instance A over 10 s
- * before and 20 s after opening STREAMS streams, divided; one reading 3 s after beside it), the time from a message POSTed to instance B to its event
- * on a stream held by instance A (p50/p99), and messages per second POSTed through both
+ * before and 60 s after opening STREAMS streams, divided; one reading 3 s after beside it),
+ * the time from a message POSTed to instance B to its event on a stream held by instance A
+ * (p50/p99), and messages per second POSTed through both
  * instances, beside a bare Fastify route measured in the same run, and the job board's
  * uncached first page on instance A with and without the streams open. Loopback only, bounded.
  * `npm run bench` runs it; `npx tsx bench/messages.ts` runs these rows alone (with
@@ -41,14 +42,15 @@ const FILES_BESIDE_STREAMS = 256;
 /** Streams per holder process (bench/stream-holder.ts). */
 const PER_HOLDER = 5_000;
 /**
- * How long A's RSS is watched with the streams open (half that before them); the lowest
+ * How long A's RSS is watched with the streams open (BEFORE_MS before them); the lowest
  * reading counts. Opening them leaves garbage (each request's own objects, promoted to V8's
  * old generation while 100 open at once) that V8 collects when the process goes quiet,
- * about 10 s later, and each heartbeat leaves a little more: one reading 3 s after holds
- * that garbage as much as the streams (docs/performance.md, "20 000 event streams on one
- * instance"). The 3 s reading is reported beside it.
+ * 10 s to a minute later, and each heartbeat leaves a little more: one reading 3 s after
+ * holds that garbage as much as the streams (docs/performance.md, "20 000 event streams on
+ * one instance"). The 3 s reading is reported beside it.
  */
-const SETTLE_MS = 20_000;
+const SETTLE_MS = 60_000;
+const BEFORE_MS = 10_000;
 /** Jobs on the board timed beside the streams. */
 const BOARD_JOBS = 10_000;
 const BOARD_REQUESTS = 200;
@@ -149,7 +151,7 @@ async function rowsFor(a: AppProcess, b: AppProcess, db: Db, add: Add) {
   await new Promise((r) => setTimeout(r, 2000));
   const boardBefore = await boardP95(a.baseUrl, BOARD_REQUESTS);
   // The floor over a while, as the reading with the streams open.
-  const before = await lowestRss(a.pid, SETTLE_MS / 2);
+  const before = await lowestRss(a.pid, BEFORE_MS);
   // The streams the latency is read on are held here; the rest by holder processes.
   const timed = Math.min(streamCount, LATENCY_MESSAGES);
   const streams = await openEventStreams(a.baseUrl, performers.slice(0, timed).map((p) => p.token), seen);
