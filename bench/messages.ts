@@ -1,8 +1,9 @@
 /**
  * Messages and live events on two app instances behind one PostgreSQL and one Redis
- * (docs/messages.md): memory per open events stream (RSS of instance A before and after
- * opening STREAMS streams, divided), the time from a message POSTed to instance B to its event
- * on a stream held by instance A (p50/p99), and messages per second POSTed through both
+ * (docs/messages.md): memory per open events stream (the lowest RSS of instance A over 10 s
+ * before and 60 s after opening STREAMS streams, divided; one reading 3 s after beside it),
+ * the time from a message POSTed to instance B to its event on a stream held by instance A
+ * (p50/p99), and messages per second POSTed through both
  * instances, beside a bare Fastify route measured in the same run, and the job board's
  * uncached first page on instance A with and without the streams open. Loopback only, bounded.
  * `npm run bench` runs it; `npx tsx bench/messages.ts` runs these rows alone (with
@@ -40,6 +41,16 @@ const WANTED_STREAMS = Number(process.env.STREAMS ?? process.env.BENCH_STREAMS ?
 const FILES_BESIDE_STREAMS = 256;
 /** Streams per holder process (bench/stream-holder.ts). */
 const PER_HOLDER = 5_000;
+/**
+ * How long A's RSS is watched with the streams open (BEFORE_MS before them); the lowest
+ * reading counts. Opening them leaves garbage (each request's own objects, promoted to V8's
+ * old generation while 100 open at once) that V8 collects when the process goes quiet,
+ * 10 s to a minute later, and each heartbeat leaves a little more: one reading 3 s after
+ * holds that garbage as much as the streams (docs/performance.md, "20 000 event streams on
+ * one instance"). The 3 s reading is reported beside it.
+ */
+const SETTLE_MS = 60_000;
+const BEFORE_MS = 10_000;
 /** Jobs on the board timed beside the streams. */
 const BOARD_JOBS = 10_000;
 const BOARD_REQUESTS = 200;
@@ -68,6 +79,16 @@ async function seed(db: Db, n: number) {
     studioToken: await tokenOf(studio!.id),
     performers: await Promise.all(performers.map(async (p) => ({ token: await tokenOf(p.id), conversationId: byPerformer.get(p.id)! }))),
   };
+}
+
+/** The lowest RSS of `pid` read every 500 ms for `ms`. */
+async function lowestRss(pid: number, ms: number): Promise<number> {
+  let lowest = rssMB(pid);
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 500));
+    lowest = Math.min(lowest, rssMB(pid));
+  }
+  return lowest;
 }
 
 function rssMB(pid: number): number {
@@ -129,7 +150,8 @@ async function rowsFor(a: AppProcess, b: AppProcess, db: Db, add: Add) {
   await boardP95(a.baseUrl, 0);
   await new Promise((r) => setTimeout(r, 2000));
   const boardBefore = await boardP95(a.baseUrl, BOARD_REQUESTS);
-  const before = rssMB(a.pid);
+  // The floor over a while, as the reading with the streams open.
+  const before = await lowestRss(a.pid, BEFORE_MS);
   // The streams the latency is read on are held here; the rest by holder processes.
   const timed = Math.min(streamCount, LATENCY_MESSAGES);
   const streams = await openEventStreams(a.baseUrl, performers.slice(0, timed).map((p) => p.token), seen);
@@ -140,11 +162,13 @@ async function rowsFor(a: AppProcess, b: AppProcess, db: Db, add: Add) {
       holders.push(await startHolder(a.baseUrl, performers.slice(i, i + PER_HOLDER).map((p) => p.token), dir, n));
     }
     await new Promise((r) => setTimeout(r, 3000));
-    const after = rssMB(a.pid);
+    const soon = rssMB(a.pid);
+    const after = await lowestRss(a.pid, SETTLE_MS);
     const perStream = round(((after - before) * 1024) / streamCount, 1);
     add(
       `open events streams on one instance [PostgreSQL + Redis]`,
-      `${streamCount.toLocaleString('en')} streams${short}: RSS ${round(before, 0)} → ${round(after, 0)} MB, ${perStream} KB per stream; ${atMost(perStream, 16, 'KB', 'memory per stream')}`,
+      `${streamCount.toLocaleString('en')} streams${short}: RSS ${round(before, 0)} → ${round(after, 0)} MB (lowest over ${SETTLE_MS / 1000} s), ${perStream} KB per stream; ${atMost(perStream, 16, 'KB', 'memory per stream')}`,
+      `3 s after they opened: RSS ${round(soon, 0)} MB, ${round(((soon - before) * 1024) / streamCount, 1)} KB per stream (with the garbage of opening them)`,
     );
 
     // From the POST on instance B to the event on instance A's stream, one message at a time.

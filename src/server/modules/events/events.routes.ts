@@ -6,7 +6,7 @@
  * An account keeps its newest 5 streams, and a client address at most 40 on an instance
  * (docs/security.md, third pass).
  */
-import { PassThrough } from 'node:stream';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import { errors } from '../../errors.js';
 import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { scheduleEventsSweep } from './events-sweep.js';
 import { createStreamSlots } from './stream-slots.js';
-import { openStream, StreamRegistry, type ReplayingStream, type Session } from './streams.js';
+import { EventStream, StreamRegistry, type Session } from './streams.js';
 import { issueTicket, takeTicket } from './tickets.js';
 
 /** At most this many missed events are replayed; a client that missed more refetches. */
@@ -59,7 +59,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
   const catchUp = async () => {
     const streams = registry.all().map((stream) => ({ stream, after: stream.lastId }));
     streams.forEach(({ stream }) => stream.hold());
-    const replayOne = async ({ stream, after }: { stream: ReplayingStream; after: number }) => {
+    const replayOne = async ({ stream, after }: { stream: EventStream; after: number }) => {
       try {
         stream.replay(await eventsAfter(stream.session.userId, after));
       } catch (err) {
@@ -108,6 +108,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     return { ticket: await issueTicket(ctx.db, sessionOf(req)) };
   });
 
+  /** A stream ended: it leaves the registry, its address's count and its account's (one function for every stream). */
+  const ended = (stream: EventStream) => {
+    registry.remove(stream);
+    const left = (perAddress.get(stream.address) ?? 1) - 1;
+    if (left > 0) perAddress.set(stream.address, left);
+    else perAddress.delete(stream.address);
+    // The release waits for the count: a stream that ends while it is counted is not left counted.
+    void stream.counted.then(() => slots.release(stream.session.userId, stream.id)).catch(() => {});
+  };
+
   app.get('/api/events', { schema: { querystring: eventsQuery } }, async (req, reply) => {
     const session = await openSession(req, req.query.ticket, reply);
     const address = req.ip;
@@ -115,32 +125,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     if (held >= addressCap) throw errors.tooManyRequests(CONVERSATION_LIMITS.heartbeatMs / 1000);
     perAddress.set(address, held + 1);
     const lastId = Number(req.headers['last-event-id']);
-    const out = new PassThrough();
-    // The release waits for the count: a stream that ends while it is counted is not left counted.
-    let slot: Promise<unknown> = Promise.resolve();
-    const stream = openStream(out, session, () => {
-      registry.remove(stream);
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
-      void slot.then(() => slots.release(session.userId, stream.id)).catch(() => {});
-    });
+    const stream = new EventStream(session, address, ended);
     registry.add(stream);
-    reply.raw.on('close', () => stream.end());
-    // How long the browser waits before reconnecting. Written first: the stream may be
-    // replaced (ended) by a newer one of its account while it is still being opened.
-    out.write(`retry: 3000\n\n`);
-    slot = slots
+    endOnClose(reply.raw, stream);
+    stream.counted = slots
       .take(session.userId, stream.id, CONVERSATION_LIMITS.streamsPerAccount)
       .then((pushedOut) => pushedOut.forEach((id) => registry.find(id)?.replace()))
       // Without the shared count (Redis unreachable) the stream still opens; the per-address cap holds.
       .catch((err: unknown) => req.log.warn({ err }, 'events stream not counted against its account'));
     // Counted before it answers: streams opened one after another are counted in that order.
-    await slot;
-    reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no');
+    await stream.counted;
     if (Number.isSafeInteger(lastId) && lastId > 0) stream.replay(await eventsAfter(session.userId, lastId), lastId);
     else {
       // Where a catch-up after a lost bus starts for a stream that has written nothing yet.
@@ -152,7 +146,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
         .limit(1);
       stream.replay([], latest?.id ?? 0);
     }
-    return reply.send(out);
+    answerWithStream(req, reply, stream);
   });
 
   async function openSession(req: FastifyRequest, ticket: string | undefined, reply: FastifyReply): Promise<Session> {
@@ -169,4 +163,46 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
 function sessionOf(req: FastifyRequest): Session {
   const token = req.token!;
   return { userId: req.userId, jti: token.jti, version: token.version, expiresAt: token.expiresAt };
+}
+
+/** The stream ends with its connection; made here, so the listener holds the stream and nothing of the request. */
+function endOnClose(res: ServerResponse, stream: EventStream): void {
+  res.on('close', () => stream.end());
+}
+
+/** The headers every stream answer carries besides those of any answer (docs/messages.md). */
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * Writes the stream's head and hands it the answer, bypassing Fastify's send (a stream
+ * payload costs a PassThrough and a pipe per stream). The reply is hijacked, so its onSend
+ * hooks do not run: the head carries the headers the hooks before it set (security
+ * headers, docs/architecture.md "Security headers") and the request id the app's onSend
+ * adds (app.ts); compression leaves event streams alone either way.
+ */
+function answerWithStream(req: FastifyRequest, reply: FastifyReply, stream: EventStream): void {
+  reply.hijack();
+  const res = reply.raw;
+  reply.headers(STREAM_HEADERS).header('x-request-id', req.id);
+  res.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+  stream.attach(res);
+  // A HEAD request gets the head alone (Node writes no body for it), then the answer ends, as Fastify's own HEAD route ends it.
+  if (req.method === 'HEAD') stream.end();
+  forgetSentHead(res);
+}
+
+/**
+ * Node keeps the head it sent on the answer, as the string it was joined from piece by
+ * piece (about 95 pieces, 3 KB for a stream's head with its security headers), and after
+ * sending it only asks whether there is one (`headersSent`). A stream holds its answer for
+ * hours, so once the head is out that string is swapped for a short one
+ * (docs/performance.md, "20 000 event streams on one instance").
+ */
+function forgetSentHead(res: ServerResponse): void {
+  const sent = res as ServerResponse & { _header?: unknown; _headerSent?: unknown };
+  if (sent._headerSent === true && typeof sent._header === 'string' && sent._header.length > 0) sent._header = 'sent';
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTickets } from '../../db/schema/index.js';
@@ -47,6 +48,50 @@ describe('the events stream', () => {
     expect(Number(event.id)).toBeGreaterThan(0);
     expect(event.data).toEqual({ conversationId: convo._id, message: { _id: sent._id, conversationId: convo._id, senderId: performer._id, text: 'Are you casting dancers?', createdAt: sent.createdAt } });
     await s.until(() => s.comments.includes('ping'), 3000);
+  });
+
+  it('the answer carries every security header an ordinary answer carries, and its frames byte for byte', async () => {
+    const config = await fetch(`${base}/api/config`);
+    await config.arrayBuffer();
+    const own = new Set(['content-type', 'cache-control', 'content-length', 'date', 'x-request-id', 'connection', 'keep-alive', 'etag', 'vary']);
+    const expected = [...config.headers].filter(([name]) => !own.has(name));
+    expect(expected.map(([name]) => name)).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options', 'x-frame-options', 'permissions-policy']));
+
+    const stranger = await buildPerformer(t);
+    const { res, body, close } = await new Promise<{ res: http.IncomingMessage; body: () => string; close(): void }>((resolve, reject) => {
+      const req = http.get(`${base}/api/events`, { headers: { 'x-auth-token': stranger.token, 'x-request-id': 'ignored' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('error', () => {});
+        resolve({ res, body: () => text, close: () => req.destroy() });
+      });
+      req.on('error', reject);
+    });
+    try {
+      expect(res.statusCode).toBe(200);
+      for (const [name, value] of expected) expect([name, res.headers[name]]).toEqual([name, value]);
+      expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache, no-transform');
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+      expect(res.headers['x-request-id']).not.toBe(config.headers.get('x-request-id'));
+      expect(res.headers['transfer-encoding']).toBe('chunked');
+      await publish(t.ctx, stranger._id, { kind: 'notification', data: { n: 1 } });
+      const deadline = Date.now() + 5000;
+      while (!body().includes('data:') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(body()).toMatch(/^retry: 3000\n\n(: ping\n\n)*id: \d+\nevent: notification\ndata: \{"n":1\}\n\n/);
+    } finally {
+      close();
+    }
+  });
+
+  it('HEAD answers the same head and ends at once', async () => {
+    const stranger = await buildPerformer(t);
+    const res = await fetch(`${base}/api/events`, { method: 'HEAD', headers: { 'x-auth-token': stranger.token }, signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
+    expect(await res.text()).toBe('');
   });
 
   it('sends read marks to the other side', async () => {
