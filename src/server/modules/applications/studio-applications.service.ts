@@ -3,7 +3,7 @@
  * marks it viewed), moving it along, and its private rating and note. An application to
  * another studio's job is answered as not found (docs/applications.md).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
   DECISION_MSG,
@@ -21,7 +21,7 @@ import { CAST_MSG } from '../../../contract/casting-messages.js';
 import type { ShownResume } from '../../../contract/resume.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
-import { applications, decisionNotices, jobRoles, jobs, tapeRequests, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobRoles, jobs, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
@@ -75,7 +75,8 @@ async function shownResumeOf(db: AppContext['db'], performerId: string | null): 
 }
 
 /** created_at to the microsecond, for the cursor: a JavaScript Date would drop the last three digits. */
-const cursorAt = sql<string>`to_char(${applications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorOf = (createdAt: AnyColumn | SQL.Aliased) => sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = cursorOf(applications.createdAt);
 
 /** What the list is asked for: a status and a role narrow it; a cursor or a limit pages it. */
 export interface ApplicantsQuery {
@@ -122,20 +123,32 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(limit);
+    return present(rows);
+  }
+
+  /** The rows as the studio sees them, each with its latest tape and its cursor position. */
+  async function present(rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string }[]) {
     const tapes = await tapesOf(rows.map((r) => r.app.id));
     return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, tapes.get(r.app.id) ?? null), at: r.at }));
   }
 
   /**
-   * A page of the list (docs/performance.md, "The applicant list in pages"): the page's ids
-   * are chosen in a subquery of their own, which walks `applications_job_created_idx` from
-   * the cursor and stops at `limit`, and only those rows are joined. Joined in one level, the
-   * planner estimated the cursor's rows from created_at alone (1 row when many share the
-   * cursor's instant) and joined every applicant after the cursor before sorting.
+   * A page of the list (docs/performance.md, "The applicant list in pages"): the page's
+   * applications are chosen in a subquery of their own, which walks
+   * `applications_job_created_idx` from the cursor and stops at `limit`, and only those are
+   * joined. Joined in one level, the planner estimated the cursor's rows from created_at
+   * alone (1 row when many share the cursor's instant), joined every applicant after the
+   * cursor, then sorted. The job is the caller's, checked before.
    */
   async function readPage(where: SQL | undefined, limit: number): Promise<{ application: StudioApplication; at: string }[]> {
-    const ids = db.select({ id: applications.id }).from(applications).where(where).orderBy(asc(applications.createdAt), asc(applications.id)).limit(limit);
-    return readRows(inArray(applications.id, ids), limit);
+    const page = db.select().from(applications).where(where).orderBy(asc(applications.createdAt), asc(applications.id)).limit(limit).as('page');
+    const rows = await db
+      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt) })
+      .from(page)
+      .leftJoin(users, eq(users.id, page.performerId))
+      .leftJoin(jobRoles, eq(jobRoles.id, page.roleId))
+      .orderBy(asc(page.createdAt), asc(page.id));
+    return present(rows);
   }
 
   /** The application, if it belongs to one of this studio's jobs. */
@@ -201,14 +214,21 @@ export function createStudioApplicationsService(ctx: AppContext) {
      * cursor, and the counts by status.
      */
     async page(userId: string, jobId: string, query: ApplicantsQuery): Promise<StudioApplicationsAnswer> {
-      const studio = await accounts.ownStudio(userId);
-      if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
       const { status, roleId, cursor } = query;
-      // Checked before any read: bad input changes nothing and costs no query.
+      // Bad input changes nothing and reads only the studio (no studio page is answered first).
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
-      if (position === null) throw errors.badRequest(APP_MSG.invalidApplicantsCursor, 'invalid_cursor');
-      const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
-      if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
+      if (!isUuid(jobId) || position === null) {
+        await accounts.ownStudio(userId);
+        throw isUuid(jobId) ? errors.badRequest(APP_MSG.invalidApplicantsCursor, 'invalid_cursor') : errors.notFound(MARKET_MSG.jobNotFound);
+      }
+      // The studio and its job in one statement: one round trip before the page.
+      const [owned] = await db
+        .select({ job: jobs.id })
+        .from(studios)
+        .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, jobId)))
+        .where(eq(studios.ownerId, userId));
+      if (!owned) throw errors.notFound(MARKET_MSG.noStudioPage);
+      if (!owned.job) throw errors.notFound(MARKET_MSG.jobNotFound);
       if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
       const size = query.limit ?? (cursor === undefined ? APPLICATION_LIMITS.listMax : APPLICATION_LIMITS.listPage);
       const where = and(
