@@ -89,13 +89,14 @@ async function pageRows(add: Add, engine: Engine, listUrl: string, headers: Reco
 }
 
 /**
- * A studio with one job and APPLICANTS applications to it, written in one statement, so
- * they share one created_at: the list's order then rests on the id alone, the case that
- * once made the middle page join every applicant after the cursor (docs/performance.md).
+ * A studio with 51 jobs (each with its role) and APPLICANTS applications to the last,
+ * written in one statement, so they share one created_at: the list's order then rests on
+ * the id alone, the case that once made the middle page join every applicant after the
+ * cursor (docs/performance.md, "The applicant list in pages").
  */
 async function seedCrowd(db: Db): Promise<{ token: string; jobId: string }> {
-  const studio = await seedStudio(db, 1);
-  const jobId = studio.jobIds[0]!;
+  const studio = await seedStudio(db, 51);
+  const jobId = studio.jobIds.at(-1)!;
   const performers = await seedPerformers(db, APPLICANTS, 'crowd');
   await db.execute(sql`
     insert into applications (job_id, performer_id, note, history)
