@@ -103,10 +103,17 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .orderBy(desc(tapeRequests.tapeSubmittedAt));
     for (const r of rows) {
       if (out.has(r.applicationId) || !r.id || !r.at) continue;
-      out.set(r.applicationId, { _id: r.id, url: tapeUrls.url(r.id), submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null });
+      out.set(r.applicationId, tapeOf({ ...r, id: r.id, at: r.at }));
     }
     return out;
   }
+
+  const tapeOf = (r: { id: string; at: Date; watchedAt: Date | null }): StudioApplication['tape'] => ({
+    _id: r.id,
+    url: tapeUrls.url(r.id),
+    submittedAt: r.at.toISOString(),
+    watchedAt: r.watchedAt?.toISOString() ?? null,
+  });
 
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     return (await readRows(where, APPLICATION_LIMITS.listMax)).map((r) => r.application);
@@ -123,12 +130,14 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(limit);
-    return present(rows);
+    return present(rows, await tapesOf(rows.map((r) => r.app.id)));
   }
 
   /** The rows as the studio sees them, each with its latest tape and its cursor position. */
-  async function present(rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string }[]) {
-    const tapes = await tapesOf(rows.map((r) => r.app.id));
+  function present(
+    rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string }[],
+    tapes: Map<string, StudioApplication['tape']>,
+  ) {
     return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, tapes.get(r.app.id) ?? null), at: r.at }));
   }
 
@@ -138,17 +147,28 @@ export function createStudioApplicationsService(ctx: AppContext) {
    * `applications_job_created_idx` from the cursor and stops at `limit`, and only those are
    * joined. Joined in one level, the planner estimated the cursor's rows from created_at
    * alone (1 row when many share the cursor's instant), joined every applicant after the
-   * cursor, then sorted. The job is the caller's, checked before.
+   * cursor, then sorted. Each one's latest tape comes in the same statement (a lateral
+   * subquery on `tape_requests_application_idx`). The job is the caller's, checked before.
    */
   async function readPage(where: SQL | undefined, limit: number): Promise<{ application: StudioApplication; at: string }[]> {
     const page = db.select().from(applications).where(where).orderBy(asc(applications.createdAt), asc(applications.id)).limit(limit).as('page');
+    const latest = db
+      .select({ id: tapeRequests.tapeId, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
+      .from(tapeRequests)
+      .where(and(eq(tapeRequests.applicationId, page.id), isNotNull(tapeRequests.tapeId), isNotNull(tapeRequests.tapeSubmittedAt)))
+      .orderBy(desc(tapeRequests.tapeSubmittedAt))
+      .limit(1)
+      .as('tape');
     const rows = await db
-      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt) })
+      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), tape: latest._.selectedFields })
       .from(page)
       .leftJoin(users, eq(users.id, page.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, page.roleId))
+      .leftJoinLateral(latest, sql`true`)
       .orderBy(asc(page.createdAt), asc(page.id));
-    return present(rows);
+    const tapes = new Map<string, StudioApplication['tape']>();
+    for (const r of rows) if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }));
+    return present(rows, tapes);
   }
 
   /** The application, if it belongs to one of this studio's jobs. */
