@@ -1,16 +1,16 @@
 /**
- * Applications on PostgreSQL: applications per second through HTTP against one app process
- * (one core), and the studio's applicant list at 10 000 applicants to one job, p50 and p95,
- * beside a bare Fastify route answering the same JSON in the same run.
- * `npm run bench` runs it.
+ * Applications: applications per second through HTTP against one app process (one core),
+ * on PostgreSQL; and the studio's applicant list at 10 000 applicants to one job on PGlite
+ * and PostgreSQL, p50 and p95, beside a bare Fastify route answering the same JSON in the
+ * same run. `npm run bench` runs it; `npx tsx bench/applications.ts` alone.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startAppProcess } from '../test/app-process.js';
 import { besideBare } from './prelude.js';
-import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
-import type { Add } from './run-alone.js';
+import { BENCH_ENV, BENCH_JWT_SECRET, onEachEngine, type Engine } from './seeded-app.js';
+import { runAlone, type Add } from './run-alone.js';
 import { round } from './load.js';
 import { atMostTimes } from './aim.js';
 import { createPostgresDatabase } from '../test/postgres-database.js';
@@ -68,7 +68,7 @@ async function applyRate(baseUrl: string, tokens: string[], jobIds: string[]): P
  * cursor after the 5 000th applicant), each with the counts by status, beside the bare route
  * answering the same page's JSON. Aim: p95 ≤ 5× bare.
  */
-async function pageRows(add: Add, listUrl: string, headers: Record<string, string>) {
+async function pageRows(add: Add, engine: Engine, listUrl: string, headers: Record<string, string>) {
   let cursor = '';
   for (let skipped = 0; skipped < APPLICANTS / 2; skipped += 500) {
     const page = (await (await fetch(`${listUrl}?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { headers })).json()) as { nextCursor: string | null };
@@ -81,17 +81,47 @@ async function pageRows(add: Add, listUrl: string, headers: Record<string, strin
   ] as const) {
     const { body, bare: b, app: r } = await besideBare(`${listUrl}${query}`, headers, REQUESTS);
     add(
-      `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants, ${label}, with counts by status [PostgreSQL]`,
+      `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants, ${label}, with counts by status [${engine}]`,
       `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB); ${atMostTimes(r.p95, b.p95, 5)}`,
       `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
     );
   }
 }
 
-export async function applicationsBench(add: Add): Promise<void> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return console.log('Applications rows NOT RUN: TEST_DATABASE_URL is not set');
-  console.log(`Applications: ${APPLIES} applies, then ${APPLICANTS} applicants to one job, on PostgreSQL…`);
+/**
+ * A studio with 51 jobs (each with its role) and APPLICANTS applications to the last,
+ * written in one statement, so they share one created_at: the list's order then rests on
+ * the id alone, the case that once made the middle page join every applicant after the
+ * cursor (docs/performance.md, "The applicant list in pages").
+ */
+async function seedCrowd(db: Db): Promise<{ token: string; jobId: string }> {
+  const studio = await seedStudio(db, 51);
+  const jobId = studio.jobIds.at(-1)!;
+  const performers = await seedPerformers(db, APPLICANTS, 'crowd');
+  await db.execute(sql`
+    insert into applications (job_id, performer_id, note, history)
+    select ${jobId}, id, 'A note', jsonb_build_array(jsonb_build_object('status', 'applied', 'at', now()::text))
+    from unnest(${`{${performers.join(',')}}`}::uuid[]) as id`);
+  return { token: studio.token, jobId };
+}
+
+/** The list without a cursor (the first 500), then the pages, on each engine. */
+async function listRows(add: Add, engine: Engine, baseUrl: string, seeded: { token: string; jobId: string }) {
+  const listUrl = `${baseUrl}/api/studio/jobs/${seeded.jobId}/applications`;
+  const headers = { 'x-auth-token': seeded.token };
+  const { body, bare: b, app: r } = await besideBare(listUrl, headers, REQUESTS);
+  add(
+    `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500, no cursor) [${engine}]`,
+    `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB)`,
+    `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
+  );
+  await pageRows(add, engine, listUrl, headers);
+}
+
+/** Applications per second through HTTP, on PostgreSQL. */
+async function appliesRow(add: Add): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) return console.log('Applications per second NOT RUN: TEST_DATABASE_URL is not set');
+  console.log(`Applications: ${APPLIES} applies on PostgreSQL…`);
   const fresh = await createPostgresDatabase();
   try {
     const app = await startAppProcess({ ...BENCH_ENV, DATABASE_URL: fresh.url });
@@ -101,23 +131,6 @@ export async function applicationsBench(add: Add): Promise<void> {
       const appliers = await Promise.all((await seedPerformers(database.db, APPLIES, 'apply')).map(tokenOf));
       const applied = await applyRate(app.baseUrl, appliers, studio.jobIds);
       add('applications per second, one app process [PostgreSQL]', `${applied.perSecond} applications/s (${APPLIES} applies, ${CONCURRENCY} at a time${applied.errors ? `, ${applied.errors} errors` : ''})`);
-
-      await seedPerformers(database.db, APPLICANTS, 'crowd');
-      const { rows: [job] } = (await database.db.execute(sql`insert into jobs (studio_id, title, job_type) select studio_id, 'Crowded job', 'Feature film' from jobs limit 1 returning id`)) as unknown as Rows<{ id: string }>;
-      await database.db.execute(sql`
-        insert into applications (job_id, performer_id, note, history)
-        select ${job!.id}, id, 'A note', jsonb_build_array(jsonb_build_object('status', 'applied', 'at', now()::text))
-        from users where email like 'bench-crowd-%'`);
-      await database.db.execute(sql`analyze`);
-      const listUrl = `${app.baseUrl}/api/studio/jobs/${job!.id}/applications`;
-      const headers = { 'x-auth-token': studio.token };
-      const { body, bare: b, app: r } = await besideBare(listUrl, headers, REQUESTS);
-      add(
-        `studio's applicant list at ${APPLICANTS.toLocaleString('en')} applicants to one job (first 500, no cursor) [PostgreSQL]`,
-        `p50 ${r.p50} ms, p95 ${r.p95} ms (${REQUESTS} requests, ${round(body.length / 1024, 0)} KB)`,
-        `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
-      );
-      await pageRows(add, listUrl, headers);
     } finally {
       await database.close();
       await app.stop();
@@ -126,3 +139,11 @@ export async function applicationsBench(add: Add): Promise<void> {
     await fresh.drop();
   }
 }
+
+/** Applies per second (PostgreSQL), then the applicant list at APPLICANTS applicants on each engine (seeded, then VACUUM ANALYZE). */
+export async function applicationsBench(add: Add): Promise<void> {
+  await appliesRow(add);
+  await onEachEngine(`The applicant list at ${APPLICANTS.toLocaleString('en')} applicants`, seedCrowd, ({ engine, app, seeded }) => listRows(add, engine, app.baseUrl, seeded));
+}
+
+await runAlone(import.meta, applicationsBench);

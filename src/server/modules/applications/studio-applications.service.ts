@@ -3,7 +3,7 @@
  * marks it viewed), moving it along, and its private rating and note. An application to
  * another studio's job is answered as not found (docs/applications.md).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
   DECISION_MSG,
@@ -21,7 +21,7 @@ import { CAST_MSG } from '../../../contract/casting-messages.js';
 import type { ShownResume } from '../../../contract/resume.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
-import { applications, decisionNotices, jobRoles, jobs, tapeRequests, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobRoles, jobs, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
@@ -30,7 +30,7 @@ import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
-import { countApplicants } from './applicant-counts.js';
+import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
 
 type Log = { error(obj: unknown, msg: string): void };
@@ -75,7 +75,8 @@ async function shownResumeOf(db: AppContext['db'], performerId: string | null): 
 }
 
 /** created_at to the microsecond, for the cursor: a JavaScript Date would drop the last three digits. */
-const cursorAt = sql<string>`to_char(${applications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorOf = (createdAt: AnyColumn | SQL.Aliased) => sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = cursorOf(applications.createdAt);
 
 /** What the list is asked for: a status and a role narrow it; a cursor or a limit pages it. */
 export interface ApplicantsQuery {
@@ -102,10 +103,17 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .orderBy(desc(tapeRequests.tapeSubmittedAt));
     for (const r of rows) {
       if (out.has(r.applicationId) || !r.id || !r.at) continue;
-      out.set(r.applicationId, { _id: r.id, url: tapeUrls.url(r.id), submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null });
+      out.set(r.applicationId, tapeOf({ ...r, id: r.id, at: r.at }));
     }
     return out;
   }
+
+  const tapeOf = (r: { id: string; at: Date; watchedAt: Date | null }): StudioApplication['tape'] => ({
+    _id: r.id,
+    url: tapeUrls.url(r.id),
+    submittedAt: r.at.toISOString(),
+    watchedAt: r.watchedAt?.toISOString() ?? null,
+  });
 
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     return (await readRows(where, APPLICATION_LIMITS.listMax)).map((r) => r.application);
@@ -122,8 +130,45 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(limit);
-    const tapes = await tapesOf(rows.map((r) => r.app.id));
+    return present(rows, await tapesOf(rows.map((r) => r.app.id)));
+  }
+
+  /** The rows as the studio sees them, each with its latest tape and its cursor position. */
+  function present(
+    rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string }[],
+    tapes: Map<string, StudioApplication['tape']>,
+  ) {
     return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, tapes.get(r.app.id) ?? null), at: r.at }));
+  }
+
+  /**
+   * A page of the list (docs/performance.md, "The applicant list in pages"): the page's
+   * applications are chosen in a subquery of their own, which walks
+   * `applications_job_created_idx` from the cursor and stops at `limit`, and only those are
+   * joined. Joined in one level, the planner estimated the cursor's rows from created_at
+   * alone (1 row when many share the cursor's instant), joined every applicant after the
+   * cursor, then sorted. Each one's latest tape comes in the same statement (a lateral
+   * subquery on `tape_requests_application_idx`). The job is the caller's, checked before.
+   */
+  async function readPage(where: SQL | undefined, limit: number): Promise<{ application: StudioApplication; at: string }[]> {
+    const page = db.select().from(applications).where(where).orderBy(asc(applications.createdAt), asc(applications.id)).limit(limit).as('page');
+    const latest = db
+      .select({ id: tapeRequests.tapeId, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
+      .from(tapeRequests)
+      .where(and(eq(tapeRequests.applicationId, page.id), isNotNull(tapeRequests.tapeId), isNotNull(tapeRequests.tapeSubmittedAt)))
+      .orderBy(desc(tapeRequests.tapeSubmittedAt))
+      .limit(1)
+      .as('tape');
+    const rows = await db
+      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), tape: latest._.selectedFields })
+      .from(page)
+      .leftJoin(users, eq(users.id, page.performerId))
+      .leftJoin(jobRoles, eq(jobRoles.id, page.roleId))
+      .leftJoinLateral(latest, sql`true`)
+      .orderBy(asc(page.createdAt), asc(page.id));
+    const tapes = new Map<string, StudioApplication['tape']>();
+    for (const r of rows) if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }));
+    return present(rows, tapes);
   }
 
   /** The application, if it belongs to one of this studio's jobs. */
@@ -189,14 +234,21 @@ export function createStudioApplicationsService(ctx: AppContext) {
      * cursor, and the counts by status.
      */
     async page(userId: string, jobId: string, query: ApplicantsQuery): Promise<StudioApplicationsAnswer> {
-      const studio = await accounts.ownStudio(userId);
-      if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
       const { status, roleId, cursor } = query;
-      // Checked before any read: bad input changes nothing and costs no query.
+      // Bad input changes nothing and reads only the studio (no studio page is answered first).
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
-      if (position === null) throw errors.badRequest(APP_MSG.invalidApplicantsCursor, 'invalid_cursor');
-      const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
-      if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
+      if (!isUuid(jobId) || position === null) {
+        await accounts.ownStudio(userId);
+        throw isUuid(jobId) ? errors.badRequest(APP_MSG.invalidApplicantsCursor, 'invalid_cursor') : errors.notFound(MARKET_MSG.jobNotFound);
+      }
+      // The studio and its job in one statement: one round trip before the page.
+      const [owned] = await db
+        .select({ job: jobs.id })
+        .from(studios)
+        .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, jobId)))
+        .where(eq(studios.ownerId, userId));
+      if (!owned) throw errors.notFound(MARKET_MSG.noStudioPage);
+      if (!owned.job) throw errors.notFound(MARKET_MSG.jobNotFound);
       if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
       const size = query.limit ?? (cursor === undefined ? APPLICATION_LIMITS.listMax : APPLICATION_LIMITS.listPage);
       const where = and(
@@ -206,7 +258,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
         position ? sql`(${applications.createdAt}, ${applications.id}) > (${position.at}::timestamptz, ${position.id}::uuid)` : undefined,
       );
       // One more than the page tells whether another follows.
-      const [rows, counts] = await Promise.all([readRows(where, size + 1), countApplicants(db, jobId, roleId).then((tally) => tally.byStatus)]);
+      const [rows, counts] = await Promise.all([readPage(where, size + 1), countByStatus(db, jobId, roleId)]);
       const shown = rows.slice(0, size);
       const last = shown.at(-1);
       return {

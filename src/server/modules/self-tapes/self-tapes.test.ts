@@ -204,7 +204,9 @@ describe('the self-tape flow', () => {
     const card = await call('GET', `/api/studio/applications/${anaRequest.applicationId}`, studio.token);
     expect(card.json().tape).toMatchObject({ _id: tapeId, watchedAt, url: expect.stringContaining(`/api/tapes/${tapeId}?`) });
     const list = await call('GET', `/api/studio/jobs/${job._id}/applications`, studio.token);
-    const other = (list.json().applications as { _id: string; tape: unknown }[]).find((a) => a._id === benRequest.applicationId);
+    const listed = list.json().applications as { _id: string; tape: unknown }[];
+    expect(listed.find((a) => a._id === anaRequest.applicationId)?.tape).toMatchObject({ _id: tapeId, watchedAt, submittedAt: card.json().tape.submittedAt, url: expect.stringContaining(`/api/tapes/${tapeId}?`) });
+    const other = listed.find((a) => a._id === benRequest.applicationId);
     expect(other?.tape).toBeNull();
   });
 

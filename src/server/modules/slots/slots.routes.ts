@@ -41,7 +41,8 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     { preValidation: auth.requirePerformer, schema: { params: idParams, body: bookSlotBody, response: { 200: bookedSlotAnswer } } },
     async (req) => {
       const { booked, ...after } = await slots.book(req.userId, req.params.id, req.body.slotId);
-      await sendAfterCommit(ctx, after, req.log);
+      // The mail goes out after the answer, as a decision's does: its failure is only logged (docs/slots.md).
+      void sendAfterCommit(ctx, after, req.log);
       return { booked };
     },
   );

@@ -202,27 +202,34 @@ export function createSlotsService(ctx: AppContext) {
 
     /**
      * Books the slot, or moves the booking to it: the old slot is freed in the same
-     * transaction, and the new one keeps the booking's UID with its SEQUENCE raised.
+     * transaction, and the new one keeps the booking's UID with its SEQUENCE raised. The
+     * reads before decide nothing (the conditional UPDATE does, docs/slots.md), so they run
+     * outside any transaction: the application with what its mail says, then the slot asked
+     * for and the one it holds, in one statement each. A first booking is that one UPDATE;
+     * only a move opens a transaction.
      */
     async book(userId: string, applicationId: string, slotId: string, now = new Date()): Promise<{ booked: MySlotsAnswer['booked'] & object } & AfterCommit> {
-      const answer = await db.transaction(async (tx) => {
-        const app = await myApplication(tx, userId, applicationId);
-        if (app.status !== 'auditioning') throw errors.conflict(SLOT_MSG.notAuditioning, 'not_auditioning');
-        const [target] = isUuid(slotId) ? await tx.select().from(auditionSlots).where(and(eq(auditionSlots.id, slotId), eq(auditionSlots.jobId, app.jobId))) : [];
-        if (!target || (target.roleId !== null && target.roleId !== app.roleId)) throw errors.notFound(SLOT_MSG.slotNotFound);
-        if (target.bookedApplicationId === app.id) return { row: target, mail: false };
-        if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
-        // Free the old slot first (the column is unique), unless it is too close to move.
-        const [old] = await tx.select().from(auditionSlots).where(heldBy(app.id));
-        if (old) {
-          if (!(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
-          await tx
-            .update(auditionSlots)
-            .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, mailRemindedAt: null, noticeRemindedAt: null })
-            .where(and(eq(auditionSlots.id, old.id), heldBy(app.id)));
-        }
-        // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
-        const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
+      if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
+      const [app] = await db
+        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email })
+        .from(applications)
+        .innerJoin(jobs, eq(jobs.id, applications.jobId))
+        .innerJoin(studios, eq(studios.id, jobs.studioId))
+        .leftJoin(users, eq(users.id, applications.performerId))
+        .where(and(eq(applications.id, applicationId), eq(applications.performerId, userId)));
+      if (!app) throw errors.notFound(APP_MSG.applicationNotFound);
+      if (app.status !== 'auditioning') throw errors.conflict(SLOT_MSG.notAuditioning, 'not_auditioning');
+      const rows = isUuid(slotId) ? await db.select().from(auditionSlots).where(or(and(eq(auditionSlots.id, slotId), eq(auditionSlots.jobId, app.jobId)), heldBy(app.id))) : [];
+      const target = rows.find((r) => r.id === slotId);
+      if (!target || (target.roleId !== null && target.roleId !== app.roleId)) throw errors.notFound(SLOT_MSG.slotNotFound);
+      const booked = (row: SlotRow) => ({ ...presentOpenSlot(row), sequence: row.sequence });
+      if (target.bookedApplicationId === app.id) return { booked: booked(target), mails: [], events: [] };
+      if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+      const old = rows.find((r) => r.bookedApplicationId === app.id);
+      if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+      // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
+      const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
+      const take = async (tx: Db | Tx): Promise<SlotRow> => {
         const [won] = await tx
           .update(auditionSlots)
           .set({
@@ -236,19 +243,25 @@ export function createSlotsService(ctx: AppContext) {
           .where(and(eq(auditionSlots.id, target.id), isNull(auditionSlots.bookedApplicationId), notLocked(now)))
           .returning();
         if (!won) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
-        return { row: won, mail: true };
-      }).catch((err: unknown) => {
+        return won;
+      };
+      const won = await (old
+        ? db.transaction(async (tx) => {
+            // Free the old slot first (the column is unique); a taken new one rolls this back.
+            await tx
+              .update(auditionSlots)
+              .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, mailRemindedAt: null, noticeRemindedAt: null })
+              .where(and(eq(auditionSlots.id, old.id), heldBy(app.id)));
+            return take(tx);
+          })
+        : take(db)
+      ).catch((err: unknown) => {
         // The same application booking twice at once: the unique column refuses the second.
         if (isUniqueViolation(err)) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
         throw err;
       });
-      const mails: MailMessage[] = [];
-      if (answer.mail) {
-        const [facts] = await bookingFacts(db, eq(auditionSlots.id, answer.row.id));
-        const mail = facts && bookingMail(facts, now, 'booked');
-        if (mail) mails.push(mail);
-      }
-      return { booked: { ...presentOpenSlot(answer.row), sequence: answer.row.sequence }, mails, events: [] };
+      const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id }, now, 'booked');
+      return { booked: booked(won), mails: mail ? [mail] : [], events: [] };
     },
 
     async cancel(userId: string, applicationId: string, now = new Date()): Promise<void> {
