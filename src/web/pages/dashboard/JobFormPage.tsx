@@ -91,13 +91,11 @@ function JobForm({ job }: { job?: OwnJob }) {
     setErrors({ [field]: err.message });
     setTimeout(() => document.getElementById(field)?.focus(), 0);
   };
-  const done = () => {
-    navigate('/dashboard');
-  };
+  const done = () => navigate('/dashboard');
   const save = useMutation({
     mutationFn: (body: JobCreateBody) => saveJob(job?._id, body),
     // Success says so, in green (docs/screens.md): "Job posted" or "Job saved".
-    onSuccess: async () => {
+    onSuccess: () => {
       toast(job ? BOARD_MSG.jobSaved : BOARD_MSG.jobPosted, 'success');
       done();
     },
