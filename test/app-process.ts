@@ -75,7 +75,14 @@ export async function startAppProcess(env: Record<string, string>, opts: { dataD
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
+        // The app forces its own exit 10 s after SIGTERM (main.ts); one still running at 20 s is
+        // said out loud and killed, so a stuck stop shows in the output instead of timing out a hook.
+        const stuck = setTimeout(() => {
+          console.warn(`the app (pid ${child.pid}) did not exit within 20 s of SIGTERM; killing it`);
+          child.kill('SIGKILL');
+        }, 20_000);
         await exited;
+        clearTimeout(stuck);
       }
       if (!opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
