@@ -63,6 +63,8 @@ export const MSG = {
   tooManyRequests: 'Too many requests. Please try again later.',
   requestTimeout: 'The request took too long to arrive. Please try again.',
   unauthorized: 'Please log in to continue.',
+  /** /metrics without the operator's token (docs/operations.md). */
+  metricsToken: 'Send the metrics token as Authorization: Bearer <token>.',
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',

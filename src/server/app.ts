@@ -18,7 +18,8 @@ import { loggerOptions, requestLogger } from './logging.js';
 import { requestIdFrom } from './request-id.js';
 import { addRequestDeadlines, DEADLINES, serverTimeouts, type Deadlines } from './request-deadlines.js';
 import { authRoutes } from './modules/auth/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, metricsRoutes } from './modules/health/index.js';
+import { createMetrics } from './metrics.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
@@ -77,6 +78,17 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
   app.decorateRequest('role', null);
   app.decorateRequest('userRow', null);
+
+  const metrics = createMetrics(ctx);
+  app.addHook('onClose', (_app, done) => {
+    metrics.close();
+    done();
+  });
+  // The route's pattern, never the raw address: ids must not become labels (docs/operations.md).
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
 
   addBrowserPolicies(app);
   // Hooks that run on every answer take callbacks: they do no I/O, so they need no promise.
@@ -144,9 +156,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     });
     answers.get('/api/docs', { schema: { hide: true } }, async () => answers.swagger());
 
-    const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx) };
+    const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx), metrics };
     answers.addHook('onSend', modules.auth.forgetAfterWrite);
     await answers.register(healthRoutes, modules);
+    await answers.register(metricsRoutes, modules);
     await answers.register(authRoutes, modules);
     await answers.register(profileRoutes, modules);
     await answers.register(mediaRoutes, modules);

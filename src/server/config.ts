@@ -46,6 +46,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Multiplies every rate limit; the end-to-end suite raises it because all its users share one address. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Unset: no /metrics. Set: /metrics answers the Prometheus text to `Authorization: Bearer <token>` (docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

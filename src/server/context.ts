@@ -1,4 +1,5 @@
 /** What every area of the server is given: settings and the outside world, chosen once from config. */
+import type { Metrics } from './metrics.js';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
@@ -59,6 +60,8 @@ export interface AuthHooks {
 export interface ModuleOptions {
   ctx: AppContext;
   auth: AuthHooks;
+  /** This instance's figures for /metrics (docs/operations.md). */
+  metrics: Metrics;
 }
 
 /** What a caller may supply instead of opening it from config: tests bring their own database. */

@@ -27,6 +27,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Answers quickly whether the database can run a query. */
   ping(): Promise<void>;
+  /** The connection pool's connections now (PostgreSQL); PGlite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Brings planner statistics up to date where they are missing or stale (VACUUM ANALYZE).
    * PGlite runs no autovacuum, so the app calls this after migrations and seeding and on
@@ -118,6 +120,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
       db,
       engine: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       maintain: async () => [],
       listen: (channels, onMessage, onLive) => listenPostgres(target.url, channels, onMessage, onLive),
       close: () => pool.end(),

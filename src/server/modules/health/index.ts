@@ -1,2 +1,3 @@
-/** The health area's public face: its routes. */
+/** The health area's public face: its routes (the probes and the operator's figures). */
 export { healthRoutes } from './health.routes.js';
+export { metricsRoutes } from './metrics.routes.js';

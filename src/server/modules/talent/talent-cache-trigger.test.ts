@@ -6,7 +6,7 @@
  * columns the search's code names.
  */
 import { readFileSync } from 'node:fs';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPerformer, newAddress } from '../../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -35,15 +35,15 @@ function columnsTheSearchReads(): string[] {
   });
 }
 
-const performersVersion = async () => {
-  const rows = await t.ctx.db.execute<{ version: string }>(sql`select version::text as version from change_counters where name = 'performers'`);
-  return Number(rows.rows[0]!.version);
-};
+/** The first row of a statement (both engines' drivers answer `{ rows }`). */
+const firstRow = async <T>(query: SQL) => ((await t.ctx.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+
+const performersVersion = async () =>
+  Number((await firstRow<{ version: string }>(sql`select version::text as version from change_counters where name = 'performers'`)).version);
 
 describe('the talent cache trigger', () => {
   it('watches every column the talent search reads', async () => {
-    const rows = await t.ctx.db.execute<{ def: string }>(sql`select pg_get_functiondef('talent_listed_rows_changed'::regproc) as def`);
-    const definition = rows.rows[0]!.def;
+    const { def: definition } = await firstRow<{ def: string }>(sql`select pg_get_functiondef('talent_listed_rows_changed'::regproc) as def`);
     const unwatched = columnsTheSearchReads().filter((c) => !new RegExp(`\\bn\\.${c}\\b`).test(definition) || !new RegExp(`\\bo\\.${c}\\b`).test(definition));
     expect(unwatched).toEqual([]);
   });
