@@ -19,7 +19,7 @@ import { requestIdFrom } from './request-id.js';
 import { addRequestDeadlines, DEADLINES, serverTimeouts, type Deadlines } from './request-deadlines.js';
 import { authRoutes } from './modules/auth/index.js';
 import { healthRoutes, metricsRoutes } from './modules/health/index.js';
-import { createMetrics } from './metrics.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { mediaRoutes } from './modules/media/index.js';
 import { subscriptionsRoutes } from './modules/subscriptions/index.js';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   webDist?: string;
   /** How often events streams send a heartbeat (tests shorten it). */
   heartbeatMs?: number;
+  /** The instance's figures, when the caller shares them with its background runner (main.ts). */
+  metrics?: Metrics;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -79,7 +81,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorateRequest('role', null);
   app.decorateRequest('userRow', null);
 
-  const metrics = createMetrics(ctx);
+  const metrics = opts.metrics ?? createMetrics(ctx);
   app.addHook('onClose', (_app, done) => {
     metrics.close();
     done();

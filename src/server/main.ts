@@ -3,10 +3,10 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
-import { startFileDeletionSweep } from './modules/account/index.js';
-import { startDecisionNoticeSweep } from './modules/applications/index.js';
-import { holdUploadOwner, startUploadSweep } from './modules/media/index.js';
-import { startSlotReminders } from './modules/slots/index.js';
+import { backgroundJobs } from './background/jobs.js';
+import { createRunner } from './background/runner.js';
+import { createMetrics } from './metrics.js';
+import { holdUploadOwner } from './modules/media/index.js';
 
 async function main() {
   let config;
@@ -22,17 +22,16 @@ async function main() {
   const ctx = await createContext(config, (line) => console.log(line));
   // PGlite has no autovacuum: fresh rows get their statistics before the first search.
   if ((await seedDemoIfEmpty(ctx)) > 0) await ctx.database.maintain();
-  const app = await buildApp(ctx);
+  const metrics = createMetrics(ctx);
+  const app = await buildApp(ctx, { metrics });
   // Held before the first upload: other instances read a free lock as this process gone (docs/faults.md).
   const releaseUploadOwner = await holdUploadOwner(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
-  const stopSweep = startFileDeletionSweep(ctx, app.log);
-  // Also removes at once what a crash of the previous start left of its uploads.
-  const stopUploadSweep = startUploadSweep(ctx, app.log);
-  // Audition reminders, one instance at a time under an advisory lock (docs/slots.md).
-  const stopSlotReminders = startSlotReminders(ctx, app.log);
-  // Notices of bookings and declines whose undo window passed, on every instance (docs/applications.md).
-  const stopDecisionSweep = startDecisionNoticeSweep(ctx, app.log);
+  // Every job runs once at start (so a fleet restarted often still sends its reminders, and
+  // what a crash left of uploads goes at once), then on its own schedule.
+  const runner = createRunner({ db: ctx.db, log: app.log, metrics });
+  for (const job of backgroundJobs(ctx, app.log)) runner.add(job);
+  runner.start();
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 
   let stopping = false;
@@ -42,10 +41,7 @@ async function main() {
     app.log.info({ signal }, 'stopping: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    stopSweep();
-    stopUploadSweep();
-    stopSlotReminders();
-    stopDecisionSweep();
+    await runner.stop();
     await app.close();
     await releaseUploadOwner();
     await closeContext(ctx);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/raw.js';
 import { pendingFileDeletions } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 /** How long a leased key is left to one instance before another may try it. */
 const LEASE_SECONDS = 300;
@@ -62,18 +63,12 @@ export async function sweepFileDeletions(ctx: AppContext, log: FastifyBaseLogger
   return { deleted: keys.length - failed, failed };
 }
 
-/** Runs the sweep every minute on this instance; answers the stop function. */
-export function startFileDeletionSweep(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepFileDeletions(ctx, log)
-      .catch((err: unknown) => log.error({ err }, 'file deletion sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Queued file deletions as a background job on every instance: each leases its own rows (src/server/background/jobs.ts). */
+export function fileDeletionsJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+  return {
+    name: 'file-deletions',
+    everyMs: SWEEP_INTERVAL_MS,
+    runsOn: 'every',
+    run: () => sweepFileDeletions(ctx, log),
+  };
 }

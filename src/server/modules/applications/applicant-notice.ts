@@ -20,6 +20,7 @@ import type { Tx } from '../../db/client.js';
 import { createNotification } from '../notifications/index.js';
 import { mailSettings } from './status-change.js';
 import { personName } from '../../../contract/names.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 /** At most one digest an hour per job. */
 export const DIGEST_EVERY_MS = 60 * 60_000;
@@ -128,8 +129,15 @@ export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseL
   return { ran: true, mailed };
 }
 
-export function scheduleApplicantDigest(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  const every = setInterval(() => runApplicantDigest(ctx, log).catch((err: unknown) => log.error({ err }, 'applicant digest sweep failed')), SWEEP_EVERY_MS);
-  every.unref();
-  return () => clearInterval(every);
+/** The applicant digest as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function applicantDigestJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+  return {
+    name: 'applicant-digest',
+    everyMs: SWEEP_EVERY_MS,
+    runsOn: 'one',
+    async run() {
+      const r = await runApplicantDigest(ctx, log);
+      return r.ran ? { mailed: r.mailed } : undefined;
+    },
+  };
 }

@@ -22,7 +22,6 @@ import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
 import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { errors } from '../../errors.js';
-import { scheduleApplicantDigest } from './applicant-notice.js';
 import { createApplyService } from './apply.service.js';
 import { createPerformerApplicationsService } from './performer-applications.service.js';
 import { createStudioApplicationsService } from './studio-applications.service.js';
@@ -117,10 +116,4 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     { preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: studioApplication } } },
     async (req) => studio.review(req.userId, req.params.id, req.body),
   );
-
-  // The studio's hourly e-mail of new applicants; tests run it themselves, with a clock they choose.
-  if (ctx.config.env.NODE_ENV !== 'test') {
-    const stop = scheduleApplicantDigest(ctx, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 };

@@ -16,6 +16,7 @@ import { rowsOf } from '../../db/raw.js';
 import { applications, jobs, studios, users } from '../../db/schema/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import { mailSettings, tellPerformers } from './status-change.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 /** How often each instance looks for due notices: a notice leaves at most this late. */
 export const DECISION_SWEEP_EVERY_MS = 2_000;
@@ -70,18 +71,12 @@ export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseL
   }
 }
 
-/** Starts the sweep on this instance (src/server/main.ts); answers a stop function. */
-export function startDecisionNoticeSweep(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const every = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDecisionNotices(ctx, log)
-      .catch((err: unknown) => log.error({ err }, 'decision notice sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, DECISION_SWEEP_EVERY_MS);
-  every.unref();
-  return () => clearInterval(every);
+/** Decision notices as a background job on every instance: each claims its own rows (src/server/background/jobs.ts). */
+export function decisionNoticesJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+  return {
+    name: 'decision-notices',
+    everyMs: DECISION_SWEEP_EVERY_MS,
+    runsOn: 'every',
+    run: () => runDecisionNotices(ctx, log),
+  };
 }

@@ -4,10 +4,10 @@
  */
 export { applicationsRoutes } from './applications.routes.js';
 export { closeApplicationsOf, mailSettings, type MailSettings } from './status-change.js';
-export { runApplicantDigest } from './applicant-notice.js';
+export { applicantDigestJob, runApplicantDigest } from './applicant-notice.js';
 // Where a performer stands before applying (GET /api/jobs/{id} with their token).
 export { standingOf } from './apply.service.js';
-// The notice of a final decision, sent once its undo window passed (started in src/server/main.ts).
-export { runDecisionNotices, startDecisionNoticeSweep } from './decision-notices.js';
+// The notice of a final decision, sent once its undo window passed (a background job).
+export { decisionNoticesJob, runDecisionNotices } from './decision-notices.js';
 // A job's applicants by status and role in one statement (the studio's own job reads them).
 export { countApplicants } from './applicant-counts.js';

@@ -6,6 +6,7 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tryTransactionLock } from '../../db/raw.js';
 import { eventTickets, userEvents } from '../../db/schema/index.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 export const EVENTS_KEPT_MS = 24 * 60 * 60_000;
 const EVERY_MS = 10 * 60_000;
@@ -19,8 +20,14 @@ export async function runEventsSweep(db: Db, now = new Date()): Promise<{ ran: b
   });
 }
 
-export function scheduleEventsSweep(db: Db, log: { error(obj: unknown, msg: string): void }): () => void {
-  const every = setInterval(() => runEventsSweep(db).catch((err: unknown) => log.error({ err }, 'events sweep failed')), EVERY_MS);
-  every.unref();
-  return () => clearInterval(every);
+/** Forgetting old events and tickets as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function eventsSweepJob(db: Db): BackgroundJob {
+  return {
+    name: 'events-sweep',
+    everyMs: EVERY_MS,
+    runsOn: 'one',
+    async run() {
+      await runEventsSweep(db);
+    },
+  };
 }

@@ -16,7 +16,6 @@ import { CHANNELS } from '../../db/change-feed.js';
 import { userEvents } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
-import { scheduleEventsSweep } from './events-sweep.js';
 import { createStreamSlots } from './stream-slots.js';
 import { EventStream, StreamRegistry, type Session } from './streams.js';
 import { issueTicket, takeTicket } from './tickets.js';
@@ -97,11 +96,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     clearInterval(heartbeat);
     registry.all().forEach((s) => s.end());
   });
-
-  if (ctx.config.env.NODE_ENV !== 'test') {
-    const stop = scheduleEventsSweep(ctx.db, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 
   app.post('/api/events/ticket', { preValidation: auth.requireAuth, schema: { response: { 200: ticketAnswer } } }, async (req) => {
     await enforceLimit(ctx, `events-ticket:${req.userId}`, { limit: 60, windowSec: 60 });

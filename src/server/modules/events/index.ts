@@ -6,4 +6,4 @@
 export { eventsRoutes } from './events.routes.js';
 export { publish, recordEvents, deliver } from './publish.js';
 export { createEventBus, type EventBus, type StoredEvent } from '../../adapters/event-bus.js';
-export { runEventsSweep } from './events-sweep.js';
+export { eventsSweepJob, runEventsSweep } from './events-sweep.js';

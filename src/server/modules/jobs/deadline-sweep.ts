@@ -11,6 +11,7 @@ import { tryTransactionLock } from '../../db/raw.js';
 import { jobs, maintenanceRuns } from '../../db/schema/index.js';
 import { closeApplicationsOf, mailSettings, type MailSettings } from '../applications/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 export const SWEEP_NAME = 'close-past-deadlines';
 export const SWEEP_EVERY_MS = 10 * 60_000;
@@ -42,23 +43,18 @@ export async function runDeadlineSweep(db: Db, opts: { now?: Date; force?: boole
   });
 }
 
-/** Runs the sweep soon after start and then on every tick; answers a stop function. */
-export function scheduleDeadlineSweep(ctx: AppContext, log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void }): () => void {
+/** Closing jobs past their deadline as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function deadlineSweepJob(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): BackgroundJob {
   const mail = mailSettings(ctx.config.env);
-  const tick = () =>
-    runDeadlineSweep(ctx.db, { mail }).then(
-      async (r) => {
-        if (r.ran && r.closed > 0) log.info({ closed: r.closed }, 'closed jobs past their deadline');
-        if (r.ran) await sendAfterCommit(ctx, r, log);
-      },
-      (err: unknown) => log.error({ err }, 'deadline sweep failed'),
-    );
-  const first = setTimeout(tick, 5_000);
-  const every = setInterval(tick, SWEEP_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
+  return {
+    name: 'deadline-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    runsOn: 'one',
+    async run() {
+      const r = await runDeadlineSweep(ctx.db, { mail });
+      if (!r.ran) return;
+      await sendAfterCommit(ctx, r, log);
+      return { closed: r.closed };
+    },
   };
 }

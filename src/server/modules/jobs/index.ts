@@ -1,5 +1,6 @@
 /** The jobs area's public face: its routes, and how a job row is presented (the admin's restore answers one). */
 export { jobsRoutes } from './jobs.routes.js';
+export { deadlineSweepJob } from './deadline-sweep.js';
 export { presentJobPost } from './jobs.presenter.js';
 export { presentBoardJob, type JobRow } from './jobs.presenter.js';
 // Roles (docs/marketplace.md, "Roles and pay"): read with their jobs wherever a job is answered.

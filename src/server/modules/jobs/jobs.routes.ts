@@ -10,7 +10,6 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { closeJobBody, reopenJobBody, studioJob } from '../../../contract/decisions.js';
 import type { ModuleOptions } from '../../context.js';
 import { enforceLimit, limitPerAddress } from '../../rate-limit/enforce-limit.js';
-import { scheduleDeadlineSweep } from './deadline-sweep.js';
 import { createJobBoardService } from './job-board.service.js';
 import { createStudioJobsService } from './studio-jobs.service.js';
 
@@ -101,13 +100,4 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
       return { msg: MARKET_MSG.reportThanks };
     },
   );
-
-  // Tests run the sweep themselves, with a clock they choose.
-  if (ctx.config.env.NODE_ENV !== 'test') {
-    let stop: (() => void) | undefined;
-    app.addHook('onReady', async () => {
-      stop = scheduleDeadlineSweep(ctx, app.log);
-    });
-    app.addHook('onClose', async () => stop?.());
-  }
 };

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { tryTransactionLock } from '../../db/raw.js';
 import { uploadReservations } from '../../db/schema/index.js';
 import { holdSessionLock, isSessionLockFree } from '../../db/session-lock.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 /** This process start's owner id: every reservation it makes carries it. */
 export const UPLOAD_OWNER = randomUUID();
@@ -67,23 +68,15 @@ export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLog
   });
 }
 
-/** Runs the sweep now (a restart after a crash) and then every minute; answers the stop function. */
-export function startUploadSweep(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    sweepAbandonedUploads(ctx, log)
-      .then((r) => {
-        if (r.ran && r.reservations > 0) log.info({ reservations: r.reservations, pieces: r.pieces }, 'removed uploads a crashed process left');
-      })
-      .catch((err: unknown) => log.error({ err }, 'upload sweep failed'))
-      .finally(() => {
-        running = false;
-      });
+/** The sweep as a background job, one instance at a time; its first pass at start removes what a crash left (src/server/background/jobs.ts). */
+export function uploadSweepJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+  return {
+    name: 'upload-sweep',
+    everyMs: UPLOAD_SWEEP_EVERY_MS,
+    runsOn: 'one',
+    async run() {
+      const r = await sweepAbandonedUploads(ctx, log);
+      return r.ran ? { reservations: r.reservations, pieces: r.pieces } : undefined;
+    },
   };
-  tick();
-  const timer = setInterval(tick, UPLOAD_SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

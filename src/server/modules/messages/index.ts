@@ -5,6 +5,6 @@
  */
 export { messagesRoutes } from './messages.routes.js';
 export { messagesSection } from './messages.section.js';
-export { runUnreadMail } from './unread-mail.js';
+export { runUnreadMail, unreadMailJob } from './unread-mail.js';
 /** Whether a conversation's page exists (plugins/web-routes.ts). */
 export { conversationPageExists } from './conversation-page.js';

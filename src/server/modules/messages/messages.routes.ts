@@ -17,7 +17,6 @@ import {
   startConversationBody,
 } from '../../../contract/conversations.js';
 import type { ModuleOptions } from '../../context.js';
-import { scheduleUnreadMail } from './unread-mail.js';
 import { createMessagesService } from './messages.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -75,10 +74,4 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     await service.block(req.userId, req.params.id);
     return { msg: CONVERSATION_MSG.blockDone };
   });
-
-  // Tests run the sweep themselves, with a clock they choose.
-  if (ctx.config.env.NODE_ENV !== 'test') {
-    const stop = scheduleUnreadMail(ctx, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 };

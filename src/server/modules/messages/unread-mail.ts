@@ -14,6 +14,7 @@ import { messages } from '../../db/schema/index.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations.js';
 import { personName } from '../../../contract/names.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 const EVERY_MS = 60_000;
 /** Older unread messages are not mailed: the sweep reads only a day of messages. */
@@ -89,8 +90,15 @@ export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger
   return { ran: true, mailed };
 }
 
-export function scheduleUnreadMail(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  const every = setInterval(() => runUnreadMail(ctx, log).catch((err: unknown) => log.error({ err }, 'unread-mail sweep failed')), EVERY_MS);
-  every.unref();
-  return () => clearInterval(every);
+/** Mails about unread messages as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function unreadMailJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+  return {
+    name: 'unread-mail',
+    everyMs: EVERY_MS,
+    runsOn: 'one',
+    async run() {
+      const r = await runUnreadMail(ctx, log);
+      return r.ran ? { mailed: r.mailed } : undefined;
+    },
+  };
 }

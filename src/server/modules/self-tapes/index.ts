@@ -1,4 +1,4 @@
 /** The self-tapes area's public face: its routes, the review room's, and the sweep tests run themselves. */
 export { selfTapesRoutes } from './self-tapes.routes.js';
-export { runTapeSweep } from './tape-sweep.js';
+export { runTapeSweep, tapeSweepJob } from './tape-sweep.js';
 export { stampSides } from './stamp-sides.js';

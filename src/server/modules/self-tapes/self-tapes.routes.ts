@@ -31,7 +31,6 @@ import { cutOffAware, filePart, registerUploads } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
-import { scheduleTapeSweep } from './tape-sweep.js';
 
 const idParams = z.object({ id: z.string() });
 /** Stored files run nothing, even opened as a page (as /uploads does). */
@@ -189,10 +188,4 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string(), index: z.coerce.number().int().min(0).max(100) }) } },
     async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, req.params.index), noIndex(reply)),
   );
-
-  // Reminders and expiry; tests run the sweep themselves, with a clock they choose.
-  if (ctx.config.env.NODE_ENV !== 'test') {
-    const stop = scheduleTapeSweep(ctx, app.log);
-    app.addHook('onClose', async () => stop());
-  }
 };

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf, tryTransactionLock } from '../../db/raw.js';
 import { mailSettings, type MailSettings } from '../applications/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
@@ -62,16 +63,18 @@ export async function runTapeSweep(db: Db, opts: { now?: Date; mail?: MailSettin
   });
 }
 
-export function scheduleTapeSweep(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): () => void {
+/** Reminders and expiry as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function tapeSweepJob(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): BackgroundJob {
   const mail = mailSettings(ctx.config.env);
-  const tick = () =>
-    runTapeSweep(ctx.db, { mail }).then(
-      async (r) => {
-        if (r.ran) await sendAfterCommit(ctx, r, log);
-      },
-      (err: unknown) => log.error({ err }, 'tape sweep failed'),
-    );
-  const every = setInterval(tick, SWEEP_EVERY_MS);
-  every.unref();
-  return () => clearInterval(every);
+  return {
+    name: 'tape-sweep',
+    everyMs: SWEEP_EVERY_MS,
+    runsOn: 'one',
+    async run() {
+      const r = await runTapeSweep(ctx.db, { mail });
+      if (!r.ran) return;
+      await sendAfterCommit(ctx, r, log);
+      return { reminded: r.reminded, expired: r.expired };
+    },
+  };
 }

@@ -3,5 +3,5 @@
  * that main.ts starts, and the count of a job's booked slots the studio's job page shows.
  */
 export { slotsRoutes } from './slots.routes.js';
-export { runSlotReminders, startSlotReminders } from './slot-reminders.js';
+export { runSlotReminders, slotRemindersJob } from './slot-reminders.js';
 export { countBookedSlots } from './slots.service.js';

@@ -13,6 +13,7 @@ import { tryTransactionLock } from '../../db/raw.js';
 import { auditionSlots } from '../../db/schema/index.js';
 import { createNotifications, sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import { bookingFacts, bookingMail, utcText } from './slots.service.js';
+import type { BackgroundJob } from '../../background/runner.js';
 
 const HOUR = 3_600_000;
 
@@ -51,17 +52,18 @@ export async function runSlotReminders(db: Db, opts: { now?: Date } = {}): Promi
   });
 }
 
-/** Runs the sweep every minute on this instance; answers a stop function. */
-export function startSlotReminders(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): () => void {
-  const tick = () =>
-    runSlotReminders(ctx.db).then(
-      async (r) => {
-        if (r.ran) await sendAfterCommit(ctx, r, log);
-      },
-      (err: unknown) => log.error({ err }, 'slot reminder sweep failed'),
-    );
-  const every = setInterval(tick, SLOT_LIMITS.sweepEveryMs);
-  every.unref();
-  return () => clearInterval(every);
+/** Audition reminders as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function slotRemindersJob(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): BackgroundJob {
+  return {
+    name: 'slot-reminders',
+    everyMs: SLOT_LIMITS.sweepEveryMs,
+    runsOn: 'one',
+    async run() {
+      const r = await runSlotReminders(ctx.db);
+      if (!r.ran) return;
+      await sendAfterCommit(ctx, r, log);
+      return { mailed: r.mailed, noticed: r.noticed };
+    },
+  };
 }
 

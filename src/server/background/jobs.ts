@@ -1,0 +1,30 @@
+/**
+ * Every background job of the app, in one list (docs/architecture.md, "Background work"
+ * has the same table with what each does). main.ts gives them to the runner; the test
+ * suites run a job's pass themselves, with a clock they choose.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
+import { fileDeletionsJob } from '../modules/account/index.js';
+import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
+import { eventsSweepJob } from '../modules/events/index.js';
+import { deadlineSweepJob } from '../modules/jobs/index.js';
+import { uploadSweepJob } from '../modules/media/index.js';
+import { unreadMailJob } from '../modules/messages/index.js';
+import { tapeSweepJob } from '../modules/self-tapes/index.js';
+import { slotRemindersJob } from '../modules/slots/index.js';
+import type { BackgroundJob } from './runner.js';
+
+export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob[] {
+  return [
+    decisionNoticesJob(ctx, log),
+    slotRemindersJob(ctx, log),
+    tapeSweepJob(ctx, log),
+    deadlineSweepJob(ctx, log),
+    applicantDigestJob(ctx, log),
+    unreadMailJob(ctx, log),
+    eventsSweepJob(ctx.db),
+    fileDeletionsJob(ctx, log),
+    uploadSweepJob(ctx, log),
+  ];
+}
