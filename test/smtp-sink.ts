@@ -17,6 +17,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   messages: ReceivedMail[];
+  /** While true, every recipient is refused with 451 (a mail server that says "try later"). */
+  refusing: boolean;
   /** Waits for the newest message to `to` received after `since` messages. */
   waitFor(to: string, opts?: { timeoutMs?: number; since?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -24,10 +26,15 @@ export interface SmtpSink {
 
 export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (!state.refusing) return callback();
+      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -53,6 +60,12 @@ export async function startSmtpSink(onMail?: (mail: ReceivedMail) => void): Prom
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     async waitFor(to, { timeoutMs = 10_000, since = 0 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -11,6 +11,7 @@ import { eventsSweepJob } from '../modules/events/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
 import { uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
+import { mailRetryJob } from '../modules/notifications/index.js';
 import { tapeSweepJob } from '../modules/self-tapes/index.js';
 import { slotRemindersJob } from '../modules/slots/index.js';
 import type { BackgroundJob } from './runner.js';
@@ -26,5 +27,6 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     eventsSweepJob(ctx.db),
     fileDeletionsJob(ctx, log),
     uploadSweepJob(ctx, log),
+    mailRetryJob(ctx, log),
   ];
 }

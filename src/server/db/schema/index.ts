@@ -14,3 +14,4 @@ export * from './slots.js';
 export * from './decisions.js';
 export * from './self-tapes.js';
 export * from './background-jobs.js';
+export * from './mail-outbox.js';

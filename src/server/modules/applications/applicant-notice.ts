@@ -17,7 +17,7 @@ import { rowsOf, tryTransactionLock } from '../../db/raw.js';
 import { applicantDigests } from '../../db/schema/index.js';
 import { recordEvents, type StoredEvent } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
-import { createNotification } from '../notifications/index.js';
+import { createNotification, sendOrKeep } from '../notifications/index.js';
 import { mailSettings } from './status-change.js';
 import { personName } from '../../../contract/names.js';
 import type { BackgroundJob } from '../../background/runner.js';
@@ -119,12 +119,9 @@ export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseL
   let mailed = 0;
   for (const c of claimed) {
     if (!c.wants || !c.email) continue;
-    try {
-      await ctx.mailer.send(digestMail({ email: c.email, fname: c.fname ?? '' }, Number(c.n), { id: c.job_id, title: c.title }, origin));
-      mailed += 1;
-    } catch (err) {
-      log.error({ err, jobId: c.job_id }, 'applicant digest mail not sent; the notices are in the app');
-    }
+    // A refused mail is kept and retried (mail-outbox.ts); the notices are in the app meanwhile.
+    const message = digestMail({ email: c.email, fname: c.fname ?? '' }, Number(c.n), { id: c.job_id, title: c.title }, origin);
+    if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
   }
   return { ran: true, mailed };
 }

@@ -15,6 +15,7 @@ import { escapeHtml } from '../../adapters/mail/mailer.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations.js';
 import { personName } from '../../../contract/names.js';
 import type { BackgroundJob } from '../../background/runner.js';
+import { sendOrKeep } from '../notifications/index.js';
 
 const EVERY_MS = 60_000;
 /** Older unread messages are not mailed: the sweep reads only a day of messages. */
@@ -79,13 +80,9 @@ export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger
   for (const c of claimed) {
     const from = c.other_name ?? CONVERSATION_MSG.deletedAccount;
     const body = CONVERSATION_MSG.mailBody(c.fname, from, textOf.get(Number(c.newest_id)) ?? '', `${origin}/messages/${c.conversation_id}`);
-    try {
-      await ctx.mailer.send({ to: c.email, subject: CONVERSATION_MSG.mailSubject(from), text: body, html: `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(body)}</pre>` });
-      mailed += 1;
-    } catch (err) {
-      // Claimed already: this one is not retried, so a failing mail server cannot repeat the others.
-      log.error({ err, conversationId: c.conversation_id }, 'unread-message mail not sent');
-    }
+    // Claimed already: a refused mail is kept and retried on its own (mail-outbox.ts), never by claiming the conversation again.
+    const message = { to: c.email, subject: CONVERSATION_MSG.mailSubject(from), text: body, html: `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(body)}</pre>` };
+    if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
   }
   return { ran: true, mailed };
 }

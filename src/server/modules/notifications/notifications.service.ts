@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { notifications, users } from '../../db/schema/index.js';
 import { deliver, type StoredEvent } from '../events/index.js';
 import { isUuid } from '../../lib/uuid.js';
+import { sendOrKeep } from './mail-outbox.js';
 
 /** A transaction handle offers the same queries as the database. */
 /** `applicant`: a studio told of a new application to one of its jobs. */
@@ -58,16 +59,14 @@ export interface AfterCommit {
 /**
  * Sends what a committed change made: its live events, then its mails. A failure loses
  * nothing: the notification is already in the app (and the stored event reaches a client
- * when it reconnects); the failure is logged and the other mails still go.
+ * when it reconnects), and a mail the server refused is kept and retried (mail-outbox.ts).
  */
 export async function sendAfterCommit(ctx: AppContext, { mails, events }: AfterCommit, log: { error(obj: unknown, msg: string): void }): Promise<void> {
   await deliver(ctx, events, { warn: (obj, msg) => log.error(obj, msg) });
   for (const message of mails) {
-    try {
-      await ctx.mailer.send(message);
-    } catch (err) {
-      log.error({ err, to: message.to }, 'notification mail failed; the notification stays in the app');
-    }
+    await sendOrKeep(ctx, message, log).catch((err: unknown) =>
+      log.error({ err, to: message.to }, 'notification mail neither sent nor kept; the notification stays in the app'),
+    );
   }
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG, type MyApplication, type NotificationsAnswer } from '../../../contract/applications.js';
-import { applications, notifications } from '../../db/schema/index.js';
+import { applications, mailOutbox, notifications } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
@@ -60,9 +60,9 @@ describe('GET/PUT /api/me/notification-settings', () => {
 });
 
 describe('a mail that fails', () => {
-  it('loses nothing: the change and its notification stay, and the failure is logged', async () => {
+  it('loses nothing: the change and its notification stay, the mail is kept to be retried, and the failure is logged', async () => {
     const lines: string[] = [];
-    const broken = await buildTestApp({ LOG_LEVEL: 'error' }, { logStream: { write: (line: string) => void lines.push(line) } });
+    const broken = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line: string) => void lines.push(line) } });
     try {
       const [p, owner] = await Promise.all([buildPerformer(broken), buildStudioAccount(broken, { fname: 'Failing Mail Studio' })]);
       await givePlan(broken, p._id, 'Gold');
@@ -76,8 +76,10 @@ describe('a mail that fails', () => {
       expect(row?.status).toBe('shortlisted');
       const notes = await broken.ctx.db.select().from(notifications).where(eq(notifications.userId, p._id));
       expect(notes.map((n) => n.text)).toEqual([APP_MSG.notice('shortlisted', 'Mail fails', 'Failing Mail Studio')]);
-      for (let waited = 0; waited < 10_000 && !lines.some((l) => l.includes('notification mail failed')); waited += 50) await new Promise((r) => setTimeout(r, 50));
-      expect(lines.some((l) => l.includes('notification mail failed'))).toBe(true);
+      for (let waited = 0; waited < 10_000 && !lines.some((l) => l.includes('mail not sent; kept to be retried')); waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(lines.some((l) => l.includes('mail not sent; kept to be retried'))).toBe(true);
+      const kept = await broken.ctx.db.select().from(mailOutbox);
+      expect(kept.map((k) => k.message.to)).toEqual([p.email]);
     } finally {
       await broken.close();
     }
