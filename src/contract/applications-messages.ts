@@ -102,8 +102,14 @@ export const APP_MSG = {
   emailApplicants: 'New applicants to my jobs (at most one e-mail an hour per job)',
   // The studio hears of applicants (docs/applications.md).
   applicantNotice: (performer: string, job: string) => `${performer} applied to ${job}.`,
-  applicantsMailSubject: (n: number, job: string) => (n === 1 ? `1 new applicant for ${job}` : `${n} new applicants for ${job}`),
-  applicantsMailLine: (n: number, job: string) => (n === 1 ? `Someone new applied to ${job}.` : `${n} people applied to ${job} since the last e-mail.`),
+  // `people` applicants sent `applications` (one a role): "2 people, 3 applications".
+  applicantsMailSubject: (people: number, job: string) => (people === 1 ? `1 new applicant for ${job}` : `${people} new applicants for ${job}`),
+  applicantsMailLine: (people: number, applications: number, job: string) =>
+    people === applications
+      ? people === 1
+        ? `Someone new applied to ${job}.`
+        : `${people} people applied to ${job} since the last e-mail.`
+      : `${people === 1 ? '1 person' : `${people} people`}, ${applications} applications (one a role) to ${job} since the last e-mail.`,
   seeApplicants: 'See the applicants',
   choicesSaved: 'Notification choices saved.',
 } as const;

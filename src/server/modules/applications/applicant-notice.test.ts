@@ -35,8 +35,8 @@ async function applicant(fname: string): Promise<Performer> {
   await givePlan(t, p._id, 'Gold');
   return p;
 }
-async function apply(job: JobPost, who: Performer) {
-  const res = await call('POST', `/api/jobs/${job._id}/apply`, who.token, { note: 'Hello' });
+async function apply(job: JobPost, who: Performer, roleId?: string) {
+  const res = await call('POST', `/api/jobs/${job._id}/apply`, who.token, { note: 'Hello', ...(roleId ? { roleId } : {}) });
   expect(res.statusCode).toBe(201);
 }
 const digestsTo = (email: string) => t.sink.messages.filter((m) => m.to === email.toLowerCase() && /new applicants? for /.test(m.subject));
@@ -54,7 +54,7 @@ describe('a new applicant', () => {
     await stream.until(() => stream.events.some((e) => e.event === 'notification'));
     const bell = (await call('GET', '/api/notifications', studio.token)).json() as NotificationsAnswer;
     expect(bell.unread).toBe(1);
-    expect(bell.notifications[0]).toMatchObject({ kind: 'applicant', text: APP_MSG.applicantNotice('Asha Rao', 'Lead Actor'), link: `/dashboard/jobs/${job._id}`, read: false });
+    expect(bell.notifications[0]).toMatchObject({ kind: 'applicant', text: APP_MSG.applicantNotice('Asha Rao', 'Lead Actor'), link: `/dashboard/jobs/${job._id}/applicants`, read: false });
     // The performer's own bell says nothing of it: applying is not a change the studio made.
     expect(((await call('GET', '/api/notifications', asha.token)).json() as NotificationsAnswer).unread).toBe(0);
   });
@@ -78,7 +78,7 @@ describe('the hourly e-mail of new applicants', () => {
     expect(digestsTo(studio.email)).toHaveLength(1);
     const first = digestsTo(studio.email)[0]!;
     expect(first.subject).toBe(APP_MSG.applicantsMailSubject(1, 'Lead Dancer'));
-    expect(first.text).toContain(`https://audition.example/dashboard/jobs/${job._id}`);
+    expect(first.text).toContain(`https://audition.example/dashboard/jobs/${job._id}/applicants`);
     expect(first.text).toContain('https://audition.example/settings');
 
     await apply(job, await applicant('Second'));
@@ -93,6 +93,22 @@ describe('the hourly e-mail of new applicants', () => {
     // Nothing new: nothing more, however late.
     await runApplicantDigest(t.ctx, log, minutes(start, 200));
     expect(digestsTo(studio.email)).toHaveLength(2);
+  });
+
+  it('counts people and applications apart when someone applied to two roles, and links to the applicant board', async () => {
+    const studio = await buildStudioAccount(t, { fname: 'Two Roles Studio' });
+    const job = await postJob(t, studio, { title: 'Family ad', roles: [{ name: 'Mother' }, { name: 'Daughter' }] });
+    const [mother, daughter] = job.roles;
+    const both = await applicant('Both Roles');
+    await apply(job, both, mother!._id);
+    await apply(job, both, daughter!._id);
+    await apply(job, await applicant('One Role'), daughter!._id);
+    await runApplicantDigest(t.ctx, log, new Date());
+    const [mail] = digestsTo(studio.email);
+    expect(mail!.subject).toBe('2 new applicants for Family ad');
+    expect(mail!.text).toContain('2 people, 3 applications (one a role) to Family ad since the last e-mail.');
+    expect(mail!.text).toContain(`https://audition.example/dashboard/jobs/${job._id}/applicants`);
+    expect(mail!.html).toContain(`href="https://audition.example/dashboard/jobs/${job._id}/applicants"`);
   });
 
   it('keeps one hour per job: a second job of the same studio has its own digest', async () => {

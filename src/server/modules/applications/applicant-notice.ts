@@ -28,8 +28,8 @@ const SWEEP_EVERY_MS = 60_000;
 /** A claim takes at most this many jobs; the rest wait for the next minute. */
 const CLAIM_MAX = 500;
 
-/** Where a studio sees a job's applicants. */
-export const applicantsLink = (jobId: string) => `/dashboard/jobs/${jobId}`;
+/** Where a studio sees a job's applicants: the applicant board. */
+export const applicantsLink = (jobId: string) => `/dashboard/jobs/${jobId}/applicants`;
 
 /**
  * Tells the job's studio of one new applicant, in the apply transaction: the notice, the
@@ -56,7 +56,10 @@ export async function tellStudioOfApplicant(
 
 interface Claimed {
   job_id: string;
+  /** Applications since the last e-mail (one a role). */
   n: number | string;
+  /** The people who sent them. */
+  people: number | string;
   title: string;
   email: string | null;
   fname: string | null;
@@ -75,7 +78,10 @@ function claim(tx: Tx, now: Date) {
        set pending = d.pending - c.n,
            mailed_at = case when c.wants then ${now.toISOString()}::timestamptz else d.mailed_at end
       from (
-        select g.job_id, g.pending as n, j.title, u.email, u.fname, coalesce(u.email_applicants, false) as wants
+        select g.job_id, g.pending as n, j.title,
+               -- The job's newest applications are the ones counted since the last e-mail.
+               (select count(distinct l.performer_id)
+                  from (select a.performer_id from applications a where a.job_id = g.job_id order by a.created_at desc limit g.pending) l) as people, u.email, u.fname, coalesce(u.email_applicants, false) as wants
           from applicant_digests g
           join jobs j on j.id = g.job_id
           join studios s on s.id = j.studio_id
@@ -85,16 +91,16 @@ function claim(tx: Tx, now: Date) {
          limit ${CLAIM_MAX}
       ) c
      where d.job_id = c.job_id
-    returning c.job_id, c.n, c.title, c.email, c.fname, c.wants`);
+    returning c.job_id, c.n, c.people, c.title, c.email, c.fname, c.wants`);
 }
 
-function digestMail(to: { email: string; fname: string }, n: number, job: { id: string; title: string }, origin: string): MailMessage {
-  const line = APP_MSG.applicantsMailLine(n, job.title);
+function digestMail(to: { email: string; fname: string }, count: { people: number; applications: number }, job: { id: string; title: string }, origin: string): MailMessage {
+  const line = APP_MSG.applicantsMailLine(count.people, count.applications, job.title);
   const link = `${origin}${applicantsLink(job.id)}`;
   const settings = `${origin}/settings`;
   return {
     to: to.email,
-    subject: APP_MSG.applicantsMailSubject(n, job.title),
+    subject: APP_MSG.applicantsMailSubject(count.people, job.title),
     text: [`Hello ${to.fname},`, '', line, '', `${APP_MSG.seeApplicants}: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
 <p>Hello ${escapeHtml(to.fname)},</p>
@@ -120,7 +126,7 @@ export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseL
   for (const c of claimed) {
     if (!c.wants || !c.email) continue;
     // A refused mail is kept and retried (mail-outbox.ts); the notices are in the app meanwhile.
-    const message = digestMail({ email: c.email, fname: c.fname ?? '' }, Number(c.n), { id: c.job_id, title: c.title }, origin);
+    const message = digestMail({ email: c.email, fname: c.fname ?? '' }, { people: Number(c.people), applications: Number(c.n) }, { id: c.job_id, title: c.title }, origin);
     if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
   }
   return { ran: true, mailed };
