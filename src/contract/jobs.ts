@@ -128,7 +128,7 @@ const names = (label: string, max: number) =>
 const roleInput = strict({
   _id: z.string({ error: CAST_MSG.unknownRole }).max(100, CAST_MSG.unknownRole).optional(),
   name: requiredText(CAST_MSG.roleName, ROLE_LIMITS.nameMax),
-  description: text('Role description', ROLE_LIMITS.descriptionMax).default(''),
+  description: text('Role description', ROLE_LIMITS.descriptionMax, true).default(''),
   profession: oneOf('Profession', JOB_PROFESSIONS).default('Any'),
   gender: oneOf('Gender', JOB_GENDERS).default('Any'),
   ageMin: whole('Age from', 0, JOB_LIMITS.ageMax).default(0),

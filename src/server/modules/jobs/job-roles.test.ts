@@ -100,6 +100,16 @@ describe('roles and pay on POST and PATCH', () => {
     expect(CAST_MSG.pay(null)).toBe('Pay not stated');
   });
 
+  it("keeps a role description's line breaks and tabs, and still refuses other control characters", async () => {
+    const description = 'Warm, quick-witted.\r\nSings in the second scene.\n\tNo accent needed.';
+    const job = await postCall({ roles: [{ name: 'Lead', description }] });
+    expect(job.roles[0]!.description).toBe(description);
+    expect(((await call('GET', `/api/jobs/${job._id}`)).json() as JobPage).roles[0]!.description).toBe(description);
+    const refused = await call('POST', '/api/studio/jobs', studio.token, { title: 'Bell', jobType: 'Film', roles: [{ name: 'Lead', description: 'Rings\u0007' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_input', field: 'roles.0.description' });
+  });
+
   it('refuses bad pay and bad role lists with 400 and a message, and posts nothing', async () => {
     const before = await countJobs();
     const cases: [unknown, string][] = [

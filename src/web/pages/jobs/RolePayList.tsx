@@ -32,7 +32,7 @@ function RoleDetails({ role }: { role: JobRole }) {
   return (
     <div className="role-details">
       <p className="muted">{facts.join(' · ')}</p>
-      {role.description && <p>{role.description}</p>}
+      {role.description && <p className="role-details-text">{role.description}</p>}
       {(role.skills.length > 0 || role.languages.length > 0) && <p className="muted">{[...role.skills, ...role.languages].join(', ')}</p>}
     </div>
   );
