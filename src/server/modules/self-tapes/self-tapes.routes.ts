@@ -32,6 +32,7 @@ import { sendAfterCommit } from '../notifications/index.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
 import { createSidesService } from './sides.service.js';
+import { scheduleSidesSweep } from './sides-sweep.js';
 import { scheduleTapeSweep } from './tape-sweep.js';
 
 const idParams = z.object({ id: z.string() });
@@ -192,9 +193,9 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, req.params.index), noIndex(reply)),
   );
 
-  // Reminders and expiry; tests run the sweep themselves, with a clock they choose.
+  // Reminders and expiry, and unused sides; tests run the sweeps themselves, with a clock they choose.
   if (ctx.config.env.NODE_ENV !== 'test') {
-    const stop = scheduleTapeSweep(ctx, app.log);
-    app.addHook('onClose', async () => stop());
+    const stops = [scheduleTapeSweep(ctx, app.log), scheduleSidesSweep(ctx, app.log)];
+    app.addHook('onClose', async () => stops.forEach((stop) => stop()));
   }
 };

@@ -28,16 +28,15 @@ async function read(source: PdfSource): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** Loads a PDF only after its streams' inflation is checked, and counts its pages with the bounded walk. */
+/** Loads a PDF only after its streams' inflation is checked, and counts its pages with the bounded walk; any failure is PdfRefused. */
 async function load(pdf: Buffer): Promise<{ doc: PDFDocument; pages: number }> {
-  checkInflation(pdf);
-  let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    checkInflation(pdf);
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    return { doc, pages: countPages(doc) };
   } catch (err) {
-    throw new PdfRefused(`pdf-lib could not read it: ${(err as Error).message}`);
+    throw err instanceof PdfRefused ? err : new PdfRefused(`pdf-lib could not read it: ${(err as Error).message}`);
   }
-  return { doc, pages: countPages(doc) };
 }
 
 /** The upload's check: its number of pages, or PdfRefused. */
