@@ -8,7 +8,7 @@ export const TAPE_LIMITS = {
   /** Sides a studio keeps at once; those no request uses go after `unusedSidesDays`. */
   sidesMaxFiles: 50,
   /** Sides uploads a studio may make in an hour, over every instance. */
-  sidesPerHour: 20,
+  sidesPerHour: 10,
   unusedSidesDays: 7,
   tapeMaxBytes: 500 * 1024 * 1024,
   applicationsMax: 100,

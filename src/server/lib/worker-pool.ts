@@ -27,7 +27,7 @@ export class WorkerTaskError extends Error {
 
 export interface PoolOptions {
   size: number;
-  /** Time one task may run, from its start in a worker. */
+  /** Time one task may run, from its start in a worker (its module loaded). */
   timeoutMs: number;
   /** The worker's heap (V8 old generation), in MB. */
   heapMb: number;
@@ -92,8 +92,12 @@ export function createWorkerPool(opts: PoolOptions) {
   function run(slot: Slot, task: Task) {
     slot.task = task;
     const id = nextId++;
-    const onMessage = (m: { id?: number; ok?: boolean; result?: unknown; error?: { name: string; message: string } }) => {
+    const onMessage = (m: { id?: number; started?: boolean; ok?: boolean; result?: unknown; error?: { name: string; message: string } }) => {
       if (m.id !== id) return;
+      if (m.started) {
+        slot.timer = setTimeout(() => void slot.worker.terminate(), opts.timeoutMs);
+        return;
+      }
       slot.worker.off('message', onMessage);
       clearTimeout(slot.timer);
       slot.task = undefined;
@@ -107,7 +111,6 @@ export function createWorkerPool(opts: PoolOptions) {
     slot.worker.ref();
     void slot.ready.then(() => {
       if (slot.task !== task) return;
-      slot.timer = setTimeout(() => void slot.worker.terminate(), opts.timeoutMs);
       slot.worker.postMessage({ id, module: task.module, fn: task.fn, args: task.args }, task.transfer);
     });
   }
