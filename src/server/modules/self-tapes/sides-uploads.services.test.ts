@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const upload = async (app: AppProcess, token: string, body: Buffer) => {
   const form = multipart({ filename: 'sides.pdf', body });
-  const res = await fetch(`${app.baseUrl}/api/studio/files`, { method: 'POST', headers: { ...form.headers, 'x-auth-token': token }, body: form.payload });
+  const res = await fetch(`${app.baseUrl}/api/studio/files`, { method: 'POST', headers: { ...form.headers, 'x-auth-token': token }, body: new Uint8Array(form.payload) });
   return { status: res.status, body: (await res.json()) as { code?: string } };
 };
 
