@@ -1,5 +1,5 @@
 /**
- * PDFs written byte by byte for the attack tests (docs/security.md, "Uploaded files"): a
+ * PDFs written byte by byte for the attack tests (docs/security.md, "PDFs: parsed, stamped and drawn off the main thread"): a
  * page tree whose nodes share their kids, and an object stream that inflates far past its
  * size. Each is a whole file with a cross-reference table, as a real PDF writer leaves it.
  */

@@ -1,4 +1,4 @@
-/** The worker pool's limits (docs/security.md, "Uploaded files"): a task past its time or its heap ends its worker, never the process, and the main thread runs meanwhile. */
+/** The worker pool's limits (docs/security.md, "PDFs: parsed, stamped and drawn off the main thread"): a task past its time or its heap ends its worker, never the process, and the main thread runs meanwhile. */
 import { afterAll, expect, it } from 'vitest';
 import { createWorkerPool, WorkerBusyError, WorkerLimitError, WorkerTaskError } from './worker-pool.js';
 

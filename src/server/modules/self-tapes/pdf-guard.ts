@@ -1,6 +1,6 @@
 /**
- * What an uploaded PDF must pass before pdf-lib works on it (docs/security.md, "Uploaded
- * files"). pdf-lib inflates every object stream and cross-reference stream while loading and
+ * What an uploaded PDF must pass before pdf-lib works on it (docs/security.md,
+ * "PDFs: parsed, stamped and drawn off the main thread"). pdf-lib inflates every object stream and cross-reference stream while loading and
  * walks the page tree without remembering where it has been: a few kilobytes that inflate to
  * hundreds of megabytes, or a tree whose nodes share their kids (60 levels of two kids that
  * are one node: 2^60 visits), hold a process for minutes. So the streams it inflates are

@@ -1,5 +1,5 @@
 /**
- * The attacks on sides (docs/security.md, "Uploaded files"): hostile PDFs built byte by byte,
+ * The attacks on sides (docs/security.md, "PDFs: parsed, stamped and drawn off the main thread"): hostile PDFs built byte by byte,
  * uploaded and downloaded through the app; the studio's file quota and the sweep of unused
  * sides; a stamp that a name of invisible characters cannot blank.
  */

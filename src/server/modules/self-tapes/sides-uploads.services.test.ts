@@ -1,6 +1,6 @@
 /**
  * Sides uploads across two instances on one PostgreSQL and one Redis (docs/security.md,
- * "Uploaded files"; issue 48, item 3): a studio's uploads sent to both instances at once are
+ * "Uploads and images"; issue 48, items 1 and 3): a studio's uploads sent to both instances at once are
  * counted together against its hourly rate, and each instance keeps answering /healthz while
  * a hostile PDF is checked in its worker.
  */

@@ -2,7 +2,7 @@
  * Sides (docs/self-tapes.md, "Sides"): a studio's upload of a PDF and a performer's stamped
  * download. The upload streams to private storage, within the studio's quota and hourly
  * rate; the PDF work (the check of an upload, the stamp of a download) runs in a pool worker
- * under a time and memory limit (docs/security.md, "Uploaded files"), and reads the stored
+ * under a time and memory limit (docs/security.md, "PDFs: parsed, stamped and drawn off the main thread"), and reads the stored
  * file there, so the main thread never holds a file whole nor parses one.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The sides' PDF work, run in a pool worker (lib/worker-pool.ts), never on the main thread
- * (docs/security.md, "Uploaded files"): the check of an upload (pdf-guard.ts, then the page
+ * (docs/security.md, "PDFs: parsed, stamped and drawn off the main thread"): the check of an upload (pdf-guard.ts, then the page
  * count) and the stamp of a download. Each reads the stored file itself, so the main thread
  * never holds it.
  *
