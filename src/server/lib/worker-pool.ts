@@ -1,10 +1,10 @@
 /**
  * Work that may run long or take much memory on untrusted input (parsing and stamping
  * uploaded PDFs, drawing the résumé PDFs) runs here, off the main thread, so the event loop
- * keeps answering /healthz and every other call meanwhile (docs/security.md,
- * "PDFs: parsed, stamped and drawn off the main thread"). A few workers per process, each under a heap limit; a task that runs past its time
- * or out of memory ends its worker (the next task starts a fresh one) and fails with
- * `WorkerLimitError`. Tasks wait in one queue; past `maxQueued` a new one is refused at once.
+ * keeps answering /healthz and every other call meanwhile (docs/security.md, "PDFs: parsed,
+ * stamped and drawn off the main thread"). A few workers per process, each under a heap
+ * limit; a task that runs past its time or out of memory ends its worker (the next task
+ * starts a fresh one) and fails with `WorkerLimitError`. Tasks wait in one queue; past `maxQueued` a new one is refused at once.
  */
 import { Worker } from 'node:worker_threads';
 
