@@ -65,7 +65,10 @@ export const sidesDownloads = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     tapeRequestId: uuid('tape_request_id').notNull().references(() => tapeRequests.id, { onDelete: 'cascade' }),
-    performerId: uuid('performer_id').references(() => users.id, { onDelete: 'set null' }),
+    // The stamp names the performer's e-mail: the rows go with the account.
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     studioFileId: uuid('studio_file_id').references(() => studioFiles.id, { onDelete: 'set null' }),
     stamp: text('stamp').notNull(),
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
