@@ -1,13 +1,13 @@
 /**
  * The stamped sides (docs/self-tapes.md, "Sides"): a 30-page PDF, the most a studio may
- * upload, stamped on every page with the performer's name and the date as GET
- * /api/audition/tape-requests/{id}/sides does, p50/p95 over RUNS, beside a trivial pdf-lib
+ * upload, stamped on every page with the performer's name, e-mail and the date as GET
+ * /api/audition/tape-requests/{id}/sides does (there in a pool worker), p50/p95 over RUNS, beside a trivial pdf-lib
  * answer (a one-page PDF loaded and saved) in the same process: what the library costs
  * before our stamp. In process, no database or storage read.
  * `npx tsx bench/stamped-sides.ts` runs this row alone.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { stampSides } from '../src/server/modules/self-tapes/index.js';
+import { stampPdf, stampText } from '../src/server/modules/self-tapes/index.js';
 import { timedRuns } from './prelude.js';
 import { atMostTimes } from './aim.js';
 import { runAlone, type Add } from './run-alone.js';
@@ -28,7 +28,7 @@ export async function stampedSidesBench(add: Add): Promise<void> {
   const thirty = await sides(30);
   const one = await sides(1);
   const trivial = await timedRuns(RUNS, async () => (await PDFDocument.load(one)).save());
-  const stamped = await timedRuns(RUNS, () => stampSides(thirty, 'Zoë Ångström-Núñez', new Date()));
+  const stamped = await timedRuns(RUNS, () => stampPdf(thirty, stampText('Zoë Ångström-Núñez', 'zoe@example.com', new Date())));
   // Aim (docs/performance.md, "Rows of the round's new work"): a stamped page costs no more than loading and saving a one-page PDF.
   add('stamped sides (30 pages)', `p50 ${stamped.p50} ms, p95 ${stamped.p95} ms, ${stamped.kb} KB; ${atMostTimes(stamped.p95, trivial.p95, 30, 'p95', 'one-page load+save')}`, `one-page pdf-lib load+save p50 ${trivial.p50} ms, p95 ${trivial.p95} ms`);
 }

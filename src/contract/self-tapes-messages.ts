@@ -5,6 +5,11 @@
 export const TAPE_LIMITS = {
   sidesMaxBytes: 10 * 1024 * 1024,
   sidesMaxPages: 30,
+  /** Sides a studio keeps at once; those no request uses go after `unusedSidesDays`. */
+  sidesMaxFiles: 50,
+  /** Sides uploads a studio may make in an hour, over every instance. */
+  sidesPerHour: 10,
+  unusedSidesDays: 7,
   tapeMaxBytes: 500 * 1024 * 1024,
   applicationsMax: 100,
   instructionsMax: 4000,
@@ -33,6 +38,7 @@ export const TAPE_MSG = {
   sidesTooManyPages: (pages: number) => `Sides can have at most ${TAPE_LIMITS.sidesMaxPages} pages; this file has ${pages}.`,
   sidesUnreadable: 'This PDF could not be read. Export it again and retry.',
   sidesNotFound: 'These sides were not found.',
+  sidesQuota: `A studio can keep at most ${TAPE_LIMITS.sidesMaxFiles} files of sides. Sides no request uses are removed after ${TAPE_LIMITS.unusedSidesDays} days.`,
   applicationsRange: `Choose between 1 and ${TAPE_LIMITS.applicationsMax} applicants.`,
   applicationsOneJob: 'Choose applicants of your own jobs, all of one job.',
   instructions: 'Instructions',

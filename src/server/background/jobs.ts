@@ -12,7 +12,7 @@ import { deadlineSweepJob } from '../modules/jobs/index.js';
 import { uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
-import { tapeSweepJob } from '../modules/self-tapes/index.js';
+import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
 import { slotRemindersJob } from '../modules/slots/index.js';
 import type { BackgroundJob } from './runner.js';
 
@@ -21,6 +21,7 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     decisionNoticesJob(ctx, log),
     slotRemindersJob(ctx, log),
     tapeSweepJob(ctx, log),
+    sidesSweepJob(ctx, log),
     deadlineSweepJob(ctx, log),
     applicantDigestJob(ctx, log),
     unreadMailJob(ctx, log),

@@ -15,7 +15,11 @@ export const studioFiles = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('studio_files_studio_idx').on(t.studioId)],
+  (t) => [
+    index('studio_files_studio_idx').on(t.studioId),
+    // The unused-sides sweep reads the oldest first.
+    index('studio_files_created_idx').on(t.createdAt),
+  ],
 );
 
 /** One performer's self-tape request, and the tape they sent for it. */
@@ -48,9 +52,28 @@ export const tapeRequests = pgTable(
     index('tape_requests_performer_idx').on(t.performerId, t.createdAt),
     index('tape_requests_application_idx').on(t.applicationId),
     index('tape_requests_tape_idx').on(t.tapeId),
+    // The unused-sides sweep asks whether any request names a file.
+    index('tape_requests_sides_idx').on(t.sidesFileId),
     // The sweep reads only requests still waiting for a tape.
     index('tape_requests_open_idx').on(t.deadline).where(sql`${t.status} in ('requested', 'accepted', 'retake')`),
   ],
+);
+
+/** Each stamped download of sides and the line stamped on it (docs/self-tapes.md, "Sides"). */
+export const sidesDownloads = pgTable(
+  'sides_downloads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tapeRequestId: uuid('tape_request_id').notNull().references(() => tapeRequests.id, { onDelete: 'cascade' }),
+    // The stamp names the performer's e-mail: the rows go with the account.
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studioFileId: uuid('studio_file_id').references(() => studioFiles.id, { onDelete: 'set null' }),
+    stamp: text('stamp').notNull(),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sides_downloads_request_idx').on(t.tapeRequestId, t.downloadedAt)],
 );
 
 /** A link for people without an account; only the SHA-256 of its token is kept. */

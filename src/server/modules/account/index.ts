@@ -1,3 +1,3 @@
-/** The account area's public face: its routes and the file-deletion sweep main.ts starts. */
+/** The account area's public face: its routes, the file-deletion sweep main.ts starts, and the queue other areas' deletions use. */
 export { accountRoutes } from './account.routes.js';
-export { fileDeletionsJob } from './file-deletions.js';
+export { deleteQueuedFiles, fileDeletionsJob, queueFileDeletions } from './file-deletions.js';

@@ -4,5 +4,6 @@ export { readResume } from './resume.service.js';
 export { orderCredits, presentResume } from './resume.presenter.js';
 export { renderCompCard, renderResumePdf, renderTrivialPdf, type PdfSubject } from './resume-pdf.js';
 export { readPictures } from './pdf-pictures.js';
+export { renderInWorker } from './pdf-tasks.js';
 export { fitFor, fitWords } from './fit-words.js';
 export { resumeSection } from './resume.section.js';

@@ -1,4 +1,6 @@
 /** The self-tapes area's public face: its routes, the review room's, and the sweep tests run themselves. */
 export { selfTapesRoutes } from './self-tapes.routes.js';
 export { runTapeSweep, tapeSweepJob } from './tape-sweep.js';
-export { stampSides } from './stamp-sides.js';
+export { sidesSweepJob } from './sides-sweep.js';
+export { stampPdf } from './stamp-sides.js';
+export { stampText } from './sides.service.js';

@@ -31,6 +31,7 @@ import { cutOffAware, filePart, registerUploads } from '../media/index.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
+import { createSidesService } from './sides.service.js';
 
 const idParams = z.object({ id: z.string() });
 /** Stored files run nothing, even opened as a page (as /uploads does). */
@@ -47,6 +48,7 @@ export async function sendPrivateFile(storage: Storage, key: string, reply: Fast
 
 export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const tapes = createSelfTapesService(ctx);
+  const sides = createSidesService(ctx);
   await registerUploads(app);
   await app.register(fastifyStatic, {
     root: os.tmpdir(),
@@ -65,7 +67,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     { preHandler: auth.requireStudio, config: { uploadDeadline: true }, schema: { response: { 201: sidesAnswer } } },
     async (req, reply) => {
       const part = await filePart(req, TAPE_LIMITS.sidesMaxBytes);
-      const answer = await cutOffAware(() => tapes.uploadSides(req.userId, part));
+      const answer = await cutOffAware(() => sides.uploadSides(req.userId, part));
       return reply.code(201).send(answer);
     },
   );
@@ -123,7 +125,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   );
 
   app.get('/api/audition/tape-requests/:id/sides', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {
-    const pdf = await tapes.sides(req.userId, req.params.id);
+    const pdf = await sides.sides(req.userId, req.params.id);
     return reply
       .type('application/pdf')
       .header('cache-control', 'private, no-store')

@@ -5,17 +5,12 @@
  * checks, through the storage adapter (local disk or S3).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import { PDFDocument } from 'pdf-lib';
 import { acceptedType } from '../../../contract/media-options.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
-import type { Storage } from '../../adapters/storage/index.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, users } from '../../db/schema/index.js';
@@ -32,31 +27,6 @@ import { checkDeadline } from './deadline-rule.js';
 export const TAPES_LINK = '/applications';
 
 type RequestRow = typeof tapeRequests.$inferSelect;
-
-/** Reads a stored file whole (sides: at most 10 MB) wherever the adapter keeps it. */
-export async function readStored(storage: Storage, key: string): Promise<Buffer> {
-  const location = await storage.locate(key);
-  if (!location) throw errors.notFound(TAPE_MSG.sidesNotFound);
-  if (location.kind === 'local') return readFile(path.join(location.root, ...location.path.split('/')));
-  const res = await fetch(location.url);
-  if (!res.ok) throw new Error(`reading ${key} from the bucket answered ${res.status}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-/** Reads at most `max` bytes of the upload; undefined when it is longer. */
-async function readAtMost(stream: Readable, max: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of stream) {
-    length += (chunk as Buffer).length;
-    if (length > max) {
-      stream.resume();
-      return undefined;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 function requestMail(to: { email: string; fname: string }, subject: string, line: string, origin: string): MailMessage {
   const link = `${origin}${TAPES_LINK}`;
@@ -158,32 +128,6 @@ export function createSelfTapesService(ctx: AppContext) {
   return {
     tapeUrls,
 
-    /** POST /api/studio/files: a PDF of sides, checked by content and page count, stored privately. */
-    async uploadSides(userId: string, part: MultipartFile): Promise<{ fileId: string; pages: number }> {
-      const studio = await accounts.ownStudio(userId);
-      const { head, whole } = await readHead(part.file);
-      const found = await fileTypeFromBuffer(head);
-      if (found?.mime !== 'application/pdf') {
-        whole.destroy();
-        part.file.resume();
-        throw errors.unsupportedType(TAPE_MSG.sidesNotPdf);
-      }
-      const bytes = await readAtMost(whole, TAPE_LIMITS.sidesMaxBytes);
-      if (!bytes || part.file.truncated) throw errors.tooLarge(TAPE_MSG.sidesTooLarge);
-      let pages: number;
-      try {
-        pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
-      } catch {
-        throw errors.badRequest(TAPE_MSG.sidesUnreadable, 'pdf_unreadable');
-      }
-      if (pages < 1) throw errors.badRequest(TAPE_MSG.sidesUnreadable, 'pdf_unreadable');
-      if (pages > TAPE_LIMITS.sidesMaxPages) throw errors.badRequest(TAPE_MSG.sidesTooManyPages(pages), 'too_many_pages');
-      const key = `private/sides-${randomBytes(12).toString('hex')}.pdf`;
-      const { size } = await storage.put(key, (await import('node:stream')).Readable.from([bytes]), 'application/pdf');
-      const [row] = await db.insert(studioFiles).values({ studioId: studio.id, storageKey: key, pages, size }).returning({ id: studioFiles.id });
-      return { fileId: row!.id, pages };
-    },
-
     /** POST /api/studio/tape-requests: one request per application, all of one of the studio's jobs. */
     async request(userId: string, body: { applicationIds: string[]; instructions: string; sidesFileId?: string; deadline: string }, now = new Date()) {
       const studio = await accounts.ownStudio(userId);
@@ -207,6 +151,10 @@ export function createSelfTapesService(ctx: AppContext) {
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, [...jobIds][0]!));
       const line = TAPE_MSG.requestNotice(studio.fname, job!.title);
       const { created, after } = await db.transaction(async (tx) => {
+        // Held to the commit: the unused-sides sweep (sides-sweep.ts) cannot remove the file meanwhile.
+        if (body.sidesFileId && !(await tx.select({ id: studioFiles.id }).from(studioFiles).where(eq(studioFiles.id, body.sidesFileId)).for('share')).length) {
+          throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found', 'sidesFileId');
+        }
         const created = await tx
           .insert(tapeRequests)
           .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline })))
@@ -237,18 +185,6 @@ export function createSelfTapesService(ctx: AppContext) {
       if (row.status !== 'requested' && row.status !== 'accepted') throw errors.conflict(TAPE_MSG.cannotDecline, 'cannot_decline');
       await db.update(tapeRequests).set({ status: 'declined', declineReason: reason ?? '' }).where(eq(tapeRequests.id, id));
       return performerAnswer(performerId, id);
-    },
-
-    /** GET …/{id}/sides: the PDF, once accepted, each page stamped with the performer's name and the date. */
-    async sides(performerId: string, id: string, now = new Date()): Promise<Buffer> {
-      const row = await ownRequest(performerId, id);
-      if (!row.sidesFileId) throw errors.notFound(TAPE_MSG.noSides);
-      if (row.status === 'requested' || row.status === 'declined') throw errors.forbidden(TAPE_MSG.sidesLocked, 'sides_locked');
-      const [file] = await db.select().from(studioFiles).where(eq(studioFiles.id, row.sidesFileId));
-      const [person] = await db.select({ fname: users.fname }).from(users).where(eq(users.id, performerId));
-      if (!file || !person) throw errors.notFound(TAPE_MSG.noSides);
-      const { stampSides } = await import('./stamp-sides.js');
-      return stampSides(await readStored(storage, file.storageKey), person.fname, now);
     },
 
     /** POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one until the deadline. */

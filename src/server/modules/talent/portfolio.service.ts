@@ -70,6 +70,12 @@ export function createPortfolioService(ctx: AppContext) {
      * What the comp card and résumé PDFs print (docs/resume.md), for exactly the viewers the
      * portfolio is for: anyone else gets the portfolio's 404.
      */
+    /** What the PDFs are cached by (the row's version, bumped by every change they show), once the viewer may see them. */
+    async pdfVersion(performerId: string, viewer: Viewer | null): Promise<{ id: string; version: number; fname: string }> {
+      const user = await visiblePerformer(db, performerId, viewer);
+      return { id: user.id, version: user.version, fname: user.fname };
+    },
+
     async pdfSubject(performerId: string, viewer: Viewer | null, portfolioUrl: (id: string) => string): Promise<PdfSubject> {
       const user = await visiblePerformer(db, performerId, viewer);
       const photos = await db

@@ -20,7 +20,8 @@ import {
 import type { ModuleOptions } from '../../context.js';
 import { AUTH_HEADER } from '../../plugins/auth.js';
 import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
-import { renderCompCard, renderResumePdf } from '../resume/index.js';
+import { LRUCache } from 'lru-cache';
+import { renderInWorker } from '../resume/index.js';
 import { foldName, RESUME_LIMITS } from '../../../contract/resume.js';
 import { createPortfolioService } from './portfolio.service.js';
 import { createRecommendations } from './recommendations.service.js';
@@ -53,14 +54,13 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     return portfolios.get(req.params.id, viewer);
   });
 
-  // The comp card and résumé PDFs (docs/resume.md): drawn on request, so
-  // limited per address; each draws in tens of milliseconds.
+  // The comp card and résumé PDFs (docs/resume.md, "PDFs"): drawn in a pool worker on the
+  // first request, then kept by the profile's version; limited per address.
   const origin = (ctx.config.env.PUBLIC_URL ?? `http://localhost:${ctx.config.env.PORT}`).replace(/\/+$/, '');
-  const pdfs = [
-    ['comp-card', renderCompCard],
-    ['resume', renderResumePdf],
-  ] as const;
-  for (const [name, render] of pdfs) {
+  const rendered = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (pdf) => Math.max(1, pdf.length) });
+  // Requests for a PDF being drawn wait for that drawing rather than start their own.
+  const drawing = new Map<string, Promise<Buffer>>();
+  for (const name of ['comp-card', 'resume'] as const) {
     app.get(
       `/api/talent/:id/${name}.pdf`,
       {
@@ -69,8 +69,21 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       },
       async (req, reply) => {
         const viewer = await optionalViewer(req, reply);
-        const subject = await portfolios.pdfSubject(req.params.id, viewer, (id) => `${origin}/talent/${id}`);
-        const pdf = await render(subject);
+        const subject = await portfolios.pdfVersion(req.params.id, viewer);
+        const key = `${subject.id}:${subject.version}:${name}`;
+        let pdf = rendered.get(key);
+        if (!pdf) {
+          let once = drawing.get(key);
+          if (!once) {
+            once = portfolios
+              .pdfSubject(req.params.id, viewer, (id) => `${origin}/talent/${id}`)
+              .then((full) => renderInWorker(name, full))
+              .then((drawn) => (rendered.set(key, drawn), drawn))
+              .finally(() => drawing.delete(key));
+            drawing.set(key, once);
+          }
+          pdf = await once;
+        }
         const file = `${foldName(subject.fname).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'performer'}-${name}.pdf`;
         const unicode = `${subject.fname.replace(/[\\/:*?"<>|]/g, '')} ${name}.pdf`;
         return reply
