@@ -191,7 +191,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
   async function openSession(req: FastifyRequest, ticket: string | undefined, reply: FastifyReply): Promise<Session> {
     if (ticket !== undefined) {
       const session = await takeTicket(ctx.db, ticket);
-      if (!session || !(await auth.sessionLive(session))) throw errors.unauthorized(CONVERSATION_MSG.ticketInvalid);
+      if (!session || !(await auth.sessionLive(session))) {
+        // Only fetch streams reconnect (docs/messages.md): an EventSource's reconnect, which sends Last-Event-ID, is told so.
+        throw errors.unauthorized(req.headers['last-event-id'] === undefined ? CONVERSATION_MSG.ticketInvalid : CONVERSATION_MSG.ticketReconnect);
+      }
       return session;
     }
     await auth.requireAuth(req, reply);
