@@ -25,8 +25,8 @@ export interface RateLimiter {
 export interface MemoryRateLimiter extends RateLimiter {
   /** The live window of `key`, if any. */
   window(key: string): { count: number; resetAt: number } | undefined;
-  /** Raises `key`'s count to at least `count`, in a window ending at `resetAt` when none is live. */
-  atLeast(key: string, count: number, resetAt: number): void;
+  /** Takes `count` as `key`'s count (what the shared store answered), in a window ending at `resetAt` when none is live. */
+  learn(key: string, count: number, resetAt: number): void;
 }
 
 export function createMemoryRateLimiter(): MemoryRateLimiter {
@@ -44,9 +44,9 @@ export function createMemoryRateLimiter(): MemoryRateLimiter {
     sharedStoreDown: false,
     reachable: async () => true,
     window: current,
-    atLeast(key, count, resetAt) {
+    learn(key, count, resetAt) {
       const w = current(key);
-      if (w) w.count = Math.max(w.count, count);
+      if (w) w.count = count;
       else windows.set(key, { count, resetAt });
     },
     async hit(key, limit, windowSec) {
@@ -78,20 +78,27 @@ export function createMemoryRateLimiter(): MemoryRateLimiter {
 const RELEASE_SCRIPT = `if redis.call('pttl', KEYS[1]) > 0 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0`;
 
 /**
- * One hit: KEYS[1] the window's counter; ARGV[1] the fewest hits it may hold after this one
- * (what this instance already knows of the window, plus one), ARGV[2] the window's lifetime
- * in ms when it starts here. Answers the count and the window's ms left. A count below the
- * floor is one a Redis restart forgot (docs/faults.md, "Redis outage").
+ * One hit: KEYS[1] the window's counter, KEYS[2] its reset mark; ARGV[1] the fewest hits it
+ * may hold after this one (the count this instance last had of the window, plus one),
+ * ARGV[2] the window's lifetime in ms when it starts here. Answers the count and the
+ * window's ms left. A count below the floor that was not reset is one a Redis restart
+ * forgot (docs/faults.md, "Redis outage").
  */
 const HIT_SCRIPT = `
 local n = redis.call('incr', KEYS[1])
 local floor = tonumber(ARGV[1])
-if n < floor then
+if n < floor and redis.call('exists', KEYS[2]) == 0 then
   redis.call('set', KEYS[1], floor, 'KEEPTTL')
   n = floor
 end
 redis.call('pexpire', KEYS[1], ARGV[2], 'NX')
 return {n, redis.call('pttl', KEYS[1])}`;
+
+/** Forgets a window, and marks it reset for what was left of it, so no instance's floor brings it back. */
+const RESET_SCRIPT = `
+local left = redis.call('pttl', KEYS[1])
+redis.call('del', KEYS[1])
+if left > 0 then redis.call('set', KEYS[2], '1', 'PX', left) end`;
 
 /**
  * Counts in Redis, and in process while Redis is down (docs/faults.md, "Redis outage"):
@@ -119,9 +126,9 @@ export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): Ra
           const sentAt = Date.now();
           const fresh = windowSec * 1000;
           const lifetime = known ? Math.max(1, known.resetAt - sentAt) : fresh;
-          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, (known?.count ?? 0) + 1, lifetime)) as [number, number];
+          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 2, prefix + key, `${prefix}reset:${key}`, (known?.count ?? 0) + 1, lifetime)) as [number, number];
           const left = ttl > 0 ? ttl : fresh;
-          inProcess.atLeast(key, count, sentAt + left);
+          inProcess.learn(key, count, sentAt + left);
           return { ok: count <= limit, retryAfter: Math.max(1, Math.ceil(left / 1000)) };
         },
         () => inProcess.hit(key, limit, windowSec),
@@ -145,7 +152,7 @@ export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): Ra
       // Both: a window counted here must not outlive the reset either.
       await inProcess.reset(key);
       await shared.either(
-        async () => void (await redis.del(prefix + key)),
+        async () => void (await redis.eval(RESET_SCRIPT, 2, prefix + key, `${prefix}reset:${key}`)),
         async () => {},
       );
     },
