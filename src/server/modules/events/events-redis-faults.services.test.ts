@@ -7,54 +7,24 @@
  * the test cuts, pauses and restores; the machine's Redis itself is never stopped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConversationView, MessageView } from '../../../contract/conversations.js';
-import { openDatabase } from '../../db/client.js';
-import { buildPerformer, type Performer } from '../../../../test/factories.js';
-import { buyPlan, callAs, openEvents } from '../../../../test/message-factories.js';
-import { createPostgresDatabase } from '../../../../test/postgres-database.js';
-import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
-import { startTcpProxy, type TcpProxy } from '../../../../test/tcp-proxy.js';
-import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import type { MessageView } from '../../../contract/conversations.js';
+import { callAs, openEvents } from '../../../../test/message-factories.js';
+import { startRedisProxyInstances, type RedisProxyInstances } from '../../../../test/redis-proxy-instances.js';
+import type { TestApp } from '../../../../test/test-app.js';
 
+let two: RedisProxyInstances;
 let a: TestApp;
 let b: TestApp;
-let baseA = '';
-let baseB = '';
-let proxy: TcpProxy;
-let dropDatabase: () => Promise<void>;
-let performer: Performer;
-let studio: StudioAccount;
-let convo: ConversationView;
 const streams: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  const database = await createPostgresDatabase();
-  dropDatabase = database.drop;
-  const redis = new URL(process.env.REDIS_URL!);
-  proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-  const viaProxy = new URL(redis);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  const env = { REDIS_URL: viaProxy.toString(), REDIS_KEY_PREFIX: `audition-test-events-faults-${Date.now()}:` };
-  const open = () => openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  a = await buildTestApp(env, { database: await open() });
-  b = await buildTestApp(env, { database: await open() });
-  baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-  baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-  [performer, studio] = await Promise.all([buildPerformer(a), buildStudioAccount(a, { fname: 'Faults Studio' })]);
-  await buyPlan(a, performer.token);
-  convo = (await callAs(a, 'POST', '/api/conversations', performer.token, { with: studio._id })).json() as ConversationView;
-  for (let i = 0; i < 100 && !(a.ctx.events.ready && b.ctx.events.ready); i++) await new Promise((r) => setTimeout(r, 100));
+  two = await startRedisProxyInstances('events-faults');
+  ({ a, b } = two);
 }, 60_000);
 
 afterAll(async () => {
-  proxy?.resume();
   await Promise.all(streams.map((s) => s.close()));
-  await proxy?.restore().catch(() => {});
-  await a?.close();
-  await b?.close();
-  await proxy?.close();
-  await dropDatabase?.();
+  await two?.close();
 });
 
 const busesReady = () => expect.poll(() => a.ctx.events.ready && b.ctx.events.ready, { timeout: 15_000, interval: 50 }).toBe(true);
@@ -67,23 +37,23 @@ const openOn = async (base: string, token: string, headWithinMs?: number) => {
 const messageIds = (s: { events: { event: string; data: unknown }[] }) =>
   s.events.filter((e) => e.event === 'message').map((e) => (e.data as { message: MessageView }).message._id);
 const post = async (app: TestApp, text: string) => {
-  const sent = await callAs(app, 'POST', `/api/conversations/${convo._id}/messages`, performer.token, { text });
+  const sent = await callAs(app, 'POST', `/api/conversations/${two.convo._id}/messages`, two.performer.token, { text });
   expect(sent.statusCode).toBe(201);
   return (sent.json() as MessageView)._id;
 };
 const cutRedis = async () => {
-  await proxy.cut();
+  await two.proxy.cut();
   await expect.poll(() => !a.ctx.events.ready && !b.ctx.events.ready, { timeout: 5000, interval: 20 }).toBe(true);
 };
 const restoreRedis = async () => {
-  await proxy.restore();
+  await two.proxy.restore();
   await busesReady();
 };
 
 describe('live events when Redis fails', () => {
   it('events written on both instances while Redis was cut reach every stream once it is back, each once, even when the other instance’s ids are lower', async () => {
-    const onA = await openOn(baseA, studio.token);
-    const onB = await openOn(baseB, studio.token);
+    const onA = await openOn(two.baseA, two.studio.token);
+    const onB = await openOn(two.baseB, two.studio.token);
     const before = await post(a, 'before the cut');
     await onA.until(() => messageIds(onA).includes(before));
     await onB.until(() => messageIds(onB).includes(before));
@@ -111,14 +81,14 @@ describe('live events when Redis fails', () => {
     const older = [await post(a, 'history 1'), await post(a, 'history 2')];
     await cutRedis();
     // Redis comes back stalled: connections are made, and nothing answers until it resumes.
-    proxy.pause();
-    await proxy.restore();
+    two.proxy.pause();
+    await two.proxy.restore();
     let opening;
     try {
-      opening = openOn(baseB, studio.token);
+      opening = openOn(two.baseB, two.studio.token);
       await new Promise((r) => setTimeout(r, 1000));
     } finally {
-      proxy.resume();
+      two.proxy.resume();
     }
     const opened = await opening;
     await busesReady();
@@ -130,15 +100,15 @@ describe('live events when Redis fails', () => {
   });
 
   it('while Redis stalls, a stream still opens and /readyz says live events and rate limits are degraded', async () => {
-    proxy.pause();
+    two.proxy.pause();
     try {
-      const onA = await openOn(baseA, studio.token, 5000);
+      const onA = await openOn(two.baseA, two.studio.token, 5000);
       expect(onA.ended).toBe(false);
       const ready = await a.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toMatchObject({ status: 'ready', degraded: expect.arrayContaining(['rateLimits', 'liveEvents']) });
     } finally {
-      proxy.resume();
+      two.proxy.resume();
     }
     await new Promise((r) => setTimeout(r, 2100)); // past the ready answer cached during the stall, and the limiter's pause
     expect((await b.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });

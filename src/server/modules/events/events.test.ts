@@ -205,7 +205,12 @@ describe('the events stream', () => {
     }
 
     let closed = false;
-    const closing = new Promise<void>((resolve) => socket.once('close', () => resolve((closed = true) && undefined)));
+    const closing = new Promise<void>((resolve) =>
+      socket.once('close', () => {
+        closed = true;
+        resolve();
+      }),
+    );
     socket.on('data', (chunk: Buffer) => (received += chunk.length));
     socket.resume();
     // It reads again: a dropped stream has closed; one kept would have everything to give.
