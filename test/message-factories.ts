@@ -23,9 +23,11 @@ export interface ReadEvent {
 }
 
 /** Reads a Server-Sent Events stream with fetch: its events as they come, and its comment lines. */
-export async function openEvents(url: string, headers: Record<string, string> = {}) {
+export async function openEvents(url: string, headers: Record<string, string> = {}, opts: { headWithinMs?: number } = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { headers, signal: controller.signal });
+  // A head that does not come within `headWithinMs` fails the call (a stream that hangs while it opens).
+  const late = opts.headWithinMs === undefined ? undefined : setTimeout(() => controller.abort(), opts.headWithinMs);
+  const res = await fetch(url, { headers, signal: controller.signal }).finally(() => clearTimeout(late));
   const events: ReadEvent[] = [];
   const comments: string[] = [];
   let ended = false;

@@ -48,6 +48,9 @@ export const CONVERSATION_MSG = {
   textTooLong: (max: number) => `A message can be at most ${max.toLocaleString('en-US')} characters.`,
   invalidBefore: 'This page link is not valid. Please reload the conversation.',
   ticketInvalid: 'This events ticket is not valid or was already used. Please ask for a new one.',
+  /** A used ticket sent again with Last-Event-ID: a browser EventSource reconnecting (docs/messages.md). */
+  ticketReconnect:
+    'This events ticket was already used: a ticket opens one stream, so an EventSource cannot reconnect with it. Ask for a new ticket, or read the stream with fetch and the token header, which reconnects with Last-Event-ID.',
   blockDone: 'Conversation blocked.',
   readDone: 'Marked as read.',
   // Screens.

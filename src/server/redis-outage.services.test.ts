@@ -9,52 +9,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationView, MessageView } from '../contract/conversations.js';
 import { MSG } from '../contract/messages.js';
-import { openDatabase } from './db/client.js';
-import { buildPerformer, newAddress, type Performer } from '../../test/factories.js';
-import { buyPlan, callAs, openEvents } from '../../test/message-factories.js';
-import { createPostgresDatabase } from '../../test/postgres-database.js';
-import { buildStudioAccount, type StudioAccount } from '../../test/studio-factories.js';
-import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { newAddress, type Performer } from '../../test/factories.js';
+import { callAs, openEvents } from '../../test/message-factories.js';
+import { startRedisProxyInstances, type RedisProxyInstances } from '../../test/redis-proxy-instances.js';
+import type { StudioAccount } from '../../test/studio-factories.js';
+import type { TcpProxy } from '../../test/tcp-proxy.js';
+import type { TestApp } from '../../test/test-app.js';
 
+let two: RedisProxyInstances;
 let a: TestApp;
 let b: TestApp;
 let baseA = '';
 let baseB = '';
 let proxy: TcpProxy;
-let dropDatabase: () => Promise<void>;
 let performer: Performer;
 let studio: StudioAccount;
 let convo: ConversationView;
 const streams: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  const database = await createPostgresDatabase();
-  dropDatabase = database.drop;
-  const redis = new URL(process.env.REDIS_URL!);
-  proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-  const viaProxy = new URL(redis);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  const env = { REDIS_URL: viaProxy.toString(), REDIS_KEY_PREFIX: `audition-test-redis-outage-${Date.now()}:` };
-  const open = () => openDatabase({ kind: 'postgres', url: database.url, poolSize: 4 });
-  a = await buildTestApp(env, { database: await open() });
-  b = await buildTestApp(env, { database: await open() });
-  baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-  baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
-  [performer, studio] = await Promise.all([buildPerformer(a), buildStudioAccount(a, { fname: 'Outage Studio' })]);
-  await buyPlan(a, performer.token);
-  convo = (await callAs(a, 'POST', '/api/conversations', performer.token, { with: studio._id })).json() as ConversationView;
-  for (let i = 0; i < 100 && !(a.ctx.events.ready && b.ctx.events.ready); i++) await new Promise((r) => setTimeout(r, 100));
+  two = await startRedisProxyInstances('redis-outage');
+  ({ a, b, baseA, baseB, proxy, performer, studio, convo } = two);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(streams.map((s) => s.close()));
-  await proxy?.restore().catch(() => {});
-  await a?.close();
-  await b?.close();
-  await proxy?.close();
-  await dropDatabase?.();
+  await two?.close();
 });
 
 const openOn = async (base: string, token: string) => {

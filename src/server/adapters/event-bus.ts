@@ -20,6 +20,8 @@ export interface EventBus {
   send(events: StoredEvent[]): Promise<void>;
   /** Called with every event sent by any instance. */
   listen(listener: (event: StoredEvent) => void): void;
+  /** Called each time the subscription is lost: events sent from now on may not be heard here. */
+  onLost(listener: () => void): void;
   /**
    * Called each time the subscription is back after it was lost: events sent meanwhile
    * were not heard here, and are read from the stored events instead.
@@ -39,6 +41,7 @@ export function createMemoryEventBus(): EventBus {
     listen(listener) {
       listeners.push(listener);
     },
+    onLost() {},
     onResume() {},
     ready: true,
     async close() {},
@@ -58,6 +61,7 @@ export function createRedisEventBus(url: string, keyPrefix: string): EventBus {
   publisher.on('error', () => {}); // a failed send is logged by deliver(); readiness is /readyz's
   subscriber.on('error', () => {});
   const listeners: ((event: StoredEvent) => void)[] = [];
+  const lostListeners: (() => void)[] = [];
   const resumeListeners: (() => void)[] = [];
   const hear = (events: StoredEvent[]) => {
     for (const event of events) for (const fn of listeners) fn(event);
@@ -85,8 +89,11 @@ export function createRedisEventBus(url: string, keyPrefix: string): EventBus {
     );
   });
   subscriber.on('close', () => {
-    lost = true;
     ready = false;
+    // Each failed reconnect closes again: the listeners hear of the loss once.
+    if (lost || closing) return;
+    lost = true;
+    lostListeners.forEach((fn) => fn());
   });
   subscriber.on('message', (_channel: string, payload: string) => {
     let events: StoredEvent[];
@@ -113,6 +120,9 @@ export function createRedisEventBus(url: string, keyPrefix: string): EventBus {
     },
     listen(listener) {
       listeners.push(listener);
+    },
+    onLost(listener) {
+      lostListeners.push(listener);
     },
     onResume(listener) {
       resumeListeners.push(listener);

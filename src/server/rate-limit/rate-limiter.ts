@@ -4,7 +4,7 @@
  * step (Redis INCR, then compare), so requests sent together can never all pass one
  * check: see docs/security.md.
  */
-import { Redis } from 'ioredis';
+import { openBoundedRedis } from '../adapters/bounded-redis.js';
 
 export interface RateLimiter {
   /** Counts one hit on `key` and tells whether it is within `limit` per `windowSec`. */
@@ -16,10 +16,20 @@ export interface RateLimiter {
   reset(key: string): Promise<void>;
   /** True while a shared store (Redis) cannot be reached and hits are counted in this process. */
   readonly sharedStoreDown: boolean;
+  /** Asks the shared store once, as bounded as a hit; true without one. A failure counts as a failed hit. */
+  reachable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export function createMemoryRateLimiter(): RateLimiter {
+/** The in-process limiter, with what the Redis limiter keeps of each shared window. */
+export interface MemoryRateLimiter extends RateLimiter {
+  /** The live window of `key`, if any. */
+  window(key: string): { count: number; resetAt: number } | undefined;
+  /** Takes `count` as `key`'s count (what the shared store answered), in a window ending at `resetAt` when none is live. */
+  learn(key: string, count: number, resetAt: number): void;
+}
+
+export function createMemoryRateLimiter(): MemoryRateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -32,6 +42,13 @@ export function createMemoryRateLimiter(): RateLimiter {
   };
   return {
     sharedStoreDown: false,
+    reachable: async () => true,
+    window: current,
+    learn(key, count, resetAt) {
+      const w = current(key);
+      if (w) w.count = count;
+      else windows.set(key, { count, resetAt });
+    },
     async hit(key, limit, windowSec) {
       const now = Date.now();
       let w = current(key);
@@ -60,91 +77,94 @@ export function createMemoryRateLimiter(): RateLimiter {
 
 const RELEASE_SCRIPT = `if redis.call('pttl', KEYS[1]) > 0 and tonumber(redis.call('get', KEYS[1])) > 0 then return redis.call('decr', KEYS[1]) end return 0`;
 
-/** How long one Redis command may take before the limiter counts in process instead. */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
-/** After a failed command, Redis is left alone this long (a stalled Redis costs one timeout, not one per hit). */
-const REDIS_BACKOFF_MS = 1000;
+/**
+ * One hit: KEYS[1] the window's counter, KEYS[2] its reset mark; ARGV[1] the fewest hits it
+ * may hold after this one (the count this instance last had of the window, plus one),
+ * ARGV[2] the window's lifetime in ms when it starts here. Answers the count and the
+ * window's ms left. A count below the floor that was not reset is one a Redis restart
+ * forgot (docs/faults.md, "Redis outage").
+ */
+const HIT_SCRIPT = `
+local n = redis.call('incr', KEYS[1])
+local floor = tonumber(ARGV[1])
+if n < floor and redis.call('exists', KEYS[2]) == 0 then
+  redis.call('set', KEYS[1], floor, 'KEEPTTL')
+  n = floor
+end
+redis.call('pexpire', KEYS[1], ARGV[2], 'NX')
+return {n, redis.call('pttl', KEYS[1])}`;
+
+/** Forgets a window, and marks it reset for what was left of it, so no instance's floor brings it back. */
+const RESET_SCRIPT = `
+local left = redis.call('pttl', KEYS[1])
+redis.call('del', KEYS[1])
+if left > 0 then redis.call('set', KEYS[2], '1', 'PX', left) end`;
 
 /**
  * Counts in Redis, and in process while Redis is down (docs/faults.md, "Redis outage"):
- * no command waits in an offline queue or for a reconnect, a command that takes longer than
- * REDIS_COMMAND_TIMEOUT_MS fails, and a failed command is answered by the in-process
- * counters. During an outage each instance counts its own hits against the whole limit.
+ * every command is bounded (adapters/bounded-redis.ts), and a failed one is answered by the
+ * in-process counters. Those also keep the last count Redis gave for each window, so an
+ * instance that loses Redis goes on from the shared count, and when Redis is back (even
+ * restarted, with every count forgotten) its count starts from what the instance knew.
+ * During an outage each instance counts its own hits on top of the shared count it last
+ * saw, so N instances allow at most N times the limit in a window.
  */
 export function createRedisRateLimiter(url: string, keyPrefix = 'audition:'): RateLimiter {
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: 2000,
-    lazyConnect: false,
-  });
-  redis.on('error', () => {}); // reported by /readyz; the in-process counters answer meanwhile
+  const shared = openBoundedRedis(url);
+  const { redis } = shared;
   const inProcess = createMemoryRateLimiter();
   const prefix = `${keyPrefix}rl:`;
-  // Hits that come while the first connection is being made wait for it (at most its
-  // timeout), so an instance that has just started counts with the others.
-  let starting: Promise<unknown> | null = new Promise((resolve) => {
-    redis.once('ready', resolve);
-    redis.once('error', resolve);
-    setTimeout(resolve, 2000).unref();
-  }).then(() => {
-    starting = null;
-  });
-  let downUntil = 0;
-  /** Runs `shared` on Redis, or `fallback` when Redis is down or fails. */
-  const either = async <T>(shared: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
-    if (starting) await starting;
-    if (redis.status !== 'ready' || Date.now() < downUntil) return fallback();
-    try {
-      return await shared();
-    } catch {
-      downUntil = Date.now() + REDIS_BACKOFF_MS;
-      return fallback();
-    }
-  };
   return {
     get sharedStoreDown() {
-      return redis.status !== 'ready' || Date.now() < downUntil;
+      return shared.down;
     },
     hit(key, limit, windowSec) {
-      const k = prefix + key;
-      return either(
+      return shared.either(
         async () => {
-          const result = await redis.multi().incr(k).pexpire(k, windowSec * 1000, 'NX').pttl(k).exec();
-          // exec answers null when the transaction was discarded, and an error per failed command.
-          if (!result || result.some(([err]) => err)) throw new Error('rate limit not counted in Redis');
-          const count = Number(result[0]![1]);
-          const ttl = Number(result[2]![1]);
-          return { ok: count <= limit, retryAfter: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowSec * 1000) / 1000)) };
+          const known = inProcess.window(key);
+          // Measured from before the call: the copy here ends no later than Redis's window.
+          const sentAt = Date.now();
+          const fresh = windowSec * 1000;
+          const lifetime = known ? Math.max(1, known.resetAt - sentAt) : fresh;
+          const [count, ttl] = (await redis.eval(HIT_SCRIPT, 2, prefix + key, `${prefix}reset:${key}`, (known?.count ?? 0) + 1, lifetime)) as [number, number];
+          const left = ttl > 0 ? ttl : fresh;
+          inProcess.learn(key, count, sentAt + left);
+          return { ok: count <= limit, retryAfter: Math.max(1, Math.ceil(left / 1000)) };
         },
         () => inProcess.hit(key, limit, windowSec),
       );
     },
     count(key) {
-      return either(
+      return shared.either(
         async () => Number((await redis.get(prefix + key)) ?? 0),
         () => inProcess.count(key),
       );
     },
-    release(key) {
+    async release(key) {
+      await inProcess.release(key);
       // Only while the window lives: a DECR on an expired key would start one without an expiry.
-      return either(
+      await shared.either(
         async () => void (await redis.eval(RELEASE_SCRIPT, 1, prefix + key)),
-        () => inProcess.release(key),
+        async () => {},
       );
     },
     async reset(key) {
-      // Both: a window counted here during an outage must not outlive the reset either.
+      // Both: a window counted here must not outlive the reset either.
       await inProcess.reset(key);
-      await either(
-        async () => void (await redis.del(prefix + key)),
+      await shared.either(
+        async () => void (await redis.eval(RESET_SCRIPT, 2, prefix + key, `${prefix}reset:${key}`)),
         async () => {},
+      );
+    },
+    reachable() {
+      return shared.either(
+        async () => (await redis.ping()) === 'PONG',
+        async () => false,
       );
     },
     async close() {
       await inProcess.close();
-      await redis.quit().catch(() => redis.disconnect());
+      await shared.close();
     },
   };
 }

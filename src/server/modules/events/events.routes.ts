@@ -51,14 +51,32 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
       .limit(REPLAY_MAX);
 
   /**
-   * The bus was lost and is back (docs/faults.md): events sent meanwhile never reached this
-   * instance, so every open stream replays its stored events after the last one it wrote,
-   * as a reconnecting client's Last-Event-ID would. Live events wait behind each replay.
+   * Streams still being opened: where their catch-up would start is not known until their
+   * first read, so a loss of the bus meanwhile is theirs to handle (below).
    */
-  const catchUp = async () => {
-    const streams = registry.all().map((stream) => ({ stream, after: stream.lastId }));
-    streams.forEach(({ stream }) => stream.hold());
-    const replayOne = async ({ stream, after }: { stream: EventStream; after: number }) => {
+  const opening = new Set<EventStream>();
+  /**
+   * While the bus is lost: each open stream with the id its catch-up starts after, the last
+   * one it wrote when the bus was lost. Not a later one: this instance's events still reach
+   * its streams meanwhile, with ids above those the other instances store then
+   * (docs/faults.md, "Live events across a reconnect"). Null while the bus is up.
+   */
+  let lostAt: Map<EventStream, number> | null = null;
+  /** How many times the bus came back: a stream opened across a return catches up itself. */
+  let resumes = 0;
+  ctx.events.onLost(() => {
+    lostAt ??= new Map(registry.all().flatMap((stream) => (opening.has(stream) ? [] : [[stream, stream.lastId] as const])));
+  });
+
+  /**
+   * The bus was lost and is back: events sent meanwhile never reached this instance, so
+   * each of these streams replays its stored events after its id, as a reconnecting
+   * client's Last-Event-ID would; an event it already wrote is not written again. Live
+   * events wait behind each replay.
+   */
+  const catchUp = async (from: [EventStream, number][]) => {
+    from.forEach(([stream]) => stream.hold());
+    const replayOne = async ([stream, after]: [EventStream, number]) => {
       try {
         stream.replay(await eventsAfter(stream.session.userId, after));
       } catch (err) {
@@ -67,9 +85,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
         stream.end();
       }
     };
-    for (let i = 0; i < streams.length; i += CATCH_UP_AT_ONCE) await Promise.all(streams.slice(i, i + CATCH_UP_AT_ONCE).map(replayOne));
+    for (let i = 0; i < from.length; i += CATCH_UP_AT_ONCE) await Promise.all(from.slice(i, i + CATCH_UP_AT_ONCE).map(replayOne));
   };
-  ctx.events.onResume(() => void catchUp());
+  ctx.events.onResume(() => {
+    const from = [...(lostAt ?? [])];
+    lostAt = null;
+    resumes += 1;
+    void catchUp(from);
+  });
 
   /** Ends the streams of sessions that are no longer good (logout, log out everywhere, expiry). */
   const recheck = async (userId: string) => {
@@ -105,6 +128,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
   /** A stream ended: it leaves the registry, its address's count and its account's (one function for every stream). */
   const ended = (stream: EventStream) => {
     registry.remove(stream);
+    opening.delete(stream);
+    lostAt?.delete(stream);
     const left = (perAddress.get(stream.address) ?? 1) - 1;
     if (left > 0) perAddress.set(stream.address, left);
     else perAddress.delete(stream.address);
@@ -120,6 +145,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     perAddress.set(address, held + 1);
     const lastId = Number(req.headers['last-event-id']);
     const stream = new EventStream(session, address, ended);
+    const resumesBefore = resumes;
+    opening.add(stream);
     registry.add(stream);
     endOnClose(reply.raw, stream);
     stream.counted = slots
@@ -129,8 +156,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
       .catch((err: unknown) => req.log.warn({ err }, 'events stream not counted against its account'));
     // Counted before it answers: streams opened one after another are counted in that order.
     await stream.counted;
-    if (Number.isSafeInteger(lastId) && lastId > 0) stream.replay(await eventsAfter(session.userId, lastId), lastId);
-    else {
+    /** The id this stream's stored events were read up to: a catch-up starts after it. */
+    let readTo: number;
+    if (Number.isSafeInteger(lastId) && lastId > 0) {
+      const missed = await eventsAfter(session.userId, lastId);
+      readTo = missed.at(-1)?.id ?? lastId;
+      stream.replay(missed, lastId);
+    } else {
       // Where a catch-up after a lost bus starts for a stream that has written nothing yet.
       const [latest] = await ctx.db
         .select({ id: userEvents.id })
@@ -138,7 +170,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
         .where(eq(userEvents.userId, session.userId))
         .orderBy(desc(userEvents.id))
         .limit(1);
-      stream.replay([], latest?.id ?? 0);
+      readTo = latest?.id ?? 0;
+      stream.replay([], readTo);
+    }
+    if (opening.delete(stream)) {
+      // The bus is lost, or was lost and came back while the stream was opened: events sent
+      // then may not have been heard, and may have been stored after the read.
+      if (lostAt) lostAt.set(stream, readTo);
+      else if (resumes !== resumesBefore) void catchUp([[stream, readTo]]);
     }
     answerWithStream(req, reply, stream);
   });
@@ -146,7 +185,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
   async function openSession(req: FastifyRequest, ticket: string | undefined, reply: FastifyReply): Promise<Session> {
     if (ticket !== undefined) {
       const session = await takeTicket(ctx.db, ticket);
-      if (!session || !(await auth.sessionLive(session))) throw errors.unauthorized(CONVERSATION_MSG.ticketInvalid);
+      if (!session || !(await auth.sessionLive(session))) {
+        // Only fetch streams reconnect (docs/messages.md): an EventSource's reconnect, which sends Last-Event-ID, is told so.
+        throw errors.unauthorized(req.headers['last-event-id'] === undefined ? CONVERSATION_MSG.ticketInvalid : CONVERSATION_MSG.ticketReconnect);
+      }
       return session;
     }
     await auth.requireAuth(req, reply);

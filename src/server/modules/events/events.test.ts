@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventTickets } from '../../db/schema/index.js';
@@ -8,6 +9,7 @@ import { buyPlan, callAs, openEvents } from '../../../../test/message-factories.
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { publish } from './index.js';
+import { STREAM_BUFFER_MAX } from './streams.js';
 
 let t: TestApp;
 let base = '';
@@ -132,6 +134,18 @@ describe('the events stream', () => {
     await s.until(() => s.events.some((e) => (e.data as { message?: { text: string } }).message?.text === 'through a ticket'));
   });
 
+  it('an EventSource reconnecting with its used ticket (and Last-Event-ID) is told that a ticket opens one stream and fetch streams reconnect', async () => {
+    const { ticket } = await ticketFor(studio.token);
+    const s = await open({}, `?ticket=${ticket}`);
+    expect(s.res.status).toBe(200);
+    const sent = await send(performer, 'before the EventSource drops');
+    await s.until(() => s.events.some((e) => (e.data as { message?: { _id: number } }).message?._id === sent._id));
+    await s.close();
+    const again = await fetch(`${base}/api/events?ticket=${ticket}`, { headers: { 'last-event-id': s.events.at(-1)!.id } });
+    expect(again.status).toBe(401);
+    expect(await again.json()).toMatchObject({ msg: CONVERSATION_MSG.ticketReconnect });
+  });
+
   it('a ticket older than 60 seconds is refused', async () => {
     const { ticket } = await ticketFor(studio.token);
     await t.ctx.db.update(eventTickets).set({ expiresAt: sql`now() - interval '1 second'` });
@@ -169,5 +183,42 @@ describe('the events stream', () => {
     expect((await callAs(t, 'POST', '/api/me/logout-all', other)).statusCode).toBe(200);
     await unrelated.until(() => unrelated.ended, 5000);
     expect((await fetch(`${base}/api/events`, { headers: { 'x-auth-token': one } })).status).toBe(401);
+  });
+
+  it('a client that never reads is dropped once its answer holds more than the bound; one that reads gets every event', async () => {
+    const reader = await buildPerformer(t);
+    const idle = await buildPerformer(t);
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+    socket.write(`GET /api/events HTTP/1.1\r\nHost: x\r\nX-Auth-Token: ${idle.token}\r\n\r\n`);
+    let received = 0;
+    await new Promise<void>((resolve) => socket.once('data', (chunk: Buffer) => ((received += chunk.length), resolve())));
+    socket.pause();
+    const reading = await open({ 'x-auth-token': reader.token });
+    // Far more than the bound and what the sockets' buffers hold, in frames of 256 KB.
+    const pad = 'x'.repeat(256 * 1024);
+    const frames = Math.ceil((8 * STREAM_BUFFER_MAX) / pad.length);
+    for (let i = 0; i < frames; i++) {
+      const id = 1_000_000_000 + i;
+      await t.ctx.events.send([idle, reader].map((who) => ({ id, userId: who._id, kind: 'notification', data: { pad } })));
+      // One at a time, as events come: the reading client takes each before the next.
+      await reading.until(() => reading.events.length > i);
+    }
+
+    let closed = false;
+    const closing = new Promise<void>((resolve) =>
+      socket.once('close', () => {
+        closed = true;
+        resolve();
+      }),
+    );
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
+    socket.resume();
+    // It reads again: a dropped stream has closed; one kept would have everything to give.
+    await Promise.race([closing, new Promise((r) => setTimeout(r, 10_000))]);
+    socket.destroy();
+    expect(closed).toBe(true);
+    expect(received).toBeLessThan(frames * pad.length);
+    expect(reading.events).toHaveLength(frames);
+    expect(reading.ended).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  * instance which streams to close.
  */
 import { Redis } from 'ioredis';
+import { openBoundedRedis } from '../../adapters/bounded-redis.js';
 
 export interface StreamSlots {
   /**
@@ -66,11 +67,18 @@ return old`;
  */
 const SET_LIFETIME_MS = 24 * 60 * 60_000;
 
+/**
+ * Counts in Redis, and in process while Redis is down or stalls: every command is bounded
+ * as the rate limiter's are (adapters/bounded-redis.ts), so a stream never waits on Redis
+ * to open; counted here, an account keeps its newest `cap` streams on this instance
+ * (docs/faults.md, "Redis outage").
+ */
 export function createRedisStreamSlots(url: string, keyPrefix: string): StreamSlots {
-  const commands = new Redis(url, { maxRetriesPerRequest: 2 });
+  const shared = openBoundedRedis(url);
+  const { redis: commands } = shared;
+  const inProcess = createMemoryStreamSlots();
   // A connection in subscribe mode can run no other command: a second one only listens.
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
-  commands.on('error', () => {}); // a failed step fails its call; readiness is /readyz's
   subscriber.on('error', () => {});
   const channel = `${keyPrefix}streams:pushed-out`;
   const setOf = (userId: string) => `${keyPrefix}streams:${userId}`;
@@ -89,20 +97,31 @@ export function createRedisStreamSlots(url: string, keyPrefix: string): StreamSl
     for (const fn of listeners) fn(named);
   });
   return {
-    async take(userId, streamId, cap) {
-      const out = (await commands.eval(TAKE_SCRIPT, 2, setOf(userId), `${keyPrefix}streams:order`, streamId, cap, SET_LIFETIME_MS)) as string[];
-      if (out.length > 0) await commands.publish(channel, JSON.stringify(out));
-      return out;
+    take(userId, streamId, cap) {
+      return shared.either(
+        async () => {
+          const out = (await commands.eval(TAKE_SCRIPT, 2, setOf(userId), `${keyPrefix}streams:order`, streamId, cap, SET_LIFETIME_MS)) as string[];
+          // The count stands without the notice: a pushed-out stream held elsewhere then stays open, uncounted.
+          if (out.length > 0) await commands.publish(channel, JSON.stringify(out)).catch(() => {});
+          return out;
+        },
+        () => inProcess.take(userId, streamId, cap),
+      );
     },
     async release(userId, streamId) {
-      await commands.zrem(setOf(userId), streamId);
+      // Both: the stream was counted in one of them, and which is not kept.
+      await inProcess.release(userId, streamId);
+      await shared.either(
+        async () => void (await commands.zrem(setOf(userId), streamId)),
+        async () => {},
+      );
     },
     onPushedOut(listener) {
       listeners.push(listener);
     },
     async close() {
       await subscribed.catch(() => {});
-      await Promise.all([commands.quit().catch(() => commands.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
+      await Promise.all([shared.close(), subscriber.quit().catch(() => subscriber.disconnect())]);
     },
   };
 }

@@ -21,6 +21,8 @@ function answer() {
     },
     write: (chunk: string) => chunks.push(chunk),
     end: () => void ended++,
+    writableLength: 0,
+    destroy: () => {},
   };
 }
 

@@ -23,6 +23,10 @@ export interface Session {
 export interface FrameSink {
   write(chunk: string): unknown;
   end(): unknown;
+  /** Bytes written and not yet taken by the connection. */
+  readonly writableLength: number;
+  /** Closes the connection at once, dropping what it holds. */
+  destroy(): unknown;
 }
 
 /** One event in the stream's wire format. */
@@ -35,6 +39,11 @@ const REPLACED_FRAME = `event: ${STREAM_REPLACED_EVENT}\ndata: {}\n\n`;
 
 /** How many written ids a stream remembers, to write an event heard twice once (above REPLAY_MAX). */
 const SENT_KEPT = 1000;
+/**
+ * Bytes an answer may hold that its client has not read; past them the stream is dropped
+ * (docs/messages.md). Above a whole replay of the longest messages (500 of 4,000 characters).
+ */
+export const STREAM_BUFFER_MAX = 4 * 1024 * 1024;
 
 export class EventStream {
   /**
@@ -77,24 +86,40 @@ export class EventStream {
 
   /** Frames go to `out` from now on, after those written while the stream was opened; ends it at once when the stream already ended. */
   attach(out: FrameSink): void {
-    if (this.early) out.write(this.early);
+    const early = this.early;
     this.early = '';
-    if (this.ended) out.end();
-    else this.out = out;
+    if (this.ended) {
+      if (early) out.write(early);
+      out.end();
+    } else {
+      this.out = out;
+      if (early) this.write(early);
+    }
   }
 
   private write(chunk: string): void {
-    if (this.out) this.out.write(chunk);
-    else this.early += chunk;
+    if (!this.out) {
+      this.early += chunk;
+      return;
+    }
+    this.out.write(chunk);
+    // A client that does not read would have its frames pile up here without end: it is
+    // dropped, and reconnects with Last-Event-ID when it reads again.
+    if (this.out.writableLength > STREAM_BUFFER_MAX) {
+      const out = this.out;
+      this.out = null;
+      this.end();
+      out.destroy();
+    }
   }
 
   private writeEvent(event: StoredEvent): void {
     if (this.ended || this.sent?.has(event.id)) return;
-    this.write(eventFrame(event));
     const sent = (this.sent ??= new Set());
     sent.add(event.id);
     if (sent.size > SENT_KEPT) sent.delete(sent.values().next().value!);
     if (event.id > this.lastId) this.lastId = event.id;
+    this.write(eventFrame(event));
   }
 
   /** Writes an event unless this stream already sent it. */

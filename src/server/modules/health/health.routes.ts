@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   /** How long one answer of /readyz is reused: probes from every balancer cost one round of checks a second. */
   const READY_CACHE_MS = 1000;
-  let last: { at: number; failing: Promise<string[]> } | undefined;
+  let last: { at: number; failing: Promise<string[]>; redisUp: Promise<boolean> } | undefined;
 
   async function check(): Promise<string[]> {
     const checks: Record<string, () => Promise<unknown>> = {
@@ -27,13 +27,14 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   app.get('/readyz', async (_req, reply) => {
     // Callers within the same second share one round of checks, even while it is running.
-    if (!last || Date.now() - last.at >= READY_CACHE_MS) last = { at: Date.now(), failing: check() };
-    const failing = await last.failing;
+    // Redis is asked too (at most 500 ms): a stalled Redis keeps its connections open, so only a command tells.
+    if (!last || Date.now() - last.at >= READY_CACHE_MS) last = { at: Date.now(), failing: check(), redisUp: ctx.limiter.reachable() };
+    const [failing, redisUp] = await Promise.all([last.failing, last.redisUp]);
     // Seconds a balancer's probe waits before asking again: the database's own 503s say the same.
     if (failing.length) return reply.status(503).header('retry-after', '5').send({ msg: `Not ready: ${failing.join(', ')} unreachable`, failing });
-    // Without Redis the instance still answers: limits are counted in process and live events
-    // reach this instance's streams (docs/faults.md), so it stays in the balancer, and says so.
-    const degraded = [...(ctx.limiter.sharedStoreDown ? ['rateLimits'] : []), ...(ctx.events.ready ? [] : ['liveEvents'])];
+    // Without Redis the instance still answers: limits and streams are counted in process and live
+    // events reach this instance's streams (docs/faults.md), so it stays in the balancer, and says so.
+    const degraded = [...(!redisUp || ctx.limiter.sharedStoreDown ? ['rateLimits'] : []), ...(redisUp && ctx.events.ready ? [] : ['liveEvents'])];
     return degraded.length ? { status: 'ready', degraded } : { status: 'ready' };
   });
 };
