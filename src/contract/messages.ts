@@ -118,6 +118,7 @@ export const MSG = {
   uploading: (percent: number) => `Uploading… ${percent}%`,
   confirmRemove: (what: string) => `Remove this ${what}? This cannot be undone.`,
   controlCharacters: (field: string) => `${field} contains characters that are not allowed`,
+  dateTooFar: (field: string, before: string) => `${field} must be before ${before}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
   required: (field: string) => `${field} is required`,
 } as const;

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,7 +40,7 @@ import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
 import { createAuthHooks } from './plugins/auth.js';
-import { addBrowserPolicies, addFixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
+import { addBrowserPolicies, addFixedSecurityHeaders, fixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -61,7 +61,14 @@ export interface BuildOptions {
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const deadlines = opts.deadlines ?? DEADLINES;
+  const securityHeaders = fixedSecurityHeaders(ctx.config.env);
   const app = Fastify({
+    // The router's own refusals (an id past maxParamLength, a malformed %-escape) come before any
+    // route or scope: answered here as ours are, { msg, code } with the security headers, never
+    // echoing the address (docs/faults.md, "Bad input"). No record has such an address: 404.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.headers(securityHeaders).code(404).send({ msg: MSG.notFound, code: 'not_found' });
+    },
     ...serverTimeouts(deadlines),
     ...(opts.logger === false ? { logger: false } : { logger: loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream), childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,

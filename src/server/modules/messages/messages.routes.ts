@@ -20,7 +20,8 @@ import type { ModuleOptions } from '../../context.js';
 import { scheduleUnreadMail } from './unread-mail.js';
 import { createMessagesService } from './messages.service.js';
 
-const idParams = z.object({ id: z.string().max(100) });
+// An empty id (`/reach/`) names nobody: refused, as the router would refuse the address without it.
+const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const service = createMessagesService(ctx, app.log);
