@@ -23,8 +23,8 @@ async function main() {
   // PGlite has no autovacuum: fresh rows get their statistics before the first search.
   if ((await seedDemoIfEmpty(ctx)) > 0) await ctx.database.maintain();
   const app = await buildApp(ctx);
-  // Held before the first upload: other instances read a free lock as this process gone (docs/faults.md).
-  const releaseUploadOwner = await holdUploadOwner(ctx);
+  // Taken before the first upload: other instances read an expired lease as this process gone (docs/faults.md).
+  const releaseUploadOwner = await holdUploadOwner(ctx, app.log);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const stopSweep = startFileDeletionSweep(ctx, app.log);
   // Also removes at once what a crash of the previous start left of its uploads.

@@ -94,7 +94,8 @@ describe('an upload interrupted by a crash', () => {
 
     const second = await startAppProcess(appEnv, { dataDir });
     cleanups.push(() => second.stop());
-    await expect.poll(() => partFiles(dataDir), { timeout: 20_000, interval: 200 }).toEqual([]);
+    // On PostgreSQL, once the killed process's 30 s lease has run out and the sweep has run (every 15 s).
+    await expect.poll(() => partFiles(dataDir), { timeout: 60_000, interval: 200 }).toEqual([]);
     await second.stop();
     await withDb(target, async (db) => {
       expect(await db.$count(uploadReservations, eq(uploadReservations.userId, user.id))).toBe(0);
