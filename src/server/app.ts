@@ -126,6 +126,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (/^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
       return reply.status(400).send({ msg: MSG.invalidForm, code: 'bad_request' });
     }
+    if (isDiskFull(error)) {
+      // Nothing was kept: a put removes its partial file, a statement that failed rolled back (docs/faults.md, "A full disk").
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(507).send({ msg: MSG.storageFull, code: 'storage_full' });
+    }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ msg: MSG.unavailable, code: 'unavailable' });
@@ -196,6 +201,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   }
 
   return app;
+}
+
+/** No room left: the disk a file is written to (ENOSPC), or PostgreSQL's (53100), however deep it was wrapped. */
+function isDiskFull(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
+  }
+  return false;
 }
 
 /** Connection failures of pg or PGlite, however deep Drizzle wrapped them: answered 503, never 500. */

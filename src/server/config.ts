@@ -46,6 +46,8 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Multiplies every rate limit; the end-to-end suite raises it because all its users share one address. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** /readyz reports the storage as failing when the local disk has less than this free (docs/faults.md, "A full disk"). */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, statfs, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isValidKey, UPLOADS_PREFIX, type Storage } from './storage.js';
@@ -32,6 +32,12 @@ export function createLocalStorage(root: string): Storage {
         await unlink(partial).catch(() => {});
         throw error;
       }
+    },
+
+    async freeBytes() {
+      await mkdir(root, { recursive: true });
+      const fs = await statfs(root);
+      return fs.bavail * fs.bsize;
     },
 
     async delete(key) {

@@ -24,6 +24,8 @@ export interface Storage {
    */
   abandon(key: string): Promise<number>;
   exists(key: string): Promise<boolean>;
+  /** Bytes free where files are written, when the driver can tell (local disk); a bucket has no floor. */
+  freeBytes?(): Promise<number>;
   /** The URL the browser loads the file from: `/uploads/<key>` on the app, or the bucket's public URL. */
   urlFor(key: string): string;
   /** Where the file of `key` is read from; null when there is no such file (or key). */
