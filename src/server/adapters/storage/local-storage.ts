@@ -62,6 +62,21 @@ export function createLocalStorage(root: string): Storage {
       return removed;
     },
 
+    async abandonStale(idleMs) {
+      let removed = 0;
+      const folders = await readdir(root).catch(() => [] as string[]);
+      for (const folder of folders) {
+        const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
+        for (const name of names) {
+          if (!/\.[0-9a-f]{12}\.part$/.test(name)) continue;
+          const file = path.join(root, folder, name);
+          const idle = await stat(file).then((s) => Date.now() - s.mtimeMs >= idleMs, () => false);
+          if (idle) await unlink(file).then(() => (removed += 1), () => {});
+        }
+      }
+      return removed;
+    },
+
     async exists(key) {
       return stat(fileOf(key)).then(
         (s) => s.isFile(),

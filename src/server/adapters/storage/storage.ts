@@ -23,6 +23,12 @@ export interface Storage {
    * Answers how many pieces it removed.
    */
   abandon(key: string): Promise<number>;
+  /**
+   * Removes this disk's partial files untouched for `idleMs` (a put in progress writes its own
+   * continuously), whatever key they were for. Local disk only: a bucket's unfinished uploads
+   * are found by key (`abandon`). Answers how many it removed.
+   */
+  abandonStale?(idleMs: number): Promise<number>;
   exists(key: string): Promise<boolean>;
   /** Bytes free where files are written, when the driver can tell (local disk); a bucket has no floor. */
   freeBytes?(): Promise<number>;

@@ -88,6 +88,20 @@ export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLog
   });
 }
 
+/** How long a partial file must have been left alone before a start takes it for a crash's (a live put writes it continuously). */
+export const STALE_PART_MS = 30_000;
+
+/**
+ * Removes what a crash of an earlier start left on this instance's own disk: another
+ * instance's sweep removes a crashed owner's reservation but can reach only its own disk.
+ * At start and once more a minute later (by then a predecessor's files are stale too).
+ */
+export async function cleanOwnDisk(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
+  const removed = (await ctx.storage.abandonStale?.(STALE_PART_MS)) ?? 0;
+  if (removed > 0) log.info({ removed }, 'removed partial files an earlier start left on this disk');
+  return removed;
+}
+
 /** Runs the sweep now (a restart after a crash) and then every 15 s; answers the stop function. */
 export function startUploadSweep(ctx: AppContext, log: FastifyBaseLogger): () => void {
   let running = false;
@@ -106,5 +120,12 @@ export function startUploadSweep(ctx: AppContext, log: FastifyBaseLogger): () =>
   tick();
   const timer = setInterval(tick, UPLOAD_SWEEP_EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  const clean = () => void cleanOwnDisk(ctx, log).catch((err: unknown) => log.error({ err }, 'cleaning this disk failed'));
+  clean();
+  const again = setTimeout(clean, 60_000);
+  again.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(again);
+  };
 }
