@@ -5,12 +5,10 @@
  * "Uploads"). The instance runs as its own process, reaching the database through a proxy
  * that the test cuts and restores; the sweep runs here, as another instance's would.
  */
-import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
-import { mp4Head } from '../../../../test/media-files.js';
+import { startHeldUpload } from '../../../../test/stream-upload.js';
 import { createPostgresDatabase } from '../../../../test/postgres-database.js';
 import { startTcpProxy, type TcpProxy } from '../../../../test/tcp-proxy.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -19,7 +17,6 @@ import { uploadReservations, users } from '../../db/schema/index.js';
 import { signToken } from '../auth/index.js';
 import { sweepAbandonedUploads } from './upload-sweep.js';
 
-const MB = 1024 * 1024;
 const JWT_SECRET = 'lease-test-secret-lease-test-secret-0123';
 const quiet = { warn: () => {}, info: () => {}, error: () => {} } as unknown as Parameters<typeof sweepAbandonedUploads>[1];
 
@@ -46,21 +43,6 @@ afterAll(async () => {
   await drop?.();
 });
 
-/** Starts a 200 MB video upload and sends its first 8 MB, then holds. */
-function startBigUpload(token: string) {
-  const boundary = `----audition${randomBytes(8).toString('hex')}`;
-  const size = 200 * MB;
-  const open = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="reel.mp4"\r\n\r\n`);
-  const request = http.request(new URL('/api/storage/videos', instance.baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(open.length + size + 40), 'x-auth-token': token },
-  });
-  request.on('error', () => {});
-  request.write(Buffer.concat([open, mp4Head(size)]));
-  for (let i = 0; i < 8; i += 1) request.write(Buffer.alloc(MB, 7));
-  return request;
-}
-
 describe('an instance whose database connections dropped and came back', () => {
   it('keeps its live upload: another instance\'s sweep leaves the reservation', async () => {
     const [user] = await other.ctx.db
@@ -70,7 +52,7 @@ describe('an instance whose database connections dropped and came back', () => {
     const token = await signToken(new TextEncoder().encode(JWT_SECRET), user!.id, user!.tokenVersion);
     const reservations = () => other.ctx.db.$count(uploadReservations, eq(uploadReservations.userId, user!.id));
 
-    const request = startBigUpload(token);
+    const request = startHeldUpload(instance.baseUrl, token, 8);
     await expect.poll(reservations, { timeout: 30_000, interval: 100 }).toBe(1);
     await proxy.cut();
     await proxy.restore();
