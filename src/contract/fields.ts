@@ -42,3 +42,14 @@ export const calendarDay = (error: string, label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, error)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), error)
     .refine((v) => v < LIMITS.dateBefore, MSG.dateTooFar(label, LIMITS.dateBefore));
+
+/**
+ * The `Idempotency-Key` header a write may carry (docs/faults.md, "A stalled database"): up
+ * to 100 visible ASCII characters. A retry with the same key answers the first result.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, 'Idempotency-Key must be 1 to 100 visible ASCII characters')
+    .optional(),
+});

@@ -66,6 +66,7 @@ export const MSG = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
   storageFull: 'There is no room to store this right now. Nothing was saved; please try again later.',
   // The account: forgotten password, settings, deletion; the admin console (our own wording).
   forgotPasswordSent: 'If an account uses this e-mail, a link to reset its password is on its way. It works for 30 minutes.',

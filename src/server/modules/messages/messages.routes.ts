@@ -16,6 +16,7 @@ import {
   sendMessageBody,
   startConversationBody,
 } from '../../../contract/conversations.js';
+import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { scheduleUnreadMail } from './unread-mail.js';
 import { createMessagesService } from './messages.service.js';
@@ -62,8 +63,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   app.post(
     '/api/conversations/:id/messages',
-    { preValidation: auth.requireAuth, schema: { params: idParams, body: sendMessageBody, response: { 201: messageView } } },
-    async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text)),
+    { preValidation: auth.requireAuth, schema: { params: idParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 201: messageView } } },
+    async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text, req.headers['idempotency-key'])),
   );
 
   app.post(
