@@ -11,7 +11,7 @@ import fastifySwagger from '@fastify/swagger';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
-import { AppError, errors } from './errors.js';
+import { AppError, errors, hasErrorCode } from './errors.js';
 import { fieldOfPath } from './validation.js';
 import type { DestinationStream } from './logging.js';
 import { loggerOptions, requestLogger } from './logging.js';
@@ -204,12 +204,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 }
 
 /** No room left: the disk a file is written to (ENOSPC), or PostgreSQL's (53100), however deep it was wrapped. */
-function isDiskFull(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === 'ENOSPC' || e.code === 'EDQUOT' || e.code === '53100') return true;
-  }
-  return false;
-}
+const isDiskFull = (error: unknown) => hasErrorCode(error, ['ENOSPC', 'EDQUOT', '53100']);
 
 /** Connection failures of pg or PGlite, however deep Drizzle wrapped them: answered 503, never 500. */
 function isDatabaseDown(error: unknown): boolean {

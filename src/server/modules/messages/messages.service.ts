@@ -7,7 +7,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { applications, conversations, jobs, messages, studios, users } from '../../db/schema/index.js';
-import { errors } from '../../errors.js';
+import { errors, hasErrorCode } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { deliver, recordEvents } from '../events/index.js';
@@ -220,7 +220,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
         return { message: m!, events: stored };
       }).catch(async (err: unknown) => {
         // The same key sent twice at once: the other call stored it first.
-        const first = key && isUniqueViolation(err) ? await sentWith(me, key, id) : undefined;
+        const first = key && hasErrorCode(err, ['23505']) ? await sentWith(me, key, id) : undefined;
         if (first) return { message: first, events: [] };
         throw err;
       });
@@ -263,10 +263,3 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
   };
 }
 
-/** A unique index refused the insert (23505), however deep Drizzle wrapped the error. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
