@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { once } from 'node:events';
+import { mp4Head } from './media-files.js';
 
 const CHUNK = 1024 * 1024;
 
@@ -80,4 +81,22 @@ export function sampleMemory(everyMs = 20) {
       return { baseline, peak, grewBy: peak - baseline };
     },
   };
+}
+
+/**
+ * Starts a 200 MB video upload to `baseUrl` and sends its first `sendMb` megabytes, then
+ * nothing more: an upload in progress, for the crash and reconnect tests. Answers the request.
+ */
+export function startHeldUpload(baseUrl: string, token: string, sendMb: number): http.ClientRequest {
+  const boundary = `----audition${randomBytes(8).toString('hex')}`;
+  const size = 200 * CHUNK;
+  const open = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="reel.mp4"\r\n\r\n`);
+  const request = http.request(new URL('/api/storage/videos', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(open.length + size + 40), 'x-auth-token': token },
+  });
+  request.on('error', () => {});
+  request.write(Buffer.concat([open, mp4Head(size)]));
+  for (let i = 0; i < sendMb; i += 1) request.write(Buffer.alloc(CHUNK, 7));
+  return request;
 }

@@ -8,7 +8,7 @@ export { ACCOUNT_LIMITS } from './account-limits.js';
 
 export const forgotPasswordBody = z.object({ email }, { error: MSG.fillAllFields });
 
-const resetToken = z.string({ error: MSG.resetLinkInvalid }).trim().min(1, MSG.resetLinkInvalid).max(200, MSG.resetLinkInvalid);
+const resetToken = z.string({ error: MSG.resetLinkInvalid }).max(200, MSG.resetLinkInvalid).trim().min(1, MSG.resetLinkInvalid);
 
 export const resetPasswordBody = z.object(
   {

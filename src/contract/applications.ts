@@ -22,7 +22,7 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
   });
 
 const note = (label: string, max: number) =>
-  text(label, { multiline: true }).trim().max(max, MSG.tooLong(label, max));
+  text(label, { multiline: true }).max(max, MSG.tooLong(label, max)).trim();
 
 export const applyBody = strict({
   note: note('Note', APPLICATION_LIMITS.noteMax).default(''),
@@ -115,6 +115,7 @@ export const applicationsQuery = strict({
     .regex(/^\d{1,3}$/, APP_MSG.applicantsLimit(APPLICATION_LIMITS.listMax))
     .transform(Number)
     .refine((n) => n >= 1 && n <= APPLICATION_LIMITS.listMax, APP_MSG.applicantsLimit(APPLICATION_LIMITS.listMax))
+    .describe(`A whole number from 1 to ${APPLICATION_LIMITS.listMax}`)
     .optional(),
 });
 

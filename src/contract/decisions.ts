@@ -3,7 +3,7 @@
  * "Decisions"). Schemas and every text of them, written once; imported by web and server.
  */
 import { z } from 'zod';
-import { text } from './fields.js';
+import { calendarDay, text } from './fields.js';
 import { MSG } from './messages.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { ownJob } from './jobs.js';
@@ -17,7 +17,7 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
   });
 
 export const declineReason = z.enum(DECLINE_REASONS, { error: DECISION_MSG.reasonOneOf });
-const performerNote = text('Note', { multiline: true }).trim().max(DECISION_LIMITS.noteMax, MSG.tooLong('Note', DECISION_LIMITS.noteMax));
+const performerNote = text('Note', { multiline: true }).max(DECISION_LIMITS.noteMax, MSG.tooLong('Note', DECISION_LIMITS.noteMax)).trim();
 
 /** What the performer is told of a final decision; `reason` is null for a booking. */
 export const decision = z.object({
@@ -55,10 +55,7 @@ export type CloseJobBody = z.input<typeof closeJobBody>;
 
 /** POST /api/studio/jobs/{id}/reopen: a deadline today or later (YYYY-MM-DD, UTC), or null for none. */
 export const reopenJobBody = strict({
-  deadline: z
-    .string({ error: MARKET_MSG.deadlineFormat })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, MARKET_MSG.deadlineFormat)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MARKET_MSG.deadlineFormat)
+  deadline: calendarDay(MARKET_MSG.deadlineFormat, 'Deadline')
     .refine((v) => v >= new Date().toISOString().slice(0, 10), MARKET_MSG.deadlinePast)
     .nullable()
     .optional(),

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'internal',
   'upstream_failed',
   'unavailable',
+  'storage_full',
   'request_timeout',
   // Accounts and sign-in.
   'wrong_credentials',

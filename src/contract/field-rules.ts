@@ -23,20 +23,20 @@ const noControl = (label: string, multiline = false) =>
 export const requiredText = (label: string, max: number = LIMITS.textMax, { lowerCase = false, multiline = false } = {}) =>
   z.string({ error: MSG.fillAllFields }).check(
     noControl(label, multiline),
+    z.maxLength(max, MSG.tooLong(label, max)),
     z.trim(),
     ...(lowerCase ? [z.toLowerCase()] : []),
     z.minLength(1, MSG.fillAllFields),
-    z.maxLength(max, MSG.tooLong(label, max)),
   );
 
 export const email = z
   .string({ error: MSG.fillAllFields })
   .check(
     noControl('Email'),
+    z.maxLength(LIMITS.emailMax, MSG.tooLong('Email', LIMITS.emailMax)),
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, MSG.fillAllFields),
-    z.maxLength(LIMITS.emailMax, MSG.tooLong('Email', LIMITS.emailMax)),
     z.regex(z.regexes.email, MSG.invalidEmail),
   );
 
@@ -53,9 +53,9 @@ export const phone = z
   .string({ error: MSG.fillAllFields })
   .check(
     noControl('Phone No.'),
+    z.maxLength(LIMITS.phoneMax, MSG.tooLong('Phone No.', LIMITS.phoneMax)),
     z.trim(),
     z.minLength(1, MSG.fillAllFields),
-    z.maxLength(LIMITS.phoneMax, MSG.tooLong('Phone No.', LIMITS.phoneMax)),
     z.regex(/^\d+$/, MSG.invalidPhone),
   );
 
@@ -101,9 +101,9 @@ export function problemsByField<K extends string>(
   }
   return problems;
 }
-/** An optional text: may be empty, no control characters, at most `max` characters once trimmed. */
+/** An optional text: may be empty, no control characters, at most `max` characters as sent. */
 const optionalTextRule = (label: string, max: number = LIMITS.textMax) =>
-  z.string().check(noControl(label), z.trim(), z.maxLength(max, MSG.tooLong(label, max)));
+  z.string().check(noControl(label), z.maxLength(max, MSG.tooLong(label, max)), z.trim());
 
 /** Every field's problem at once, by field: what a form marks at its fields (docs/screens.md). */
 export function problemsOf<F extends Record<string, z.core.$ZodType>>(fields: F, values: { [K in keyof F]: unknown }): Partial<Record<keyof F, string>> {

@@ -1,7 +1,7 @@
 /** Studio accounts, the studio's own page, job posts and the job board (docs/marketplace.md). */
 import { z } from 'zod';
 import { signupBody, verifyBody } from './auth.js';
-import { phone, text as plainText } from './fields.js';
+import { calendarDay, phone, text as plainText } from './fields.js';
 import { CAST_MSG } from './casting-messages.js';
 import { PAY_KINDS, PAY_UNITS, ROLE_LIMITS, ROLE_STATUSES } from './job-roles-limits.js';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS, JOB_STATUSES, ROLES } from './jobs-limits.js';
@@ -22,7 +22,7 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
 // Built on the contract's one text schema, so control characters are refused here too. A
 // multi-line field (a description) keeps its line breaks and tabs (docs/marketplace.md).
 const text = (label: string, max: number, multiline = false) =>
-  plainText(label, { error: MARKET_MSG.mustBeText(label), multiline }).trim().max(max, MSG.tooLong(label, max));
+  plainText(label, { error: MARKET_MSG.mustBeText(label), multiline }).max(max, MSG.tooLong(label, max)).trim();
 const requiredText = (label: string, max: number) => text(label, max).min(1, MSG.required(label));
 const whole = (label: string, min: number, max: number) =>
   z
@@ -36,10 +36,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: 
 /** Today in UTC as YYYY-MM-DD: deadlines are whole days, compared in UTC. */
 export const todayUtc = (now: Date = new Date()) => now.toISOString().slice(0, 10);
 
-const deadline = z
-  .string({ error: MARKET_MSG.deadlineFormat })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MARKET_MSG.deadlineFormat)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MARKET_MSG.deadlineFormat)
+const deadline = calendarDay(MARKET_MSG.deadlineFormat, 'Deadline')
   .refine((v) => v >= todayUtc(), MARKET_MSG.deadlinePast)
   .nullable();
 

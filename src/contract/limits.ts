@@ -19,4 +19,6 @@ export const LIMITS = {
   studioAboutChars: 900,
   jobCardChars: 33,
   studioJobsShown: 3,
+  /** Every date a call names is before this day (UTC): PostgreSQL's timestamps and JavaScript's ISO strings agree up to year 9999 only (docs/faults.md, "Bad input"). */
+  dateBefore: '2100-01-01',
 } as const;

@@ -15,9 +15,9 @@ export const storedFileAnswer = z.object({ url: z.string(), thumbUrl: z.string()
 export type StoredFileAnswer = z.infer<typeof storedFileAnswer>;
 
 const issuedUrl = text('File address', { error: MSG.fileNotYours })
+  .max(LIMITS.urlMax, MSG.fileNotYours)
   .trim()
-  .min(1, MSG.fileNotYours)
-  .max(LIMITS.urlMax, MSG.fileNotYours);
+  .min(1, MSG.fileNotYours);
 
 /** POST /api/upload/profilePic. */
 export const profilePicBody = z.object({ profilePicUrl: issuedUrl });

@@ -68,6 +68,8 @@ export const MSG = {
   notFound: 'Not found.',
   serverError: 'Something went wrong on our side. Please try again later.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
+  storageFull: 'There is no room to store this right now. Nothing was saved; please try again later.',
   // The account: forgotten password, settings, deletion; the admin console (our own wording).
   forgotPasswordSent: 'If an account uses this e-mail, a link to reset its password is on its way. It works for 30 minutes.',
   resetLinkInvalid: 'This reset link is not valid any more. Please ask for a new one.',
@@ -120,6 +122,7 @@ export const MSG = {
   uploading: (percent: number) => `Uploading… ${percent}%`,
   confirmRemove: (what: string) => `Remove this ${what}? This cannot be undone.`,
   controlCharacters: (field: string) => `${field} contains characters that are not allowed`,
+  dateTooFar: (field: string, before: string) => `${field} must be before ${before}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
   required: (field: string) => `${field} is required`,
 } as const;

@@ -9,7 +9,7 @@ import { findPlan, type Plan } from './plans.js';
 
 /** Order ids of PayPal (17 characters) and of the demo provider; anything else is unknown. */
 const ORDER_ID_MAX = 64;
-const orderIdText = text('Order id', { error: MSG.orderNotFound }).trim().max(ORDER_ID_MAX, MSG.orderNotFound).regex(/^[A-Za-z0-9-]+$/, MSG.orderNotFound);
+const orderIdText = text('Order id', { error: MSG.orderNotFound }).max(ORDER_ID_MAX, MSG.orderNotFound).trim().regex(/^[A-Za-z0-9-]+$/, MSG.orderNotFound);
 
 /** A plan name in any letter case, read as the plan it names. */
 const planName = z
@@ -45,7 +45,7 @@ export const captureAnswer = z.object({
 });
 export type CaptureAnswer = z.infer<typeof captureAnswer>;
 
-const money = z.union([z.number(), text('Amount').trim().max(20)], { error: 'The amount must be a number' });
+const money = z.union([z.number(), text('Amount').max(20).trim()], { error: 'The amount must be a number' });
 
 /** docs/product.md §7 subscriptionData, plus the id of the order the server captured. */
 export const subscriptionDataBody = z.object(

@@ -22,8 +22,8 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
     error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
   });
-const optional = (label: string, max: number) => plainText(label).trim().max(max, MSG.tooLong(label, max)).default('');
-const required = (label: string, max: number) => plainText(label).trim().min(1, MSG.required(label)).max(max, MSG.tooLong(label, max));
+const optional = (label: string, max: number) => plainText(label).max(max, MSG.tooLong(label, max)).trim().default('');
+const required = (label: string, max: number) => plainText(label).max(max, MSG.tooLong(label, max)).trim().min(1, MSG.required(label));
 const oneOf = <T extends readonly [string, ...string[]]>(label: string, values: T) => z.enum(values, { error: MARKET_MSG.oneOf(label, values) });
 /** A whole number within bounds; the message names the field and the bounds. */
 const whole = (label: string, min: number, max: number) =>
@@ -39,7 +39,9 @@ const year = (label: string) =>
     if (!Number.isInteger(v) || v < L.yearMin || v > latestYear()) {
       ctx.issues.push({ code: 'custom', message: RESUME_MSG.year(label, latestYear()), input: v });
     }
-  });
+  })
+    // The upper bound moves with the clock, so /api/docs states it in words.
+    .describe(`A whole year from ${L.yearMin} to next year`);
 const list = <T extends z.ZodType>(label: string, item: T, max: number) =>
   z.array(item, { error: `${label} must be a list` }).max(max, RESUME_MSG.tooMany(label, max));
 /** Names compared folded (case and accents ignored): the same skill twice is refused. */

@@ -1,6 +1,6 @@
 /** Calls of self-tape requests, sides and review links (docs/self-tapes.md). */
 import { z } from 'zod';
-import { text } from './fields.js';
+import { instant, text } from './fields.js';
 import { MSG } from './messages.js';
 
 export * from './self-tapes-messages.js';
@@ -9,7 +9,7 @@ import { TAPE_LIMITS, TAPE_MSG, TAPE_STATUSES } from './self-tapes-messages.js';
 const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: () => MSG.invalidBody });
 const uuid = z.string().uuid();
 
-const deadline = z.iso.datetime({ offset: true, error: TAPE_MSG.deadlineFormat });
+const deadline = instant(TAPE_MSG.deadlineFormat, 'The deadline');
 
 export const sidesAnswer = z.object({ fileId: z.string(), pages: z.number().int() });
 export type SidesAnswer = z.infer<typeof sidesAnswer>;
@@ -19,14 +19,14 @@ export const tapeRequestBody = strict({
     .array(uuid, { error: TAPE_MSG.applicationsRange })
     .min(1, TAPE_MSG.applicationsRange)
     .max(TAPE_LIMITS.applicationsMax, TAPE_MSG.applicationsRange),
-  instructions: text(TAPE_MSG.instructions, { multiline: true }).trim().max(TAPE_LIMITS.instructionsMax, MSG.tooLong(TAPE_MSG.instructions, TAPE_LIMITS.instructionsMax)).default(''),
+  instructions: text(TAPE_MSG.instructions, { multiline: true }).max(TAPE_LIMITS.instructionsMax, MSG.tooLong(TAPE_MSG.instructions, TAPE_LIMITS.instructionsMax)).trim().default(''),
   sidesFileId: uuid.optional(),
   deadline,
 });
 export type TapeRequestBody = z.input<typeof tapeRequestBody>;
 
-export const declineBody = strict({ reason: text('Reason', { multiline: true }).trim().max(TAPE_LIMITS.declineReasonMax, MSG.tooLong('Reason', TAPE_LIMITS.declineReasonMax)).optional() });
-export const retakeBody = strict({ note: text('Note', { multiline: true }).trim().min(1, TAPE_MSG.retakeNoteRequired).max(TAPE_LIMITS.retakeNoteMax, MSG.tooLong('Note', TAPE_LIMITS.retakeNoteMax)), deadline });
+export const declineBody = strict({ reason: text('Reason', { multiline: true }).max(TAPE_LIMITS.declineReasonMax, MSG.tooLong('Reason', TAPE_LIMITS.declineReasonMax)).trim().optional() });
+export const retakeBody = strict({ note: text('Note', { multiline: true }).max(TAPE_LIMITS.retakeNoteMax, MSG.tooLong('Note', TAPE_LIMITS.retakeNoteMax)).trim().min(1, TAPE_MSG.retakeNoteRequired), deadline });
 
 export const tapeAnswer = z.object({ _id: z.string(), url: z.string(), submittedAt: z.string(), watchedAt: z.string().nullable() });
 export type Tape = z.infer<typeof tapeAnswer>;

@@ -3,7 +3,7 @@
  * booking, their texts. Times travel as ISO strings in UTC; screens show the viewer's zone.
  */
 import { z } from 'zod';
-import { text } from './fields.js';
+import { instant, text } from './fields.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 
@@ -20,14 +20,14 @@ const whole = (label: string, min: number, max: number) =>
 export const createSlotsBody = z.strictObject(
   {
     roleId: z.string({ error: SLOT_MSG.unknownRole }).max(100, SLOT_MSG.unknownRole).optional(),
-    startsAt: z.iso.datetime({ offset: true, error: SLOT_MSG.startsAtInvalid }),
+    startsAt: instant(SLOT_MSG.startsAtInvalid, 'Start'),
     minutes: whole('Minutes', SLOT_LIMITS.minutesMin, SLOT_LIMITS.minutesMax),
     count: whole('Count', SLOT_LIMITS.countMin, SLOT_LIMITS.countMax),
     gapMinutes: whole('Gap', 0, SLOT_LIMITS.gapMax).default(0),
-    place: text('Place').trim().max(SLOT_LIMITS.placeMax, MSG.tooLong('Place', SLOT_LIMITS.placeMax)).optional(),
+    place: text('Place').max(SLOT_LIMITS.placeMax, MSG.tooLong('Place', SLOT_LIMITS.placeMax)).trim().optional(),
     onlineUrl: text('Link')
-      .trim()
       .max(SLOT_LIMITS.urlMax, MSG.tooLong('Link', SLOT_LIMITS.urlMax))
+      .trim()
       .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]*$/i.test(v), SLOT_MSG.onlineUrlHttps)
       .optional(),
   },

@@ -53,12 +53,12 @@ export const studioSearchQuery = z.object({
 /** GET /api/studios/find: every match of a text and a location, a page at a time (docs/screens.md). */
 export const studioFindQuery = z.object({
   q: text('Search')
-    .trim()
     .max(STUDIO_LIMITS.searchTextMax, MSG.tooLong('Search', STUDIO_LIMITS.searchTextMax))
+    .trim()
     .default(''),
   location: text('Location')
-    .trim()
     .max(STUDIO_LIMITS.searchTextMax, MSG.tooLong('Location', STUDIO_LIMITS.searchTextMax))
+    .trim()
     .default(''),
   page: z.coerce.number({ error: MSG.invalidPageNumber }).int(MSG.invalidPageNumber).min(1, MSG.invalidPageNumber).max(10_000, MSG.invalidPageNumber).default(1),
 });

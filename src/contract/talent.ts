@@ -20,7 +20,7 @@ const strict = <T extends z.ZodRawShape>(shape: T) =>
     error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody),
   });
 /** A multi-line field (the private note) keeps its line breaks and tabs. */
-const text = (label: string, max: number, multiline = false) => plainText(label, { multiline }).trim().max(max, MSG.tooLong(label, max));
+const text = (label: string, max: number, multiline = false) => plainText(label, { multiline }).max(max, MSG.tooLong(label, max)).trim();
 /** A select's value; '' (an empty select) is no filter. */
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
   z.enum(['', ...values] as [string, ...string[]], { error: MARKET_MSG.oneOf(label, values) }).optional();
@@ -31,6 +31,8 @@ const bound = (label: string, max: number) =>
     .regex(/^\d{0,4}$/, MARKET_MSG.mustBeWhole(label, 0, max))
     .transform((v) => (v === '' ? undefined : Number(v)))
     .refine((v) => v === undefined || v <= max, MARKET_MSG.mustBeWhole(label, 0, max))
+    // The pattern alone would not tell /api/docs the bound.
+    .describe(`A whole number from 0 to ${max}, or empty for no bound`)
     .optional();
 
 export const talentQuery = strict({

@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
-import { AppError, errors } from './errors.js';
+import { AppError, errors, hasErrorCode } from './errors.js';
 import { fieldOfPath } from './validation.js';
 import type { DestinationStream } from './logging.js';
 import { loggerOptions, requestLogger } from './logging.js';
@@ -41,7 +41,7 @@ import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
 import { createAuthHooks } from './plugins/auth.js';
-import { addBrowserPolicies, addFixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
+import { addBrowserPolicies, addFixedSecurityHeaders, fixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
 
 export const webDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -64,7 +64,14 @@ export interface BuildOptions {
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const deadlines = opts.deadlines ?? DEADLINES;
+  const securityHeaders = fixedSecurityHeaders(ctx.config.env);
   const app = Fastify({
+    // The router's own refusals (an id past maxParamLength, a malformed %-escape) come before any
+    // route or scope: answered here as ours are, { msg, code } with the security headers, never
+    // echoing the address (docs/faults.md, "Bad input"). No record has such an address: 404.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.headers(securityHeaders).code(404).send({ msg: MSG.notFound, code: 'not_found' });
+    },
     ...serverTimeouts(deadlines),
     ...(opts.logger === false ? { logger: false } : { logger: loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream), childLoggerFactory: requestLogger }),
     bodyLimit: 1024 * 1024,
@@ -132,6 +139,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Busboy's own parse errors carry no status: a malformed form is bad input.
     if (/^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
       return reply.status(400).send({ msg: MSG.invalidForm, code: 'bad_request' });
+    }
+    if (isDiskFull(error)) {
+      // Nothing was kept: a put removes its partial file, a statement that failed rolled back (docs/faults.md, "A full disk").
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(507).send({ msg: MSG.storageFull, code: 'storage_full' });
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -205,6 +217,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   return app;
 }
+
+/** No room left: the disk a file is written to (ENOSPC), or PostgreSQL's (53100), however deep it was wrapped. */
+const isDiskFull = (error: unknown) => hasErrorCode(error, ['ENOSPC', 'EDQUOT', '53100']);
 
 /** Connection failures of pg or PGlite, however deep Drizzle wrapped them: answered 503, never 500. */
 function isDatabaseDown(error: unknown): boolean {

@@ -48,6 +48,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Unset: no /metrics. Set: /metrics answers the Prometheus text to `Authorization: Bearer <token>` (docs/operations.md). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** /readyz reports the storage as failing when the local disk has less than this free (docs/faults.md, "A full disk"). */
+  STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -40,3 +40,11 @@ export const errors = {
   badGateway: (msg: string) => new AppError(502, msg, 'upstream_failed'),
   unavailable: (msg: string = MSG.unavailable) => new AppError(503, msg, 'unavailable', 5),
 };
+
+/** Whether the error, or one it wraps (Drizzle wraps the driver's), carries one of these codes. */
+export function hasErrorCode(error: unknown, codes: readonly string[]): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && codes.includes(e.code)) return true;
+  }
+  return false;
+}

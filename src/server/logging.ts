@@ -57,13 +57,13 @@ export function safeError(error: unknown, depth = 0): SafeError | unknown {
  * /reset-password, served by the server) and the events stream's one-use `ticket`.
  */
 const SECRET_QUERY_PATHS = new Set(['/reset-password', '/api/events']);
-/** Query parameters that carry a secret on whatever path they are sent to. */
-const SECRET_QUERY_PARAMS = new Set(['token', 'ticket']);
+/** Query parameters that carry a secret on whatever path they are sent to: a signed tape URL's `sig` opens the tape for 6 hours. */
+const SECRET_QUERY_PARAMS = new Set(['token', 'ticket', 'sig']);
 
 /**
  * A request URL as logged (docs/security.md, "Third pass"): without its query string on
  * the paths that take a secret there, and on any path whose query names one (`token`,
- * `ticket`, in any letter case or percent-encoding), since a logged link stays live for
+ * `ticket`, `sig`, in any letter case or percent-encoding), since a logged link stays live for
  * as long as it works. Other URLs are logged whole.
  */
 /** Paths whose segment after the prefix is a review link's token (docs/self-tapes.md): never logged. */

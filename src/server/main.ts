@@ -24,8 +24,8 @@ async function main() {
   if ((await seedDemoIfEmpty(ctx)) > 0) await ctx.database.maintain();
   const metrics = createMetrics(ctx);
   const app = await buildApp(ctx, { metrics });
-  // Held before the first upload: other instances read a free lock as this process gone (docs/faults.md).
-  const releaseUploadOwner = await holdUploadOwner(ctx);
+  // Taken before the first upload: other instances read an expired lease as this process gone (docs/faults.md).
+  const releaseUploadOwner = await holdUploadOwner(ctx, app.log);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   // Every job runs once at start (so a fleet restarted often still sends its reminders, and
   // what a crash left of uploads goes at once), then on its own schedule.

@@ -16,3 +16,13 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
 export function fieldOfPath(path: readonly PropertyKey[] | undefined): string | undefined {
   return path?.length ? path.map(String).join('.') : undefined;
 }
+
+/**
+ * A form's fields: the body must be an object (multipart fields or a JSON object). A JSON
+ * `null`, an array, a bare value or no body at all is refused, never read as an empty form
+ * that would clear every field (docs/faults.md, "Bad input").
+ */
+export function formFields(body: unknown): Record<string, unknown> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw errors.badRequest(MSG.invalidBody);
+  return body as Record<string, unknown>;
+}

@@ -85,11 +85,16 @@ export function addBrowserPolicies(app: FastifyInstance): void {
  * (docs/performance.md, "The cost of every request").
  */
 export function addFixedSecurityHeaders(scope: FastifyInstance, env: Env): void {
-  const headers = headersOf(helmet(helmetOptions(env, "'self'")));
+  const headers = fixedSecurityHeaders(env);
   scope.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+}
+
+/** The headers of every answer that is not a page, worked out once (also given to the answers Fastify's router makes itself, app.ts). */
+export function fixedSecurityHeaders(env: Env): Record<string, string> {
+  return headersOf(helmet(helmetOptions(env, "'self'")));
 }
 
 /** Helmet's headers on the web app's pages and assets, through @fastify/helmet: each page has a nonce of its own. */

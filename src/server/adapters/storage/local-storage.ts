@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, statfs, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isValidKey, UPLOADS_PREFIX, type Storage } from './storage.js';
@@ -34,6 +34,12 @@ export function createLocalStorage(root: string): Storage {
       }
     },
 
+    async freeBytes() {
+      await mkdir(root, { recursive: true });
+      const fs = await statfs(root);
+      return fs.bavail * fs.bsize;
+    },
+
     async delete(key) {
       await unlink(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
@@ -52,6 +58,21 @@ export function createLocalStorage(root: string): Storage {
           () => (removed += 1),
           () => {},
         );
+      }
+      return removed;
+    },
+
+    async abandonStale(idleMs) {
+      let removed = 0;
+      const folders = await readdir(root).catch(() => [] as string[]);
+      for (const folder of folders) {
+        const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
+        for (const name of names) {
+          if (!/\.[0-9a-f]{12}\.part$/.test(name)) continue;
+          const file = path.join(root, folder, name);
+          const idle = await stat(file).then((s) => Date.now() - s.mtimeMs >= idleMs, () => false);
+          if (idle) await unlink(file).then(() => (removed += 1), () => {});
+        }
       }
       return removed;
     },

@@ -23,7 +23,15 @@ export interface Storage {
    * Answers how many pieces it removed.
    */
   abandon(key: string): Promise<number>;
+  /**
+   * Removes this disk's partial files untouched for `idleMs` (a put in progress writes its own
+   * continuously), whatever key they were for. Local disk only: a bucket's unfinished uploads
+   * are found by key (`abandon`). Answers how many it removed.
+   */
+  abandonStale?(idleMs: number): Promise<number>;
   exists(key: string): Promise<boolean>;
+  /** Bytes free where files are written, when the driver can tell (local disk); a bucket has no floor. */
+  freeBytes?(): Promise<number>;
   /** The URL the browser loads the file from: `/uploads/<key>` on the app, or the bucket's public URL. */
   urlFor(key: string): string;
   /** Where the file of `key` is read from; null when there is no such file (or key). */

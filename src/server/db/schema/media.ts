@@ -57,3 +57,9 @@ export const uploadReservations = pgTable(
   },
   (t) => [index('upload_reservations_user_idx').on(t.userId), index('upload_reservations_owner_idx').on(t.ownerId)],
 );
+
+/** A running process start's lease (UPLOAD_OWNER): alive while `expires_at` is ahead of the database's clock. */
+export const uploadOwners = pgTable('upload_owners', {
+  ownerId: uuid('owner_id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

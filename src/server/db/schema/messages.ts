@@ -48,9 +48,12 @@ export const messages = pgTable(
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The sender's Idempotency-Key, when the call sent one: a retry with it answers this message. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_sender_key_idx').on(t.senderId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     // The unread-mail sweep reads only the last day's messages.
     index('messages_created_idx').on(t.createdAt),
   ],

@@ -41,7 +41,7 @@ async function mailTo(email: string, subject: string) {
 /** As if the 30 s to undo a final decision had passed: the window closes and the notice sweep runs then. */
 async function decisionWindowPassed(id: string) {
   await t.ctx.db.update(applications).set({ undoUntil: new Date(Date.now() - 1000) }).where(eq(applications.id, id));
-  await runDecisionNotices(t.ctx, { error: () => {} }, new Date(Date.now() + (DECISION_LIMITS.undoSeconds + 1) * 1000));
+  await runDecisionNotices(t.ctx, { error: () => {} }, DECISION_LIMITS.undoSeconds + 1);
 }
 
 async function goldPerformer(plan: 'Gold' | 'Silver' | 'Platinum' = 'Gold') {

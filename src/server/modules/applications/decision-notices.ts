@@ -24,19 +24,21 @@ export const DECISION_SWEEP_EVERY_MS = 2_000;
 const CLAIM_MAX = 100;
 
 /**
- * One run at `now` (tests pass their own clock): claims and tells every due notice, a batch
- * per transaction. Answers how many were told.
+ * One run: claims and tells every due notice, a batch per transaction. Answers how many were
+ * told. Due is read on the database's clock, never this instance's (docs/faults.md, "Clocks
+ * that disagree"); tests pass `aheadSeconds` to run as if that much time had passed.
  */
-export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ told: number }> {
+export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, aheadSeconds = 0): Promise<{ told: number }> {
+  const now = sql`now() + make_interval(secs => ${aheadSeconds})`;
   const mail = mailSettings(ctx.config.env);
   let told = 0;
   for (;;) {
     const batch = await ctx.db.transaction(async (tx) => {
       const claimed = await rowsOf<{ application_id: string; status: string }>(
         tx,
-        sql`update decision_notices set sent_at = ${now.toISOString()}::timestamptz
+        sql`update decision_notices set sent_at = ${now}
              where id in (select id from decision_notices
-                           where sent_at is null and due_at <= ${now.toISOString()}::timestamptz
+                           where sent_at is null and due_at <= ${now}
                            order by due_at limit ${CLAIM_MAX}
                            for update skip locked)
          returning application_id, status`,

@@ -101,7 +101,7 @@ describe('decline reasons', () => {
     expect(await runDecisionNotices(t.ctx, quiet)).toEqual({ told: 0 });
     expect((await notices(performer)).filter((n) => n.text.includes('declined'))).toHaveLength(0);
 
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 1 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 1)).toEqual({ told: 1 });
     await windowPassed([id]);
     const after = await mine(performer, id);
     expect(after.status).toBe('declined');
@@ -111,7 +111,7 @@ describe('decline reasons', () => {
     const mail = await mailArrives(performer, APP_MSG.mailSubject('declined', 'Reason in words'));
     expect(mail.text).toContain(DECISION_MSG.reasonLine('look_or_age'));
     expect(mail.text).toContain(DECISION_MSG.noteLine(note));
-    expect(await runDecisionNotices(t.ctx, quiet, later(120))).toEqual({ told: 0 });
+    expect(await runDecisionNotices(t.ctx, quiet, 120)).toEqual({ told: 0 });
   });
 
   it('a booking may carry a note and has no reason', async () => {
@@ -136,7 +136,7 @@ describe('undo', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'shortlisted', decision: null, undoUntil: null });
     expect((res.json() as StudioApplication).history.map((h) => h.status)).toEqual(['applied', 'shortlisted']);
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 5))).toEqual({ told: 0 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 5)).toEqual({ told: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(await notices(performer)).toHaveLength(before.length);
     expect(mailsTo(performer).filter((m) => m.subject === APP_MSG.mailSubject('booked', 'Undone in time'))).toHaveLength(0);
@@ -154,8 +154,8 @@ describe('undo', () => {
     const res = await call('POST', `/api/studio/applications/${id}/undo`, studio.token);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ msg: DECISION_MSG.undoExpired, code: 'undo_expired' });
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 1 });
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 60))).toEqual({ told: 0 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 1)).toEqual({ told: 1 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 60)).toEqual({ told: 0 });
     await mailArrives(performer, APP_MSG.mailSubject('declined', 'Too late to undo'));
     await new Promise((r) => setTimeout(r, 300));
     expect(mailsTo(performer).filter((m) => m.subject === APP_MSG.mailSubject('declined', 'Too late to undo'))).toHaveLength(1);
@@ -181,7 +181,7 @@ describe('undo', () => {
     expect(answer.history.map((h) => h.status)).toEqual(['applied', 'withdrawn']);
     expect(JSON.stringify(await mine(performer, id))).not.toContain('skills');
     // The notice never goes, not even once the window has passed.
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 5))).toEqual({ told: 0 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 5)).toEqual({ told: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(await notices(performer)).toHaveLength(before.length);
     expect(mailsTo(performer).filter((m) => m.subject === APP_MSG.mailSubject('declined', 'Withdrawn in the window'))).toHaveLength(0);
@@ -203,7 +203,7 @@ describe('undo', () => {
     const res = await call('POST', `/api/audition/applications/${id}/withdraw`, performer.token);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ msg: APP_MSG.cannotWithdraw('booked') });
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 1 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 1)).toEqual({ told: 1 });
     expect((await mine(performer, id)).status).toBe('booked');
   });
 
@@ -220,8 +220,8 @@ describe('undo', () => {
     await first.app.close();
     const second = await buildTestApp({}, { database });
     try {
-      expect(await runDecisionNotices(second.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 1 });
-      expect(await runDecisionNotices(second.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 2))).toEqual({ told: 0 });
+      expect(await runDecisionNotices(second.ctx, quiet, DECISION_LIMITS.undoSeconds + 1)).toEqual({ told: 1 });
+      expect(await runDecisionNotices(second.ctx, quiet, DECISION_LIMITS.undoSeconds + 2)).toEqual({ told: 0 });
       const told = await second.ctx.db.select().from(notifications).where(eq(notifications.userId, performer._id));
       expect(told.filter((n) => n.text === APP_MSG.notice('booked', 'Across a restart', 'Restart Studio'))).toHaveLength(1);
       for (let waited = 0; waited < 10_000 && !second.sink.messages.some((m) => m.to === performer.email.toLowerCase()); waited += 50) await new Promise((r) => setTimeout(r, 50));
@@ -269,12 +269,12 @@ describe('bulk moves', () => {
     const undone = await call('POST', `/api/studio/jobs/${job._id}/applications/undo`, studio.token, { applicationIds: ids });
     expect(undone.statusCode, undone.body).toBe(200);
     expect((undone.json() as { applications: StudioApplication[] }).applications.map((a) => a.status)).toEqual(['applied', 'applied', 'applied']);
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 0 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 1)).toEqual({ told: 0 });
 
     expect((await bulk(job._id, { applicationIds: ids, status: 'declined', reason: 'went_another_way' })).statusCode).toBe(200);
     await windowPassed(ids);
     expect((await call('POST', `/api/studio/jobs/${job._id}/applications/undo`, studio.token, { applicationIds: ids })).json()).toMatchObject({ code: 'undo_expired' });
-    expect(await runDecisionNotices(t.ctx, quiet, later(DECISION_LIMITS.undoSeconds + 1))).toEqual({ told: 3 });
+    expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 1)).toEqual({ told: 3 });
     for (const { performer, id } of three) {
       expect((await mine(performer, id)).decision).toMatchObject({ reason: 'went_another_way', reasonText: DECISION_MSG.reasonText('went_another_way') });
     }

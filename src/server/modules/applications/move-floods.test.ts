@@ -24,7 +24,7 @@ const move = async (studio: StudioAccount, applicationId: string, status: Studio
   // A final decision is told once its 30 s to undo have passed (docs/applications.md, "Decisions"): here at once.
   if (res.statusCode === 200 && (status === 'declined' || status === 'booked')) {
     await t.ctx.db.update(applications).set({ undoUntil: new Date(Date.now() - 1000) }).where(eq(applications.id, applicationId));
-    await runDecisionNotices(t.ctx, { error: () => {} }, new Date(Date.now() + (DECISION_LIMITS.undoSeconds + 1) * 1000));
+    await runDecisionNotices(t.ctx, { error: () => {} }, DECISION_LIMITS.undoSeconds + 1);
   }
   return res;
 };

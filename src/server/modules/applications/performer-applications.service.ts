@@ -60,7 +60,7 @@ export function createPerformerApplicationsService(ctx: AppContext) {
               eq(decisionNotices.applicationId, applicationId),
               isNull(decisionNotices.sentAt),
               // Still in its window, as the performer's list reads it (applications.presenter.ts).
-              exists(tx.select({ one: sql`1` }).from(applications).where(and(mine, gt(applications.undoUntil, now)))),
+              exists(tx.select({ one: sql`1` }).from(applications).where(and(mine, gt(applications.undoUntil, sql`now()`)))),
             ),
           )
           .returning({ id: decisionNotices.id });

@@ -65,7 +65,9 @@ export async function changeStatus(
   const final = FINAL_STATUSES.includes(status);
   const reason = decided.reason ?? null;
   const note = decided.note ?? '';
-  const undoUntil = new Date(at.getTime() + DECISION_LIMITS.undoSeconds * 1000);
+  // The window is on the database's clock, as the undo and the notice sweep read it: instances
+  // whose clocks disagree still agree on it (docs/faults.md, "Clocks that disagree").
+  const undoUntil = sql`now() + make_interval(secs => ${DECISION_LIMITS.undoSeconds})`;
   // A final decision records its reason and note; an undoable one also what it may go back to.
   const decision = final
     ? {

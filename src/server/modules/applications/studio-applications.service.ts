@@ -215,7 +215,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
           ...NO_DECISION,
           updatedAt: now,
         })
-        .where(and(inArray(applications.id, [...ids]), inArray(applications.status, ['booked', 'declined']), gt(applications.undoUntil, now)))
+        .where(and(inArray(applications.id, [...ids]), inArray(applications.status, ['booked', 'declined']), gt(applications.undoUntil, sql`now()`)))
         .returning({ id: applications.id });
       if (unsent.length !== ids.length || back.length !== ids.length) {
         // The performer withdrew inside the window, which drops the decision (docs/applications.md, "Decisions").

@@ -13,7 +13,12 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     const checks: Record<string, () => Promise<unknown>> = {
       database: () => ctx.database.ping(),
       // A lookup of a key that never exists: it answers false when the store is reachable, throws when not.
-      storage: () => ctx.storage.exists('images/readyz-probe.png'),
+      // A local disk below its free-space floor fails too: its writes would answer 507 (docs/faults.md, "A full disk").
+      storage: async () => {
+        await ctx.storage.exists('images/readyz-probe.png');
+        const free = await ctx.storage.freeBytes?.();
+        if (free !== undefined && free < ctx.config.env.STORAGE_MIN_FREE_MB * 1024 * 1024) throw new Error('storage below its free-space floor');
+      },
     };
     const failing: string[] = [];
     await Promise.all(
@@ -31,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     if (!last || Date.now() - last.at >= READY_CACHE_MS) last = { at: Date.now(), failing: check(), redisUp: ctx.limiter.reachable() };
     const [failing, redisUp] = await Promise.all([last.failing, last.redisUp]);
     // Seconds a balancer's probe waits before asking again: the database's own 503s say the same.
-    if (failing.length) return reply.status(503).header('retry-after', '5').send({ msg: `Not ready: ${failing.join(', ')} unreachable`, failing });
+    if (failing.length) return reply.status(503).header('retry-after', '5').send({ msg: `Not ready: ${failing.join(', ')} failing`, failing });
     // Without Redis the instance still answers: limits and streams are counted in process and live
     // events reach this instance's streams (docs/faults.md), so it stays in the balancer, and says so.
     const degraded = [...(!redisUp || ctx.limiter.sharedStoreDown ? ['rateLimits'] : []), ...(redisUp && ctx.events.ready ? [] : ['liveEvents'])];

@@ -4,6 +4,6 @@
  */
 export { mediaRoutes } from './media.routes.js';
 export { isIssuedTo } from './media.service.js';
-export { holdUploadOwner, uploadSweepJob } from './upload-sweep.js';
+export { holdUploadOwner, ownDiskJob, uploadSweepJob } from './upload-sweep.js';
 export { isCutOff, readHead } from './file-intake.js';
 export { cutOffAware, filePart, registerUploads } from './multipart-upload.js';

@@ -5,9 +5,7 @@
  * held the account's quota are gone soon after the restart. PGlite in the data directory,
  * or PostgreSQL with TEST_DB=postgres.
  */
-import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,12 +14,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../../db/client.js';
 import { uploadReservations, uploads, users } from '../../db/schema/index.js';
 import { signToken } from '../auth/index.js';
-import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
-import { mp4Head } from '../../../../test/media-files.js';
+import { startAppProcess } from '../../../../test/app-process.js';
+import { startHeldUpload } from '../../../../test/stream-upload.js';
 import { createPostgresDatabase } from '../../../../test/postgres-database.js';
 import { testEngine } from '../../../../test/test-database.js';
 
-const MB = 1024 * 1024;
 const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -50,21 +47,6 @@ async function withDb<T>(target: DatabaseTarget, read: (db: Awaited<ReturnType<t
   }
 }
 
-/** Starts a 200 MB video upload and sends its first `sendMb` megabytes, then nothing more. */
-function startBigUpload(app: AppProcess, token: string, sendMb: number) {
-  const boundary = `----audition${randomBytes(8).toString('hex')}`;
-  const size = 200 * MB;
-  const open = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="reel.mp4"\r\n\r\n`);
-  const request = http.request(new URL('/api/storage/videos', app.baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(open.length + size + 40), 'x-auth-token': token },
-  });
-  request.on('error', () => {});
-  request.write(Buffer.concat([open, mp4Head(size)]));
-  for (let i = 0; i < sendMb; i += 1) request.write(Buffer.alloc(MB, 7));
-  return request;
-}
-
 const partFiles = async (dataDir: string) =>
   (await readdir(path.join(dataDir, 'uploads', 'videos')).catch(() => [] as string[])).filter((name) => name.endsWith('.part'));
 
@@ -84,7 +66,7 @@ describe('an upload interrupted by a crash', () => {
 
     const first = await startAppProcess(appEnv, { dataDir });
     cleanups.push(() => first.kill());
-    const request = startBigUpload(first, token, 24);
+    const request = startHeldUpload(first.baseUrl, token, 24);
     await expect.poll(() => partFiles(dataDir), { timeout: 30_000, interval: 200 }).toHaveLength(1);
     await first.kill();
     request.destroy();
@@ -94,7 +76,8 @@ describe('an upload interrupted by a crash', () => {
 
     const second = await startAppProcess(appEnv, { dataDir });
     cleanups.push(() => second.stop());
-    await expect.poll(() => partFiles(dataDir), { timeout: 20_000, interval: 200 }).toEqual([]);
+    // On PostgreSQL, once the killed process's 30 s lease has run out and the sweep has run (every 15 s).
+    await expect.poll(() => partFiles(dataDir), { timeout: 60_000, interval: 200 }).toEqual([]);
     await second.stop();
     await withDb(target, async (db) => {
       expect(await db.$count(uploadReservations, eq(uploadReservations.userId, user.id))).toBe(0);

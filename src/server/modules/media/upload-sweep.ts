@@ -1,33 +1,50 @@
 /**
  * What a crashed process leaves of its uploads is removed (docs/faults.md, "Uploads"): each
  * process start has an owner id, written on every reservation it makes with the key its file
- * is being written to. At start and then every minute, on one instance at a time (an
+ * is being written to. At start and then every 15 s, on one instance at a time (an
  * advisory lock), reservations whose owner is gone are deleted, after their partial file on
  * disk or their unfinished multipart upload in the bucket.
  *
- * An owner is alive while its session lock is held (db/session-lock.ts): on PostgreSQL the
- * process keeps it on a connection of its own, which ends with the process. PGlite is one
- * process's database, so there every owner but this process's is gone.
+ * An owner is alive while its lease is (`upload_owners`): a row the process renews every 10 s
+ * through the app's pool, valid for 30 s on the database's clock. A connection that drops
+ * and comes back (a failover, an idle-connection killer) costs a renewal or two, never the
+ * lease; a killed process's lease runs out within 30 s. PGlite is one process's database, so
+ * there every owner but this process's is gone.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tryTransactionLock } from '../../db/raw.js';
-import { uploadReservations } from '../../db/schema/index.js';
-import { holdSessionLock, isSessionLockFree } from '../../db/session-lock.js';
+import { uploadOwners, uploadReservations } from '../../db/schema/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 /** This process start's owner id: every reservation it makes carries it. */
 export const UPLOAD_OWNER = randomUUID();
-const OWNER_LOCKS = 'audition:upload-owner';
-export const UPLOAD_SWEEP_EVERY_MS = 60_000;
+// Every 15 s: a crashed process's lease runs out within 30 s, so what it left is gone within 45 s.
+export const UPLOAD_SWEEP_EVERY_MS = 15_000;
+/** How long a lease lasts after its renewal, and how often it is renewed: a few renewals may fail in a row. */
+export const OWNER_LEASE_SECONDS = 30;
+const OWNER_RENEW_MS = 10_000;
 
-/** Holds this process's owner lock (PostgreSQL), before any upload is taken. Answers its release. */
-export async function holdUploadOwner(ctx: AppContext): Promise<() => Promise<void>> {
-  const url = ctx.config.env.DATABASE_URL;
-  if (ctx.database.engine !== 'postgres' || !url) return async () => {};
-  return holdSessionLock(url, OWNER_LOCKS, UPLOAD_OWNER);
+const renewLease = (ctx: AppContext) =>
+  ctx.db
+    .insert(uploadOwners)
+    .values({ ownerId: UPLOAD_OWNER, expiresAt: sql`now() + make_interval(secs => ${OWNER_LEASE_SECONDS})` })
+    .onConflictDoUpdate({ target: uploadOwners.ownerId, set: { expiresAt: sql`excluded.expires_at` } });
+
+/** Takes this process's lease (PostgreSQL) before any upload is taken, and renews it. Answers its release. */
+export async function holdUploadOwner(ctx: AppContext, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<() => Promise<void>> {
+  if (ctx.database.engine !== 'postgres') return async () => {};
+  await renewLease(ctx);
+  const timer = setInterval(() => {
+    renewLease(ctx).catch((err: unknown) => log?.warn({ err }, 'the upload lease could not be renewed; it lasts 30 s'));
+  }, OWNER_RENEW_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await ctx.db.delete(uploadOwners).where(eq(uploadOwners.ownerId, UPLOAD_OWNER));
+  };
 }
 
 export type UploadSweepResult = { ran: false } | { ran: true; reservations: number; pieces: number };
@@ -40,12 +57,16 @@ export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLog
       .selectDistinct({ owner: uploadReservations.ownerId })
       .from(uploadReservations)
       .where(and(isNotNull(uploadReservations.ownerId), ne(uploadReservations.ownerId, UPLOAD_OWNER)));
+    const alive = new Set(
+      ctx.database.engine === 'pglite'
+        ? []
+        : (await tx.select({ owner: uploadOwners.ownerId }).from(uploadOwners).where(gt(uploadOwners.expiresAt, sql`now()`))).map((r) => r.owner),
+    );
+    await tx.delete(uploadOwners).where(lte(uploadOwners.expiresAt, sql`now()`));
     let reservations = 0;
     let pieces = 0;
     for (const { owner } of others) {
-      if (!owner) continue;
-      const gone = ctx.database.engine === 'pglite' || (await isSessionLockFree(tx, OWNER_LOCKS, owner));
-      if (!gone) continue;
+      if (!owner || alive.has(owner)) continue;
       const rows = await tx
         .select({ id: uploadReservations.id, key: uploadReservations.storageKey })
         .from(uploadReservations)
@@ -77,6 +98,39 @@ export function uploadSweepJob(ctx: AppContext, log: FastifyBaseLogger): Backgro
     async run() {
       const r = await sweepAbandonedUploads(ctx, log);
       return r.ran ? { reservations: r.reservations, pieces: r.pieces } : undefined;
+    },
+  };
+}
+
+/** How long a partial file must have been left alone before a start takes it for a crash's (a live put writes it continuously). */
+export const STALE_PART_MS = 30_000;
+
+/**
+ * Removes what a crash of an earlier start left on this instance's own disk: another
+ * instance's sweep removes a crashed owner's reservation but can reach only its own disk.
+ * At start and once more a minute later (by then a predecessor's files are stale too).
+ */
+export async function cleanOwnDisk(ctx: AppContext, log: FastifyBaseLogger): Promise<number> {
+  const removed = (await ctx.storage.abandonStale?.(STALE_PART_MS)) ?? 0;
+  if (removed > 0) log.info({ removed }, 'removed partial files an earlier start left on this disk');
+  return removed;
+}
+
+/**
+ * Cleaning this instance's own disk as a background job on every instance: at start and once
+ * more a minute later (by then a predecessor's files are stale too); later passes do nothing,
+ * so an upload that pauses for a while later on keeps its partial file.
+ */
+export function ownDiskJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+  let passes = 0;
+  return {
+    name: 'own-disk',
+    everyMs: 60_000,
+    runsOn: 'every',
+    async run() {
+      if (passes >= 2) return;
+      passes += 1;
+      return { removed: await cleanOwnDisk(ctx, log) };
     },
   };
 }

@@ -16,10 +16,12 @@ import {
   sendMessageBody,
   startConversationBody,
 } from '../../../contract/conversations.js';
+import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { createMessagesService } from './messages.service.js';
 
-const idParams = z.object({ id: z.string().max(100) });
+// An empty id (`/reach/`) names nobody: refused, as the router would refuse the address without it.
+const idParams = z.object({ id: z.string().min(1).max(100) });
 
 export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const service = createMessagesService(ctx, app.log);
@@ -60,8 +62,8 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   app.post(
     '/api/conversations/:id/messages',
-    { preValidation: auth.requireAuth, schema: { params: idParams, body: sendMessageBody, response: { 201: messageView } } },
-    async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text)),
+    { preValidation: auth.requireAuth, schema: { params: idParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 201: messageView } } },
+    async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text, req.headers['idempotency-key'])),
   );
 
   app.post(

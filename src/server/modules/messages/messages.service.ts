@@ -7,7 +7,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { applications, conversations, jobs, messages, studios, users } from '../../db/schema/index.js';
-import { errors } from '../../errors.js';
+import { errors, hasErrorCode } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { deliver, recordEvents } from '../events/index.js';
@@ -15,6 +15,7 @@ import { storedPlanColumns } from '../subscriptions/index.js';
 import type { Role } from '../../../contract/jobs-limits.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG, type ConversationView, type MessagesAnswer, type MessageView, type StartConversationBody } from '../../../contract/conversations.js';
 import { currentPlan } from '../../../contract/plan-in-force.js';
+import { MSG } from '../../../contract/messages.js';
 import { presentMessage, readConversations } from './conversation-views.js';
 
 export interface Caller {
@@ -34,6 +35,13 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       .where(and(eq(conversations.id, id), or(eq(conversations.performerId, me), eq(conversations.studioUserId, me))));
     if (!row) throw errors.notFound(CONVERSATION_MSG.notFound);
     return row;
+  }
+
+  /** The message this sender stored with `key`, if any; one sent to another conversation is a key used twice (409). */
+  async function sentWith(me: string, key: string, id: string) {
+    const [found] = await db.select().from(messages).where(and(eq(messages.senderId, me), eq(messages.idempotencyKey, key)));
+    if (found && found.conversationId !== id) throw errors.conflict(MSG.idempotencyKeyReused);
+    return found;
   }
 
   async function view(me: string, id: string): Promise<ConversationView> {
@@ -179,8 +187,15 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       };
     },
 
-    async send(me: string, id: string, text: string): Promise<MessageView> {
+    /**
+     * Sends a message. With `key` (the call's Idempotency-Key), a message this sender already
+     * stored with it is answered instead of a second copy: a retry after a 503 whose COMMIT
+     * did land gets the first result (docs/faults.md, "A stalled database").
+     */
+    async send(me: string, id: string, text: string, key?: string): Promise<MessageView> {
       const row = await own(me, id);
+      const earlier = key ? await sentWith(me, key, id) : undefined;
+      if (earlier) return presentMessage(earlier, me);
       if (row.blockedAt) throw errors.forbidden(CONVERSATION_MSG.blocked);
       const other = row.performerId === me ? row.studioUserId : row.performerId;
       if (other === null) throw errors.forbidden(CONVERSATION_MSG.otherDeleted);
@@ -194,7 +209,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
           .where(and(eq(conversations.id, id), isNull(conversations.blockedAt)))
           .returning({ id: conversations.id });
         if (!open) throw errors.forbidden(CONVERSATION_MSG.blocked);
-        const [m] = await tx.insert(messages).values({ conversationId: id, senderId: me, text }).returning();
+        const [m] = await tx.insert(messages).values({ conversationId: id, senderId: me, text, idempotencyKey: key ?? null }).returning();
         // My own message is read by me.
         await tx
           .update(conversations)
@@ -203,6 +218,11 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
         const { mine: _mine, ...shared } = presentMessage(m!, me);
         const stored = await recordEvents(tx, [me, other], { kind: 'message', data: { conversationId: id, message: shared } });
         return { message: m!, events: stored };
+      }).catch(async (err: unknown) => {
+        // The same key sent twice at once: the other call stored it first.
+        const first = key && hasErrorCode(err, ['23505']) ? await sentWith(me, key, id) : undefined;
+        if (first) return { message: first, events: [] };
+        throw err;
       });
       await deliver(ctx, events, log);
       return presentMessage(message, me);
@@ -242,3 +262,4 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
     },
   };
 }
+

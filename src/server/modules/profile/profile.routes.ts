@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appearanceForm, basicInfoForm, userProfile, visibilityBody } from '../../../contract/profile.js';
 import type { ModuleOptions } from '../../context.js';
-import { parseOrThrow } from '../../validation.js';
+import { formFields, parseOrThrow } from '../../validation.js';
 import { profileEtag } from './profile.presenter.js';
 import { createProfileService } from './profile.service.js';
 
@@ -43,8 +43,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/api/audition/updateBasicInfo',
     { preHandler: auth.requirePerformer, schema: { response: { 200: userProfile } } },
     async (req) => {
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      if (!req.isMultipart() && typeof body === 'object' && 'visibility' in body) {
+      const body = formFields(req.body);
+      if (!req.isMultipart() && 'visibility' in body) {
         return profiles.updateVisibility(req.userId, parseOrThrow(visibilityBody, body).visibility);
       }
       return profiles.updateBasicInfo(req.userId, parseOrThrow(basicInfoForm, body));
@@ -54,6 +54,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(
     '/api/audition/updateAppearance',
     { preHandler: auth.requirePerformer, schema: { response: { 200: userProfile } } },
-    async (req) => profiles.updateAppearance(req.userId, parseOrThrow(appearanceForm, req.body ?? {})),
+    async (req) => profiles.updateAppearance(req.userId, parseOrThrow(appearanceForm, formFields(req.body))),
   );
 };

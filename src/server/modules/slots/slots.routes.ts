@@ -26,9 +26,9 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     return { slots: await slots.listForStudio(req.userId, req.params.id) };
   });
 
-  app.delete('/api/studio/slots/:id', { preValidation: auth.requireStudio, schema: { params: idParams } }, async (req, reply) => {
+  app.delete('/api/studio/slots/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
     await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id), req.log);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.get('/api/audition/applications/:id/slots', { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 200: mySlotsAnswer } } }, async (req, reply) => {
@@ -47,9 +47,9 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     },
   );
 
-  app.delete('/api/audition/applications/:id/slot', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {
+  app.delete('/api/audition/applications/:id/slot', { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
     await slots.cancel(req.userId, req.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.get('/api/audition/applications/:id/slot.ics', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {

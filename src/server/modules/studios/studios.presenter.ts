@@ -34,5 +34,6 @@ export function presentJob(row: JobRow): Job {
 
 /** A weak ETag for one page of the list: it changes whenever any studio changes. */
 export function studioPageEtag(version: number, limit: number, cursor: string | undefined): string {
-  return `W/"studios-${version}-${limit}-${cursor ?? ''}"`;
+  // The cursor is encoded: a header carries only visible ASCII, and a `"` would end the tag.
+  return `W/"studios-${version}-${limit}-${encodeURIComponent(cursor ?? '')}"`;
 }

@@ -1,3 +1,4 @@
 /** The talent area's public face: its routes, and the portfolio's link preview for the page. */
 export { talentRoutes } from './talent.routes.js';
 export { publicPreview } from './portfolio.service.js';
+export { visibleTo } from './talent.presenter.js';

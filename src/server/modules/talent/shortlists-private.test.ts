@@ -67,4 +67,18 @@ describe('GET /api/studio/shortlists and private performers', () => {
     expect((await call('GET', `/api/talent/${p._id}`, studio.token)).statusCode).toBe(200);
     expect((await membersOf(list._id)).map((m) => m.performer._id)).toEqual([p._id]);
   });
+
+  it('leaves a member who turned private out of the studio’s export too, review included, as the shortlists do', async () => {
+    const { p, list } = await listed('Private Exported');
+    const before = await call('GET', '/api/me/export', studio.token);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain(p._id);
+
+    await call('POST', '/api/audition/updateBasicInfo', p.token, { visibility: 'private' });
+    const res = await call('GET', '/api/me/export', studio.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(p._id);
+    const exported = (res.json() as { shortlistsAndReviews: { shortlists: { name: string; members: unknown[] }[] } }).shortlistsAndReviews;
+    expect(exported.shortlists.find((l) => l.name === list.name)?.members).toEqual([]);
+  });
 });

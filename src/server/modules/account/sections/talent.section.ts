@@ -1,10 +1,14 @@
 /**
  * A studio's shortlists and its private reviews (docs/talent.md). Both go with the studio's
  * account, and a deleted performer leaves every list and review, by the tables' cascades.
- * A performer's export holds no studio's review: those notes are the studio's own.
+ * A performer's export holds no studio's review: those notes are the studio's own. The
+ * studio's export names only the performers its shortlists show it: one who turned private
+ * (and never applied to it) is left out of both, as GET /api/studio/shortlists leaves them out
+ * (docs/security.md, "Talent search and shortlists").
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { shortlistMembers, shortlists, talentReviews, users } from '../../../db/schema/index.js';
+import { visibleTo } from '../../talent/index.js';
 import type { AccountSection } from '../account-sections.js';
 
 export const talentSection: AccountSection = {
@@ -20,13 +24,13 @@ export const talentSection: AccountSection = {
       .from(shortlistMembers)
       .innerJoin(shortlists, eq(shortlists.id, shortlistMembers.shortlistId))
       .innerJoin(users, eq(users.id, shortlistMembers.performerId))
-      .where(eq(shortlists.ownerId, account.id))
+      .where(and(eq(shortlists.ownerId, account.id), visibleTo(account.id)))
       .orderBy(asc(shortlistMembers.addedAt), asc(shortlistMembers.shortlistId), asc(shortlistMembers.performerId));
     const reviews = await db
       .select({ performer: users.fname, performerId: users.id, rating: talentReviews.rating, note: talentReviews.note, updatedAt: talentReviews.updatedAt })
       .from(talentReviews)
       .innerJoin(users, eq(users.id, talentReviews.performerId))
-      .where(eq(talentReviews.studioUserId, account.id))
+      .where(and(eq(talentReviews.studioUserId, account.id), visibleTo(account.id)))
       .orderBy(asc(talentReviews.updatedAt), asc(talentReviews.performerId));
     return {
       shortlists: lists.map((l) => ({
