@@ -93,6 +93,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     metrics.close();
     done();
   });
+  // An upload counts from its head until its connection is done, however it ends.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isUpload(request.method, request.headers['content-type'])) {
+      metrics.uploadsInProgress.inc();
+      reply.raw.once('close', () => metrics.uploadsInProgress.dec());
+    }
+    done();
+  });
   // The route's pattern, never the raw address: ids must not become labels (docs/operations.md).
   app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
@@ -232,4 +240,9 @@ function isDatabaseDown(error: unknown): boolean {
     if (typeof e.message === 'string' && messages.test(e.message)) return true;
   }
   return false;
+}
+
+/** A request that carries a file: a multipart form, or a piece of a resumable upload. */
+function isUpload(method: string, contentType: string | undefined): boolean {
+  return method !== 'GET' && method !== 'HEAD' && /^(multipart\/form-data|application\/offset\+octet-stream)/i.test(contentType ?? '');
 }

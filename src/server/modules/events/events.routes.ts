@@ -30,7 +30,7 @@ export interface EventsRouteOptions extends ModuleOptions {
   heartbeatMs?: number;
 }
 
-export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (app, { ctx, auth, heartbeatMs = CONVERSATION_LIMITS.heartbeatMs }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (app, { ctx, auth, metrics, heartbeatMs = CONVERSATION_LIMITS.heartbeatMs }) => {
   const registry = new StreamRegistry();
   ctx.events.listen((event) => registry.deliver(event));
   // Shared by every instance when REDIS_URL is set: a 6th stream of an account closes its
@@ -128,6 +128,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
   /** A stream ended: it leaves the registry, its address's count and its account's (one function for every stream). */
   const ended = (stream: EventStream) => {
     registry.remove(stream);
+    metrics.streamsOpen.set(registry.size);
     opening.delete(stream);
     lostAt?.delete(stream);
     const left = (perAddress.get(stream.address) ?? 1) - 1;
@@ -148,6 +149,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     const resumesBefore = resumes;
     opening.add(stream);
     registry.add(stream);
+    metrics.streamsOpen.set(registry.size);
     endOnClose(reply.raw, stream);
     stream.counted = slots
       .take(session.userId, stream.id, CONVERSATION_LIMITS.streamsPerAccount)

@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAddress } from '../../../../test/factories.js';
+import { buildPerformer, newAddress } from '../../../../test/factories.js';
+import { openEvents } from '../../../../test/message-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
@@ -69,5 +70,15 @@ describe('GET /metrics', () => {
     expect(body).toMatch(/^event_streams_open 0/m);
     if (on.ctx.database.engine === 'postgres') expect(sample(body, 'db_pool_connections', 'state="total"')).toBeGreaterThan(0);
     else expect(body).not.toMatch(/^db_pool_connections\{/m);
+  });
+
+  it('counts the event streams open on the instance', async () => {
+    const base = await on.app.listen({ port: 0, host: '127.0.0.1' });
+    const p = await buildPerformer(on);
+    const open = async () => Number(/^event_streams_open (\d+)/m.exec((await scrape(on, `Bearer ${TOKEN}`)).body)?.[1]);
+    const stream = await openEvents(`${base}/api/events`, { 'x-auth-token': p.token });
+    await expect.poll(open).toBe(1);
+    await stream.close();
+    await expect.poll(open).toBe(0);
   });
 });
