@@ -149,7 +149,7 @@ describe('deep links survive login', () => {
     ['https://evil.example/x'],
     ['/\\evil.example'],
     ['javascript:alert(1)'],
-    // Paths that resolve to `//evil.example` (docs/security.md, "Third pass").
+    // Paths that resolve to `//evil.example` (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets").
     ['/.//evil.example/phish'],
     ['/x/..//evil.example'],
     ['/%2e//evil.example'],

@@ -8,7 +8,7 @@ export const CONVERSATION_LIMITS = {
   /** Messages one account may send per minute, and conversations it may start per hour. */
   sendPerMinute: 30,
   startPerHour: 30,
-  /** Read marks one account may set per minute (docs/security.md, third pass). */
+  /** Read marks one account may set per minute (docs/security.md, "Event streams, conversations and contact messages"). */
   readPerMinute: 120,
   /** An unread message is e-mailed after this long, at most once an hour per conversation and recipient. */
   mailAfterMs: 10 * 60_000,
@@ -20,7 +20,7 @@ export const CONVERSATION_LIMITS = {
   /**
    * Open events streams: an account keeps its newest 5 (opening a 6th closes its oldest,
    * on whichever instance holds it), and one client address at most 40 on one instance
-   * (docs/security.md, third pass).
+   * (docs/security.md, "Event streams, conversations and contact messages").
    */
   streamsPerAccount: 5,
   streamsPerAddress: 40,

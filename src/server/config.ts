@@ -111,7 +111,7 @@ const SECRET_MIN_DISTINCT = 8;
 const SECRET_MIN_DISTINCT_RUNS = 0.75;
 
 /**
- * Whether a signing secret looks random enough to keep (docs/security.md, "Third pass"):
+ * Whether a signing secret looks random enough to keep (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets"):
  * at least 8 distinct characters, and no pattern repeated through it (three quarters of its
  * 3-character runs distinct), so `abab…`, `abcdefgh` over and over or `password1234` three
  * times are refused. Random secrets pass: 32 hex digits have 9 or more distinct characters

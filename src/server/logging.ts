@@ -61,7 +61,7 @@ const SECRET_QUERY_PATHS = new Set(['/reset-password', '/api/events']);
 const SECRET_QUERY_PARAMS = new Set(['token', 'ticket', 'sig']);
 
 /**
- * A request URL as logged (docs/security.md, "Third pass"): without its query string on
+ * A request URL as logged (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets"): without its query string on
  * the paths that take a secret there, and on any path whose query names one (`token`,
  * `ticket`, `sig`, in any letter case or percent-encoding), since a logged link stays live for
  * as long as it works. Other URLs are logged whole.

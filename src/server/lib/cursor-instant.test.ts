@@ -1,4 +1,4 @@
-/** The instant of a page cursor: only dates and times that exist (docs/security.md, "Third pass"). */
+/** The instant of a page cursor: only dates and times that exist (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets"). */
 import { describe, expect, it } from 'vitest';
 import { isCursorInstant } from './cursor-instant.js';
 

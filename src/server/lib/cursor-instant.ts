@@ -3,7 +3,7 @@
  * in UTC (`2026-11-27T01:02:03.456789Z`). A cursor comes back from the client, so it is
  * checked before it reaches a query: the shape alone lets 2024-02-30 or 24:00 through, and
  * JavaScript's Date rolls them over to another day where PostgreSQL refuses them, a 500
- * (docs/security.md, "Third pass"). Only a date and time that round-trip are taken.
+ * (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets"). Only a date and time that round-trip are taken.
  */
 const AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
 

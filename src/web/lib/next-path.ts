@@ -14,7 +14,7 @@ export const loginPathFor = (path: string) => (path && path !== '/' ? `/login?ne
  * The answer is the checked URL itself, never a path taken out of it: `/.//evil.example`,
  * `/x/..//evil.example`, `/%2e//evil.example` and `/./\evil.example` all resolve to the
  * path `//evil.example`, which the browser would read as another host if it were followed
- * as a path (docs/security.md, "Third pass"). Such a path is refused outright as well.
+ * as a path (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets"). Such a path is refused outright as well.
  */
 export function safeNextUrl(next: string | null, origin: string = window.location.origin): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;

@@ -15,7 +15,7 @@ export const contactMessages = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     /**
      * The account that was logged in when the message was sent; null for an anonymous one.
-     * The typed e-mail is never proof of an account (docs/security.md, third pass).
+     * The typed e-mail is never proof of an account (docs/security.md, "Event streams, conversations and contact messages").
      */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },

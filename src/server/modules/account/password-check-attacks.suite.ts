@@ -1,6 +1,6 @@
 /**
  * Guessing the current password of a logged-in account (a stolen token) through the
- * settings calls, with guesses sent together (docs/security.md, "Third pass"):
+ * settings calls, with guesses sent together (docs/security.md, "Redirects, raced passwords, secrets in the log, forged cursors, weak secrets"):
  * password-check-attacks.test.ts runs it on one instance with the in-process limiter
  * (PGlite or PostgreSQL), password-check-attacks.services.test.ts on two instances sharing
  * PostgreSQL and the limits in Redis.

@@ -1,6 +1,6 @@
 /**
  * No floods across two instances on one PostgreSQL and one Redis (docs/applications.md,
- * "No floods"; docs/security.md, "Third pass"): a studio's moves sent to both instances at
+ * "No floods"; docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists"): a studio's moves sent to both instances at
  * once are counted together (60 a minute), and the performer gets one e-mail and one
  * unread notice for all of them.
  */

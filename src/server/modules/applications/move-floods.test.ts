@@ -1,5 +1,5 @@
 /**
- * No floods (docs/applications.md; docs/security.md, "Third pass"): a studio moving an
+ * No floods (docs/applications.md; docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists"): a studio moving an
  * application back and forth e-mails its performer at most once an hour, leaves one unread
  * notice in the app, and makes at most 60 moves a minute.
  */

@@ -10,7 +10,7 @@ export function createContactService(ctx: AppContext) {
      * The message is stored first, so a mail failure loses nothing: it is logged
      * and the visitor still hears that the message was received. `userId` is the account
      * logged in when it was sent (null when anonymous): only then is it theirs to export
-     * and delete, never by the e-mail typed into the form (docs/security.md, third pass).
+     * and delete, never by the e-mail typed into the form (docs/security.md, "Event streams, conversations and contact messages").
      */
     async send(message: ContactMessage, userId: string | null, log: FastifyBaseLogger): Promise<void> {
       const [row] = await ctx.db

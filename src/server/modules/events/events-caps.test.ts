@@ -1,5 +1,5 @@
 /**
- * Caps on open events streams (docs/security.md, third pass): an account keeps its newest
+ * Caps on open events streams (docs/security.md, "Event streams, conversations and contact messages"): an account keeps its newest
  * five, and one client address holds at most 40 on an instance. The app trusts one proxy
  * hop, so each test chooses its client address with X-Forwarded-For.
  */

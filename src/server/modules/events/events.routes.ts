@@ -4,7 +4,7 @@
  * one-use ticket. A reconnecting client sends Last-Event-ID and first gets what it missed;
  * when the bus is back after it was lost, every open stream gets what it missed the same way.
  * An account keeps its newest 5 streams, and a client address at most 40 on an instance
- * (docs/security.md, third pass).
+ * (docs/security.md, "Event streams, conversations and contact messages").
  */
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
  * Which events streams each account holds open, on every instance: an account keeps its
  * newest `cap`, and opening one more closes its oldest wherever it is held
- * (docs/security.md, third pass). In process without REDIS_URL; with it, one sorted set per
+ * (docs/security.md, "Event streams, conversations and contact messages"). In process without REDIS_URL; with it, one sorted set per
  * account in Redis (ordered by when each stream opened) and a channel that tells every
  * instance which streams to close.
  */

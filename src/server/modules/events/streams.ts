@@ -47,7 +47,7 @@ export const STREAM_BUFFER_MAX = 4 * 1024 * 1024;
 
 export class EventStream {
   /**
-   * Names the stream on every instance (docs/security.md, third pass: the account's oldest
+   * Names the stream on every instance (docs/security.md, "Event streams, conversations and contact messages": the account's oldest
    * is closed). 128 random bits as one flat string: a `randomUUID()` is held as the ten
    * pieces it was joined from, 300 bytes more a stream.
    */

@@ -1,5 +1,5 @@
 /**
- * Job posts and reports under attack (docs/security.md, "Third pass"): a restored job is
+ * Job posts and reports under attack (docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists"): a restored job is
  * not hidden again by one report, reports and posts are rated, a studio's open jobs are capped.
  */
 import { and, count, eq } from 'drizzle-orm';

@@ -24,7 +24,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
     return { jobs: await own.list(req.userId) };
   });
 
-  // Posts are rated per studio account (docs/security.md, "Third pass"); the open-jobs cap is the service's.
+  // Posts are rated per studio account (docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists"); the open-jobs cap is the service's.
   app.post(
     '/api/studio/jobs',
     {
@@ -89,7 +89,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   app.post(
     '/api/jobs/:id/report',
     {
-      // Rated per address before the token is read, and per account (docs/security.md, "Third pass").
+      // Rated per address before the token is read, and per account (docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists").
       onRequest: limitPerAddress(ctx, 'report', { limit: JOB_LIMITS.reportsPerAddressPerHour, windowSec: 3600 }),
       preValidation: auth.requireAuth,
       preHandler: async (req) => enforceLimit(ctx, `report:user:${req.userId}`, { limit: JOB_LIMITS.reportsPerAccountPerHour, windowSec: 3600 }),

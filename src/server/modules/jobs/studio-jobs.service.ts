@@ -107,7 +107,7 @@ export function createStudioJobsService(ctx: AppContext) {
     /**
      * At most JOB_LIMITS.openJobsMax open jobs per studio: the count and the insert run under
      * the studio's row lock, so posts sent together wait for each other and cannot pass the
-     * cap (docs/security.md, "Third pass"); the route also rates the posts.
+     * cap (docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists"); the route also rates the posts.
      */
     async create(userId: string, body: JobCreateParsed): Promise<JobPost> {
       const studio = await accounts.ownStudio(userId);

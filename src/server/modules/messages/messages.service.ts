@@ -52,7 +52,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
 
   /**
    * The studio account a performer means: a studio account's id, or a studio page's (its owner).
-   * A private performer's id answers exactly as a missing one (docs/security.md, third pass).
+   * A private performer's id answers exactly as a missing one (docs/security.md, "Event streams, conversations and contact messages").
    */
   async function studioAccountOf(withId: string): Promise<string> {
     if (!isUuid(withId)) throw errors.notFound(CONVERSATION_MSG.withNotFound);
@@ -108,7 +108,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       return;
     }
     // A private performer the studio may not reach is, to it, a missing id: a 403 here
-    // would tell it that the id exists (docs/security.md, third pass).
+    // would tell it that the id exists (docs/security.md, "Event streams, conversations and contact messages").
     if (!(await studioMayReach(me.id, performerId, visibility))) throw errors.notFound(CONVERSATION_MSG.withNotFound);
   }
 
@@ -133,7 +133,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
         .from(conversations)
         .where(and(eq(conversations.performerId, pair.performerId), eq(conversations.studioUserId, pair.studioUserId)));
       if (existing) return { reachable: true, conversationId: existing.id };
-      // As for a missing id when the studio may not write first (docs/security.md, third pass).
+      // As for a missing id when the studio may not write first (docs/security.md, "Event streams, conversations and contact messages").
       if (me.role === 'studio' && !(await studioMayReach(me.id, pair.performerId, visibility))) return nobody;
       return { reachable: true, conversationId: null };
     },
@@ -235,7 +235,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       const column = iAmPerformer ? conversations.performerReadId : conversations.studioReadId;
       const newest = sql`coalesce((select max(m.id) from ${messages} m where m.conversation_id = ${id}), 0)`;
       // Moves only forward, and only when there is something newer: a read that changes
-      // nothing stores no event (docs/security.md, third pass).
+      // nothing stores no event (docs/security.md, "Event streams, conversations and contact messages").
       const [moved] = await db
         .update(conversations)
         .set(iAmPerformer ? { performerReadId: newest } : { studioReadId: newest })

@@ -1,7 +1,7 @@
 /**
  * A performer who turns private after being shortlisted leaves the studio's shortlists
  * with their portfolio: the same visibility rule (docs/talent.md, "Who sees a performer";
- * docs/security.md, "Third pass").
+ * docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shortlist, ShortlistsAnswer } from '../../../contract/talent.js';

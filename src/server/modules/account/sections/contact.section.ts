@@ -1,7 +1,7 @@
 /**
  * Contact messages the account sent while logged in. The form needs no login and its
  * e-mail is typed, not proven: a message is linked only by the sender's token, never by
- * a matching e-mail (docs/security.md, third pass). They go with the account through the
+ * a matching e-mail (docs/security.md, "Event streams, conversations and contact messages"). They go with the account through the
  * foreign key's cascade.
  */
 import { asc, eq } from 'drizzle-orm';
