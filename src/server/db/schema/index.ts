@@ -13,3 +13,4 @@ export * from './resume.js';
 export * from './slots.js';
 export * from './decisions.js';
 export * from './self-tapes.js';
+export * from './conversions.js';
