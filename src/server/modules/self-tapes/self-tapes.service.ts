@@ -24,7 +24,7 @@ import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { readHead } from '../media/index.js';
+import { readHead, type IncomingFile } from '../media/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
@@ -252,7 +252,7 @@ export function createSelfTapesService(ctx: AppContext) {
     },
 
     /** POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one until the deadline. */
-    async uploadTape(performerId: string, id: string, part: MultipartFile, now = new Date()): Promise<TapeRequest> {
+    async uploadTape(performerId: string, id: string, part: IncomingFile, now = new Date()): Promise<TapeRequest> {
       const row = await ownRequest(performerId, id);
       const refuse = (error: Error) => {
         part.file.resume();
