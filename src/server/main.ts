@@ -5,7 +5,7 @@ import { closeContext, createContext } from './context.js';
 import { seedDemoIfEmpty } from './db/seed.js';
 import { startFileDeletionSweep } from './modules/account/index.js';
 import { startDecisionNoticeSweep } from './modules/applications/index.js';
-import { holdUploadOwner, startUploadSweep } from './modules/media/index.js';
+import { holdUploadOwner, startResumableSweep, startUploadSweep } from './modules/media/index.js';
 import { startSlotReminders } from './modules/slots/index.js';
 
 async function main() {
@@ -29,6 +29,8 @@ async function main() {
   const stopSweep = startFileDeletionSweep(ctx, app.log);
   // Also removes at once what a crash of the previous start left of its uploads.
   const stopUploadSweep = startUploadSweep(ctx, app.log);
+  // Resumable uploads unused 24 hours after their last byte: their bytes go (docs/media.md).
+  const stopResumableSweep = startResumableSweep(ctx, app.log);
   // Audition reminders, one instance at a time under an advisory lock (docs/slots.md).
   const stopSlotReminders = startSlotReminders(ctx, app.log);
   // Notices of bookings and declines whose undo window passed, on every instance (docs/applications.md).
@@ -44,6 +46,7 @@ async function main() {
     force.unref();
     stopSweep();
     stopUploadSweep();
+    stopResumableSweep();
     stopSlotReminders();
     stopDecisionSweep();
     await app.close();
