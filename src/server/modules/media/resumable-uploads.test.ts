@@ -11,6 +11,9 @@ import { resumableUploads, uploads } from '../../db/schema/index.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { fixture } from '../../../../test/media-files.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import { givePlan, postJob } from '../../../../test/application-factories.js';
+import { buildStudioAccount } from '../../../../test/studio-factories.js';
+import { earliestDeadline } from '../self-tapes/deadline-rule.js';
 import { sweepExpiredUploads, tusStoreOf } from './resumable-uploads.js';
 
 let t: TestApp;
@@ -121,5 +124,34 @@ describe('tus at /api/uploads', () => {
     expect(await sweepExpiredUploads(t.ctx)).toBe(1);
     expect(await (await tusStoreOf(t.ctx)).progress(expired)).toBeNull();
     expect((await create(ben.token, big)).statusCode).toBe(201);
+  });
+});
+
+describe('a finished upload as a tape', () => {
+  it('POST /api/audition/tape-requests/{id}/tape takes { uploadId }', async () => {
+    const studio = await buildStudioAccount(t, { fname: 'Resumable Studio' });
+    await givePlan(t, ana._id, 'Gold');
+    const job = await postJob(t, studio, { title: 'Resumable Job' });
+    const applied = await t.app.inject({ method: 'POST', url: `/api/jobs/${job._id}/apply`, headers: { 'x-auth-token': ana.token }, payload: {}, remoteAddress: newAddress() });
+    expect(applied.statusCode, applied.body).toBe(201);
+    const deadline = new Date(earliestDeadline(new Date(), 48).getTime() + 60 * 60_000).toISOString();
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/studio/tape-requests',
+      headers: { 'x-auth-token': studio.token },
+      payload: { applicationIds: [(applied.json() as { _id: string })._id], instructions: 'Read the scene', deadline },
+      remoteAddress: newAddress(),
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const requestId = (requested.json() as { tapeRequests: { _id: string }[] }).tapeRequests[0]!._id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/audition/tape-requests/${requestId}/accept`, headers: { 'x-auth-token': ana.token }, remoteAddress: newAddress() })).statusCode).toBe(200);
+
+    const clip = fixture('clip.mp4');
+    const id = idOf((await create(ana.token, clip.length, 'tape', 'tape.mp4')).headers.location);
+    expect((await patch(ana.token, id, 0, clip)).statusCode).toBe(204);
+    const sent = await t.app.inject({ method: 'POST', url: `/api/audition/tape-requests/${requestId}/tape`, headers: { 'x-auth-token': ana.token }, payload: { uploadId: id }, remoteAddress: newAddress() });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'submitted', tape: { url: expect.any(String) } });
+    expect(await t.ctx.db.$count(resumableUploads, eq(resumableUploads.id, id))).toBe(0);
   });
 });
