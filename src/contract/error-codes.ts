@@ -77,6 +77,9 @@ export const ERROR_CODES = [
   'sides_locked',
   'sides_not_found',
   'link_ended',
+  // Resumable uploads.
+  'upload_unfinished',
+  'upload_kind',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

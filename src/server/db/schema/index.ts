@@ -15,3 +15,4 @@ export * from './decisions.js';
 export * from './self-tapes.js';
 export * from './background-jobs.js';
 export * from './mail-outbox.js';
+export * from './conversions.js';

@@ -63,3 +63,25 @@ export const uploadOwners = pgTable('upload_owners', {
   ownerId: uuid('owner_id').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A resumable (tus) upload in progress or finished but not yet used (docs/media.md), private to
+ * the account that made it. `bytes` is the media quota it holds (0 for a tape) until it is used,
+ * abandoned or expires; `expiresAt` moves to 24 hours after each piece received.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    /** The tus upload id: random, also the name in the tus store. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** videos, audios, images or tape. */
+    kind: text('kind').notNull(),
+    length: bigint('length', { mode: 'number' }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    filename: text('filename').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('resumable_uploads_user_idx').on(t.userId), index('resumable_uploads_expires_idx').on(t.expiresAt)],
+);

@@ -7,3 +7,5 @@ export { isIssuedTo } from './media.service.js';
 export { holdUploadOwner, ownDiskJob, uploadSweepJob } from './upload-sweep.js';
 export { isCutOff, readHead } from './file-intake.js';
 export { cutOffAware, filePart, registerUploads } from './multipart-upload.js';
+export { openFinished, resumableSweepJob, sweepExpiredUploads } from './resumable-uploads.js';
+export type { IncomingFile } from './media.service.js';

@@ -13,6 +13,7 @@ import {
   STORAGE_KINDS,
   storedFileAnswer,
 } from '../../../contract/media.js';
+import { fromUploadBody } from '../../../contract/uploads.js';
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
@@ -20,6 +21,7 @@ import { isCutOff } from './file-intake.js';
 import { createMediaService } from './media.service.js';
 import { cutOffAnswer, filePart, registerUploads, requireMultipart } from './multipart-upload.js';
 import { registerStoredFiles } from './stored-files.js';
+import { openFinished, registerResumableUploads } from './resumable-uploads.js';
 
 /** The client closed the connection: a cancelled upload (no one reads the answer). */
 const clientGone = (req: FastifyRequest) => req.raw.socket?.destroyed === true;
@@ -69,6 +71,37 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
           // Always runs, whichever way the upload ended (stored, refused, cut off, timed out):
           // a reservation left behind would hold quota and one of the account's two slots.
           await media.release(reservation);
+        }
+      },
+    );
+  }
+
+  // Resumable uploads (docs/media.md): tus at /api/uploads, then used by id here.
+  await registerResumableUploads(app, ctx, auth, (userId, row) => media.reserveResumable(userId, row));
+  for (const kind of STORAGE_KINDS) {
+    app.post(
+      `/api/storage/${kind}/from-upload`,
+      {
+        preHandler: auth.requireAuth,
+        config: { uploadDeadline: true },
+        schema: {
+          querystring: z.object({ purpose: z.enum(['profile']).optional() }),
+          body: fromUploadBody,
+          response: { 200: storedFileAnswer },
+        },
+      },
+      async (req) => {
+        const upload = await openFinished(ctx, req.userId, kind, req.body.uploadId);
+        // The upload's quota becomes the reservation's in one transaction; then it is checked and stored as a multipart file is.
+        const reservation = await media.reserve(req.userId, kind, upload.row.length, { fromResumable: upload.row.id }).catch(async (error: unknown) => {
+          upload.incoming.file.destroy();
+          throw error;
+        });
+        try {
+          return await media.store(req.userId, kind, upload.incoming, reservation, { profilePicture: req.query.purpose === 'profile' });
+        } finally {
+          await media.release(reservation);
+          await upload.done();
         }
       },
     );

@@ -4,7 +4,6 @@
  * the photos, videos and audios lists with removal of the stored file.
  */
 import { Readable } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -17,10 +16,11 @@ import {
   type StoredFileAnswer,
 } from '../../../contract/media.js';
 import { MSG } from '../../../contract/messages.js';
+import { RESUMABLE, UPLOAD_MSG, type UploadKind } from '../../../contract/uploads.js';
 import { tooLargeMessage, typeRefusedMessage, unplayableMessage } from '../../../contract/file-checks.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
-import { uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
+import { resumableUploads, uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { errors } from '../../errors.js';
 import { probeContainer } from './container-check.js';
@@ -28,6 +28,12 @@ import { UPLOAD_OWNER } from './upload-sweep.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
+
+/** A file arriving to be stored: a multipart part, or a finished resumable upload read back. */
+export interface IncomingFile {
+  file: Readable & { truncated?: boolean };
+  filename?: string;
+}
 
 /** Uploads one account may run at once; beyond them, 429. Image re-encoding happens inside one. */
 export const UPLOADS_AT_ONCE = 2;
@@ -78,6 +84,11 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
       .from(uploads)
       .where(eq(uploads.userId, userId));
+    // Resumable uploads hold their declared length until used, abandoned or expired (docs/media.md).
+    const [resumable] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${resumableUploads.bytes}), 0)` })
+      .from(resumableUploads)
+      .where(and(eq(resumableUploads.userId, userId), gt(resumableUploads.expiresAt, now)));
     const [held] = await tx
       .select({ bytes: sql<string>`coalesce(sum(${uploadReservations.bytes}), 0)`, count: sql<number>`count(*)::int` })
       .from(uploadReservations)
@@ -88,7 +99,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           except ? sql`${uploadReservations.id} <> ${except}` : undefined,
         ),
       );
-    return { used: Number(stored?.bytes ?? 0) + Number(held?.bytes ?? 0), running: Number(held?.count ?? 0) };
+    return { used: Number(stored?.bytes ?? 0) + Number(held?.bytes ?? 0) + Number(resumable?.bytes ?? 0), running: Number(held?.count ?? 0) };
   }
 
   async function listOf(userId: string, mediaType: MediaBody['mediaType']): Promise<string[]> {
@@ -147,12 +158,21 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
      * written under the user's row lock, so uploads sent together cannot all see the same
      * free space. At most UPLOADS_AT_ONCE per account (429 beyond); 413 when nothing is left.
      */
-    async reserve(userId: string, kind: StorageKind, declaredBytes: number | undefined): Promise<Reservation> {
+    async reserve(userId: string, kind: StorageKind, declaredBytes: number | undefined, opts: { fromResumable?: string } = {}): Promise<Reservation> {
       const now = new Date();
       return db.transaction(async (tx) => {
         const { used, running } = await lockQuota(tx, userId, now);
+        // A finished resumable upload hands its quota over to the reservation in this transaction.
+        const handedOver = opts.fromResumable
+          ? await tx
+              .delete(resumableUploads)
+              .where(and(eq(resumableUploads.id, opts.fromResumable), eq(resumableUploads.userId, userId)))
+              .returning({ bytes: resumableUploads.bytes })
+          : [];
+        if (opts.fromResumable && handedOver.length === 0) throw errors.notFound();
+        const freed = handedOver[0]?.bytes ?? 0;
         if (running >= UPLOADS_AT_ONCE) throw errors.tooManyRequests(5);
-        const remaining = MEDIA_LIMITS.quotaBytes - used;
+        const remaining = MEDIA_LIMITS.quotaBytes - used + freed;
         if (remaining <= 0) throw quotaFull();
         const kindMax = MEDIA_LIMITS.maxBytes[kind];
         const wanted = declaredBytes && declaredBytes > 0 ? Math.min(declaredBytes, kindMax) : kindMax;
@@ -163,6 +183,25 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           .returning({ id: uploadReservations.id });
         return { id: row!.id, limit, byQuota: remaining < Math.min(kindMax, wanted) };
       });
+    },
+
+    /**
+     * Records a new resumable upload (docs/media.md) before tus creates it: a media kind holds
+     * its whole declared length of the quota (413 when it does not fit), a tape none (tapes
+     * are not media). At most RESUMABLE.openPerAccount unused ones per account (429 beyond).
+     */
+    async reserveResumable(userId: string, row: { id: string; kind: UploadKind; length: number; filename: string }): Promise<Date> {
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + RESUMABLE.expiresAfterMs);
+      await db.transaction(async (tx) => {
+        const { used } = await lockQuota(tx, userId, now);
+        const open = await tx.$count(resumableUploads, and(eq(resumableUploads.userId, userId), gt(resumableUploads.expiresAt, now)));
+        if (open >= RESUMABLE.openPerAccount) throw errors.tooManyRequests(60, UPLOAD_MSG.tooManyOpen);
+        const bytes = row.kind === 'tape' ? 0 : row.length;
+        if (bytes > 0 && used + bytes > MEDIA_LIMITS.quotaBytes) throw quotaFull();
+        await tx.insert(resumableUploads).values({ ...row, userId, bytes, expiresAt });
+      });
+      return expiresAt;
     },
 
     /** Gives back what a reservation held (nothing when the file was recorded already). */
@@ -177,7 +216,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
     async store(
       userId: string,
       kind: StorageKind,
-      part: MultipartFile,
+      part: IncomingFile,
       reservation: Reservation,
       opts: { profilePicture: boolean },
     ): Promise<StoredFileAnswer> {

@@ -27,7 +27,9 @@ import {
 import type { ModuleOptions } from '../../context.js';
 import type { Storage } from '../../adapters/storage/index.js';
 import { errors } from '../../errors.js';
-import { cutOffAware, filePart, registerUploads } from '../media/index.js';
+import { parseOrThrow } from '../../validation.js';
+import { cutOffAware, filePart, openFinished, registerUploads } from '../media/index.js';
+import { fromUploadBody } from '../../../contract/uploads.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
@@ -138,6 +140,16 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     '/api/audition/tape-requests/:id/tape',
     { preHandler: auth.requirePerformer, config: { uploadDeadline: true }, schema: { params: idParams, response: { 200: tapeRequest } } },
     async (req) => {
+      // A finished resumable upload, used by id (docs/media.md); else the multipart form.
+      if (!req.isMultipart()) {
+        const { uploadId } = parseOrThrow(fromUploadBody, req.body);
+        const upload = await openFinished(ctx, req.userId, 'tape', uploadId);
+        try {
+          return await tapes.uploadTape(req.userId, req.params.id, upload.incoming);
+        } finally {
+          await upload.done();
+        }
+      }
       const part = await filePart(req, TAPE_LIMITS.tapeMaxBytes);
       return cutOffAware(() => tapes.uploadTape(req.userId, req.params.id, part));
     },

@@ -5,7 +5,6 @@
  * checks, through the storage adapter (local disk or S3).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { acceptedType } from '../../../contract/media-options.js';
@@ -19,7 +18,7 @@ import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { readHead } from '../media/index.js';
+import { readHead, type IncomingFile } from '../media/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
@@ -188,7 +187,7 @@ export function createSelfTapesService(ctx: AppContext) {
     },
 
     /** POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one until the deadline. */
-    async uploadTape(performerId: string, id: string, part: MultipartFile, now = new Date()): Promise<TapeRequest> {
+    async uploadTape(performerId: string, id: string, part: IncomingFile, now = new Date()): Promise<TapeRequest> {
       const row = await ownRequest(performerId, id);
       const refuse = (error: Error) => {
         part.file.resume();

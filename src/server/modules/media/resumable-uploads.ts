@@ -1,0 +1,193 @@
+/**
+ * Resumable uploads (docs/media.md): tus 1.0.0 at /api/uploads (core, creation, termination,
+ * expiration) through @tus/server, behind this app's own checks. Every call needs the
+ * caller's login; an upload is found only by the account that made it (any other: 404). A
+ * creation is bounded before tus sees it (413 over the kind's limit or the quota, whose bytes
+ * it holds from then on), and a finished upload is used once, by id: it is read back from the
+ * tus store and stored exactly as a multipart upload is (media.service.ts, self-tapes).
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Server as TusServer } from '@tus/server';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import { tooLargeMessage } from '../../../contract/file-checks.js';
+import type { StorageKind } from '../../../contract/media.js';
+import { TAPE_MSG } from '../../../contract/self-tapes.js';
+import { RESUMABLE, UPLOAD_KINDS, UPLOAD_MSG, uploadLimit, type UploadKind } from '../../../contract/uploads.js';
+import type { BackgroundJob } from '../../background/runner.js';
+import type { AppContext, AuthHooks } from '../../context.js';
+import { resumableUploads } from '../../db/schema/index.js';
+import { errors } from '../../errors.js';
+import type { IncomingFile } from './media.service.js';
+import { createTusStore, type TusStore } from './tus-store.js';
+
+type ResumableRow = typeof resumableUploads.$inferSelect;
+
+const stores = new WeakMap<AppContext, Promise<TusStore>>();
+/** The one tus store of this app (the routes, the tape call and the sweep share it). */
+export function tusStoreOf(ctx: AppContext): Promise<TusStore> {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = createTusStore(ctx);
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+/** The id the app chose for a creation, handed to tus's namingFunction on the raw request. */
+const chosenIds = new WeakMap<IncomingMessage, string>();
+const ID = /^[0-9a-f]{32}$/;
+
+/** tus's Upload-Metadata: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+const expiresHeader = (at: Date) => at.toUTCString();
+
+/** The caller's own upload, not expired, or 404 (another account's is never told apart from none). */
+export async function ownUpload(ctx: AppContext, userId: string, id: string): Promise<ResumableRow> {
+  if (!ID.test(id)) throw errors.notFound();
+  const [row] = await ctx.db
+    .select()
+    .from(resumableUploads)
+    .where(and(eq(resumableUploads.id, id), eq(resumableUploads.userId, userId), gt(resumableUploads.expiresAt, new Date())));
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/**
+ * A finished upload of this kind, read back from the tus store to be stored as a multipart
+ * one is; `done` removes it from the store (call it however the storing ended). 404 when it is
+ * not the caller's, 400 for another kind, 409 while bytes are missing.
+ */
+export async function openFinished(ctx: AppContext, userId: string, kind: UploadKind, id: string): Promise<{ row: ResumableRow; incoming: IncomingFile; done(): Promise<void> }> {
+  const row = await ownUpload(ctx, userId, id);
+  if (row.kind !== kind) throw errors.badRequest(UPLOAD_MSG.wrongKind, 'upload_kind', 'uploadId');
+  const store = await tusStoreOf(ctx);
+  const progress = await store.progress(id);
+  if (!progress) throw errors.notFound();
+  if (progress.size === undefined || progress.offset < progress.size) throw errors.conflict(UPLOAD_MSG.notFinished, 'upload_unfinished');
+  const file = await store.read(id);
+  return {
+    row,
+    incoming: { file, filename: row.filename },
+    async done() {
+      file.destroy();
+      await ctx.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
+      await store.remove(id);
+    },
+  };
+}
+
+/** Removes expired uploads (their quota stopped counting at expiry) and their bytes; one instance takes each row. */
+export async function sweepExpiredUploads(ctx: AppContext, now = new Date()): Promise<number> {
+  const gone = await ctx.db.delete(resumableUploads).where(lte(resumableUploads.expiresAt, now)).returning({ id: resumableUploads.id });
+  if (gone.length === 0) return 0;
+  const store = await tusStoreOf(ctx);
+  for (const { id } of gone) await store.remove(id);
+  return gone.length;
+}
+
+export const RESUMABLE_SWEEP_EVERY_MS = 10 * 60_000;
+
+/** The expiry sweep as a background job, one instance at a time (src/server/background/jobs.ts). */
+export function resumableSweepJob(ctx: AppContext): BackgroundJob {
+  return {
+    name: 'resumable-sweep',
+    everyMs: RESUMABLE_SWEEP_EVERY_MS,
+    runsOn: 'one',
+    run: async () => ({ expired: await sweepExpiredUploads(ctx) }),
+  };
+}
+
+/** Mounts tus at /api/uploads in the calling plugin's scope. */
+export async function registerResumableUploads(
+  app: FastifyInstance,
+  ctx: AppContext,
+  auth: AuthHooks,
+  reserve: (userId: string, row: { id: string; kind: UploadKind; length: number; filename: string }) => Promise<Date>,
+): Promise<void> {
+  const store = await tusStoreOf(ctx);
+  const tus = new TusServer({
+    path: RESUMABLE.path,
+    datastore: store.datastore,
+    relativeLocation: true,
+    namingFunction: (req) => {
+      const raw = (req as { runtime?: { node?: { req: IncomingMessage } } }).runtime?.node?.req;
+      const id = raw && chosenIds.get(raw);
+      if (!id) throw new Error('a tus creation without the app’s id');
+      return id;
+    },
+  });
+
+  // tus reads the body itself: Fastify leaves it alone.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null, undefined));
+
+  const passToTus = async (req: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    await tus.handle(req.raw, reply.raw);
+  };
+
+  const hidden = { hide: true } as const;
+
+  app.options(RESUMABLE.path, { schema: hidden }, passToTus);
+  app.options(`${RESUMABLE.path}/:id`, { schema: hidden }, passToTus);
+
+  app.post(
+    RESUMABLE.path,
+    { preHandler: auth.requireAuth, schema: { summary: 'Creates a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata kind and filename)' } },
+    async (req, reply) => {
+      const length = Number(req.headers['upload-length']);
+      if (!Number.isSafeInteger(length) || length < 0) throw errors.badRequest(UPLOAD_MSG.lengthMissing);
+      const meta = parseUploadMetadata(req.headers['upload-metadata'] as string | undefined);
+      const kind = meta.kind as UploadKind;
+      if (!UPLOAD_KINDS.includes(kind)) throw errors.badRequest(UPLOAD_MSG.kindMissing);
+      if (kind === 'tape' && req.role !== 'performer') throw errors.forbidden(MARKET_MSG.performersOnly);
+      if (length > uploadLimit(kind)) throw errors.tooLarge(kind === 'tape' ? TAPE_MSG.tapeTooLarge : tooLargeMessage(kind as StorageKind));
+      const id = randomBytes(16).toString('hex');
+      const expiresAt = await reserve(req.userId, { id, kind, length, filename: (meta.filename ?? '').slice(0, 200) });
+      chosenIds.set(req.raw, id);
+      reply.raw.setHeader('Upload-Expires', expiresHeader(expiresAt));
+      try {
+        await passToTus(req, reply);
+      } finally {
+        // tus refused it (a bad header): nothing holds quota for it.
+        if (reply.raw.statusCode !== 201) await ctx.db.delete(resumableUploads).where(eq(resumableUploads.id, id));
+      }
+    },
+  );
+
+  app.head(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, schema: hidden }, async (req, reply) => {
+    const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
+    reply.raw.setHeader('Upload-Expires', expiresHeader(row.expiresAt));
+    await passToTus(req, reply);
+  });
+
+  app.patch(
+    `${RESUMABLE.path}/:id`,
+    { preHandler: auth.requireAuth, config: { uploadDeadline: true }, schema: { summary: 'Sends bytes of a resumable upload at Upload-Offset' } },
+    async (req, reply) => {
+      const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
+      const expiresAt = new Date(Date.now() + RESUMABLE.expiresAfterMs);
+      reply.raw.setHeader('Upload-Expires', expiresHeader(expiresAt));
+      await passToTus(req, reply);
+      // 24 hours after its last byte (docs/media.md).
+      if (reply.raw.statusCode === 204) await ctx.db.update(resumableUploads).set({ expiresAt }).where(eq(resumableUploads.id, row.id));
+    },
+  );
+
+  app.delete(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, schema: { summary: 'Abandons a resumable upload; its quota is released' } }, async (req, reply) => {
+    const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
+    await passToTus(req, reply);
+    await ctx.db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Where resumable uploads keep their bytes while they arrive (docs/media.md): @tus/file-store
+ * under DATA_DIR/tus for the embedded default, @tus/s3-store in the bucket when S3_BUCKET is
+ * set, so every instance behind the bucket resumes every upload. Expiry is the database's
+ * (resumable_uploads.expires_at), so the stores are given none of their own.
+ */
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { DataStore } from '@tus/server';
+import type { AppContext } from '../../context.js';
+
+/** A finished or unfinished upload as its store knows it. */
+export interface TusStore {
+  datastore: DataStore;
+  /** Bytes received so far and the declared length, or null when the store has no such upload. */
+  progress(id: string): Promise<{ offset: number; size: number | undefined } | null>;
+  read(id: string): Promise<Readable>;
+  /** Removes the upload's bytes; a missing upload is not an error. */
+  remove(id: string): Promise<void>;
+}
+
+/** The S3 store's smallest part (S3 refuses smaller parts but the last). */
+const S3_PART_BYTES = 8 * 1024 * 1024;
+
+export async function createTusStore(ctx: AppContext): Promise<TusStore> {
+  const { env } = ctx.config;
+  let datastore: DataStore & { read(id: string): Readable | Promise<Readable> };
+  if (env.S3_BUCKET) {
+    const { S3Store } = await import('@tus/s3-store');
+    datastore = new S3Store({
+      partSize: S3_PART_BYTES,
+      s3ClientConfig: {
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        forcePathStyle: Boolean(env.S3_ENDPOINT),
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+        // As the storage driver: stores that do not know the SDK's checksum trailers keep the framing otherwise.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    });
+  } else {
+    const { FileStore } = await import('@tus/file-store');
+    datastore = new FileStore({ directory: path.join(ctx.config.dataDir, 'tus') });
+  }
+  return {
+    datastore,
+    async progress(id) {
+      try {
+        const upload = await datastore.getUpload(id);
+        return { offset: upload.offset, size: upload.size };
+      } catch {
+        return null;
+      }
+    },
+    read: async (id) => datastore.read(id),
+    async remove(id) {
+      await datastore.remove(id).catch(() => {});
+    },
+  };
+}
