@@ -6,6 +6,7 @@
 import { errorCodeOf, type ErrorCode } from '../../contract/error-codes';
 import { MSG } from '../../contract/messages';
 import { session } from '../lib/session';
+import { keyFor, settled } from './idempotency-keys';
 
 /** The server's codes, and `network` for a call that never reached it. */
 export type ApiErrorCode = ErrorCode | 'network';
@@ -86,8 +87,16 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   } else if (opts.form) {
     body = opts.form;
   }
+  const method = opts.method ?? (body ? 'POST' : 'GET');
+  // Every write carries an Idempotency-Key, the same for the same call made again after a failure
+  // (idempotency-keys.ts); a form's body is not compared, so each form call is its own action.
+  const keyed = method !== 'GET' && !headers['idempotency-key'];
+  const action = keyed && typeof body !== 'object' ? `${method} ${path}\n${body ?? ''}` : null;
+  if (keyed) headers['idempotency-key'] = keyFor(action);
   try {
-    return await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal, cache: 'no-cache' });
+    const res = await fetch(path, { method, headers, body, signal: opts.signal, cache: 'no-cache' });
+    if (res.ok) settled(action);
+    return res;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError((err as Error).message || 'Network error', 0, 'network');

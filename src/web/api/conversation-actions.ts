@@ -9,22 +9,14 @@ import { queryClient } from './query-client';
 export const startConversation = (body: { with: string; jobId?: string }) => api<ConversationView>('/api/conversations', { json: body });
 
 /**
- * One Idempotency-Key per message the person sends: sending the same text to the same
- * conversation again after a failure (a 503 whose message was stored after all) reuses it,
- * so the server answers the first message instead of storing a second (docs/faults.md).
+ * The sent message joins the thread at once; the list's preview follows. A 403 (blocked, or
+ * no longer allowed) reloads the thread, which says why. Sending the same text to the same
+ * conversation again after a failure carries the same Idempotency-Key (client.ts), so a
+ * message stored after all is answered, not stored twice (docs/faults.md).
  */
-const pendingKeys = new Map<string, string>();
-// randomUUID exists only in secure contexts (https, localhost); a page served over plain http still needs a key.
-const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
-
-/** The sent message joins the thread at once; the list's preview follows. A 403 (blocked, or no longer allowed) reloads the thread, which says why. */
 export async function sendMessage(id: string, text: string) {
-  const action = `${id}\n${text}`;
-  const key = pendingKeys.get(action) ?? newKey();
-  pendingKeys.set(action, key);
   try {
-    const sent = await api<MessageView>(`/api/conversations/${encodeURIComponent(id)}/messages`, { json: { text }, headers: { 'idempotency-key': key } });
-    pendingKeys.delete(action);
+    const sent = await api<MessageView>(`/api/conversations/${encodeURIComponent(id)}/messages`, { json: { text } });
     addToThread(sent);
     void queryClient.invalidateQueries({ queryKey: conversationsKey });
     return sent;

@@ -27,6 +27,8 @@ export const auditionSlots = pgTable(
     /** The calendar file's SEQUENCE: raised on every move. */
     sequence: integer('sequence').notNull().default(0),
     bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /** The booking call's Idempotency-Key: a retry with it answers this booking (docs/faults.md). */
+    bookingKey: text('booking_key'),
     /** The reminders' state, claimed by the sweep in one statement each (docs/slots.md). */
     mailRemindedAt: timestamp('mail_reminded_at', { withTimezone: true }),
     noticeRemindedAt: timestamp('notice_reminded_at', { withTimezone: true }),

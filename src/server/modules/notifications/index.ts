@@ -3,5 +3,5 @@
  * account something (in the caller's transaction), and the mail step run after commit.
  */
 export { notificationsRoutes } from './notifications.routes.js';
-export { mailRetryJob, sendOrKeep } from './mail-outbox.js';
+export { mailRetryJob, oweMail, sendOrKeep, sendOwed } from './mail-outbox.js';
 export { createNotification, createNotifications, sendAfterCommit, type AfterCommit, type NewNotification } from './notifications.service.js';

@@ -5,11 +5,17 @@
  * claiming its own rows, and waits twice as long after each failure. A mail still refused
  * after MAIL_RETRY.attempts tries is given up with an error in the log: the notification it
  * carried is in the app all along.
+ *
+ * A mail that must go out exactly once with a change (a booking's) is owed instead: `oweMail`
+ * stores it in the change's own transaction, due at once, and `sendOwed` sends it after the
+ * commit by claiming its row as the job does; whichever claims first sends it, so a request
+ * whose answer was lost after the COMMIT still has its mail sent, by the job (docs/faults.md).
  */
 import { sql } from 'drizzle-orm';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { BackgroundJob } from '../../background/runner.js';
 import type { AppContext } from '../../context.js';
+import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
 import { mailOutbox } from '../../db/schema/index.js';
 
@@ -48,15 +54,27 @@ export async function sendOrKeep(ctx: AppContext, message: MailMessage, log: Log
   }
 }
 
-/** One pass: sends every kept mail that is due. */
-export async function retryKeptMails(ctx: AppContext, log: Log): Promise<{ sent: number; failed: number; givenUp: number }> {
-  const claimed = await rowsOf<{ id: string; message: MailMessage; attempts: number }>(
+type Claimed = { id: string; message: MailMessage; attempts: number };
+type Counts = { sent: number; failed: number; givenUp: number };
+
+/** Stores a mail owed by the change `tx` makes, due at once; it returns the row to pass to `sendOwed`. */
+export async function oweMail(tx: Db | Tx, message: MailMessage): Promise<string> {
+  const [row] = await tx.insert(mailOutbox).values({ message, attempts: 0, nextAttemptAt: sql`now()` }).returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+/** Claims the due rows `where` picks, so no other pass or request sends them too. */
+function claim(ctx: AppContext, where: ReturnType<typeof sql>): Promise<Claimed[]> {
+  return rowsOf<Claimed>(
     ctx.db,
     sql`update mail_outbox set next_attempt_at = now() + make_interval(secs => ${MAIL_RETRY.claimMs / 1000})
-         where id in (select id from mail_outbox where next_attempt_at <= now()
+         where id in (select id from mail_outbox where next_attempt_at <= now() and ${where}
                        order by next_attempt_at limit ${MAIL_RETRY.batch} for update skip locked)
      returning id, message, attempts`,
   );
+}
+
+async function sendClaimed(ctx: AppContext, claimed: Claimed[], log: Log): Promise<Counts> {
   const counts = { sent: 0, failed: 0, givenUp: 0 };
   for (const row of claimed) {
     try {
@@ -79,6 +97,21 @@ export async function retryKeptMails(ctx: AppContext, log: Log): Promise<{ sent:
     }
   }
   return counts;
+}
+
+/** One pass: sends every kept or owed mail that is due. */
+export async function retryKeptMails(ctx: AppContext, log: Log): Promise<Counts> {
+  return sendClaimed(ctx, await claim(ctx, sql`true`), log);
+}
+
+/** Sends the owed mails `ids` after their change committed, unless the job claimed them first. Never throws. */
+export async function sendOwed(ctx: AppContext, ids: string[], log: Log): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    await sendClaimed(ctx, await claim(ctx, sql`id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`), log);
+  } catch (err) {
+    log.error({ err }, 'owed mail not sent now; the mail-retry job sends it');
+  }
 }
 
 export function mailRetryJob(ctx: AppContext, log: Log): BackgroundJob {

@@ -5,8 +5,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookedSlotAnswer, bookSlotBody, createSlotsBody, mySlotsAnswer, openSlot, studioSlotsAnswer } from '../../../contract/slots.js';
+import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
-import { sendAfterCommit } from '../notifications/index.js';
+import { sendAfterCommit, sendOwed } from '../notifications/index.js';
 import { ICS_NAME, ICS_TYPE } from './slot-ics.js';
 import { createSlotsService } from './slots.service.js';
 
@@ -38,11 +39,11 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
 
   app.put(
     '/api/audition/applications/:id/slot',
-    { preValidation: auth.requirePerformer, schema: { params: idParams, body: bookSlotBody, response: { 200: bookedSlotAnswer } } },
+    { preValidation: auth.requirePerformer, schema: { params: idParams, headers: idempotencyHeaders, body: bookSlotBody, response: { 200: bookedSlotAnswer } } },
     async (req) => {
-      const { booked, ...after } = await slots.book(req.userId, req.params.id, req.body.slotId);
-      // The mail goes out after the answer, as a decision's does: its failure is only logged (docs/slots.md).
-      void sendAfterCommit(ctx, after, req.log);
+      const { booked, owedMails } = await slots.book(req.userId, req.params.id, req.body.slotId, new Date(), req.headers['idempotency-key']);
+      // The owed mail goes out after the answer; one not sent now is sent by the mail-retry job (docs/slots.md).
+      void sendOwed(ctx, owedMails, req.log);
       return { booked };
     },
   );

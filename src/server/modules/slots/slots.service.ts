@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { applications, auditionSlots, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { createNotification, type AfterCommit } from '../notifications/index.js';
+import { createNotification, oweMail, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
 
@@ -205,10 +205,12 @@ export function createSlotsService(ctx: AppContext) {
      * transaction, and the new one keeps the booking's UID with its SEQUENCE raised. The
      * reads before decide nothing (the conditional UPDATE does, docs/slots.md), so they run
      * outside any transaction: the application with what its mail says, then the slot asked
-     * for and the one it holds, in one statement each. A first booking is that one UPDATE;
-     * only a move opens a transaction.
+     * for and the one it holds, in one statement each. The booking's mail is owed in the
+     * booking's transaction (mail-outbox.ts), so it goes out once even when the answer is lost
+     * after the COMMIT. With `key` (the call's Idempotency-Key), a booking this application
+     * holds under it is answered as the first call answered (docs/faults.md).
      */
-    async book(userId: string, applicationId: string, slotId: string, now = new Date()): Promise<{ booked: MySlotsAnswer['booked'] & object } & AfterCommit> {
+    async book(userId: string, applicationId: string, slotId: string, now = new Date(), key?: string): Promise<{ booked: MySlotsAnswer['booked'] & object; owedMails: string[] } & AfterCommit> {
       if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
       const [app] = await db
         .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email })
@@ -218,18 +220,21 @@ export function createSlotsService(ctx: AppContext) {
         .leftJoin(users, eq(users.id, applications.performerId))
         .where(and(eq(applications.id, applicationId), eq(applications.performerId, userId)));
       if (!app) throw errors.notFound(APP_MSG.applicationNotFound);
+      const booked = (row: SlotRow) => ({ booked: { ...presentOpenSlot(row), sequence: row.sequence }, owedMails: [] as string[], mails: [], events: [] });
+      const heldWithKey = async () => (key ? (await db.select().from(auditionSlots).where(and(heldBy(app.id), eq(auditionSlots.bookingKey, key))))[0] : undefined);
+      const first = await heldWithKey();
+      if (first) return booked(first);
       if (app.status !== 'auditioning') throw errors.conflict(SLOT_MSG.notAuditioning, 'not_auditioning');
       const rows = isUuid(slotId) ? await db.select().from(auditionSlots).where(or(and(eq(auditionSlots.id, slotId), eq(auditionSlots.jobId, app.jobId)), heldBy(app.id))) : [];
       const target = rows.find((r) => r.id === slotId);
       if (!target || (target.roleId !== null && target.roleId !== app.roleId)) throw errors.notFound(SLOT_MSG.slotNotFound);
-      const booked = (row: SlotRow) => ({ ...presentOpenSlot(row), sequence: row.sequence });
-      if (target.bookedApplicationId === app.id) return { booked: booked(target), mails: [], events: [] };
+      if (target.bookedApplicationId === app.id) return booked(target);
       if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
       const old = rows.find((r) => r.bookedApplicationId === app.id);
       if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
       // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
       const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
-      const take = async (tx: Db | Tx): Promise<SlotRow> => {
+      const take = async (tx: Db | Tx) => {
         const [won] = await tx
           .update(auditionSlots)
           .set({
@@ -237,31 +242,35 @@ export function createSlotsService(ctx: AppContext) {
             bookingUid: old?.bookingUid ?? sql`gen_random_uuid()`,
             sequence: old ? old.sequence + 1 : 0,
             bookedAt: now,
+            bookingKey: key ?? null,
             mailRemindedAt: soon ? now : null,
             noticeRemindedAt: null,
           })
           .where(and(eq(auditionSlots.id, target.id), isNull(auditionSlots.bookedApplicationId), notLocked(now)))
           .returning();
         if (!won) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
-        return won;
+        const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id }, now, 'booked');
+        return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [] };
       };
-      const won = await (old
-        ? db.transaction(async (tx) => {
+      return db
+        .transaction(async (tx) => {
+          if (old) {
             // Free the old slot first (the column is unique); a taken new one rolls this back.
             await tx
               .update(auditionSlots)
-              .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, mailRemindedAt: null, noticeRemindedAt: null })
+              .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null })
               .where(and(eq(auditionSlots.id, old.id), heldBy(app.id)));
-            return take(tx);
-          })
-        : take(db)
-      ).catch((err: unknown) => {
-        // The same application booking twice at once: the unique column refuses the second.
-        if (isUniqueViolation(err)) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
-        throw err;
-      });
-      const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id }, now, 'booked');
-      return { booked: booked(won), mails: mail ? [mail] : [], events: [] };
+          }
+          return take(tx);
+        })
+        .catch(async (err: unknown) => {
+          // The same call twice at once: the other stored the booking first, so answer it.
+          const other = await heldWithKey();
+          if (other) return booked(other);
+          // The same application booking twice at once: the unique column refuses the second.
+          if (isUniqueViolation(err)) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
+          throw err;
+        });
     },
 
     async cancel(userId: string, applicationId: string, now = new Date()): Promise<void> {
@@ -270,7 +279,7 @@ export function createSlotsService(ctx: AppContext) {
       if (!held) throw errors.notFound(SLOT_MSG.noBooking);
       const [freed] = await db
         .update(auditionSlots)
-        .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, mailRemindedAt: null, noticeRemindedAt: null })
+        .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null })
         .where(and(eq(auditionSlots.id, held.id), heldBy(app.id), notLocked(now)))
         .returning({ id: auditionSlots.id });
       if (!freed) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
