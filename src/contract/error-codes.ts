@@ -77,6 +77,9 @@ export const ERROR_CODES = [
   'sides_locked',
   'sides_not_found',
   'link_ended',
+  'tape_upload_running',
+  'application_closed',
+  'request_open',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

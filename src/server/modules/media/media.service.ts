@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   KIND_OF_MEDIA_TYPE,
@@ -84,6 +84,8 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       .where(
         and(
           eq(uploadReservations.userId, userId),
+          // A tape's reservation holds no quota: tapes are not the media library's.
+          isNull(uploadReservations.tapeRequestId),
           gt(uploadReservations.expiresAt, now),
           except ? sql`${uploadReservations.id} <> ${except}` : undefined,
         ),

@@ -6,20 +6,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { acceptedType } from '../../../contract/media-options.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, users } from '../../db/schema/index.js';
-import { errors } from '../../errors.js';
+import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, uploadReservations, users } from '../../db/schema/index.js';
+import { errors, hasErrorCode } from '../../errors.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { readHead } from '../media/index.js';
+import { readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER } from '../media/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
@@ -125,6 +125,63 @@ export function createSelfTapesService(ctx: AppContext) {
     return { mails, events };
   }
 
+  /** The request's one tape upload: a reservation unique per request (a lapsed one is taken over). */
+  async function reserveTape(performerId: string, id: string, now: Date): Promise<string> {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.delete(uploadReservations).where(and(eq(uploadReservations.tapeRequestId, id), lte(uploadReservations.expiresAt, now)));
+        const [held] = await tx
+          .insert(uploadReservations)
+          .values({ userId: performerId, bytes: 0, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS), ownerId: UPLOAD_OWNER, tapeRequestId: id })
+          .returning({ id: uploadReservations.id });
+        return held!.id;
+      });
+    } catch (error) {
+      if (hasErrorCode(error, ['23505'])) throw errors.conflict(TAPE_MSG.tapeUploadRunning, 'tape_upload_running');
+      throw error;
+    }
+  }
+
+  async function storeTape(performerId: string, id: string, part: MultipartFile, reservation: string, now: Date): Promise<TapeRequest> {
+    const { head, whole } = await readHead(part.file);
+    const type = acceptedType('videos', (await fileTypeFromBuffer(head))?.mime);
+    if (!type) {
+      whole.destroy();
+      part.file.resume();
+      throw errors.unsupportedType(TAPE_MSG.tapeNotVideo);
+    }
+    const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
+    // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
+    await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation));
+    try {
+      await storage.put(key, whole, type.mime);
+    } catch (error) {
+      if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+      throw error;
+    }
+    if (part.file.truncated) {
+      await storage.delete(key);
+      throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+    }
+    // The key is swapped under the row's lock, answering the one it replaced, whatever that
+    // is by now; the deadline is checked again in the update: a tape finishing after it is refused.
+    const replaced = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ key: tapeRequests.tapeKey }).from(tapeRequests).where(eq(tapeRequests.id, id)).for('update');
+      const [updated] = await tx
+        .update(tapeRequests)
+        .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
+        .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
+        .returning({ id: tapeRequests.id });
+      return updated ? { key: before?.key ?? null } : null;
+    });
+    if (!replaced) {
+      await storage.delete(key);
+      throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
+    }
+    if (replaced.key) await storage.delete(replaced.key).catch(() => {});
+    return performerAnswer(performerId, id);
+  }
+
   return {
     tapeUrls,
 
@@ -187,7 +244,11 @@ export function createSelfTapesService(ctx: AppContext) {
       return performerAnswer(performerId, id);
     },
 
-    /** POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one until the deadline. */
+    /**
+     * POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one
+     * until the deadline. One upload at a time per request (a second answers 409): it holds an
+     * upload reservation, so the upload sweep removes what a crash mid-tape leaves.
+     */
     async uploadTape(performerId: string, id: string, part: MultipartFile, now = new Date()): Promise<TapeRequest> {
       const row = await ownRequest(performerId, id);
       const refuse = (error: Error) => {
@@ -196,36 +257,14 @@ export function createSelfTapesService(ctx: AppContext) {
       };
       if (row.status === 'expired' || row.deadline <= now) throw refuse(errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed'));
       if (row.status === 'requested' || row.status === 'declined') throw refuse(errors.conflict(TAPE_MSG.notAccepted, 'not_accepted'));
-      const { head, whole } = await readHead(part.file);
-      const type = acceptedType('videos', (await fileTypeFromBuffer(head))?.mime);
-      if (!type) {
-        whole.destroy();
-        part.file.resume();
-        throw errors.unsupportedType(TAPE_MSG.tapeNotVideo);
-      }
-      const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
+      const reservation = await reserveTape(performerId, id, now).catch((error: unknown) => {
+        throw refuse(error as Error);
+      });
       try {
-        await storage.put(key, whole, type.mime);
-      } catch (error) {
-        if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
-        throw error;
+        return await storeTape(performerId, id, part, reservation, now);
+      } finally {
+        await db.delete(uploadReservations).where(eq(uploadReservations.id, reservation));
       }
-      if (part.file.truncated) {
-        await storage.delete(key);
-        throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
-      }
-      // The deadline is checked again in the update itself: a tape finishing after it is refused.
-      const [updated] = await db
-        .update(tapeRequests)
-        .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
-        .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
-        .returning({ id: tapeRequests.id });
-      if (!updated) {
-        await storage.delete(key);
-        throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
-      }
-      if (row.tapeKey) await storage.delete(row.tapeKey).catch(() => {});
-      return performerAnswer(performerId, id);
     },
 
     /** The tape a signed URL names: its key, when it is still the request's tape. */

@@ -1,0 +1,3 @@
+ALTER TABLE "upload_reservations" ADD COLUMN "tape_request_id" uuid;--> statement-breakpoint
+ALTER TABLE "upload_reservations" ADD CONSTRAINT "upload_reservations_tape_request_id_tape_requests_id_fk" FOREIGN KEY ("tape_request_id") REFERENCES "public"."tape_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "upload_reservations_tape_request_idx" ON "upload_reservations" USING btree ("tape_request_id");

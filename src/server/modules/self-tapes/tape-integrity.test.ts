@@ -1,0 +1,78 @@
+/**
+ * Attacks on self-tape integrity (docs/security.md, "Self-tapes"): parallel tape uploads,
+ * request floods, the sides lock after expiry, withdrawn applicants in review links.
+ * PGlite, or PostgreSQL with TEST_DB=postgres.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAPE_MSG, type TapeRequest } from '../../../contract/self-tapes.js';
+import { notifications, tapeRequests, uploadReservations } from '../../db/schema/index.js';
+import { givePlan, postJob } from '../../../../test/application-factories.js';
+import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
+import { makeMp4, multipart } from '../../../../test/media-files.js';
+import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
+import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import { earliestDeadline } from './deadline-rule.js';
+
+let t: TestApp;
+let studio: StudioAccount;
+let job: { _id: string };
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
+
+const sendTape = (id: string, token: string, size: number) => {
+  const body = multipart({ filename: 'tape.mp4', body: makeMp4(size) });
+  return t.app.inject({ method: 'POST', url: `/api/audition/tape-requests/${id}/tape`, headers: { ...body.headers, 'x-auth-token': token }, payload: body.payload, remoteAddress: newAddress() });
+};
+
+const deadline = () => new Date(earliestDeadline(new Date(), 72).getTime() + 3_600_000).toISOString();
+
+/** A performer who applied to the job: the application's id. */
+async function applicant(name: string): Promise<{ who: Performer; appId: string }> {
+  const who = await buildPerformer(t, { fname: name });
+  await givePlan(t, who._id, 'Gold');
+  const res = await call('POST', `/api/jobs/${job._id}/apply`, who.token, {});
+  expect(res.statusCode).toBe(201);
+  return { who, appId: (res.json() as { _id: string })._id };
+}
+
+async function requestTape(appId: string) {
+  return call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: [appId], instructions: 'Slate.', deadline: deadline() });
+}
+
+const tapeFiles = async () => (await readdir(path.join(t.dataDir, 'uploads', 'private')).catch(() => [] as string[])).filter((n) => n.startsWith('tape-'));
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'https://audition.example' });
+  studio = await buildStudioAccount(t, { fname: 'Integrity Studio' });
+  job = await postJob(t, studio, { title: 'Integrity Job' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('parallel tape uploads', () => {
+  it('six at once leave one file, the one the request names; the others answer 409', async () => {
+    const { who, appId } = await applicant('Parallel Tapewright');
+    expect((await requestTape(appId)).statusCode).toBe(201);
+    const [req] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
+    expect((await call('POST', `/api/audition/tape-requests/${req!.id}/accept`, who.token)).statusCode).toBe(200);
+    const before = await tapeFiles();
+    const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => sendTape(req!.id, who.token, 400_000 + i)));
+    for (const res of answers) {
+      expect([200, 409]).toContain(res.statusCode);
+      if (res.statusCode === 409) expect(res.json()).toEqual({ msg: TAPE_MSG.tapeUploadRunning, code: 'tape_upload_running' });
+    }
+    expect(answers.filter((r) => r.statusCode === 409).length).toBeGreaterThan(0);
+    const [after] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.id, req!.id));
+    const added = (await tapeFiles()).filter((n) => !before.includes(n));
+    expect(added).toEqual([path.basename(after!.tapeKey!)]);
+    // Nothing is held once they are done: the next tape is taken.
+    expect(await t.ctx.db.$count(uploadReservations, eq(uploadReservations.tapeRequestId, req!.id))).toBe(0);
+    expect((await sendTape(req!.id, who.token, 20_000)).statusCode).toBe(200);
+    expect(await tapeFiles()).toHaveLength(before.length + 1);
+  });
+});
