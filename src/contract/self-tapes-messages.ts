@@ -12,6 +12,8 @@ export const TAPE_LIMITS = {
   unusedSidesDays: 7,
   tapeMaxBytes: 500 * 1024 * 1024,
   applicationsMax: 100,
+  /** Request calls a studio may make in an hour, over every instance. */
+  requestsPerHour: 100,
   instructionsMax: 4000,
   declineReasonMax: 1000,
   retakeNoteMax: 2000,

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits.js';
 import { acceptedType } from '../../../contract/media-options.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
@@ -17,6 +18,7 @@ import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, uploa
 import { errors, hasErrorCode } from '../../errors.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
+import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
 import { readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER } from '../media/index.js';
@@ -25,6 +27,9 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
 
 export const TAPES_LINK = '/applications';
+
+/** A request still waiting for the performer: an application has at most one (docs/self-tapes.md). */
+const OPEN_REQUEST: TapeStatus[] = ['requested', 'accepted', 'retake'];
 
 type RequestRow = typeof tapeRequests.$inferSelect;
 
@@ -188,7 +193,9 @@ export function createSelfTapesService(ctx: AppContext) {
     /** POST /api/studio/tape-requests: one request per application, all of one of the studio's jobs. */
     async request(userId: string, body: { applicationIds: string[]; instructions: string; sidesFileId?: string; deadline: string }, now = new Date()) {
       const studio = await accounts.ownStudio(userId);
-      const ids = [...new Set(body.applicationIds)];
+      // Each request mails and notifies its performers: a studio's calls are bounded (docs/security.md, "Self-tapes").
+      await enforceLimit(ctx, `tapes:request:${studio.id}`, { limit: TAPE_LIMITS.requestsPerHour, windowSec: 3600 });
+      const ids = [...new Set(body.applicationIds)].sort();
       const apps = await db
         .select({ id: applications.id, jobId: applications.jobId, performerId: applications.performerId })
         .from(applications)
@@ -212,6 +219,15 @@ export function createSelfTapesService(ctx: AppContext) {
         if (body.sidesFileId && !(await tx.select({ id: studioFiles.id }).from(studioFiles).where(eq(studioFiles.id, body.sidesFileId)).for('share')).length) {
           throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found', 'sidesFileId');
         }
+        // The applications' rows are locked (in id order) so two requests sent together see each other's.
+        const open = await tx.select({ status: applications.status }).from(applications).where(inArray(applications.id, ids)).orderBy(applications.id).for('update');
+        if (open.some((a) => FINAL_STATUSES.includes(a.status as ApplicationStatus))) throw errors.conflict(TAPE_MSG.applicationClosed, 'application_closed');
+        const [pending] = await tx
+          .select({ id: tapeRequests.id })
+          .from(tapeRequests)
+          .where(and(inArray(tapeRequests.applicationId, ids), inArray(tapeRequests.status, OPEN_REQUEST)))
+          .limit(1);
+        if (pending) throw errors.conflict(TAPE_MSG.requestOpen, 'request_open');
         const created = await tx
           .insert(tapeRequests)
           .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline })))

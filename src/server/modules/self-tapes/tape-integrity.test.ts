@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAPE_MSG, type TapeRequest } from '../../../contract/self-tapes.js';
+import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes.js';
 import { notifications, tapeRequests, uploadReservations } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
@@ -74,5 +74,41 @@ describe('parallel tape uploads', () => {
     expect(await t.ctx.db.$count(uploadReservations, eq(uploadReservations.tapeRequestId, req!.id))).toBe(0);
     expect((await sendTape(req!.id, who.token, 20_000)).statusCode).toBe(200);
     expect(await tapeFiles()).toHaveLength(before.length + 1);
+  });
+});
+
+describe('tape-request floods', () => {
+  it('ten requests for one application make one request, one notice and one mail; the rest answer 409', async () => {
+    const { who, appId } = await applicant('Flood Tapewright');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => requestTape(appId)));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.statusCode !== 201)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ msg: TAPE_MSG.requestOpen, code: 'request_open' });
+    }
+    expect(await t.ctx.db.$count(tapeRequests, eq(tapeRequests.applicationId, appId))).toBe(1);
+    expect(await t.ctx.db.$count(notifications, eq(notifications.userId, who._id))).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(t.sink.messages.filter((m) => m.to === who.email.toLowerCase() && m.subject === TAPE_MSG.requestSubject('Integrity Job'))).toHaveLength(1);
+  });
+
+  it('a withdrawn application is 409 and changes nothing', async () => {
+    const { who, appId } = await applicant('Withdrawn Tapewright');
+    expect((await call('POST', `/api/audition/applications/${appId}/withdraw`, who.token)).statusCode).toBe(200);
+    const res = await requestTape(appId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ msg: TAPE_MSG.applicationClosed, code: 'application_closed' });
+    expect(await t.ctx.db.$count(tapeRequests, eq(tapeRequests.applicationId, appId))).toBe(0);
+  });
+
+  it('a studio makes at most 100 request calls an hour; then 429', async () => {
+    const other = await buildStudioAccount(t, { fname: 'Busy Studio' });
+    const body = { applicationIds: [crypto.randomUUID()], instructions: '', deadline: deadline() };
+    for (let i = 0; i < TAPE_LIMITS.requestsPerHour; i += 1) {
+      expect((await call('POST', '/api/studio/tape-requests', other.token, body)).statusCode).toBe(400);
+    }
+    const refused = await call('POST', '/api/studio/tape-requests', other.token, body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
   });
 });
