@@ -249,7 +249,7 @@ export function createSelfTapesService(ctx: AppContext) {
       if (row.status === 'accepted') return performerAnswer(performerId, id);
       if (row.status !== 'requested') throw errors.conflict(TAPE_MSG.cannotAccept, 'not_requested');
       if (row.deadline <= now) throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
-      await db.update(tapeRequests).set({ status: 'accepted' }).where(and(eq(tapeRequests.id, id), eq(tapeRequests.status, 'requested')));
+      await db.update(tapeRequests).set({ status: 'accepted', acceptedAt: now }).where(and(eq(tapeRequests.id, id), eq(tapeRequests.status, 'requested')));
       return performerAnswer(performerId, id);
     },
 

@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes.js';
 import { notifications, tapeRequests, uploadReservations } from '../../db/schema/index.js';
@@ -15,6 +16,7 @@ import { makeMp4, multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { earliestDeadline } from './deadline-rule.js';
+import { runTapeSweep } from './tape-sweep.js';
 
 let t: TestApp;
 let studio: StudioAccount;
@@ -110,5 +112,27 @@ describe('tape-request floods', () => {
     const refused = await call('POST', '/api/studio/tape-requests', other.token, body);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'too_many_requests' });
+  });
+});
+
+describe('the sides of an expired request', () => {
+  it('stay locked when the performer never accepted', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([612, 792]).drawText('Scene 1', { x: 50, y: 700 });
+    const pdf = multipart({ filename: 'sides.pdf', body: Buffer.from(await doc.save()) });
+    const sides = await t.app.inject({ method: 'POST', url: '/api/studio/files', headers: { ...pdf.headers, 'x-auth-token': studio.token }, payload: pdf.payload, remoteAddress: newAddress() });
+    expect(sides.statusCode).toBe(201);
+    const { who, appId } = await applicant('Lapsed Tapewright');
+    const made = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: [appId], sidesFileId: sides.json().fileId, deadline: deadline() });
+    expect(made.statusCode).toBe(201);
+    const [req] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
+    const url = `/api/audition/tape-requests/${req!.id}/sides`;
+    expect((await call('GET', url, who.token)).statusCode).toBe(403);
+    await runTapeSweep(t.ctx.db, { now: new Date(req!.deadline.getTime() + 60_000) });
+    const [after] = await t.ctx.db.select({ status: tapeRequests.status }).from(tapeRequests).where(eq(tapeRequests.id, req!.id));
+    expect(after!.status).toBe('expired');
+    const res = await call('GET', url, who.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ msg: TAPE_MSG.sidesLocked, code: 'sides_locked' });
   });
 });
