@@ -136,3 +136,21 @@ describe('the sides of an expired request', () => {
     expect(res.json()).toEqual({ msg: TAPE_MSG.sidesLocked, code: 'sides_locked' });
   });
 });
+
+describe('account deletion', () => {
+  it('a deleted performer’s tape is gone: its URL answers 404 and its file is deleted', async () => {
+    const { who, appId } = await applicant('Leaving Tapewright');
+    expect((await requestTape(appId)).statusCode).toBe(201);
+    const [req] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
+    expect((await call('POST', `/api/audition/tape-requests/${req!.id}/accept`, who.token)).statusCode).toBe(200);
+    const sent = await sendTape(req!.id, who.token, 20_000);
+    expect(sent.statusCode).toBe(200);
+    const url = (sent.json() as { tape: { url: string } }).tape.url;
+    const [row] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.id, req!.id));
+    const file = path.basename(row!.tapeKey!);
+    expect(await tapeFiles()).toContain(file);
+    expect((await call('DELETE', '/api/me', who.token, { password: who.password })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    await expect.poll(tapeFiles, { timeout: 10_000 }).not.toContain(file);
+  });
+});
