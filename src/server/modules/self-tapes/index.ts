@@ -4,4 +4,3 @@ export { runTapeSweep, tapeSweepJob } from './tape-sweep.js';
 export { sidesSweepJob } from './sides-sweep.js';
 export { stampPdf } from './stamp-sides.js';
 export { stampText } from './sides.service.js';
-export { selfTapesSection } from './tapes.section.js';

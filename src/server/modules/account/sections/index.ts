@@ -15,7 +15,7 @@ import { subscriptionSection } from './subscription.section.js';
 import { messagesSection } from '../../messages/index.js';
 import { talentSection } from './talent.section.js';
 import { resumeSection } from '../../resume/index.js';
-import { selfTapesSection } from '../../self-tapes/index.js';
+import { selfTapesSection } from './tapes.section.js';
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   profileSection,

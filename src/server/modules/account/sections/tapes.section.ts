@@ -4,8 +4,8 @@
  * and the sides, their files queued for deletion with the account's other files.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { studioFiles, studios, tapeRequests } from '../../db/schema/index.js';
-import type { AccountSection } from '../account/account-sections.js';
+import { studioFiles, studios, tapeRequests } from '../../../db/schema/index.js';
+import type { AccountSection } from '../account-sections.js';
 
 export const selfTapesSection: AccountSection = {
   name: 'selfTapes',
