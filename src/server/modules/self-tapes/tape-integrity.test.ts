@@ -45,6 +45,15 @@ async function requestTape(appId: string) {
   return call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: [appId], instructions: 'Slate.', deadline: deadline() });
 }
 
+/** An applicant who accepted a request for a tape. */
+async function acceptedRequest(name: string) {
+  const { who, appId } = await applicant(name);
+  expect((await requestTape(appId)).statusCode).toBe(201);
+  const [req] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
+  expect((await call('POST', `/api/audition/tape-requests/${req!.id}/accept`, who.token)).statusCode).toBe(200);
+  return { who, req };
+}
+
 const tapeFiles = async () => (await readdir(path.join(t.dataDir, 'uploads', 'private')).catch(() => [] as string[])).filter((n) => n.startsWith('tape-'));
 
 beforeAll(async () => {
@@ -58,10 +67,7 @@ afterAll(async () => {
 
 describe('parallel tape uploads', () => {
   it('six at once leave one file, the one the request names; the others answer 409', async () => {
-    const { who, appId } = await applicant('Parallel Tapewright');
-    expect((await requestTape(appId)).statusCode).toBe(201);
-    const [req] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
-    expect((await call('POST', `/api/audition/tape-requests/${req!.id}/accept`, who.token)).statusCode).toBe(200);
+    const { who, req } = await acceptedRequest('Parallel Tapewright');
     const before = await tapeFiles();
     const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => sendTape(req!.id, who.token, 400_000 + i)));
     for (const res of answers) {
@@ -139,10 +145,7 @@ describe('the sides of an expired request', () => {
 
 describe('account deletion', () => {
   it('a deleted performer’s tape is gone: its URL answers 404 and its file is deleted', async () => {
-    const { who, appId } = await applicant('Leaving Tapewright');
-    expect((await requestTape(appId)).statusCode).toBe(201);
-    const [req] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
-    expect((await call('POST', `/api/audition/tape-requests/${req!.id}/accept`, who.token)).statusCode).toBe(200);
+    const { who, req } = await acceptedRequest('Leaving Tapewright');
     const sent = await sendTape(req!.id, who.token, 20_000);
     expect(sent.statusCode).toBe(200);
     const url = (sent.json() as { tape: { url: string } }).tape.url;
