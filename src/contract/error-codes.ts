@@ -80,6 +80,10 @@ export const ERROR_CODES = [
   // Resumable uploads.
   'upload_unfinished',
   'upload_kind',
+  // Self-tapes' limits.
+  'tape_upload_running',
+  'application_closed',
+  'request_open',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,8 @@ export const TAPE_LIMITS = {
   unusedSidesDays: 7,
   tapeMaxBytes: 500 * 1024 * 1024,
   applicationsMax: 100,
+  /** Request calls a studio may make in an hour, over every instance. */
+  requestsPerHour: 100,
   instructionsMax: 4000,
   declineReasonMax: 1000,
   retakeNoteMax: 2000,
@@ -53,6 +55,9 @@ export const TAPE_MSG = {
   cannotAccept: 'This request can no longer be accepted.',
   cannotDecline: 'This request can no longer be declined.',
   tapeNotVideo: 'A tape must be an MP4, MOV or WebM video.',
+  tapeUploadRunning: 'A tape for this request is being sent already. Wait for it to finish.',
+  applicationClosed: 'This application is closed: it was withdrawn or its casting decided.',
+  requestOpen: 'This applicant already has an open self-tape request.',
   tapeTooLarge: `A tape can be at most ${TAPE_LIMITS.tapeMaxBytes / 1024 / 1024} MB.`,
   retakeUsed: 'This request already had its retake.',
   retakeNeedsTape: 'Ask for a retake once a tape has been sent.',

@@ -1,6 +1,7 @@
 /** Files the server stored for a user, and the user's media lists. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tapeRequests } from './self-tapes.js';
 import { users } from './users.js';
 
 /** Every file the server accepted; a URL can be registered only by the user it was issued to. */
@@ -54,8 +55,14 @@ export const uploadReservations = pgTable(
     ownerId: uuid('owner_id'),
     /** The key the file is being written to, once it is known. */
     storageKey: text('storage_key'),
+    /** The self-tape request a tape upload is for: one at a time per request (docs/self-tapes.md); null for media. */
+    tapeRequestId: uuid('tape_request_id').references(() => tapeRequests.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('upload_reservations_user_idx').on(t.userId), index('upload_reservations_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('upload_reservations_user_idx').on(t.userId),
+    index('upload_reservations_owner_idx').on(t.ownerId),
+    uniqueIndex('upload_reservations_tape_request_idx').on(t.tapeRequestId),
+  ],
 );
 
 /** A running process start's lease (UPLOAD_OWNER): alive while `expires_at` is ahead of the database's clock. */

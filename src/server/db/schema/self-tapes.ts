@@ -44,6 +44,8 @@ export const tapeRequests = pgTable(
     tapeKey: text('tape_key'),
     tapeSubmittedAt: timestamp('tape_submitted_at', { withTimezone: true }),
     tapeWatchedAt: timestamp('tape_watched_at', { withTimezone: true }),
+    /** When the performer accepted; an expired request never accepted keeps its sides locked. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** Set when the reminder e-mail was claimed; one per deadline (a retake clears it). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

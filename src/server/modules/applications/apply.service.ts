@@ -13,7 +13,7 @@ import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studios, userMedia, users } from '../../db/schema/index.js';
-import { errors } from '../../errors.js';
+import { errors, hasErrorCode } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
@@ -103,6 +103,10 @@ export function createApplyService(ctx: AppContext) {
         // The studio hears of it at once, and in its next digest (applicant-notice.ts).
         const told = await tellStudioOfApplicant(tx, { jobId, jobTitle: job.job.title, studioUserId: job.studioUserId, performerName: user.fname });
         return { application: presentMyApplication(row!, job.job, job.studio, { _id: role.id, name: role.name }), events: told };
+      }).catch((error: unknown) => {
+        // The role was removed between its check and the insert: the reference refuses it (docs/faults.md).
+        if (hasErrorCode(error, ['23503'])) throw errors.notFound(CAST_MSG.roleNotFound);
+        throw error;
       });
       await sendAfterCommit(ctx, { mails: [], events }, log);
       return application;

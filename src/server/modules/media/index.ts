@@ -3,8 +3,8 @@
  * as a user's, and the upload owner and sweep main.ts starts (docs/faults.md).
  */
 export { mediaRoutes } from './media.routes.js';
-export { isIssuedTo } from './media.service.js';
-export { holdUploadOwner, ownDiskJob, uploadSweepJob } from './upload-sweep.js';
+export { isIssuedTo, RESERVATION_LIFE_MS } from './media.service.js';
+export { holdUploadOwner, ownDiskJob, UPLOAD_OWNER, uploadSweepJob } from './upload-sweep.js';
 export { isCutOff, readHead } from './file-intake.js';
 export { cutOffAware, filePart, registerUploads } from './multipart-upload.js';
 export { openFinished, resumableSweepJob, sweepExpiredUploads } from './resumable-uploads.js';

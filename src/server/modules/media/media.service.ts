@@ -4,7 +4,7 @@
  * the photos, videos and audios lists with removal of the stored file.
  */
 import { Readable } from 'node:stream';
-import { and, asc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   KIND_OF_MEDIA_TYPE,
@@ -95,6 +95,8 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       .where(
         and(
           eq(uploadReservations.userId, userId),
+          // A tape's reservation holds no quota: tapes are not the media library's.
+          isNull(uploadReservations.tapeRequestId),
           gt(uploadReservations.expiresAt, now),
           except ? sql`${uploadReservations.id} <> ${except}` : undefined,
         ),

@@ -5,7 +5,7 @@
  * nothing private — and its tape and media URLs go through the token, so they end with it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { TAPE_MSG, type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobRoles, jobs, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
@@ -31,15 +31,15 @@ export function createReviewLinksService(ctx: AppContext) {
     return link;
   }
 
-  /** The shared applications still of the link's job and of a performer whose account exists. */
-  /** The link's applications still in its job, or only `ids` of them. */
+  /** The link's applications still in its job, of a performer whose account exists and not withdrawn, or only `ids` of them. */
   async function sharedRows(link: typeof reviewLinks.$inferSelect, ids: string[] = link.applicationIds) {
     return db
       .select({ id: applications.id, media: applications.media, role: jobRoles.name, name: users.fname, profilePic: users.profilePic, age: users.age, height: users.height })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
-      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId)))
+      // A withdrawn applicant is no longer shared: their name, tape and media leave the room (docs/security.md, "Self-tapes").
+      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId), ne(applications.status, 'withdrawn')))
       .orderBy(applications.createdAt, applications.id);
   }
 
@@ -71,11 +71,12 @@ export function createReviewLinksService(ctx: AppContext) {
       const studio = await accounts.ownStudio(userId);
       const ids = [...new Set(body.applicationIds)];
       const found = await db
-        .select({ id: applications.id })
+        .select({ id: applications.id, status: applications.status })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .where(and(inArray(applications.id, ids), eq(applications.jobId, body.jobId), eq(jobs.studioId, studio.id)));
       if (found.length !== ids.length) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid', 'applicationIds');
+      if (found.some((a) => a.status === 'withdrawn')) throw errors.conflict(TAPE_MSG.applicationClosed, 'application_closed');
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + body.expiresInDays * DAY);
       const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashToken(token), applicationIds: ids, expiresAt }).returning();

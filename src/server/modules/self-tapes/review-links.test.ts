@@ -134,4 +134,22 @@ describe('review links', () => {
     expect(gone.statusCode).toBe(410);
     expect(gone.json()).toMatchObject({ code: 'link_ended' });
   });
+
+  it('leaves out an applicant who withdrew: no name, tape or media; a new link for them is 409', async () => {
+    const res = await create(studio.token, { jobId: job._id, applicationIds: [sharedApp], expiresInDays: 3 });
+    const token = (res.json().url as string).slice('/review/'.length);
+    const before = (await t.app.inject({ method: 'GET', url: `/api/review/${token}` })).json();
+    expect(before.performers).toHaveLength(1);
+    expect((await call('POST', `/api/audition/applications/${sharedApp}/withdraw`, shared.token)).statusCode).toBe(200);
+    const open = await t.app.inject({ method: 'GET', url: `/api/review/${token}` });
+    expect(open.statusCode).toBe(200);
+    expect(open.json().performers).toEqual([]);
+    expect(open.body.toLowerCase()).not.toContain('shared performer');
+    for (const u of [before.performers[0].tape.url, before.performers[0].media[0].url]) {
+      expect((await t.app.inject({ method: 'GET', url: u })).statusCode).toBe(404);
+    }
+    const again = await create(studio.token, { jobId: job._id, applicationIds: [sharedApp], expiresInDays: 3 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ msg: TAPE_MSG.applicationClosed, code: 'application_closed' });
+  });
 });

@@ -5,25 +5,30 @@
  * checks, through the storage adapter (local disk or S3).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits.js';
 import { acceptedType } from '../../../contract/media-options.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
-import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, users } from '../../db/schema/index.js';
-import { errors } from '../../errors.js';
+import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, uploadReservations, users } from '../../db/schema/index.js';
+import { errors, hasErrorCode } from '../../errors.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
+import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { readHead, type IncomingFile } from '../media/index.js';
+import { readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
 
 export const TAPES_LINK = '/applications';
+
+/** A request still waiting for the performer: an application has at most one (docs/self-tapes.md). */
+const OPEN_REQUEST: TapeStatus[] = ['requested', 'accepted', 'retake'];
 
 type RequestRow = typeof tapeRequests.$inferSelect;
 
@@ -124,13 +129,72 @@ export function createSelfTapesService(ctx: AppContext) {
     return { mails, events };
   }
 
+  /** The request's one tape upload: a reservation unique per request (a lapsed one is taken over). */
+  async function reserveTape(performerId: string, id: string, now: Date): Promise<string> {
+    try {
+      return await db.transaction(async (tx) => {
+        await tx.delete(uploadReservations).where(and(eq(uploadReservations.tapeRequestId, id), lte(uploadReservations.expiresAt, now)));
+        const [held] = await tx
+          .insert(uploadReservations)
+          .values({ userId: performerId, bytes: 0, expiresAt: new Date(now.getTime() + RESERVATION_LIFE_MS), ownerId: UPLOAD_OWNER, tapeRequestId: id })
+          .returning({ id: uploadReservations.id });
+        return held!.id;
+      });
+    } catch (error) {
+      if (hasErrorCode(error, ['23505'])) throw errors.conflict(TAPE_MSG.tapeUploadRunning, 'tape_upload_running');
+      throw error;
+    }
+  }
+
+  async function storeTape(performerId: string, id: string, part: IncomingFile, reservation: string, now: Date): Promise<TapeRequest> {
+    const { head, whole } = await readHead(part.file);
+    const type = acceptedType('videos', (await fileTypeFromBuffer(head))?.mime);
+    if (!type) {
+      whole.destroy();
+      part.file.resume();
+      throw errors.unsupportedType(TAPE_MSG.tapeNotVideo);
+    }
+    const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
+    // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
+    await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation));
+    try {
+      await storage.put(key, whole, type.mime);
+    } catch (error) {
+      if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+      throw error;
+    }
+    if (part.file.truncated) {
+      await storage.delete(key);
+      throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+    }
+    // The key is swapped under the row's lock, answering the one it replaced, whatever that
+    // is by now; the deadline is checked again in the update: a tape finishing after it is refused.
+    const replaced = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ key: tapeRequests.tapeKey }).from(tapeRequests).where(eq(tapeRequests.id, id)).for('update');
+      const [updated] = await tx
+        .update(tapeRequests)
+        .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
+        .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
+        .returning({ id: tapeRequests.id });
+      return updated ? { key: before?.key ?? null } : null;
+    });
+    if (!replaced) {
+      await storage.delete(key);
+      throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
+    }
+    if (replaced.key) await storage.delete(replaced.key).catch(() => {});
+    return performerAnswer(performerId, id);
+  }
+
   return {
     tapeUrls,
 
     /** POST /api/studio/tape-requests: one request per application, all of one of the studio's jobs. */
     async request(userId: string, body: { applicationIds: string[]; instructions: string; sidesFileId?: string; deadline: string }, now = new Date()) {
       const studio = await accounts.ownStudio(userId);
-      const ids = [...new Set(body.applicationIds)];
+      // Each request mails and notifies its performers: a studio's calls are bounded (docs/security.md, "Self-tapes").
+      await enforceLimit(ctx, `tapes:request:${studio.id}`, { limit: TAPE_LIMITS.requestsPerHour, windowSec: 3600 });
+      const ids = [...new Set(body.applicationIds)].sort();
       const apps = await db
         .select({ id: applications.id, jobId: applications.jobId, performerId: applications.performerId })
         .from(applications)
@@ -154,6 +218,15 @@ export function createSelfTapesService(ctx: AppContext) {
         if (body.sidesFileId && !(await tx.select({ id: studioFiles.id }).from(studioFiles).where(eq(studioFiles.id, body.sidesFileId)).for('share')).length) {
           throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found', 'sidesFileId');
         }
+        // The applications' rows are locked (in id order) so two requests sent together see each other's.
+        const open = await tx.select({ status: applications.status }).from(applications).where(inArray(applications.id, ids)).orderBy(applications.id).for('update');
+        if (open.some((a) => FINAL_STATUSES.includes(a.status as ApplicationStatus))) throw errors.conflict(TAPE_MSG.applicationClosed, 'application_closed');
+        const [pending] = await tx
+          .select({ id: tapeRequests.id })
+          .from(tapeRequests)
+          .where(and(inArray(tapeRequests.applicationId, ids), inArray(tapeRequests.status, OPEN_REQUEST)))
+          .limit(1);
+        if (pending) throw errors.conflict(TAPE_MSG.requestOpen, 'request_open');
         const created = await tx
           .insert(tapeRequests)
           .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline })))
@@ -175,7 +248,7 @@ export function createSelfTapesService(ctx: AppContext) {
       if (row.status === 'accepted') return performerAnswer(performerId, id);
       if (row.status !== 'requested') throw errors.conflict(TAPE_MSG.cannotAccept, 'not_requested');
       if (row.deadline <= now) throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
-      await db.update(tapeRequests).set({ status: 'accepted' }).where(and(eq(tapeRequests.id, id), eq(tapeRequests.status, 'requested')));
+      await db.update(tapeRequests).set({ status: 'accepted', acceptedAt: now }).where(and(eq(tapeRequests.id, id), eq(tapeRequests.status, 'requested')));
       return performerAnswer(performerId, id);
     },
 
@@ -186,7 +259,11 @@ export function createSelfTapesService(ctx: AppContext) {
       return performerAnswer(performerId, id);
     },
 
-    /** POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one until the deadline. */
+    /**
+     * POST …/{id}/tape: a video by content, streamed to private storage; replaces the last one
+     * until the deadline. One upload at a time per request (a second answers 409): it holds an
+     * upload reservation, so the upload sweep removes what a crash mid-tape leaves.
+     */
     async uploadTape(performerId: string, id: string, part: IncomingFile, now = new Date()): Promise<TapeRequest> {
       const row = await ownRequest(performerId, id);
       const refuse = (error: Error) => {
@@ -195,36 +272,14 @@ export function createSelfTapesService(ctx: AppContext) {
       };
       if (row.status === 'expired' || row.deadline <= now) throw refuse(errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed'));
       if (row.status === 'requested' || row.status === 'declined') throw refuse(errors.conflict(TAPE_MSG.notAccepted, 'not_accepted'));
-      const { head, whole } = await readHead(part.file);
-      const type = acceptedType('videos', (await fileTypeFromBuffer(head))?.mime);
-      if (!type) {
-        whole.destroy();
-        part.file.resume();
-        throw errors.unsupportedType(TAPE_MSG.tapeNotVideo);
-      }
-      const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
+      const reservation = await reserveTape(performerId, id, now).catch((error: unknown) => {
+        throw refuse(error as Error);
+      });
       try {
-        await storage.put(key, whole, type.mime);
-      } catch (error) {
-        if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
-        throw error;
+        return await storeTape(performerId, id, part, reservation, now);
+      } finally {
+        await db.delete(uploadReservations).where(eq(uploadReservations.id, reservation));
       }
-      if (part.file.truncated) {
-        await storage.delete(key);
-        throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
-      }
-      // The deadline is checked again in the update itself: a tape finishing after it is refused.
-      const [updated] = await db
-        .update(tapeRequests)
-        .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
-        .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
-        .returning({ id: tapeRequests.id });
-      if (!updated) {
-        await storage.delete(key);
-        throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
-      }
-      if (row.tapeKey) await storage.delete(row.tapeKey).catch(() => {});
-      return performerAnswer(performerId, id);
     },
 
     /** The tape a signed URL names: its key, when it is still the request's tape. */

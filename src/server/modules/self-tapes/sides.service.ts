@@ -104,7 +104,10 @@ export function createSidesService(ctx: AppContext) {
       const [row] = await db.select().from(tapeRequests).where(and(eq(tapeRequests.id, id), eq(tapeRequests.performerId, performerId)));
       if (!row) throw errors.notFound();
       if (!row.sidesFileId) throw errors.notFound(TAPE_MSG.noSides);
-      if (row.status === 'requested' || row.status === 'declined') throw errors.forbidden(TAPE_MSG.sidesLocked, 'sides_locked');
+      // Read once accepted; a request that expired (or was declined) without ever being accepted stays locked.
+      if (row.status === 'requested' || row.status === 'declined' || (row.status === 'expired' && !row.acceptedAt)) {
+        throw errors.forbidden(TAPE_MSG.sidesLocked, 'sides_locked');
+      }
       const [file] = await db.select().from(studioFiles).where(eq(studioFiles.id, row.sidesFileId));
       const [person] = await db.select({ fname: users.fname, email: users.email }).from(users).where(eq(users.id, performerId));
       if (!file || !person) throw errors.notFound(TAPE_MSG.noSides);

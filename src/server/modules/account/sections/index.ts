@@ -15,9 +15,12 @@ import { subscriptionSection } from './subscription.section.js';
 import { messagesSection } from '../../messages/index.js';
 import { talentSection } from './talent.section.js';
 import { resumeSection } from '../../resume/index.js';
+import { selfTapesSection } from './tapes.section.js';
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   profileSection,
+  // Before the studio's: its sides are found through the studio it owns.
+  selfTapesSection,
   studioSection,
   mediaSection,
   subscriptionSection,
