@@ -58,7 +58,7 @@ export async function sendResumable(file: File, opts: ResumableOptions): Promise
       onError: (err) => {
         const res = (err as DetailedError).originalResponse;
         if (res && res.getStatus() >= 400) {
-          let body: unknown = null;
+          let body: unknown;
           try {
             body = JSON.parse(res.getBody());
           } catch {

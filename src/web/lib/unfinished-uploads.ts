@@ -27,7 +27,7 @@ let cached: { raw: string | null; list: UnfinishedUpload[] } = { raw: null, list
 function read(): UnfinishedUpload[] {
   const raw = localStorage.getItem(KEY);
   if (raw !== cached.raw) {
-    let list: UnfinishedUpload[] = [];
+    let list: UnfinishedUpload[];
     try {
       list = raw ? (JSON.parse(raw) as UnfinishedUpload[]) : [];
     } catch {
