@@ -35,7 +35,7 @@ async function acceptedRequest(): Promise<{ studio: StudioUser; job: { _id: stri
   await buyPlan(performer, 'gold');
   const application = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Ready.' });
   const form = new FormData();
-  form.append('file', new Blob([await makePdf(2)], { type: 'application/pdf' }), 'sides.pdf');
+  form.append('file', new Blob([new Uint8Array(await makePdf(2))], { type: 'application/pdf' }), 'sides.pdf');
   const res = await fetch(`${baseUrl()}/api/studio/files`, { method: 'POST', headers: { 'x-auth-token': studio.token }, body: form });
   expect(res.status).toBe(201);
   const { fileId } = (await res.json()) as { fileId: string };
@@ -163,7 +163,7 @@ describe('record a tape on the page', () => {
   it(
     'an upload cut off mid-way continues after a reload from where it stopped',
     async ({ open }) => {
-      const { performer, requestId } = await acceptedRequest();
+      const { performer } = await acceptedRequest();
       const video = bigVideo(2);
       const { page } = await open({ viewport: PHONE, as: performer, path: '/applications' });
       // The network drops after the first chunk: every later PATCH is cut.
