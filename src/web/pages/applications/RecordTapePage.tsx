@@ -62,6 +62,7 @@ function Recorder({ request }: { request: TapeRequest }) {
   const takeHeading = useRef<HTMLHeadingElement>(null);
   const result = useRef<HTMLParagraphElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
+  const againAsked = useRef(false);
   const startButton = useRef<HTMLButtonElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
 
@@ -110,8 +111,19 @@ function Recorder({ request }: { request: TapeRequest }) {
     return () => window.clearTimeout(t);
   }, [phase, count]);
 
+  // Focus lands on each phase's result once React has drawn it (a timer set beside the state
+  // change may run first): Stop while recording, the take to watch back, Start after "again".
+  useEffect(() => {
+    if (phase === 'review') takeHeading.current?.focus();
+    if (phase === 'ready' && againAsked.current) {
+      againAsked.current = false;
+      startButton.current?.focus();
+    }
+  }, [phase]);
+
   useEffect(() => {
     if (phase !== 'recording') return;
+    stopButton.current?.focus();
     const started = Date.now();
     const t = window.setInterval(() => setSeconds((Date.now() - started) / 1000), 500);
     return () => window.clearInterval(t);
@@ -132,19 +144,17 @@ function Recorder({ request }: { request: TapeRequest }) {
       const file = new File(chunks, `tape-${stamp}.${ext}`, { type });
       setTake({ file, url: URL.createObjectURL(file) });
       setPhase('review');
-      window.setTimeout(() => takeHeading.current?.focus(), 0);
     };
     rec.start(1000);
     setSeconds(0);
     setPhase('recording');
-    window.setTimeout(() => stopButton.current?.focus(), 0);
   }
 
   function again() {
     setTake(null);
     setProblem('');
+    againAsked.current = true;
     setPhase('ready');
-    window.setTimeout(() => startButton.current?.focus(), 0);
   }
 
   /** Sends the take (or a recording kept from before a reload, which becomes the take). */
