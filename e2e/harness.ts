@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, expect, inject, test as base } from 'vitest';
-import { launchBrowser, storeLogin } from '../test/browser.js';
+import { launchBrowser, storeLogin, type LaunchOptions } from '../test/browser.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -76,27 +76,34 @@ export async function withContexts<T>(browser: Browser, body: (open: Open) => Pr
   }
 }
 
+/** The `test` whose Chromium is launched with `options` (launchBrowser). */
+function testWith(options: LaunchOptions = {}) {
+  return base.extend<{ $test: { open: Open }; $file: { browser: Browser } }>({
+    browser: [
+      // eslint-disable-next-line no-empty-pattern -- Vitest reads the fixtures a fixture needs from this pattern
+      async ({}, use) => {
+        const browser = await launchBrowser(options);
+        try {
+          await use(browser);
+        } finally {
+          await browser.close();
+        }
+      },
+      { scope: 'file' },
+    ],
+    open: async ({ browser }, use) => {
+      await withContexts(browser, use);
+    },
+  });
+}
+
 /**
  * The e2e `test` (and `it`): `browser` is Chromium, launched once per file on first use and
  * closed after the file; `open` opens pages through withContexts, closed after each test.
  */
-export const test = base.extend<{ $test: { open: Open }; $file: { browser: Browser } }>({
-  browser: [
-    // eslint-disable-next-line no-empty-pattern -- Vitest reads the fixtures a fixture needs from this pattern
-    async ({}, use) => {
-      const browser = await launchBrowser();
-      try {
-        await use(browser);
-      } finally {
-        await browser.close();
-      }
-    },
-    { scope: 'file' },
-  ],
-  open: async ({ browser }, use) => {
-    await withContexts(browser, use);
-  },
-});
+export const test = testWith();
+/** The same with a fake camera and microphone, granted without asking (recording a tape on the page). */
+export const cameraTest = testWith({ fakeCamera: true });
 export const it = test;
 
 /** The violations a page has reported so far, forgotten once taken. */

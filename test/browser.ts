@@ -1,10 +1,18 @@
 /** The Debian chromium through playwright-core, as the e2e suite and the bench's browser row launch it. */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export async function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /** A fake camera and microphone granted without asking (Chromium's test pattern and beep), for recording on the page. */
+  fakeCamera?: boolean;
+}
+
+export async function launchBrowser({ fakeCamera = false }: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      ...(fakeCamera ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+    ],
   });
 }
 

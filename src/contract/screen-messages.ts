@@ -45,6 +45,7 @@ export const PAGE_TITLES = {
   talentSearch: 'Talent search',
   shortlists: 'Shortlists',
   applications: 'Applications',
+  recordTape: 'Record your tape',
   schedule: 'Audition schedule',
   selfTapes: 'Self-tapes',
   requestTapes: 'Request self-tapes',

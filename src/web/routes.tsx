@@ -55,6 +55,7 @@ const ReviewRoom = page(() => import('./pages/review/ReviewRoomPage'));
 const TalentSearch = page(() => import('./pages/talent/TalentSearchPage'));
 const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
 const Applications = page(() => import('./pages/applications/ApplicationsPage'));
+const RecordTape = page(() => import('./pages/applications/RecordTapePage'));
 // Audition times (docs/slots.md).
 const Schedule = page(() => import('./pages/schedule/SchedulePage'));
 // The studio's self-tape screens (docs/self-tapes.md).
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/talent', element: studioOnly(TalentSearch), handle: titled('talentSearch') },
       { path: '/dashboard/shortlists', element: studioOnly(Shortlists), handle: titled('shortlists') },
       { path: '/applications', element: own(Applications), handle: titled('applications') },
+      { path: '/applications/tapes/:id/record', element: own(RecordTape), handle: titled('recordTape') },
       { path: '*', element: <NotFound />, handle: titled('notFound') },
     ],
   },

@@ -51,7 +51,8 @@ export function cspDirectives(env: Env, nonce: string | ((req: unknown, res: Ser
     mediaSrc: ["'self'", 'blob:', ...storage],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...paypal],
-    frameSrc: paypal.length > 0 ? paypal : ["'none'"],
+    // blob: for the stamped sides shown beside the camera on the record screen (docs/media-upload.md).
+    frameSrc: ['blob:', ...paypal],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -62,8 +63,8 @@ export function cspDirectives(env: Env, nonce: string | ((req: unknown, res: Ser
   };
 }
 
-/** Browser features the portal never uses, switched off for the page and every frame in it. */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), usb=(), payment=(self)';
+/** Browser features the portal never uses, switched off for the page and every frame in it; the camera and microphone for recording a tape on the page only (docs/media-upload.md). */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(self), usb=(), payment=(self)';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Headers of every answer, page or not: the permissions policy and, behind TLS, HSTS. */

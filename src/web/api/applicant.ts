@@ -4,6 +4,7 @@ import type { StudioApplication } from '../../contract/applications';
 import { api } from './client';
 import { jobApplicantsKey } from './job-applicants';
 import { queryClient } from './query-client';
+import { whileProcessing } from './while-processing';
 
 export const applicantKey = (id: string) => ['applications', 'one', id] as const;
 
@@ -13,4 +14,4 @@ export async function getApplicant(id: string, signal?: AbortSignal) {
   return app;
 }
 
-export const useApplicant = (id: string) => useQuery({ queryKey: applicantKey(id), queryFn: ({ signal }) => getApplicant(id, signal) }, queryClient);
+export const useApplicant = (id: string) => useQuery({ queryKey: applicantKey(id), queryFn: ({ signal }) => getApplicant(id, signal), refetchInterval: (q) => whileProcessing([q.state.data?.tape]) }, queryClient);

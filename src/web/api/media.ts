@@ -1,10 +1,16 @@
-/** The media lists (docs/product.md §7 upload/media): register an uploaded URL, or remove an item. */
+/** The media lists (docs/product.md §7 upload/media): register an uploaded URL, or remove an item; the own-media read (with conversions) follows. */
 import type { MediaAnswer } from '../../contract/media';
 import type { MediaType } from '../../contract/media-options';
 import { api } from './client';
+import { ownMediaKey } from './own-media';
+import { queryClient } from './query-client';
 
-export const addMedia = (mediaType: MediaType, media: string) =>
-  api<MediaAnswer>('/api/upload/media', { json: { mediaType, media } });
+async function changed(answer: Promise<MediaAnswer>): Promise<MediaAnswer> {
+  const list = await answer;
+  await queryClient.invalidateQueries({ queryKey: ownMediaKey });
+  return list;
+}
 
-export const removeMedia = (mediaType: MediaType, media: string) =>
-  api<MediaAnswer>('/api/upload/media', { method: 'DELETE', json: { mediaType, media } });
+export const addMedia = (mediaType: MediaType, media: string) => changed(api<MediaAnswer>('/api/upload/media', { json: { mediaType, media } }));
+
+export const removeMedia = (mediaType: MediaType, media: string) => changed(api<MediaAnswer>('/api/upload/media', { method: 'DELETE', json: { mediaType, media } }));

@@ -1,13 +1,20 @@
-/** POST /api/audition/tape-requests/{id}/tape: the performer's tape, multipart in the field `file` (docs/self-tapes.md). */
+/**
+ * The performer's tape (docs/self-tapes.md, docs/media-upload.md): the file goes up
+ * resumably to /api/uploads, then POST /api/audition/tape-requests/{id}/tape { uploadId }
+ * hands the finished upload to the request.
+ */
 import type { TapeRequest } from '../../contract/self-tapes';
 import { api } from './client';
 import { myTapeRequestsKey } from './my-tape-requests';
 import { queryClient } from './query-client';
+import { sendResumable, type ResumableOptions } from './resumable-upload';
 
-export async function sendTape(id: string, file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  const changed = await api<TapeRequest>(`/api/audition/tape-requests/${encodeURIComponent(id)}/tape`, { form });
+/** Where an unfinished tape for request `id` is listed (lib/unfinished-uploads.ts). */
+export const tapeTarget = (id: string) => `tape:${id}`;
+
+export async function sendTape(id: string, file: File, opts: Pick<ResumableOptions, 'onProgress' | 'onRetry' | 'keep' | 'signal'> = {}) {
+  const uploadId = await sendResumable(file, { ...opts, kind: 'tape', target: tapeTarget(id) });
+  const changed = await api<TapeRequest>(`/api/audition/tape-requests/${encodeURIComponent(id)}/tape`, { json: { uploadId } });
   await queryClient.invalidateQueries({ queryKey: myTapeRequestsKey });
   return changed;
 }

@@ -5,7 +5,8 @@
  */
 import type { StoredFileAnswer } from '../../contract/media';
 import type { StorageKind } from '../../contract/media-options';
-import { ApiError, apiErrorFrom } from './client';
+import { api, ApiError, apiErrorFrom } from './client';
+import { sendResumable, type ResumableOptions } from './resumable-upload';
 import { session } from '../lib/session';
 
 export interface UploadOptions {
@@ -46,4 +47,14 @@ export function uploadFile(kind: StorageKind, file: Blob, opts: UploadOptions = 
     form.append('file', file, file instanceof File ? file.name : 'upload');
     xhr.send(form);
   });
+}
+
+/**
+ * A video sent resumably (docs/media-upload.md): the bytes go to /api/uploads, then
+ * POST /api/storage/{kind}/from-upload { uploadId } checks and stores them, answering as
+ * the multipart call does.
+ */
+export async function uploadResumably(kind: StorageKind, file: File, opts: Omit<ResumableOptions, 'kind' | 'target'> = {}): Promise<StoredFileAnswer> {
+  const uploadId = await sendResumable(file, { ...opts, kind, target: kind });
+  return api<StoredFileAnswer>(`/api/storage/${kind}/from-upload`, { json: { uploadId }, signal: opts.signal });
 }

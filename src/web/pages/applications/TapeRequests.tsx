@@ -4,15 +4,18 @@
  * stamped sides once accepted, send or replace the tape until the deadline, and see
  * "Watched" once the studio played it.
  */
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { answerTapeRequest } from '../../api/answer-tape-request';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
-import { sendTape } from '../../api/send-tape';
 import { openSides } from '../../api/tape-sides';
 import { formatClock, formatDay } from '../../lib/dates';
+import { Link } from 'react-router';
+import { RECORD_MSG } from '../../../contract/media-playback';
+import { TapeFileForm } from './TapeFileForm';
+import { VideoPlayer } from '../../components/VideoPlayer';
 
 export function TapeRequests() {
   const mine = useMyTapeRequests();
@@ -34,8 +37,6 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [askingDecline, setAskingDecline] = useState(false);
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const open = r.status === 'accepted' || r.status === 'submitted' || r.status === 'retake';
   const run = async (work: () => Promise<unknown>) => {
@@ -90,32 +91,23 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
           {TAPE_MSG.readSides(r.sidesPages)}
         </button>
       )}
+      {r.tape && <VideoPlayer className="tape-request__tape" video={r.tape} label={TAPE_MSG.playTape(r.job.title)} />}
       {open && (
-        <form
-          className="tape-request__upload"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const file = input.current?.files?.[0];
-            if (!file) return setProblem(TAPE_MSG.tapeNotVideo);
-            void run(async () => {
-              await sendTape(r._id, file);
-              setSent(true);
-            });
-          }}
-        >
-          <label htmlFor={fileId}>{TAPE_MSG.chooseTape}</label>
-          <input id={fileId} ref={input} type="file" accept="video/mp4,video/quicktime,video/webm" aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${fileId}-problem` : undefined} />
-          {problem && (
-            <p id={`${fileId}-problem`} role="alert" className="field-error">
-              {problem}
-            </p>
-          )}
-          <button type="submit" className="btn" disabled={busy}>
-            {r.tape ? TAPE_MSG.replaceTape : TAPE_MSG.sendTape}
-          </button>
-        </form>
+        <Link className="btn tape-request__record" to={`/applications/tapes/${encodeURIComponent(r._id)}/record`}>
+          {RECORD_MSG.recordHere}
+        </Link>
       )}
-      {!open && problem && <p role="alert">{problem}</p>}
+      {open && (
+        <TapeFileForm
+          requestId={r._id}
+          hasTape={r.tape !== null}
+          onSent={() => {
+            setSent(true);
+            status.current?.focus();
+          }}
+        />
+      )}
+      {problem && <p role="alert">{problem}</p>}
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { useApplicant } from '../../api/applicant';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import { reviewApplication } from '../../api/job-applicants';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
@@ -106,12 +107,10 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                 <>
                   <h3>{TAPE_MSG.requestsTitle}</h3>
                   {/* Seeks through range requests; the first play tells the performer it was watched. */}
-                  <video
+                  <VideoPlayer
                     className="applicant-tape"
-                    src={app.tape.url}
-                    controls
-                    preload="metadata"
-                    aria-label={`Self-tape: ${app.performer.fname}`}
+                    video={app.tape}
+                    label={`Self-tape: ${app.performer.fname}`}
                     onPlay={() => {
                       if (app.tape && !app.tape.watchedAt) void markTapeWatched(app.tape._id, app._id).catch(() => {});
                     }}

@@ -10,7 +10,9 @@ import { CHOOSER_ACCEPT, type MediaType, type StorageKind } from '../../../contr
 import { MSG } from '../../../contract/messages';
 import { SCREEN_MSG } from '../../../contract/screen-messages';
 import { addMedia, removeMedia } from '../../api/media';
-import { uploadFile } from '../../api/storage';
+import { uploadFile, uploadResumably } from '../../api/storage';
+import { UPLOAD_MSG_WEB } from '../../../contract/media-playback';
+import { UnfinishedUploads } from '../../components/UnfinishedUploads';
 import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ProfileShell } from '../../components/ProfileShell';
@@ -93,7 +95,12 @@ export function MediaLibrary({ view }: { view: MediaView }) {
           if (stop.signal.aborted) break;
           setLabel(label(i, 0));
           try {
-            const { url } = await uploadFile(view.kind, file, { onProgress: (percent) => setLabel(label(i, percent)), signal: stop.signal });
+            const progress = { onProgress: (percent: number) => setLabel(label(i, percent)), signal: stop.signal };
+            // Videos go up resumably: a dropped connection is retried, a reload continues (docs/media-upload.md).
+            const { url } =
+              view.kind === 'videos'
+                ? await uploadResumably(view.kind, file, { ...progress, onRetry: () => setLabel(UPLOAD_MSG_WEB.retrying) })
+                : await uploadFile(view.kind, file, progress);
             await addMedia(view.mediaType, url);
             added += 1;
             await refreshUserData();
@@ -179,6 +186,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
         <p className="media-accepts muted">
           {acceptedHint(view.kind)}. {SCREEN_MSG.dropHere(view.plural)}
         </p>
+        {view.kind === 'videos' && <UnfinishedUploads target="videos" onChoose={() => chooser.current?.click()} />}
         {items === null ? (
           <p className="muted" role="status">{MSG.loading}</p>
         ) : items.length === 0 ? (

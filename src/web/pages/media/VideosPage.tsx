@@ -1,5 +1,10 @@
-/** /media/videos: the performer's videos, each with the browser's controls (they seek: the server answers ranges). */
+/**
+ * /media/videos: the performer's videos, each with the browser's controls (they seek: the
+ * server answers ranges), played from the converted MP4 once ready (docs/media-upload.md).
+ */
 import { MSG } from '../../../contract/messages';
+import { useOwnMedia } from '../../api/own-media';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import { displayName, MediaLibrary, RemoveButton, type MediaView } from './MediaLibrary';
 
 const videos: MediaView = {
@@ -16,7 +21,7 @@ const videos: MediaView = {
         const name = displayName(url, `Video ${i + 1}`);
         return (
           <li key={url} className="media-item">
-            <video className="media-video" src={url} controls preload="metadata" playsInline aria-label={`Video ${i + 1}: ${name}`} />
+            <OwnVideo url={url} label={`Video ${i + 1}: ${name}`} />
             <div className="media-item-bar">
               <span className="media-item-name">{name}</span>
               <RemoveButton label={`video ${i + 1}`} onClick={() => remove(url, `video ${i + 1}`)} />
@@ -27,6 +32,13 @@ const videos: MediaView = {
     </ul>
   ),
 };
+
+/** One video with its conversion from GET /api/audition/media; the original until that answer is in. */
+function OwnVideo({ url, label }: { url: string; label: string }) {
+  const own = useOwnMedia();
+  const item = own.data?.find((m) => m.url === url);
+  return <VideoPlayer className="media-video" video={item ?? { url }} label={label} />;
+}
 
 export default function VideosPage() {
   return <MediaLibrary view={videos} />;

@@ -11,6 +11,7 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import type { ReviewAnswer } from '../../../contract/self-tapes';
 import { ApiError } from '../../api/client';
 import { useReviewRoom } from '../../api/review-room';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import NotFoundPage from '../common/NotFoundPage';
 import './review.css';
@@ -51,7 +52,7 @@ function Room({ room }: { room: ReviewAnswer }) {
               </div>
             </header>
             {p.tape ? (
-              <video className="review-room__tape" src={p.tape.url} controls preload="metadata" aria-label={`Self-tape: ${p.name}`} />
+              <VideoPlayer className="review-room__tape" video={p.tape} label={`Self-tape: ${p.name}`} />
             ) : (
               <p>{TAPE_MSG.noTapeYet}</p>
             )}

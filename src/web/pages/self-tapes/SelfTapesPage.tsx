@@ -14,6 +14,7 @@ import { personName } from '../../../contract/names';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { askRetake } from '../../api/ask-retake';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import { ApiError } from '../../api/client';
 import { createReviewLink } from '../../api/create-review-link';
 import { useJobApplicants } from '../../api/job-applicants';
@@ -101,12 +102,10 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
       {r.retakeUsed && r.retakeNote && <p id={`retake-result-${r._id}`} tabIndex={-1}>{TAPE_MSG.retakeAsked(r.retakeNote)}</p>}
       {r.tape ? (
         <>
-          <video
+          <VideoPlayer
             className="tapes-video"
-            src={r.tape.url}
-            controls
-            preload="metadata"
-            aria-label={TAPE_MSG.playTape(name)}
+            video={r.tape}
+            label={TAPE_MSG.playTape(name)}
             onPlay={() => {
               if (r.tape && !r.tape.watchedAt) void markTapeWatched(r.tape._id, r.applicationId).catch(() => {});
             }}
