@@ -1,5 +1,5 @@
 /**
- * "Record here" and resumable tapes (docs/media-upload.md, issue 44 "Done when"): in
+ * "Record here" and resumable tapes (docs/media.md, issue 44 "Done when"): in
  * Chromium with a fake camera a performer records on the page (3-2-1, stop, watch back,
  * record again) with the stamped sides beside the preview, and sends; the studio's card
  * plays the converted tape with its poster. A camera refused says so and offers the file;

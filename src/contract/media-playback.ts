@@ -1,6 +1,6 @@
 /**
  * What the screens need of resumable uploads, converted videos and recording on the page
- * (docs/media-upload.md), schema-free so a screen can import it without zod: the tus
+ * (docs/media.md), schema-free so a screen can import it without zod: the tus
  * address and how the web sends, a converted file's fields as players read them, and every
  * text of the uploads' progress, the players and the "Record here" screen.
  */
@@ -61,7 +61,7 @@ export const UPLOAD_MSG_WEB = {
   forgotten: 'The unfinished upload was forgotten.',
 } as const;
 
-/** The "Record here" screen (docs/media-upload.md, "Recording"). */
+/** The "Record here" screen (docs/media.md, "Recording"). */
 export const RECORD_MSG = {
   recordHere: 'Record here',
   title: (job: string) => `Record your tape: ${job}`,

@@ -51,7 +51,7 @@ export function cspDirectives(env: Env, nonce: string | ((req: unknown, res: Ser
     mediaSrc: ["'self'", 'blob:', ...storage],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...paypal],
-    // blob: for the stamped sides shown beside the camera on the record screen (docs/media-upload.md).
+    // blob: for the stamped sides shown beside the camera on the record screen (docs/media.md).
     frameSrc: ['blob:', ...paypal],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -63,7 +63,7 @@ export function cspDirectives(env: Env, nonce: string | ((req: unknown, res: Ser
   };
 }
 
-/** Browser features the portal never uses, switched off for the page and every frame in it; the camera and microphone for recording a tape on the page only (docs/media-upload.md). */
+/** Browser features the portal never uses, switched off for the page and every frame in it; the camera and microphone for recording a tape on the page only (docs/media.md). */
 export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(self), usb=(), payment=(self)';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

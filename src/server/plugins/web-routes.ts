@@ -80,7 +80,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/dashboard/talent' },
   { path: '/dashboard/shortlists' },
   { path: '/applications' },
-  // Recording a tape (docs/media-upload.md): the performer's own request, read by the page with the account's token.
+  // Recording a tape (docs/media.md): the performer's own request, read by the page with the account's token.
   { path: '/applications/tapes/:id/record' },
   // A review room (docs/self-tapes.md): no account, never indexed (web-app.ts adds noindex).
   { path: '/review/:token' },

@@ -1,6 +1,6 @@
 /**
  * GET /api/audition/media: the caller's own photos, videos and audios with their
- * conversion (docs/media-upload.md); asked again every few seconds while one converts.
+ * conversion (docs/media.md); asked again every few seconds while one converts.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { OwnMediaItem } from '../../contract/media-playback';

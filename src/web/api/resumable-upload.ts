@@ -1,6 +1,6 @@
 /**
  * Sends one file to /api/uploads over tus 1.0.0 (tus-js-client) and answers the finished
- * upload's id, which a from-upload call then uses (docs/media-upload.md, "Resumable
+ * upload's id, which a from-upload call then uses (docs/media.md, "Resumable
  * uploads"). It goes in chunks; a failed request is retried after the waits of
  * RESUMABLE_UPLOADS; the same file sent again (after a reload, too) continues from the
  * offset the server has. Failures throw ApiError like every call.

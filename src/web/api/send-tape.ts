@@ -1,5 +1,5 @@
 /**
- * The performer's tape (docs/self-tapes.md, docs/media-upload.md): the file goes up
+ * The performer's tape (docs/self-tapes.md, docs/media.md): the file goes up
  * resumably to /api/uploads, then POST /api/audition/tape-requests/{id}/tape { uploadId }
  * hands the finished upload to the request.
  */

@@ -50,7 +50,7 @@ export function uploadFile(kind: StorageKind, file: Blob, opts: UploadOptions = 
 }
 
 /**
- * A video sent resumably (docs/media-upload.md): the bytes go to /api/uploads, then
+ * A video sent resumably (docs/media.md): the bytes go to /api/uploads, then
  * POST /api/storage/{kind}/from-upload { uploadId } checks and stores them, answering as
  * the multipart call does.
  */

@@ -1,6 +1,6 @@
 /**
  * How often a read that carries videos asks again while one of them converts
- * (docs/media-upload.md, "Players"): every 3 s until none is `processing`, then not at all.
+ * (docs/media.md, "Players"): every 3 s until none is `processing`, then not at all.
  */
 import type { PlayableVideo } from '../../contract/media-playback';
 

@@ -1,5 +1,5 @@
 /**
- * What a reloaded page offers (docs/media-upload.md, "Resumable uploads"): each upload for
+ * What a reloaded page offers (docs/media.md, "Resumable uploads"): each upload for
  * `target` that stopped, with how far it got. A chosen file continues where it stopped
  * when it is the same file; a recording kept in this browser continues with one button.
  */

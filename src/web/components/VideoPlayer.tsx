@@ -1,5 +1,5 @@
 /**
- * One video or tape as every player shows it (docs/media-upload.md, "Players"): the
+ * One video or tape as every player shows it (docs/media.md, "Players"): the
  * converted MP4 with its poster once `ready`; "Processing…" over the poster (or an empty
  * frame) while it converts; the reason when it `failed`. An answer without a status (a
  * file from before conversions) plays its original.

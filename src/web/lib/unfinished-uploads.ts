@@ -1,5 +1,5 @@
 /**
- * The uploads this browser started and has not finished (docs/media-upload.md, "Resumable
+ * The uploads this browser started and has not finished (docs/media.md, "Resumable
  * uploads"): kept in localStorage beside tus-js-client's own record of each upload's
  * address, so a reloaded page can say which one stopped and how far it got. A recording
  * has no file to choose again, so its bytes are kept in IndexedDB until it is sent.

@@ -1,5 +1,5 @@
 /**
- * /applications/tapes/{id}/record, "Record here" (docs/media-upload.md, "Recording"): the
+ * /applications/tapes/{id}/record, "Record here" (docs/media.md, "Recording"): the
  * camera's preview with the stamped sides beside it on a wide screen and under it on a
  * phone, a 3-2-1 countdown, stop, watch the take back, record again, then send it
  * resumably (the take is kept in this browser until sent, so a reload can continue). A
@@ -284,7 +284,7 @@ function Recorder({ request }: { request: TapeRequest }) {
 /**
  * The stamped sides beside the camera: the PDF, fetched with the account's token, shown by
  * the browser's own PDF viewer in a frame, with a link to open it in a tab (a phone's
- * browser may show only a link there). docs/media-upload.md says why not pdf.js.
+ * browser may show only a link there). docs/media.md says why not pdf.js.
  */
 function Sides({ request }: { request: TapeRequest }) {
   const [url, setUrl] = useState<string | null>(null);

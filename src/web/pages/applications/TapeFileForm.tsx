@@ -1,5 +1,5 @@
 /**
- * Sending a tape as a file, resumably (docs/media-upload.md): the chooser, the progress
+ * Sending a tape as a file, resumably (docs/media.md): the chooser, the progress
  * ("Sending… 40%", "The connection dropped. Trying again…"), a refusal or a lost connection
  * at the field, and the unfinished upload a reload offers to continue (the same file, or a
  * recording kept in this browser). Used on each request of /applications and on the record

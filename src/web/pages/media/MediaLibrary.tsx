@@ -96,7 +96,7 @@ export function MediaLibrary({ view }: { view: MediaView }) {
           setLabel(label(i, 0));
           try {
             const progress = { onProgress: (percent: number) => setLabel(label(i, percent)), signal: stop.signal };
-            // Videos go up resumably: a dropped connection is retried, a reload continues (docs/media-upload.md).
+            // Videos go up resumably: a dropped connection is retried, a reload continues (docs/media.md).
             const { url } =
               view.kind === 'videos'
                 ? await uploadResumably(view.kind, file, { ...progress, onRetry: () => setLabel(UPLOAD_MSG_WEB.retrying) })

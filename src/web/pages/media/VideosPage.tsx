@@ -1,6 +1,6 @@
 /**
  * /media/videos: the performer's videos, each with the browser's controls (they seek: the
- * server answers ranges), played from the converted MP4 once ready (docs/media-upload.md).
+ * server answers ranges), played from the converted MP4 once ready (docs/media.md).
  */
 import { MSG } from '../../../contract/messages';
 import { useOwnMedia } from '../../api/own-media';
