@@ -18,6 +18,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Vitest's default is one file at a time on two cores (cores - 1). PGlite runs inside
+          // the test's own process, so two files keep both cores busy; on PostgreSQL a file
+          // mostly waits for the database server, and three at once nearly halve the suite
+          // (docs/node-versions.md, "Durations").
+          maxWorkers: process.env.TEST_DB === 'postgres' ? 3 : 2,
           retry,
         },
       },

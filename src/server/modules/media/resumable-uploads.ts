@@ -187,7 +187,9 @@ export async function registerResumableUploads(
 
   app.delete(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, schema: { summary: 'Abandons a resumable upload; its quota is released' } }, async (req, reply) => {
     const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
-    await passToTus(req, reply);
+    // The reservation goes before tus answers: once the client reads 204, the quota is free, so
+    // an upload made right after does not count this one. tus then removes the bytes.
     await ctx.db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
+    await passToTus(req, reply);
   });
 }
