@@ -32,6 +32,8 @@ describe('casting calls with roles', () => {
     await studioPage.getByLabel('Role 1 Pay', { exact: true }).selectOption('paid');
     await studioPage.getByLabel('Role 1 Amount (₹)', { exact: true }).fill('5000');
     await studioPage.getByLabel('Role 1 Per', { exact: true }).selectOption('day');
+    // A description of two lines is taken as written (docs/marketplace.md, "Roles and pay").
+    await studioPage.getByLabel('Role 1 Role description', { exact: true }).fill('Thirties, restless.\nRides a motorbike.');
     await studioPage.getByRole('button', { name: CAST_MSG.addRole }).click();
     await studioPage.getByLabel('Role 2 Role name', { exact: true }).fill('Best friend');
     await studioPage.getByRole('button', { name: CAST_MSG.addRole }).click();
@@ -64,6 +66,9 @@ describe('casting calls with roles', () => {
     await page.getByText(CAST_MSG.needsPlan).waitFor();
     await page.getByText('₹5,000 / day').first().waitFor();
     await page.getByText('Unpaid').first().waitFor();
+    // The role's description keeps its line break on the job page.
+    const description = page.locator('.role-details-text', { hasText: 'Thirties, restless.' });
+    expect(await description.innerText()).toBe('Thirties, restless.\nRides a motorbike.');
     await page.getByRole('checkbox', { name: /Lead/ }).check();
     await page.getByRole('checkbox', { name: /Crowd/ }).check();
     await page.getByRole('checkbox', { name: 'Photo 1' }).check();
