@@ -1,8 +1,8 @@
 /**
  * What a crashed process leaves of its uploads is removed (docs/faults.md, "Uploads"): each
  * process start has an owner id, written on every reservation it makes with the key its file
- * is being written to. At start and then every 15 s, on one instance at a time (an
- * advisory lock), reservations whose owner is gone are deleted, after their partial file on
+ * is being written to. At start and then every 15 s, on one instance at a time (the
+ * background runner's lease), reservations whose owner is gone are deleted, after their partial file on
  * disk or their unfinished multipart upload in the bucket.
  *
  * An owner is alive while its lease is (`upload_owners`): a row the process renews every 10 s
@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { tryTransactionLock } from '../../db/raw.js';
 import { uploadOwners, uploadReservations } from '../../db/schema/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
@@ -47,12 +46,11 @@ export async function holdUploadOwner(ctx: AppContext, log?: Pick<FastifyBaseLog
   };
 }
 
-export type UploadSweepResult = { ran: false } | { ran: true; reservations: number; pieces: number };
+export type UploadSweepResult = { reservations: number; pieces: number };
 
 /** One pass: removes the reservations, partial files and unfinished uploads of owners that are gone. */
 export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLogger): Promise<UploadSweepResult> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:upload-sweep'))) return { ran: false } as const;
     const others = await tx
       .selectDistinct({ owner: uploadReservations.ownerId })
       .from(uploadReservations)
@@ -85,7 +83,7 @@ export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLog
         reservations += 1;
       }
     }
-    return { ran: true, reservations, pieces } as const;
+    return { reservations, pieces };
   });
 }
 
@@ -95,10 +93,7 @@ export function uploadSweepJob(ctx: AppContext, log: FastifyBaseLogger): Backgro
     name: 'upload-sweep',
     everyMs: UPLOAD_SWEEP_EVERY_MS,
     runsOn: 'one',
-    async run() {
-      const r = await sweepAbandonedUploads(ctx, log);
-      return r.ran ? { reservations: r.reservations, pieces: r.pieces } : undefined;
-    },
+    run: () => sweepAbandonedUploads(ctx, log),
   };
 }
 
