@@ -5,8 +5,8 @@
  * background runner's lease), reservations whose owner is gone are deleted, after their partial file on
  * disk or their unfinished multipart upload in the bucket.
  *
- * An owner is alive while its lease is (`upload_owners`): a row the process renews every 10 s
- * through the app's pool, valid for 30 s on the database's clock. A connection that drops
+ * An owner is alive while its lease is (`upload_owners`): a row the process takes at start and
+ * renews every 10 s through the app's pool (the `upload-owner` job of the background runner), valid for 30 s on the database's clock. A connection that drops
  * and comes back (a failover, an idle-connection killer) costs a renewal or two, never the
  * lease; a killed process's lease runs out within 30 s. PGlite is one process's database, so
  * there every owner but this process's is gone.
@@ -24,7 +24,7 @@ export const UPLOAD_OWNER = randomUUID();
 export const UPLOAD_SWEEP_EVERY_MS = 15_000;
 /** How long a lease lasts after its renewal, and how often it is renewed: a few renewals may fail in a row. */
 export const OWNER_LEASE_SECONDS = 30;
-const OWNER_RENEW_MS = 10_000;
+export const OWNER_RENEW_MS = 10_000;
 
 const renewLease = (ctx: AppContext) =>
   ctx.db
@@ -32,17 +32,31 @@ const renewLease = (ctx: AppContext) =>
     .values({ ownerId: UPLOAD_OWNER, expiresAt: sql`now() + make_interval(secs => ${OWNER_LEASE_SECONDS})` })
     .onConflictDoUpdate({ target: uploadOwners.ownerId, set: { expiresAt: sql`excluded.expires_at` } });
 
-/** Takes this process's lease (PostgreSQL) before any upload is taken, and renews it. Answers its release. */
-export async function holdUploadOwner(ctx: AppContext, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<() => Promise<void>> {
+/**
+ * Takes this process's lease (PostgreSQL) before any upload is taken; `uploadOwnerJob` renews
+ * it. Answers its release, for a stop once the renewals have ended.
+ */
+export async function holdUploadOwner(ctx: AppContext): Promise<() => Promise<void>> {
   if (ctx.database.engine !== 'postgres') return async () => {};
   await renewLease(ctx);
-  const timer = setInterval(() => {
-    renewLease(ctx).catch((err: unknown) => log?.warn({ err }, 'the upload lease could not be renewed; it lasts 30 s'));
-  }, OWNER_RENEW_MS);
-  timer.unref();
   return async () => {
-    clearInterval(timer);
     await ctx.db.delete(uploadOwners).where(eq(uploadOwners.ownerId, UPLOAD_OWNER));
+  };
+}
+
+/**
+ * Renewing this process's lease as a background job on every instance, PostgreSQL only
+ * (src/server/background/jobs.ts). A failed renewal is retried after 5 s, and reported from the
+ * third in a row; the lease lasts 30 s.
+ */
+export function uploadOwnerJob(ctx: AppContext): BackgroundJob {
+  return {
+    name: 'upload-owner',
+    everyMs: OWNER_RENEW_MS,
+    runsOn: 'every',
+    async run() {
+      await renewLease(ctx);
+    },
   };
 }
 
@@ -113,19 +127,15 @@ export async function cleanOwnDisk(ctx: AppContext, log: FastifyBaseLogger): Pro
 
 /**
  * Cleaning this instance's own disk as a background job on every instance: at start and once
- * more a minute later (by then a predecessor's files are stale too); later passes do nothing,
- * so an upload that pauses for a while later on keeps its partial file.
+ * more a minute later (by then a predecessor's files are stale too), then no more, so an
+ * upload that pauses for a while later on keeps its partial file.
  */
 export function ownDiskJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
-  let passes = 0;
   return {
     name: 'own-disk',
     everyMs: 60_000,
+    passesPerStart: 2,
     runsOn: 'every',
-    async run() {
-      if (passes >= 2) return;
-      passes += 1;
-      return { removed: await cleanOwnDisk(ctx, log) };
-    },
+    run: async () => ({ removed: await cleanOwnDisk(ctx, log) }),
   };
 }
