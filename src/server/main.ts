@@ -25,7 +25,7 @@ async function main() {
   const metrics = createMetrics(ctx);
   const app = await buildApp(ctx, { metrics });
   // Taken before the first upload: other instances read an expired lease as this process gone (docs/faults.md).
-  const releaseUploadOwner = await holdUploadOwner(ctx, app.log);
+  const releaseUploadOwner = await holdUploadOwner(ctx);
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   // Every job runs once at start (so a fleet restarted often still sends its reminders, and
   // what a crash left of uploads goes at once), then on its own schedule.

@@ -5,11 +5,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
+import { PGLITE_MAINTENANCE_MS, type Database } from '../db/client.js';
 import { fileDeletionsJob } from '../modules/account/index.js';
 import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
 import { eventsSweepJob } from '../modules/events/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
-import { ownDiskJob, resumableSweepJob, uploadSweepJob } from '../modules/media/index.js';
+import { ownDiskJob, resumableSweepJob, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
 import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
@@ -31,5 +32,19 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     ownDiskJob(ctx, log),
     resumableSweepJob(ctx),
     mailRetryJob(ctx, log),
+    // PostgreSQL only: on PGlite, one process's database, no other instance reads the lease.
+    ...(ctx.database.engine === 'postgres' ? [uploadOwnerJob(ctx)] : []),
+    // PGlite only: PostgreSQL's own autovacuum does this there (docs/embedded-database.md).
+    ...(ctx.database.engine === 'pglite' ? [databaseMaintenanceJob(ctx.database)] : []),
   ];
+}
+
+/** Autovacuum's part on PGlite, on every instance (there is one): VACUUM ANALYZE of the tables that grew. */
+export function databaseMaintenanceJob(database: Database): BackgroundJob {
+  return {
+    name: 'database-maintenance',
+    everyMs: PGLITE_MAINTENANCE_MS,
+    runsOn: 'every',
+    run: async () => ({ vacuumed: (await database.maintain()).length }),
+  };
 }

@@ -47,6 +47,29 @@ describe('the background runner', () => {
     await runner.stop();
   });
 
+  it('runs a job with passesPerStart that many good passes after a start, a failed one not counted', async () => {
+    let calls = 0;
+    let good = 0;
+    const runner = createRunner({ db: database.db, log: keptLog().log, retryFirstMs: 20 });
+    runner.add({
+      name: uniqueName('twice'),
+      everyMs: 30,
+      runsOn: 'every',
+      passesPerStart: 2,
+      async run() {
+        calls++;
+        if (calls === 1) throw new Error('disk not mounted yet');
+        good++;
+      },
+    });
+    runner.start();
+    await expect.poll(() => good, { timeout: 10_000 }).toBe(2);
+    // Many intervals later, still two: the runner scheduled no more.
+    await new Promise((r) => setTimeout(r, 500));
+    await runner.stop();
+    expect({ calls, good }).toEqual({ calls: 3, good: 2 });
+  });
+
   it('lets one runner at a time pass a one-instance job, and the lease goes back after the pass', async () => {
     const name = uniqueName('lease');
     let inside = 0;

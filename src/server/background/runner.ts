@@ -1,8 +1,8 @@
 /**
  * The one runner of background work (docs/architecture.md, "Background work"). Each job is a
  * function that does one pass; the runner owns everything around it: when it runs (at start,
- * then every `everyMs` after the previous pass ended, never two passes of a job at once on an
- * instance), which instance runs a one-instance job (a lease in `background_jobs`, timed by
+ * then every `everyMs` after the previous pass ended, or only a set number of passes per start;
+ * never two passes of a job at once on an instance), which instance runs a one-instance job (a lease in `background_jobs`, timed by
  * the database's clock), retries with backoff after a failure, and a log line and a counter
  * per pass. A job's own work keeps its state in its rows, so a restart loses nothing: a pass
  * cut off by a crash leaves its lease to lapse, and the next pass on any instance redoes it.
@@ -28,6 +28,12 @@ export interface BackgroundJob {
   runsOn: 'one' | 'every';
   /** How long a pass may hold the lease before another instance may take it (default 10 minutes). */
   leaseMs?: number;
+  /**
+   * How many good passes each start of the process makes: `1` runs the job at start only, `2`
+   * at start and once more `everyMs` later; unset, as long as the process runs. A failed pass
+   * does not count: it is retried as any other.
+   */
+  passesPerStart?: number;
   run(): Promise<PassResult>;
 }
 
@@ -65,6 +71,8 @@ export function createRunner(opts: { db: Db; log: Logs; metrics?: Metrics; insta
   const running = new Map<string, Promise<PassOutcome>>();
   /** Failures in a row on this instance, for the backoff; the table keeps the fleet's. */
   const failuresHere = new Map<string, number>();
+  /** Good passes on this instance since it started, for `passesPerStart`. */
+  const goodPasses = new Map<string, number>();
   let stopped = true;
 
   async function takeLease(job: BackgroundJob): Promise<boolean> {
@@ -114,6 +122,7 @@ export function createRunner(opts: { db: Db; log: Logs; metrics?: Metrics; insta
     }
     if (error !== undefined) return failed(job, error, started);
     failuresHere.set(job.name, 0);
+    goodPasses.set(job.name, (goodPasses.get(job.name) ?? 0) + 1);
     metrics?.jobRuns.inc({ job: job.name, outcome: 'ok' });
     const ms = Math.round(performance.now() - started);
     // Passes that did something say so at info; the many empty passes only at debug.
@@ -148,8 +157,10 @@ export function createRunner(opts: { db: Db; log: Logs; metrics?: Metrics; insta
     return Math.min(job.everyMs, retryFirstMs * 2 ** (inARow - 1));
   }
 
+  const done = (job: BackgroundJob) => job.passesPerStart !== undefined && (goodPasses.get(job.name) ?? 0) >= job.passesPerStart;
+
   function schedule(job: BackgroundJob, ms: number): void {
-    if (stopped) return;
+    if (stopped || done(job)) return;
     const timer = setTimeout(() => {
       void runOnce(job.name).then(() => schedule(job, delayAfter(job)));
     }, ms);

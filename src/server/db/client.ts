@@ -142,9 +142,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   const maintain = () => vacuumStaleTables(client);
   // Statistics missing (a new or freshly migrated database) or stale (written by a bulk load).
   if (runMigrations) await maintain();
-  // Autovacuum's part, on a timer: a catalog read, and VACUUM only where a table grew.
-  const sweep = setInterval(() => void maintain().catch(() => {}), PGLITE_MAINTENANCE_MS);
-  sweep.unref();
+  // Autovacuum's part while the app runs is the background runner's `database-maintenance` job.
   return {
     db,
     engine: 'pglite',
@@ -159,10 +157,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
         await Promise.all(stops.map((stop) => stop()));
       };
     },
-    close: async () => {
-      clearInterval(sweep);
-      await client.close();
-    },
+    close: () => client.close(),
   };
 }
 
@@ -187,7 +182,8 @@ function closeOnReadTimeout(client: pg.PoolClient): void {
   });
 }
 
-const PGLITE_MAINTENANCE_MS = 10 * 60_000;
+/** How often the app does autovacuum's part on PGlite (background/jobs.ts): a catalog read, and VACUUM only where a table grew. */
+export const PGLITE_MAINTENANCE_MS = 10 * 60_000;
 
 /** See docs/embedded-database.md: 16–32 MB kept search latency and cut the resident heap by 100+ MB. */
 export const PGLITE_SHARED_BUFFERS = '16MB';

@@ -31,11 +31,13 @@ export interface MemoryRateLimiter extends RateLimiter {
 
 export function createMemoryRateLimiter(): MemoryRateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const now = Date.now();
+  let sweptAt = Date.now();
+  /** Forgets the windows that ended, at most once a minute, when a hit comes: no timer of its own. */
+  const forgetEnded = (now: number) => {
+    if (now - sweptAt < 60_000) return;
+    sweptAt = now;
     for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
-  }, 60_000);
-  sweep.unref();
+  };
   const current = (key: string) => {
     const w = windows.get(key);
     return w && w.resetAt > Date.now() ? w : undefined;
@@ -45,12 +47,14 @@ export function createMemoryRateLimiter(): MemoryRateLimiter {
     reachable: async () => true,
     window: current,
     learn(key, count, resetAt) {
+      forgetEnded(Date.now());
       const w = current(key);
       if (w) w.count = count;
       else windows.set(key, { count, resetAt });
     },
     async hit(key, limit, windowSec) {
       const now = Date.now();
+      forgetEnded(now);
       let w = current(key);
       if (!w) {
         w = { count: 0, resetAt: now + windowSec * 1000 };
@@ -69,9 +73,7 @@ export function createMemoryRateLimiter(): MemoryRateLimiter {
     async reset(key) {
       windows.delete(key);
     },
-    async close() {
-      clearInterval(sweep);
-    },
+    async close() {},
   };
 }
 

@@ -74,7 +74,7 @@ describe('the hourly e-mail of new applicants', () => {
     const job = await postJob(t, studio, { title: 'Lead Dancer' });
     const start = new Date();
     await apply(job, await applicant('First'));
-    expect(await runApplicantDigest(t.ctx, log, start)).toMatchObject({ ran: true });
+    expect((await runApplicantDigest(t.ctx, log, start)).mailed).toBeGreaterThanOrEqual(1);
     expect(digestsTo(studio.email)).toHaveLength(1);
     const first = digestsTo(studio.email)[0]!;
     expect(first.subject).toBe(APP_MSG.applicantsMailSubject(1, 'Lead Dancer'));

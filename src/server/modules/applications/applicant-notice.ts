@@ -5,7 +5,7 @@
  * sweep mails at most once an hour per job ("3 new applicants for Lead Actor").
  *
  * The sweep keeps its state in the database only, so a restart neither loses nor repeats a
- * mail; every instance runs it each minute under an advisory lock (one at a time), and the
+ * mail; it runs each minute on one instance at a time (the background runner's lease), and the
  * due rows are claimed in one UPDATE before any mail leaves, as the unread-message mail does.
  */
 import { sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { APP_MSG } from '../../../contract/applications.js';
 import type { AppContext } from '../../context.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
-import { rowsOf, tryTransactionLock } from '../../db/raw.js';
+import { rowsOf } from '../../db/raw.js';
 import { applicantDigests } from '../../db/schema/index.js';
 import { recordEvents, type StoredEvent } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
@@ -112,15 +112,11 @@ function digestMail(to: { email: string; fname: string }, count: { people: numbe
 }
 
 /**
- * One run: claims the due digests under the lock, commits, then mails them. A claimed mail
+ * One run: claims the due digests, commits, then mails them (one run at a time: the runner's lease). A claimed mail
  * that fails is logged and not retried, so a failing mail server cannot repeat the others.
  */
-export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ ran: boolean; mailed: number }> {
-  const claimed = await ctx.db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:applicant-digest'))) return null;
-    return claim(tx, now);
-  });
-  if (!claimed) return { ran: false, mailed: 0 };
+export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ mailed: number }> {
+  const claimed = await ctx.db.transaction((tx) => claim(tx, now));
   const { origin } = mailSettings(ctx.config.env);
   let mailed = 0;
   for (const c of claimed) {
@@ -129,18 +125,15 @@ export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseL
     const message = digestMail({ email: c.email, fname: c.fname ?? '' }, { people: Number(c.people), applications: Number(c.n) }, { id: c.job_id, title: c.title }, origin);
     if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
   }
-  return { ran: true, mailed };
+  return { mailed };
 }
 
 /** The applicant digest as a background job, one instance at a time (src/server/background/jobs.ts). */
-export function applicantDigestJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+export function applicantDigestJob(ctx: AppContext, log: FastifyBaseLogger, clock: () => Date = () => new Date()): BackgroundJob {
   return {
     name: 'applicant-digest',
     everyMs: SWEEP_EVERY_MS,
     runsOn: 'one',
-    async run() {
-      const r = await runApplicantDigest(ctx, log);
-      return r.ran ? { mailed: r.mailed } : undefined;
-    },
+    run: () => runApplicantDigest(ctx, log, clock()),
   };
 }

@@ -1,6 +1,7 @@
 /** Turns application rows into the contract's shapes: the performer's view and the studio's. */
 import { APP_MSG, DECISION_MSG, type ApplicationStatus, type Decision, type DeclineReason, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
-import type { applications, jobs, users } from '../../db/schema/index.js';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { applications, type jobs, type users } from '../../db/schema/index.js';
 
 type ApplicationRow = typeof applications.$inferSelect;
 type JobRow = Pick<typeof jobs.$inferSelect, 'id' | 'title' | 'jobType' | 'location' | 'status' | 'deadline'>;
@@ -23,14 +24,21 @@ export function decisionOf(row: Pick<ApplicationRow, 'decidedAt' | 'decisionReas
   return { reason, reasonText: reason ? DECISION_MSG.reasonText(reason) : null, note: row.decisionNote, at: row.decidedAt.toISOString() };
 }
 
-/** Until when the studio may undo the application's final decision, or null. */
-const undoUntilOf = (row: ApplicationRow, now = new Date()) =>
-  row.undoUntil && row.undoStatus && row.undoUntil > now && ['booked', 'declined'].includes(row.status) ? row.undoUntil.toISOString() : null;
+/**
+ * Whether the row's undo window is still open, by the database's clock (docs/faults.md,
+ * "Clocks that disagree"): selected beside the row and handed to the presenters, so an
+ * instance whose clock is off shows the window the studio was given.
+ */
+export const undoOpenOf = (undoUntil: Column | SQL = applications.undoUntil) => sql<boolean>`coalesce(${undoUntil} > now(), false)`;
 
-export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief): MyApplication {
+/** Until when the studio may undo the application's final decision, or null; `open` is `undoOpenOf`'s answer. */
+const undoUntilOf = (row: ApplicationRow, open: boolean) =>
+  open && row.undoUntil && row.undoStatus && ['booked', 'declined'].includes(row.status) ? row.undoUntil.toISOString() : null;
+
+export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief, undoOpen: boolean): MyApplication {
   // A decision still in its undo window is not the performer's to see yet: they hear of it
   // with its notice, and never of one undone (docs/applications.md, "Undo and the notice outbox").
-  const row = undoUntilOf(stored) ? { ...stored, status: stored.undoStatus!, history: stored.history.slice(0, -1), decidedAt: null } : stored;
+  const row = undoUntilOf(stored, undoOpen) ? { ...stored, status: stored.undoStatus!, history: stored.history.slice(0, -1), decidedAt: null } : stored;
   return {
     _id: row.id,
     job: { _id: job.id, title: job.title, jobType: job.jobType, location: job.location, status: job.status, deadline: job.deadline },
@@ -47,7 +55,7 @@ export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio
 
 const DELETED = { fname: APP_MSG.deletedAccount, pronoun: '', gender: '', category: '', profilePic: '', location: '', age: '', height: '', weight: '', bodyType: '', hairColor: '', eyeColor: '' };
 
-export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, tape: StudioApplication['tape'] = null): StudioApplication {
+export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, undoOpen: boolean, tape: StudioApplication['tape'] = null): StudioApplication {
   const { id, ...profile } = performer ?? { id: null, ...DELETED };
   return {
     _id: row.id,
@@ -61,7 +69,7 @@ export function presentStudioApplication(row: ApplicationRow, performer: Perform
     rating: row.studioRating,
     studioNote: row.studioNote,
     decision: decisionOf(row),
-    undoUntil: undoUntilOf(row),
+    undoUntil: undoUntilOf(row, undoOpen),
     createdAt: row.createdAt.toISOString(),
     tape,
   };

@@ -102,7 +102,7 @@ export function createApplyService(ctx: AppContext) {
           .returning();
         // The studio hears of it at once, and in its next digest (applicant-notice.ts).
         const told = await tellStudioOfApplicant(tx, { jobId, jobTitle: job.job.title, studioUserId: job.studioUserId, performerName: user.fname });
-        return { application: presentMyApplication(row!, job.job, job.studio, { _id: role.id, name: role.name }), events: told };
+        return { application: presentMyApplication(row!, job.job, job.studio, { _id: role.id, name: role.name }, false), events: told };
       }).catch((error: unknown) => {
         // The role was removed between its check and the insert: the reference refuses it (docs/faults.md).
         if (hasErrorCode(error, ['23503'])) throw errors.notFound(CAST_MSG.roleNotFound);

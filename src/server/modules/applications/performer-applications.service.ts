@@ -7,7 +7,7 @@ import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
 import { currentPeriod } from './apply.service.js';
-import { presentMyApplication } from './applications.presenter.js';
+import { presentMyApplication, undoOpenOf } from './applications.presenter.js';
 import { historyAppend, NO_DECISION } from './status-change.js';
 
 const roleBrief = { _id: jobRoles.id, name: jobRoles.name };
@@ -30,14 +30,14 @@ export function createPerformerApplicationsService(ctx: AppContext) {
   return {
     async list(userId: string): Promise<MyApplicationsAnswer> {
       const rows = await db
-        .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief })
+        .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief, undoOpen: undoOpenOf() })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
         .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .where(eq(applications.performerId, userId))
         .orderBy(desc(applications.createdAt), desc(applications.id));
-      return { applications: rows.map((r) => presentMyApplication(r.app, r.job, r.studio, r.role)), quota: await quota(userId, new Date()) };
+      return { applications: rows.map((r) => presentMyApplication(r.app, r.job, r.studio, r.role, r.undoOpen)), quota: await quota(userId, new Date()) };
     },
 
     /**
@@ -90,13 +90,13 @@ export function createPerformerApplicationsService(ctx: AppContext) {
         throw errors.conflict(APP_MSG.cannotWithdraw(found.status as ApplicationStatus));
       });
       const [row] = await db
-        .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief })
+        .select({ app: applications, job: jobs, studio: studioBrief, role: roleBrief, undoOpen: undoOpenOf() })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
         .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .where(eq(applications.id, applicationId));
-      return presentMyApplication(row!.app, row!.job, row!.studio, row!.role);
+      return presentMyApplication(row!.app, row!.job, row!.studio, row!.role, row!.undoOpen);
     },
   };
 }

@@ -29,7 +29,7 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
-import { presentStudioApplication } from './applications.presenter.js';
+import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
 
@@ -122,7 +122,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
   /** At most `limit` applications in (created_at, id) order, each with its cursor position. */
   async function readRows(where: SQL | undefined, limit: number): Promise<{ application: StudioApplication; at: string }[]> {
     const rows = await db
-      .select({ app: applications, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorAt })
+      .select({ app: applications, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorAt, undoOpen: undoOpenOf() })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
       .leftJoin(users, eq(users.id, applications.performerId))
@@ -135,10 +135,10 @@ export function createStudioApplicationsService(ctx: AppContext) {
 
   /** The rows as the studio sees them, each with its latest tape and its cursor position. */
   function present(
-    rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string }[],
+    rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string; undoOpen: boolean }[],
     tapes: Map<string, StudioApplication['tape']>,
   ) {
-    return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, tapes.get(r.app.id) ?? null), at: r.at }));
+    return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, r.undoOpen, tapes.get(r.app.id) ?? null), at: r.at }));
   }
 
   /**
@@ -160,7 +160,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .limit(1)
       .as('tape');
     const rows = await db
-      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), tape: latest._.selectedFields })
+      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), undoOpen: undoOpenOf(page.undoUntil), tape: latest._.selectedFields })
       .from(page)
       .leftJoin(users, eq(users.id, page.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, page.roleId))

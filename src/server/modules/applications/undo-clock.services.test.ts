@@ -5,7 +5,7 @@
  * there the two cannot disagree.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StudioApplication } from '../../../contract/applications.js';
+import type { MyApplicationsAnswer, StudioApplication, StudioApplicationsAnswer } from '../../../contract/applications.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
@@ -39,14 +39,15 @@ const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unk
 /** This process's clock moved by `ms`, as an instance whose clock is off: only Date, so timers and I/O run as ever. */
 const clockOff = (ms: number) => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
 
-async function applicant(): Promise<string> {
+async function applied(): Promise<{ id: string; jobId: string; performerToken: string }> {
   const job = await postJob(t, studio, { title: 'Clocks' });
   const performer = await buildPerformer(t);
   await givePlan(t, performer._id, 'Platinum');
   const res = await call('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { _id: string })._id;
+  return { id: (res.json() as { _id: string })._id, jobId: job._id, performerToken: performer.token };
 }
+const applicant = async () => (await applied()).id;
 const decline = (id: string) => call('POST', `/api/studio/applications/${id}/status`, studio.token, { status: 'declined', reason: 'role_cast' });
 const undo = (id: string) => call('POST', `/api/studio/applications/${id}/undo`, studio.token);
 
@@ -71,6 +72,24 @@ describe('the undo window when instances disagree on the time', () => {
     const res = await undo(id);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as StudioApplication).status).toBe('applied');
+  });
+
+  it('an instance 45 s ahead shows the studio the undo window it was given, and keeps the decline from the performer', async () => {
+    const { id, jobId, performerToken } = await applied();
+    const declined = await decline(id);
+    expect(declined.statusCode).toBe(200);
+    const until = (declined.json() as StudioApplication).undoUntil;
+    expect(until).not.toBeNull();
+    clockOff(SKEW_MS);
+    // The studio's answers, one application and the job's page, still carry the window.
+    expect(((await call('GET', `/api/studio/applications/${id}`, studio.token)).json() as StudioApplication).undoUntil).toBe(until);
+    const page = (await call('GET', `/api/studio/jobs/${jobId}/applications`, studio.token)).json() as StudioApplicationsAnswer;
+    expect(page.applications.find((a) => a._id === id)?.undoUntil).toBe(until);
+    // The performer has not been told: their list shows the application as it was before.
+    const mine = (await call('GET', '/api/audition/applications', performerToken)).json() as MyApplicationsAnswer;
+    expect(mine.applications.find((a) => a._id === id)).toMatchObject({ status: 'applied', decision: null });
+    // And the window it shows is the one the undo keeps (nothing left due for the next test's sweep).
+    expect((await undo(id)).statusCode).toBe(200);
   });
 
   it('once the database says the 30 s have passed, the undo is refused and the notice goes out', async () => {

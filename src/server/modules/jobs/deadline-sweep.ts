@@ -1,13 +1,12 @@
 /**
  * Closes open jobs whose deadline has passed (the day after the deadline, in UTC).
- * Every instance schedules it; a PostgreSQL advisory lock lets one run at a time, and
- * the last run's time, kept in maintenance_runs, lets the others skip until it is due.
+ * A job of the background runner, whose lease lets one instance run it at a time; the last
+ * run's time, kept in maintenance_runs, lets the others skip until it is due.
  */
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { todayUtc } from '../../../contract/jobs.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { tryTransactionLock } from '../../db/raw.js';
 import { jobs, maintenanceRuns } from '../../db/schema/index.js';
 import { closeApplicationsOf, mailSettings, type MailSettings } from '../applications/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
@@ -16,7 +15,7 @@ import type { BackgroundJob } from '../../background/runner.js';
 export const SWEEP_NAME = 'close-past-deadlines';
 export const SWEEP_EVERY_MS = 10 * 60_000;
 
-export type SweepResult = { ran: false; reason: 'busy' | 'not_due' } | ({ ran: true; closed: number } & AfterCommit);
+export type SweepResult = { ran: false; reason: 'not_due' } | ({ ran: true; closed: number } & AfterCommit);
 
 /**
  * Closes the jobs and their undecided applications in one transaction; answers the
@@ -26,7 +25,6 @@ export async function runDeadlineSweep(db: Db, opts: { now?: Date; force?: boole
   const now = opts.now ?? new Date();
   const mail = opts.mail ?? { origin: '' };
   return db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:deadline-sweep'))) return { ran: false, reason: 'busy' } as const;
     const [last] = await tx.select().from(maintenanceRuns).where(eq(maintenanceRuns.name, SWEEP_NAME));
     if (!opts.force && last && now.getTime() - last.lastRunAt.getTime() < SWEEP_EVERY_MS) return { ran: false, reason: 'not_due' } as const;
     const closed = await tx

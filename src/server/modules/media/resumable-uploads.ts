@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Server as TusServer } from '@tus/server';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { tooLargeMessage } from '../../../contract/file-checks.js';
@@ -88,9 +88,13 @@ export async function openFinished(ctx: AppContext, userId: string, kind: Upload
   };
 }
 
-/** Removes expired uploads (their quota stopped counting at expiry) and their bytes; one instance takes each row. */
-export async function sweepExpiredUploads(ctx: AppContext, now = new Date()): Promise<number> {
-  const gone = await ctx.db.delete(resumableUploads).where(lte(resumableUploads.expiresAt, now)).returning({ id: resumableUploads.id });
+/**
+ * Removes expired uploads (their quota stopped counting at expiry) and their bytes; one
+ * instance takes each row. Expired by the database's clock, as the other sweeps read it, so an
+ * instance whose clock runs ahead takes nothing early.
+ */
+export async function sweepExpiredUploads(ctx: AppContext): Promise<number> {
+  const gone = await ctx.db.delete(resumableUploads).where(lte(resumableUploads.expiresAt, sql`now()`)).returning({ id: resumableUploads.id });
   if (gone.length === 0) return 0;
   const store = await tusStoreOf(ctx);
   for (const { id } of gone) await store.remove(id);

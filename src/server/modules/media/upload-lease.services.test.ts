@@ -13,7 +13,7 @@ import { createPostgresDatabase } from '../../../../test/postgres-database.js';
 import { startTcpProxy, type TcpProxy } from '../../../../test/tcp-proxy.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { openDatabase } from '../../db/client.js';
-import { uploadReservations, users } from '../../db/schema/index.js';
+import { uploadOwners, uploadReservations, users } from '../../db/schema/index.js';
 import { signToken } from '../auth/index.js';
 import { sweepAbandonedUploads } from './upload-sweep.js';
 
@@ -43,6 +43,15 @@ afterAll(async () => {
   await drop?.();
 });
 
+describe("an instance's upload lease", () => {
+  it('is renewed while the instance runs (its runner\'s upload-owner job), beyond the 30 s it was taken for', async () => {
+    const leases = () => other.ctx.db.select().from(uploadOwners);
+    await expect.poll(async () => (await leases()).length, { timeout: 30_000 }).toBe(1);
+    const [taken] = await leases();
+    await expect.poll(async () => (await leases())[0]!.expiresAt.getTime(), { timeout: 30_000, interval: 500 }).toBeGreaterThan(taken!.expiresAt.getTime());
+  }, 60_000);
+});
+
 describe('an instance whose database connections dropped and came back', () => {
   it('keeps its live upload: another instance\'s sweep leaves the reservation', async () => {
     const [user] = await other.ctx.db
@@ -57,9 +66,9 @@ describe('an instance whose database connections dropped and came back', () => {
     await proxy.cut();
     await proxy.restore();
     // Within the reconnect's 1–5 s, and after it: the instance is alive all along.
-    expect(await sweepAbandonedUploads(other.ctx, quiet)).toEqual({ ran: true, reservations: 0, pieces: 0 });
+    expect(await sweepAbandonedUploads(other.ctx, quiet)).toEqual({ reservations: 0, pieces: 0 });
     await new Promise((r) => setTimeout(r, 6_000));
-    expect(await sweepAbandonedUploads(other.ctx, quiet)).toEqual({ ran: true, reservations: 0, pieces: 0 });
+    expect(await sweepAbandonedUploads(other.ctx, quiet)).toEqual({ reservations: 0, pieces: 0 });
     expect(await reservations()).toBe(1);
     request.destroy();
   }, 120_000);

@@ -41,7 +41,7 @@ describe('sweepAbandonedUploads', () => {
     await interrupted(p._id, randomUUID());
     const live = await interrupted(p._id, UPLOAD_OWNER);
     const result = await sweepAbandonedUploads(t.ctx, t.app.log);
-    expect(result).toEqual({ ran: true, reservations: 1, pieces: 1 });
+    expect(result).toEqual({ reservations: 1, pieces: 1 });
     const left = await t.ctx.db.select({ id: uploadReservations.id }).from(uploadReservations).where(eq(uploadReservations.userId, p._id));
     expect(left).toEqual([{ id: live.id }]);
     const parts = (await readdir(path.join(t.dataDir, 'uploads', 'videos'))).filter((name) => name.endsWith('.part'));

@@ -1,12 +1,12 @@
 /**
  * What a crashed process leaves of its uploads is removed (docs/faults.md, "Uploads"): each
  * process start has an owner id, written on every reservation it makes with the key its file
- * is being written to. At start and then every 15 s, on one instance at a time (an
- * advisory lock), reservations whose owner is gone are deleted, after their partial file on
+ * is being written to. At start and then every 15 s, on one instance at a time (the
+ * background runner's lease), reservations whose owner is gone are deleted, after their partial file on
  * disk or their unfinished multipart upload in the bucket.
  *
- * An owner is alive while its lease is (`upload_owners`): a row the process renews every 10 s
- * through the app's pool, valid for 30 s on the database's clock. A connection that drops
+ * An owner is alive while its lease is (`upload_owners`): a row the process takes at start and
+ * renews every 10 s through the app's pool (the `upload-owner` job of the background runner), valid for 30 s on the database's clock. A connection that drops
  * and comes back (a failover, an idle-connection killer) costs a renewal or two, never the
  * lease; a killed process's lease runs out within 30 s. PGlite is one process's database, so
  * there every owner but this process's is gone.
@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { tryTransactionLock } from '../../db/raw.js';
 import { uploadOwners, uploadReservations } from '../../db/schema/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
@@ -25,7 +24,7 @@ export const UPLOAD_OWNER = randomUUID();
 export const UPLOAD_SWEEP_EVERY_MS = 15_000;
 /** How long a lease lasts after its renewal, and how often it is renewed: a few renewals may fail in a row. */
 export const OWNER_LEASE_SECONDS = 30;
-const OWNER_RENEW_MS = 10_000;
+export const OWNER_RENEW_MS = 10_000;
 
 const renewLease = (ctx: AppContext) =>
   ctx.db
@@ -33,26 +32,39 @@ const renewLease = (ctx: AppContext) =>
     .values({ ownerId: UPLOAD_OWNER, expiresAt: sql`now() + make_interval(secs => ${OWNER_LEASE_SECONDS})` })
     .onConflictDoUpdate({ target: uploadOwners.ownerId, set: { expiresAt: sql`excluded.expires_at` } });
 
-/** Takes this process's lease (PostgreSQL) before any upload is taken, and renews it. Answers its release. */
-export async function holdUploadOwner(ctx: AppContext, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<() => Promise<void>> {
+/**
+ * Takes this process's lease (PostgreSQL) before any upload is taken; `uploadOwnerJob` renews
+ * it. Answers its release, for a stop once the renewals have ended.
+ */
+export async function holdUploadOwner(ctx: AppContext): Promise<() => Promise<void>> {
   if (ctx.database.engine !== 'postgres') return async () => {};
   await renewLease(ctx);
-  const timer = setInterval(() => {
-    renewLease(ctx).catch((err: unknown) => log?.warn({ err }, 'the upload lease could not be renewed; it lasts 30 s'));
-  }, OWNER_RENEW_MS);
-  timer.unref();
   return async () => {
-    clearInterval(timer);
     await ctx.db.delete(uploadOwners).where(eq(uploadOwners.ownerId, UPLOAD_OWNER));
   };
 }
 
-export type UploadSweepResult = { ran: false } | { ran: true; reservations: number; pieces: number };
+/**
+ * Renewing this process's lease as a background job on every instance, PostgreSQL only
+ * (src/server/background/jobs.ts). A failed renewal is retried after 5 s, and reported from the
+ * third in a row; the lease lasts 30 s.
+ */
+export function uploadOwnerJob(ctx: AppContext): BackgroundJob {
+  return {
+    name: 'upload-owner',
+    everyMs: OWNER_RENEW_MS,
+    runsOn: 'every',
+    async run() {
+      await renewLease(ctx);
+    },
+  };
+}
+
+export type UploadSweepResult = { reservations: number; pieces: number };
 
 /** One pass: removes the reservations, partial files and unfinished uploads of owners that are gone. */
 export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLogger): Promise<UploadSweepResult> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:upload-sweep'))) return { ran: false } as const;
     const others = await tx
       .selectDistinct({ owner: uploadReservations.ownerId })
       .from(uploadReservations)
@@ -85,7 +97,7 @@ export async function sweepAbandonedUploads(ctx: AppContext, log: FastifyBaseLog
         reservations += 1;
       }
     }
-    return { ran: true, reservations, pieces } as const;
+    return { reservations, pieces };
   });
 }
 
@@ -95,10 +107,7 @@ export function uploadSweepJob(ctx: AppContext, log: FastifyBaseLogger): Backgro
     name: 'upload-sweep',
     everyMs: UPLOAD_SWEEP_EVERY_MS,
     runsOn: 'one',
-    async run() {
-      const r = await sweepAbandonedUploads(ctx, log);
-      return r.ran ? { reservations: r.reservations, pieces: r.pieces } : undefined;
-    },
+    run: () => sweepAbandonedUploads(ctx, log),
   };
 }
 
@@ -118,19 +127,15 @@ export async function cleanOwnDisk(ctx: AppContext, log: FastifyBaseLogger): Pro
 
 /**
  * Cleaning this instance's own disk as a background job on every instance: at start and once
- * more a minute later (by then a predecessor's files are stale too); later passes do nothing,
- * so an upload that pauses for a while later on keeps its partial file.
+ * more a minute later (by then a predecessor's files are stale too), then no more, so an
+ * upload that pauses for a while later on keeps its partial file.
  */
 export function ownDiskJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
-  let passes = 0;
   return {
     name: 'own-disk',
     everyMs: 60_000,
+    passesPerStart: 2,
     runsOn: 'every',
-    async run() {
-      if (passes >= 2) return;
-      passes += 1;
-      return { removed: await cleanOwnDisk(ctx, log) };
-    },
+    run: async () => ({ removed: await cleanOwnDisk(ctx, log) }),
   };
 }

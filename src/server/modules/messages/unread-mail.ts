@@ -2,14 +2,14 @@
  * E-mails a message still unread after 10 minutes, at most once an hour per conversation
  * and recipient, when the recipient's e-mail choice allows it (docs/messages.md). Every
  * instance runs it each minute; the rows are claimed in one UPDATE per side (state in the
- * database, so a restart neither loses nor repeats a mail), under an advisory lock so one
- * instance runs it at a time.
+ * database, so a restart neither loses nor repeats a mail), one instance at a time under
+ * the background runner's lease.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { rowsOf, tryTransactionLock } from '../../db/raw.js';
+import { rowsOf } from '../../db/raw.js';
 import { messages } from '../../db/schema/index.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations.js';
@@ -60,16 +60,14 @@ function claim(db: Pick<Db, 'execute'>, side: 'performer' | 'studio', now: Date)
     returning c.id as conversation_id, r.email, r.fname, ${otherName} as other_name, u.newest_id`);
 }
 
-export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ ran: boolean; mailed: number }> {
+export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ mailed: number }> {
   const claimed = await ctx.db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:unread-mail'))) return null;
     // A performer's name reads capitalised (docs/messages.md): the greeting of a performer, the sender named to a studio.
     const performers = (await claim(tx, 'performer', now)).map((c) => ({ ...c, fname: personName(c.fname) }));
     const studios = (await claim(tx, 'studio', now)).map((c) => ({ ...c, other_name: c.other_name === null ? null : personName(c.other_name) }));
     return [...performers, ...studios];
   });
-  if (!claimed) return { ran: false, mailed: 0 };
-  if (claimed.length === 0) return { ran: true, mailed: 0 };
+  if (claimed.length === 0) return { mailed: 0 };
   const texts = await ctx.db
     .select({ id: messages.id, text: messages.text })
     .from(messages)
@@ -84,18 +82,15 @@ export async function runUnreadMail(ctx: AppContext, log: Pick<FastifyBaseLogger
     const message = { to: c.email, subject: CONVERSATION_MSG.mailSubject(from), text: body, html: `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(body)}</pre>` };
     if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
   }
-  return { ran: true, mailed };
+  return { mailed };
 }
 
 /** Mails about unread messages as a background job, one instance at a time (src/server/background/jobs.ts). */
-export function unreadMailJob(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob {
+export function unreadMailJob(ctx: AppContext, log: FastifyBaseLogger, clock: () => Date = () => new Date()): BackgroundJob {
   return {
     name: 'unread-mail',
     everyMs: EVERY_MS,
     runsOn: 'one',
-    async run() {
-      const r = await runUnreadMail(ctx, log);
-      return r.ran ? { mailed: r.mailed } : undefined;
-    },
+    run: () => runUnreadMail(ctx, log, clock()),
   };
 }

@@ -123,7 +123,7 @@ describe('the studio’s sides quota and the sweep of unused sides (issue 48, it
     expect(full.json()).toEqual({ msg: TAPE_MSG.sidesQuota, code: 'quota_exhausted' });
     expect(await filesOf(studio.studioId)).toHaveLength(TAPE_LIMITS.sidesMaxFiles);
 
-    expect(await runSidesSweep(t.ctx, t.app.log)).toEqual({ ran: true, removed: TAPE_LIMITS.sidesMaxFiles - 1 });
+    expect(await runSidesSweep(t.ctx, t.app.log)).toEqual({ removed: TAPE_LIMITS.sidesMaxFiles - 1 });
     const kept = await filesOf(studio.studioId);
     expect(kept).toHaveLength(1);
     expect(await t.ctx.storage.exists(kept[0]!)).toBe(true);

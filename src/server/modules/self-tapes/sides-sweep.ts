@@ -2,25 +2,24 @@
  * Sides no request uses are removed after a grace period (docs/self-tapes.md, "Sides"): a
  * file older than `TAPE_LIMITS.unusedSidesDays` that no tape request names loses its row, and
  * its stored file is queued for deletion in the same transaction (account/file-deletions.ts),
- * then deleted. Every instance schedules it hourly; an advisory lock lets one run at a time. A
+ * then deleted. Hourly, one instance at a time (the background runner's lease). A
  * request being made holds its file's row (FOR SHARE) to its commit, so the sweep skips it.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { TAPE_LIMITS } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
-import { rowsOf, tryTransactionLock } from '../../db/raw.js';
+import { rowsOf } from '../../db/raw.js';
 import { deleteQueuedFiles, queueFileDeletions } from '../account/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 const SWEEP_EVERY_MS = 60 * 60_000;
 const BATCH = 500;
 
-export type SidesSweepResult = { ran: false } | { ran: true; removed: number };
+export type SidesSweepResult = { removed: number };
 
 export async function runSidesSweep(ctx: AppContext, log: FastifyBaseLogger, now = new Date()): Promise<SidesSweepResult> {
   const keys = await ctx.db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:sides-sweep'))) return null;
     const removed = await rowsOf<{ storage_key: string }>(tx, sql`
       delete from studio_files where id in (
         select f.id from studio_files f
@@ -34,9 +33,8 @@ export async function runSidesSweep(ctx: AppContext, log: FastifyBaseLogger, now
     await queueFileDeletions(tx, keys);
     return keys;
   });
-  if (!keys) return { ran: false };
   await deleteQueuedFiles(ctx, keys, log);
-  return { ran: true, removed: keys.length };
+  return { removed: keys.length };
 }
 
 /** Removing unused sides as a background job, one instance at a time (src/server/background/jobs.ts). */
@@ -45,9 +43,6 @@ export function sidesSweepJob(ctx: AppContext, log: FastifyBaseLogger): Backgrou
     name: 'sides-sweep',
     everyMs: SWEEP_EVERY_MS,
     runsOn: 'one',
-    async run() {
-      const r = await runSidesSweep(ctx, log);
-      return r.ran ? { removed: r.removed } : undefined;
-    },
+    run: () => runSidesSweep(ctx, log),
   };
 }

@@ -2,22 +2,22 @@
  * The self-tape sweep (docs/self-tapes.md, "Reminders and expiry"): one reminder e-mail 24
  * hours before the deadline to a performer who accepted and has not sent a tape, and
  * `expired` for a request past its deadline without one. Its state is in the rows
- * (`reminded_at`, `status`); every instance schedules it, an advisory lock lets one run at
- * a time, and the due rows are claimed in one UPDATE before any mail leaves.
+ * (`reminded_at`, `status`); the background runner's lease lets one instance run it at a
+ * time, and the due rows are claimed in one UPDATE before any mail leaves.
  */
 import { sql } from 'drizzle-orm';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { rowsOf, tryTransactionLock } from '../../db/raw.js';
+import { rowsOf } from '../../db/raw.js';
 import { mailSettings, type MailSettings } from '../applications/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
-export type TapeSweepResult = { ran: false } | ({ ran: true; reminded: number; expired: number } & AfterCommit);
+export type TapeSweepResult = { reminded: number; expired: number } & AfterCommit;
 
 interface Claimed {
   email: string | null;
@@ -30,7 +30,6 @@ export async function runTapeSweep(db: Db, opts: { now?: Date; mail?: MailSettin
   const now = opts.now ?? new Date();
   const origin = (opts.mail ?? { origin: '' }).origin;
   return db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:tape-sweep'))) return { ran: false } as const;
     const at = sql`${now.toISOString()}::timestamptz`;
     const expired = await rowsOf<{ id: string }>(tx, sql`
       update tape_requests set status = 'expired'
@@ -59,7 +58,7 @@ export async function runTapeSweep(db: Db, opts: { now?: Date; mail?: MailSettin
         },
       ];
     });
-    return { ran: true, reminded: claimed.length, expired: expired.length, mails, events: [] } as const;
+    return { reminded: claimed.length, expired: expired.length, mails, events: [] };
   });
 }
 
@@ -72,7 +71,6 @@ export function tapeSweepJob(ctx: AppContext, log: { error(obj: unknown, msg: st
     runsOn: 'one',
     async run() {
       const r = await runTapeSweep(ctx.db, { mail });
-      if (!r.ran) return;
       await sendAfterCommit(ctx, r, log);
       return { reminded: r.reminded, expired: r.expired };
     },

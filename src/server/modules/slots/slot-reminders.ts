@@ -1,15 +1,14 @@
 /**
  * The reminders of booked audition times (docs/slots.md, "Reminders"): an e-mail with the
  * calendar file 24 hours before, an in-app notice 2 hours before. Each is claimed in one
- * UPDATE that stamps its column, so it goes once; an advisory lock lets one instance run
- * the sweep at a time (like the job deadline sweep, docs/architecture.md).
+ * UPDATE that stamps its column, so it goes once; the background runner's lease lets one
+ * instance run the sweep at a time (docs/architecture.md, "Background work").
  */
 import { and, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { SLOT_LIMITS, SLOT_MSG } from '../../../contract/slots.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { tryTransactionLock } from '../../db/raw.js';
 import { auditionSlots } from '../../db/schema/index.js';
 import { createNotifications, sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import { bookingFacts, bookingMail, utcText } from './slots.service.js';
@@ -17,12 +16,11 @@ import type { BackgroundJob } from '../../background/runner.js';
 
 const HOUR = 3_600_000;
 
-export type ReminderResult = { ran: false } | ({ ran: true; mailed: number; noticed: number } & AfterCommit);
+export type ReminderResult = { mailed: number; noticed: number } & AfterCommit;
 
 export async function runSlotReminders(db: Db, opts: { now?: Date } = {}): Promise<ReminderResult> {
   const now = opts.now ?? new Date();
   return db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, 'audition:slot-reminders'))) return { ran: false } as const;
     const due = (hours: number) => and(isNotNull(auditionSlots.bookedApplicationId), gt(auditionSlots.startsAt, now), lte(auditionSlots.startsAt, new Date(now.getTime() + hours * HOUR)));
     const toMail = await tx
       .update(auditionSlots)
@@ -48,19 +46,18 @@ export async function runSlotReminders(db: Db, opts: { now?: Date } = {}): Promi
         facts.filter((f) => f.performerId).map((f) => ({ userId: f.performerId!, kind: 'application' as const, text: SLOT_MSG.soonNotice(f.job, utcText(f.slot.startsAt)), link: '/applications' })),
       );
     }
-    return { ran: true, mailed: toMail.length, noticed: toNotice.length, mails, events: [] } as const;
+    return { mailed: toMail.length, noticed: toNotice.length, mails, events: [] };
   });
 }
 
-/** Audition reminders as a background job, one instance at a time (src/server/background/jobs.ts). */
-export function slotRemindersJob(ctx: AppContext, log: { error(obj: unknown, msg: string): void }): BackgroundJob {
+/** Audition reminders as a background job, one instance at a time (src/server/background/jobs.ts); tests give it their clock. */
+export function slotRemindersJob(ctx: AppContext, log: { error(obj: unknown, msg: string): void }, clock: () => Date = () => new Date()): BackgroundJob {
   return {
     name: 'slot-reminders',
     everyMs: SLOT_LIMITS.sweepEveryMs,
     runsOn: 'one',
     async run() {
-      const r = await runSlotReminders(ctx.db);
-      if (!r.ran) return;
+      const r = await runSlotReminders(ctx.db, { now: clock() });
       await sendAfterCommit(ctx, r, log);
       return { mailed: r.mailed, noticed: r.noticed };
     },

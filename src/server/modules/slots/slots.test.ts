@@ -322,7 +322,7 @@ describe('the reminder sweep', () => {
       ((await call('GET', '/api/notifications', me.p.token)).json() as { notifications: { text: string }[] }).notifications.filter((n) => n.text.startsWith('Your audition for Reminder call'));
     const sweep = async (at: number) => {
       const results = await Promise.all([runSlotReminders(t.ctx.db, { now: new Date(at) }), runSlotReminders(t.ctx.db, { now: new Date(at) })]);
-      for (const r of results) if (r.ran) for (const m of r.mails) await t.ctx.mailer.send(m);
+      for (const r of results) for (const m of r.mails) await t.ctx.mailer.send(m);
       return results;
     };
     await sweep(start - 25 * HOUR);
@@ -346,6 +346,6 @@ describe('the reminder sweep', () => {
     const me = await invited(job);
     expect((await book(me, slot!._id)).statusCode).toBe(200);
     const r = await runSlotReminders(t.ctx.db, { now: new Date() });
-    expect(r.ran && r.mails.filter((m) => m.to === me.p.email.toLowerCase())).toEqual([]);
+    expect(r.mails.filter((m) => m.to === me.p.email.toLowerCase())).toEqual([]);
   });
 });
