@@ -9,7 +9,7 @@ import { fileDeletionsJob } from '../modules/account/index.js';
 import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
 import { eventsSweepJob } from '../modules/events/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
-import { ownDiskJob, resumableSweepJob, uploadSweepJob } from '../modules/media/index.js';
+import { conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
 import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
@@ -31,5 +31,6 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     ownDiskJob(ctx, log),
     resumableSweepJob(ctx),
     mailRetryJob(ctx, log),
+    conversionJob(ctx, log, UPLOAD_OWNER),
   ];
 }

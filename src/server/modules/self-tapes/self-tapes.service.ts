@@ -20,7 +20,9 @@ import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+import { conversionsOf, dropConversion, playbackOf, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+
+type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
@@ -56,12 +58,21 @@ export function createSelfTapesService(ctx: AppContext) {
   const mail = mailSettings(ctx.config.env);
   const tapeUrls = tapeUrlChecks(ctx.config.jwtSecret);
 
-  const tapeOf = (r: RequestRow) =>
-    r.tapeId && r.tapeKey && r.tapeSubmittedAt
-      ? { _id: r.tapeId, url: tapeUrls.url(r.tapeId), submittedAt: r.tapeSubmittedAt.toISOString(), watchedAt: r.tapeWatchedAt?.toISOString() ?? null }
-      : null;
+  const tapeOf = (r: RequestRow, conversions: Map<string, ConversionRow>) => {
+    if (!(r.tapeId && r.tapeKey && r.tapeSubmittedAt)) return null;
+    const url = tapeUrls.url(r.tapeId);
+    // The converted MP4 and poster go through the tape's signed address (docs/media.md, "Conversion").
+    const { width: _w, height: _h, ...fields } = playbackOf(conversions.get(r.tapeKey), { playback: () => `${url}&file=playback`, poster: () => `${url}&file=poster` });
+    return { _id: r.tapeId, url, submittedAt: r.tapeSubmittedAt.toISOString(), watchedAt: r.tapeWatchedAt?.toISOString() ?? null, ...fields };
+  };
 
-  function present(r: RequestRow, job: { id: string; title: string }, role: { id: string; name: string } | null, studio: { fname: string }): TapeRequest {
+  function present(
+    r: RequestRow,
+    job: { id: string; title: string },
+    role: { id: string; name: string } | null,
+    studio: { fname: string },
+    conversions: Map<string, ConversionRow>,
+  ): TapeRequest {
     return {
       _id: r.id,
       applicationId: r.applicationId,
@@ -75,7 +86,7 @@ export function createSelfTapesService(ctx: AppContext) {
       declineReason: r.declineReason,
       retakeNote: r.retakeNote,
       retakeUsed: r.retakeUsed,
-      tape: tapeOf(r),
+      tape: tapeOf(r, conversions),
       createdAt: r.createdAt.toISOString(),
     };
   }
@@ -90,7 +101,8 @@ export function createSelfTapesService(ctx: AppContext) {
       .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
       .where(where)
       .orderBy(desc(tapeRequests.createdAt), desc(tapeRequests.id));
-    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio));
+    const conversions = await conversionsOf(db, rows.flatMap(({ r }) => (r.tapeKey ? [r.tapeKey] : [])));
+    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio, conversions));
   }
 
   /** The performer's own request, or 404 (another's is never told apart from none). */
@@ -176,13 +188,18 @@ export function createSelfTapesService(ctx: AppContext) {
         .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
         .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
         .returning({ id: tapeRequests.id });
+      // The tape is converted to play everywhere, in the background (docs/media.md, "Conversion").
+      if (updated) await queueConversion(tx, key);
       return updated ? { key: before?.key ?? null } : null;
     });
     if (!replaced) {
       await storage.delete(key);
       throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
     }
-    if (replaced.key) await storage.delete(replaced.key).catch(() => {});
+    if (replaced.key) {
+      await dropConversion(ctx, replaced.key).catch(() => {});
+      await storage.delete(replaced.key).catch(() => {});
+    }
     return performerAnswer(performerId, id);
   }
 
@@ -304,7 +321,7 @@ export function createSelfTapesService(ctx: AppContext) {
         .set({ tapeWatchedAt: sql`coalesce(${tapeRequests.tapeWatchedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(tapeRequests.id, found.id))
         .returning();
-      return tapeOf(row!)!;
+      return tapeOf(row!, await conversionsOf(db, row?.tapeKey ? [row.tapeKey] : []))!;
     },
 
     /** POST /api/studio/tape-requests/{id}/retake: once per request, with a note and a deadline ≥ 24 h away. */
