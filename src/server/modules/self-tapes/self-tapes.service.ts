@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits.js';
 import { acceptedType } from '../../../contract/media-options.js';
+import { unplayableMessage } from '../../../contract/file-checks.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
@@ -20,7 +21,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { conversionsOf, dropConversion, playbackOf, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
 
 type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
@@ -169,8 +170,12 @@ export function createSelfTapesService(ctx: AppContext) {
     const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
     // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
     await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation));
+    // The container is read from a copy as the tape streams to storage, as a video's is
+    // (docs/faults.md, "Media files"): a tape that cannot be played is removed and refused.
+    const probe = probeContainer(whole, type.mime);
+    let size: number;
     try {
-      await storage.put(key, whole, type.mime);
+      ({ size } = await storage.put(key, probe.stream, type.mime));
     } catch (error) {
       if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
       throw error;
@@ -178,6 +183,11 @@ export function createSelfTapesService(ctx: AppContext) {
     if (part.file.truncated) {
       await storage.delete(key);
       throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+    }
+    const verdict = await probe.verdict(size);
+    if (!verdict.playable) {
+      await storage.delete(key);
+      throw errors.unsupportedType(unplayableMessage('videos'));
     }
     // The key is swapped under the row's lock, answering the one it replaced, whatever that
     // is by now; the deadline is checked again in the update: a tape finishing after it is refused.
