@@ -125,8 +125,8 @@ describe('record a tape on the page', () => {
       expect(patches.length).toBeGreaterThan(0);
       await shoot(page, 'record-sent');
 
-      // The studio's card plays the tape with a picture. The background conversion (an MP4 with a
-      // poster, docs/media.md) is not built yet: the card plays the original until it is.
+      // The studio's card plays the converted tape (the MP4 of the background conversion, with its
+      // poster, docs/media.md) with a picture once it is ready; "Processing…" until then.
       const desk = await open({ as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
       await desk.page.getByRole('button', { name: `${APP_MSG.open}: ${personName(performer.fname)}` }).click();
       const player = desk.page.locator('dialog[open] video.applicant-tape');
@@ -134,9 +134,11 @@ describe('record a tape on the page', () => {
       const played = await player.evaluate(async (v: HTMLVideoElement) => {
         v.muted = true;
         await v.play();
-        return { width: v.videoWidth, src: v.currentSrc };
+        return { width: v.videoWidth, src: v.currentSrc, poster: v.poster };
       });
       expect(played.width).toBeGreaterThan(0);
+      expect(played.src).toContain('file=playback');
+      expect(played.poster).toContain('file=poster');
       await shoot(desk.page, 'record-studio-card');
     },
     SLOW_TEST,

@@ -43,9 +43,12 @@ export const RESUMABLE_UPLOADS = {
 } as const;
 
 export const PLAYBACK_MSG = {
+  /** What a player says while the video converts (`processing`). */
   processing: 'Processing…',
   processingHint: 'The video is being prepared to play everywhere. It plays here once ready.',
-  failed: (reason: string) => `This video could not be prepared: ${reason}`,
+  /** The `reason` of a conversion that failed, as answers carry it to the owner. */
+  conversionFailed: 'The file is damaged or holds no picture we can read. Send it again or try another file.',
+  failed: (reason: string) => `This video could not be prepared. ${reason}`,
   failedNoReason: 'This video could not be prepared. Send it again or try another file.',
 } as const;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { instant, text } from './fields.js';
 import { MSG } from './messages.js';
+import { playbackFields } from './uploads.js';
 
 export * from './self-tapes-messages.js';
 import { TAPE_LIMITS, TAPE_MSG, TAPE_STATUSES } from './self-tapes-messages.js';
@@ -28,7 +29,8 @@ export type TapeRequestBody = z.input<typeof tapeRequestBody>;
 export const declineBody = strict({ reason: text('Reason', { multiline: true }).max(TAPE_LIMITS.declineReasonMax, MSG.tooLong('Reason', TAPE_LIMITS.declineReasonMax)).trim().optional() });
 export const retakeBody = strict({ note: text('Note', { multiline: true }).max(TAPE_LIMITS.retakeNoteMax, MSG.tooLong('Note', TAPE_LIMITS.retakeNoteMax)).trim().min(1, TAPE_MSG.retakeNoteRequired), deadline });
 
-export const tapeAnswer = z.object({ _id: z.string(), url: z.string(), submittedAt: z.string(), watchedAt: z.string().nullable() });
+/** A tape: `url` is the original as sent; the conversion's fields say what players load (docs/media.md). */
+export const tapeAnswer = z.object({ _id: z.string(), url: z.string(), submittedAt: z.string(), watchedAt: z.string().nullable(), ...playbackFields });
 export type Tape = z.infer<typeof tapeAnswer>;
 
 export const tapeRequest = z.object({
@@ -76,7 +78,7 @@ export const reviewPerformer = z.object({
   age: z.string(),
   height: z.string(),
   role: z.string(),
-  tape: z.object({ url: z.string() }).nullable(),
+  tape: z.object({ url: z.string(), ...playbackFields }).nullable(),
   media: z.array(z.object({ url: z.string(), type: z.string() })),
 });
 export const reviewAnswer = z.object({

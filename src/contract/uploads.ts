@@ -1,9 +1,11 @@
 /**
  * Resumable uploads and converted videos (docs/media.md): the tus kinds and limits, the
- * `{ uploadId }` body that uses a finished upload, a converted file's fields on every answer
- * that carries a video or tape, and the texts an owner reads.
+ * `{ uploadId }` body that uses a finished upload, and a converted file's fields on every
+ * answer that carries a video or tape, as schemas. The statuses and every text a player or
+ * an upload shows are in `media-playback.ts` (schema-free, for the screens), once.
  */
 import { z } from 'zod';
+import { MEDIA_STATUSES, RESUMABLE_UPLOADS } from './media-playback.js';
 import { MEDIA_LIMITS, STORAGE_KINDS, type StorageKind } from './media-options.js';
 import { TAPE_LIMITS } from './self-tapes-messages.js';
 
@@ -13,7 +15,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const RESUMABLE = {
   /** The tus address (docs/media.md). */
-  path: '/api/uploads',
+  path: RESUMABLE_UPLOADS.path,
   /** An upload not used expires this long after its last byte. */
   expiresAfterMs: 24 * 60 * 60_000,
   /** Unused uploads one account may hold at once. */
@@ -27,16 +29,15 @@ export const uploadLimit = (kind: UploadKind): number => (kind === 'tape' ? TAPE
 export const fromUploadBody = z.object({ uploadId: z.string().min(1).max(64) });
 export type FromUploadBody = z.infer<typeof fromUploadBody>;
 
-/** Where a video's or tape's conversion stands. */
-export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
-export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+export { MEDIA_STATUSES, PLAYBACK_MSG, type MediaStatus } from './media-playback.js';
 
-/** The converted file's fields (null until known). */
+/** The converted file's fields (null until known); `reason` says why it failed, to the owner (null otherwise). */
 export const playbackFields = {
   status: z.enum(MEDIA_STATUSES),
   playbackUrl: z.string().nullable(),
   posterUrl: z.string().nullable(),
   durationS: z.number().nullable(),
+  reason: z.string().nullable(),
 };
 
 /** GET /api/audition/media: the caller's own photos, videos and audios. */
@@ -44,8 +45,6 @@ export const ownMediaItem = z.object({
   kind: z.enum(['photos', 'videos', 'audios']),
   url: z.string(),
   ...playbackFields,
-  /** Why a conversion failed, in the owner's words; null otherwise. */
-  reason: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
 });
@@ -58,8 +57,4 @@ export const UPLOAD_MSG = {
   tooManyOpen: `You have ${RESUMABLE.openPerAccount} unfinished uploads. Finish or cancel one first.`,
   lengthMissing: 'Say how long the file is (Upload-Length).',
   kindMissing: 'Say what the file is for: a video, an audio, a photo or a tape.',
-  /** What the owner reads when a video could not be converted. */
-  conversionFailed: 'This video could not be converted: the file is damaged or holds no picture we can read. Send it again or try another file.',
-  /** The owner reads this while a video converts. */
-  processing: 'Processing…',
 } as const;

@@ -50,6 +50,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** /readyz reports the storage as failing when the local disk has less than this free (docs/faults.md, "A full disk"). */
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
+  /** Videos and tapes this instance converts at once (docs/media.md, "Conversion"). */
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -10,7 +10,7 @@ import { fileDeletionsJob } from '../modules/account/index.js';
 import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
 import { eventsSweepJob } from '../modules/events/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
-import { ownDiskJob, resumableSweepJob, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
+import { conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
 import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
@@ -32,6 +32,7 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     ownDiskJob(ctx, log),
     resumableSweepJob(ctx),
     mailRetryJob(ctx, log),
+    conversionJob(ctx, log, UPLOAD_OWNER),
     // PostgreSQL only: on PGlite, one process's database, no other instance reads the lease.
     ...(ctx.database.engine === 'postgres' ? [uploadOwnerJob(ctx)] : []),
     // PGlite only: PostgreSQL's own autovacuum does this there (docs/embedded-database.md).

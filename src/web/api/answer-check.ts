@@ -15,6 +15,7 @@ import { boardAnswer, jobPage, ownJobsAnswer, studioMe } from '../../contract/jo
 import { paymentHistoryAnswer } from '../../contract/payments';
 import { userProfile } from '../../contract/profile';
 import { resume } from '../../contract/resume';
+import { ownMediaAnswer } from '../../contract/uploads';
 import { reviewAnswer, reviewLinksAnswer, tapeRequestsAnswer } from '../../contract/self-tapes';
 import { mySlotsAnswer, studioSlotsAnswer } from '../../contract/slots';
 import { jobsAnswer, studio, studioFindAnswer, studioList } from '../../contract/studios';
@@ -34,6 +35,7 @@ const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/audition/recommendedJobs', recommendationsAnswer],
   ['/api/me/notification-settings', notificationSettings],
   ['/api/audition/tape-requests', tapeRequestsAnswer],
+  ['/api/audition/media', ownMediaAnswer],
   ['/api/audition/applications', myApplicationsAnswer],
   ['/api/audition/getAllStudio', studioList],
   ['/api/audition/getUserData', userProfile],

@@ -29,6 +29,7 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
+import { conversionsOf, playbackOf } from '../media/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
@@ -97,23 +98,24 @@ export function createStudioApplicationsService(ctx: AppContext) {
     const out = new Map<string, StudioApplication['tape']>();
     if (ids.length === 0) return out;
     const rows = await db
-      .select({ applicationId: tapeRequests.applicationId, id: tapeRequests.tapeId, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
+      .select({ applicationId: tapeRequests.applicationId, id: tapeRequests.tapeId, key: tapeRequests.tapeKey, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
       .from(tapeRequests)
       .where(and(inArray(tapeRequests.applicationId, ids), isNotNull(tapeRequests.tapeId)))
       .orderBy(desc(tapeRequests.tapeSubmittedAt));
+    const conversions = await conversionsOf(db, rows.flatMap((r) => (r.key ? [r.key] : [])));
     for (const r of rows) {
-      if (out.has(r.applicationId) || !r.id || !r.at) continue;
-      out.set(r.applicationId, tapeOf({ ...r, id: r.id, at: r.at }));
+      if (out.has(r.applicationId) || !r.id || !r.at || !r.key) continue;
+      out.set(r.applicationId, tapeOf({ ...r, id: r.id, at: r.at }, conversions.get(r.key)));
     }
     return out;
   }
 
-  const tapeOf = (r: { id: string; at: Date; watchedAt: Date | null }): StudioApplication['tape'] => ({
-    _id: r.id,
-    url: tapeUrls.url(r.id),
-    submittedAt: r.at.toISOString(),
-    watchedAt: r.watchedAt?.toISOString() ?? null,
-  });
+  // The converted MP4 and poster go through the tape's signed address (docs/media.md, "Conversion").
+  const tapeOf = (r: { id: string; at: Date; watchedAt: Date | null }, conversion: Parameters<typeof playbackOf>[0]): StudioApplication['tape'] => {
+    const url = tapeUrls.url(r.id);
+    const { width: _w, height: _h, ...fields } = playbackOf(conversion, { playback: () => `${url}&file=playback`, poster: () => `${url}&file=poster` });
+    return { _id: r.id, url, submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null, ...fields };
+  };
 
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     return (await readRows(where, APPLICATION_LIMITS.listMax)).map((r) => r.application);
@@ -153,7 +155,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
   async function readPage(where: SQL | undefined, limit: number): Promise<{ application: StudioApplication; at: string }[]> {
     const page = db.select().from(applications).where(where).orderBy(asc(applications.createdAt), asc(applications.id)).limit(limit).as('page');
     const latest = db
-      .select({ id: tapeRequests.tapeId, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
+      .select({ id: tapeRequests.tapeId, key: tapeRequests.tapeKey, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
       .from(tapeRequests)
       .where(and(eq(tapeRequests.applicationId, page.id), isNotNull(tapeRequests.tapeId), isNotNull(tapeRequests.tapeSubmittedAt)))
       .orderBy(desc(tapeRequests.tapeSubmittedAt))
@@ -167,7 +169,10 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .leftJoinLateral(latest, sql`true`)
       .orderBy(asc(page.createdAt), asc(page.id));
     const tapes = new Map<string, StudioApplication['tape']>();
-    for (const r of rows) if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }));
+    const conversions = await conversionsOf(db, rows.flatMap((r) => (r.tape?.key ? [r.tape.key] : [])));
+    for (const r of rows) {
+      if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }, r.tape.key ? conversions.get(r.tape.key) : undefined));
+    }
     return present(rows, tapes);
   }
 

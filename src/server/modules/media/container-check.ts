@@ -16,6 +16,14 @@ export type ContainerVerdict = { playable: true } | { playable: false; reason: s
  * has), but not this much less: a WAV claiming 2 GB with 8 KB of samples is not a recording.
  */
 const CLAIM_SLACK = { factor: 2, bytes: 64 * 1024 };
+/**
+ * What a second of sound or picture takes at least (4 kbit/s, below any speech codec): a file
+ * claiming a duration needs this much, whether or not the parser reports a bitrate (an MP4
+ * claiming 10 hours in 1.7 KB).
+ */
+const MIN_BYTES_PER_SECOND = 500;
+/** Uncompressed samples (PCM WAV) take exactly what the header says: no slack in bytes beyond the factor. */
+const PCM_SLACK = { factor: 2, bytes: 0 };
 
 interface Probe {
   /** The upload's bytes, passed on unchanged; a copy goes to the parser. */
@@ -61,7 +69,8 @@ export function probeContainer(source: Readable, mime: string): Probe {
       const found = await parsed;
       if (!found.playable) return found;
       const claimed = found.claimedBytes;
-      if (claimed !== undefined && claimed > storedBytes * CLAIM_SLACK.factor + CLAIM_SLACK.bytes) {
+      const slack = found.pcm ? PCM_SLACK : CLAIM_SLACK;
+      if (claimed !== undefined && claimed > storedBytes * slack.factor + slack.bytes) {
         return { playable: false, reason: `claims ${Math.round(claimed)} bytes of media in a ${storedBytes}-byte file` };
       }
       return { playable: true };
@@ -69,7 +78,7 @@ export function probeContainer(source: Readable, mime: string): Probe {
   };
 }
 
-async function parse(copy: Readable, mime: string): Promise<{ playable: true; claimedBytes?: number } | { playable: false; reason: string }> {
+async function parse(copy: Readable, mime: string): Promise<{ playable: true; claimedBytes?: number; pcm: boolean } | { playable: false; reason: string }> {
   // Loaded with the first audio or video, not at start (as sharp is: docs/performance.md, "Memory").
   const { parseStream } = await import('music-metadata');
   try {
@@ -77,8 +86,10 @@ async function parse(copy: Readable, mime: string): Promise<{ playable: true; cl
     const duration = format.duration !== undefined && Number.isFinite(format.duration) && format.duration > 0 ? format.duration : undefined;
     // A video's MP4 duration is not always given, but a readable moov lists its tracks.
     if (duration === undefined && format.trackInfo.length === 0) return { playable: false, reason: 'no track and no duration' };
-    const claimedBytes = duration !== undefined && format.bitrate ? (duration * format.bitrate) / 8 : undefined;
-    return { playable: true, claimedBytes };
+    // What the duration claims, at the reported bitrate or at least the floor: the rule holds without a bitrate.
+    const claimedBytes = duration !== undefined ? duration * Math.max(format.bitrate ? format.bitrate / 8 : 0, MIN_BYTES_PER_SECOND) : undefined;
+    const pcm = format.container === 'WAVE' && format.codec === 'PCM';
+    return { playable: true, claimedBytes, pcm };
   } catch (error) {
     return { playable: false, reason: String((error as Error).message ?? error) };
   }

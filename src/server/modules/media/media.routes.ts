@@ -13,7 +13,7 @@ import {
   STORAGE_KINDS,
   storedFileAnswer,
 } from '../../../contract/media.js';
-import { fromUploadBody } from '../../../contract/uploads.js';
+import { fromUploadBody, ownMediaAnswer } from '../../../contract/uploads.js';
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
@@ -31,6 +31,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   const media = createMediaService(ctx, app.log);
   // Scoped to this plugin; every route sets its own file size limit.
   await registerUploads(app);
+
+  // The caller's own photos, videos and audios, each video with its conversion (docs/media.md).
+  app.get('/api/audition/media', { preHandler: auth.requireAuth, schema: { response: { 200: ownMediaAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return media.ownMedia(req.userId);
+  });
 
   for (const kind of STORAGE_KINDS) {
     app.post(

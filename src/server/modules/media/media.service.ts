@@ -16,7 +16,7 @@ import {
   type StoredFileAnswer,
 } from '../../../contract/media.js';
 import { MSG } from '../../../contract/messages.js';
-import { RESUMABLE, UPLOAD_MSG, type UploadKind } from '../../../contract/uploads.js';
+import { RESUMABLE, UPLOAD_MSG, type OwnMediaItem, type UploadKind } from '../../../contract/uploads.js';
 import { tooLargeMessage, typeRefusedMessage, unplayableMessage } from '../../../contract/file-checks.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
@@ -24,6 +24,7 @@ import { resumableUploads, uploadReservations, uploads, userMedia, users } from 
 import type { Tx } from '../../db/client.js';
 import { errors } from '../../errors.js';
 import { probeContainer } from './container-check.js';
+import { conversionsOf, dropConversion, playbackOf, queueConversion } from './conversions.js';
 import { UPLOAD_OWNER } from './upload-sweep.js';
 import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
 
@@ -279,6 +280,8 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           const { used } = await lockQuota(tx, userId, new Date(), reservation.id);
           if (used + size > MEDIA_LIMITS.quotaBytes) throw quotaFull();
           await tx.insert(uploads).values({ userId, kind, key, url, thumbKey, thumbUrl, contentType: type.mime, size });
+          // Every video is converted to play everywhere, in the background (docs/media.md, "Conversion").
+          if (kind === 'videos') await queueConversion(tx, key);
           await tx.delete(uploadReservations).where(eq(uploadReservations.id, reservation.id));
         });
       } catch (error) {
@@ -286,6 +289,37 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         throw error;
       }
       return thumbUrl ? { url, thumbUrl } : { url };
+    },
+
+    /**
+     * GET /api/audition/media: the caller's own photos, videos and audios in list order, each
+     * video with its conversion (docs/media.md, "Conversion"). Photos and audios are played as
+     * sent: `ready`, an audio's `playbackUrl` its own address.
+     */
+    async ownMedia(userId: string): Promise<OwnMediaItem[]> {
+      const rows = await db
+        .select({ mediaType: userMedia.mediaType, url: userMedia.url, key: uploads.key })
+        .from(userMedia)
+        .leftJoin(uploads, eq(uploads.id, userMedia.uploadId))
+        .where(eq(userMedia.userId, userId))
+        .orderBy(asc(userMedia.createdAt), asc(userMedia.id));
+      const conversions = await conversionsOf(db, rows.flatMap((r) => (r.mediaType === 'videos' && r.key ? [r.key] : [])));
+      const urls = { playback: (key: string) => storage.urlFor(key), poster: (key: string) => storage.urlFor(key) };
+      return rows.map((r) => {
+        const kind = r.mediaType as OwnMediaItem['kind'];
+        if (kind === 'videos') return { kind, url: r.url, ...playbackOf(r.key ? conversions.get(r.key) : undefined, urls) };
+        return {
+          kind,
+          url: r.url,
+          status: 'ready' as const,
+          playbackUrl: kind === 'audios' ? r.url : null,
+          posterUrl: null,
+          durationS: null,
+          reason: null,
+          width: null,
+          height: null,
+        };
+      });
     },
 
     /** POST /api/upload/profilePic: only an image issued to this user; the old picture's file goes if nothing else uses it. */
@@ -348,7 +382,10 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           ),
         )
         .returning({ key: uploads.key, thumbKey: uploads.thumbKey });
-      for (const row of gone) await deleteStored(row.key, row.thumbKey);
+      for (const row of gone) {
+        await dropConversion(ctx, row.key);
+        await deleteStored(row.key, row.thumbKey);
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { TAPE_MSG, type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobRoles, jobs, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
+import { conversionsOf, convertedKey, playbackOf, type ConvertedFile } from '../media/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
@@ -110,21 +111,28 @@ export function createReviewLinksService(ctx: AppContext) {
       const [head] = await db.select({ title: jobs.title, fname: studios.fname }).from(jobs).innerJoin(studios, eq(studios.id, jobs.studioId)).where(eq(jobs.id, link.jobId));
       const rows = await sharedRows(link);
       const tapes = await latestTapeKeys(rows.map((r) => r.id));
+      const conversions = await conversionsOf(db, [...tapes.values()]);
       const base = `/api/review/${token}`;
+      // The converted MP4 and poster go through the token as the original does (docs/media.md).
+      const tapeOf = (id: string, key: string) => {
+        const url = `${base}/tapes/${id}`;
+        const { width: _w, height: _h, ...fields } = playbackOf(conversions.get(key), { playback: () => `${url}?file=playback`, poster: () => `${url}?file=poster` });
+        return { url, ...fields };
+      };
       const performers = rows.map((r) => ({
         name: r.name,
         profilePic: r.profilePic,
         age: r.age,
         height: r.height,
         role: r.role ?? '',
-        tape: tapes.has(r.id) ? { url: `${base}/tapes/${r.id}` } : null,
+        tape: tapes.has(r.id) ? tapeOf(r.id, tapes.get(r.id)!) : null,
         media: r.media.map((m, i) => ({ url: `${base}/media/${r.id}/${i}`, type: m.type })),
       }));
       return { job: { title: head?.title ?? '' }, studio: { fname: head?.fname ?? '' }, performers };
     },
 
     /** The stored key of a shared application's tape or sent file, only through a live token. */
-    async fileKey(token: string, applicationId: string, index: number | null): Promise<string> {
+    async fileKey(token: string, applicationId: string, index: number | null, file?: ConvertedFile): Promise<string> {
       const link = await linkOf(token);
       if (!isUuid(applicationId) || !link.applicationIds.includes(applicationId)) throw errors.notFound();
       const [row] = await sharedRows(link, [applicationId]);
@@ -132,7 +140,10 @@ export function createReviewLinksService(ctx: AppContext) {
       if (index === null) {
         const key = (await latestTapeKeys([applicationId])).get(applicationId);
         if (!key) throw errors.notFound();
-        return key;
+        if (!file) return key;
+        const converted = await convertedKey(db, key, file);
+        if (!converted) throw errors.notFound();
+        return converted;
       }
       const url = row.media[index]?.url;
       const key = url ? /\/uploads\/(.+)$/.exec(url)?.[1] ?? /^https?:\/\/[^/]+\/(.+)$/.exec(url)?.[1] : undefined;

@@ -28,7 +28,9 @@ import type { ModuleOptions } from '../../context.js';
 import type { Storage } from '../../adapters/storage/index.js';
 import { errors } from '../../errors.js';
 import { parseOrThrow } from '../../validation.js';
-import { cutOffAware, filePart, openFinished, registerUploads } from '../media/index.js';
+import { CONVERTED_FILES, convertedKey, cutOffAware, filePart, openFinished, registerUploads } from '../media/index.js';
+
+const convertedFile = z.enum(CONVERTED_FILES);
 import { fromUploadBody } from '../../../contract/uploads.js';
 import { sendAfterCommit } from '../notifications/index.js';
 import { createReviewLinksService } from './review-links.service.js';
@@ -159,10 +161,12 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   // the auth header, so the URL itself is the permission, for a few hours.
   app.get(
     '/api/tapes/:id',
-    { schema: { hide: true, params: idParams, querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }) } },
+    { schema: { hide: true, params: idParams, querystring: z.object({ expires: z.string().optional(), sig: z.string().optional(), file: convertedFile.optional() }) } },
     async (req, reply) => {
       if (!tapes.tapeUrls.valid(req.params.id, req.query.expires, req.query.sig)) throw errors.notFound();
-      const key = await tapes.tapeKey(req.params.id);
+      const original = await tapes.tapeKey(req.params.id);
+      // `file`: the converted MP4 or its poster (docs/media.md, "Conversion"); the signature is the tape's.
+      const key = original && req.query.file ? await convertedKey(ctx.db, original, req.query.file) : original;
       if (!key) throw errors.notFound();
       return sendPrivateFile(ctx.storage, key, reply);
     },
@@ -194,8 +198,8 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   });
   app.get(
     '/api/review/:token/tapes/:applicationId',
-    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string() }) } },
-    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, null), noIndex(reply)),
+    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string() }), querystring: z.object({ file: convertedFile.optional() }) } },
+    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, null, req.query.file), noIndex(reply)),
   );
   app.get(
     '/api/review/:token/media/:applicationId/:index',

@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits.js';
 import { acceptedType } from '../../../contract/media-options.js';
+import { unplayableMessage } from '../../../contract/file-checks.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequest, type TapeStatus } from '../../../contract/self-tapes.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
@@ -20,7 +21,9 @@ import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { mailSettings } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
-import { readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+
+type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { checkDeadline } from './deadline-rule.js';
@@ -56,12 +59,21 @@ export function createSelfTapesService(ctx: AppContext) {
   const mail = mailSettings(ctx.config.env);
   const tapeUrls = tapeUrlChecks(ctx.config.jwtSecret);
 
-  const tapeOf = (r: RequestRow) =>
-    r.tapeId && r.tapeKey && r.tapeSubmittedAt
-      ? { _id: r.tapeId, url: tapeUrls.url(r.tapeId), submittedAt: r.tapeSubmittedAt.toISOString(), watchedAt: r.tapeWatchedAt?.toISOString() ?? null }
-      : null;
+  const tapeOf = (r: RequestRow, conversions: Map<string, ConversionRow>) => {
+    if (!(r.tapeId && r.tapeKey && r.tapeSubmittedAt)) return null;
+    const url = tapeUrls.url(r.tapeId);
+    // The converted MP4 and poster go through the tape's signed address (docs/media.md, "Conversion").
+    const { width: _w, height: _h, ...fields } = playbackOf(conversions.get(r.tapeKey), { playback: () => `${url}&file=playback`, poster: () => `${url}&file=poster` });
+    return { _id: r.tapeId, url, submittedAt: r.tapeSubmittedAt.toISOString(), watchedAt: r.tapeWatchedAt?.toISOString() ?? null, ...fields };
+  };
 
-  function present(r: RequestRow, job: { id: string; title: string }, role: { id: string; name: string } | null, studio: { fname: string }): TapeRequest {
+  function present(
+    r: RequestRow,
+    job: { id: string; title: string },
+    role: { id: string; name: string } | null,
+    studio: { fname: string },
+    conversions: Map<string, ConversionRow>,
+  ): TapeRequest {
     return {
       _id: r.id,
       applicationId: r.applicationId,
@@ -75,7 +87,7 @@ export function createSelfTapesService(ctx: AppContext) {
       declineReason: r.declineReason,
       retakeNote: r.retakeNote,
       retakeUsed: r.retakeUsed,
-      tape: tapeOf(r),
+      tape: tapeOf(r, conversions),
       createdAt: r.createdAt.toISOString(),
     };
   }
@@ -90,7 +102,8 @@ export function createSelfTapesService(ctx: AppContext) {
       .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
       .where(where)
       .orderBy(desc(tapeRequests.createdAt), desc(tapeRequests.id));
-    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio));
+    const conversions = await conversionsOf(db, rows.flatMap(({ r }) => (r.tapeKey ? [r.tapeKey] : [])));
+    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio, conversions));
   }
 
   /** The performer's own request, or 404 (another's is never told apart from none). */
@@ -157,8 +170,12 @@ export function createSelfTapesService(ctx: AppContext) {
     const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
     // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
     await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation));
+    // The container is read from a copy as the tape streams to storage, as a video's is
+    // (docs/faults.md, "Media files"): a tape that cannot be played is removed and refused.
+    const probe = probeContainer(whole, type.mime);
+    let size: number;
     try {
-      await storage.put(key, whole, type.mime);
+      ({ size } = await storage.put(key, probe.stream, type.mime));
     } catch (error) {
       if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
       throw error;
@@ -166,6 +183,11 @@ export function createSelfTapesService(ctx: AppContext) {
     if (part.file.truncated) {
       await storage.delete(key);
       throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
+    }
+    const verdict = await probe.verdict(size);
+    if (!verdict.playable) {
+      await storage.delete(key);
+      throw errors.unsupportedType(unplayableMessage('videos'));
     }
     // The key is swapped under the row's lock, answering the one it replaced, whatever that
     // is by now; the deadline is checked again in the update: a tape finishing after it is refused.
@@ -176,13 +198,18 @@ export function createSelfTapesService(ctx: AppContext) {
         .set({ status: 'submitted', tapeId: randomUUID(), tapeKey: key, tapeSubmittedAt: now, tapeWatchedAt: null })
         .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
         .returning({ id: tapeRequests.id });
+      // The tape is converted to play everywhere, in the background (docs/media.md, "Conversion").
+      if (updated) await queueConversion(tx, key);
       return updated ? { key: before?.key ?? null } : null;
     });
     if (!replaced) {
       await storage.delete(key);
       throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
     }
-    if (replaced.key) await storage.delete(replaced.key).catch(() => {});
+    if (replaced.key) {
+      await dropConversion(ctx, replaced.key).catch(() => {});
+      await storage.delete(replaced.key).catch(() => {});
+    }
     return performerAnswer(performerId, id);
   }
 
@@ -304,7 +331,7 @@ export function createSelfTapesService(ctx: AppContext) {
         .set({ tapeWatchedAt: sql`coalesce(${tapeRequests.tapeWatchedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(tapeRequests.id, found.id))
         .returning();
-      return tapeOf(row!)!;
+      return tapeOf(row!, await conversionsOf(db, row?.tapeKey ? [row.tapeKey] : []))!;
     },
 
     /** POST /api/studio/tape-requests/{id}/retake: once per request, with a note and a deadline ≥ 24 h away. */
