@@ -29,6 +29,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/[^/]+/(?!index\\.js$)[^/]+$', message: "An area is used through its index.ts only: import from 'modules/<area>/index.js'." }] }],
     },
   },
+  // Errors are a catalogue (docs/architecture.md, "How errors work"): a refusal is thrown through
+  // its named factory in src/server/errors.ts, which fixes its status, code and words.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='AppError']", message: 'Throw a named factory of `errors` (src/server/errors.ts); a new code gets its row in ERRORS and its factory there.' },
+        { selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name='code']", message: 'A refusal is thrown (`throw errors.<name>()`), never sent by hand: the handler in app.ts answers it.' },
+      ],
+    },
+  },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
