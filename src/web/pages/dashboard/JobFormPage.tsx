@@ -21,7 +21,7 @@ import { CloseJobDialog } from './CloseJobDialog';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOfError } from '../../lib/field-of-error';
+import { fieldOfError } from '../../api/field-of-error';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';

@@ -13,7 +13,7 @@ import { saveStudioMe } from '../../api/save-studio-me';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOfError } from '../../lib/field-of-error';
+import { fieldOfError } from '../../api/field-of-error';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
