@@ -74,6 +74,8 @@ export default tseslint.config(
         { selector: "MemberExpression[property.name='code'][object.name=/^(err|error|e)$/]", message: "Compare a failed call's code as `errorCode(err) === '<code>'` (api/client.ts): the code is an ErrorCode from the contract." },
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Query keys live in src/web/api/<operation>.ts: import its key (or its hook) from there.' },
         { selector: "CallExpression[callee.name=/^use(Query|InfiniteQuery|Queries|SuspenseQuery)$/]", message: 'Reads live in src/web/api/<operation>.ts: call the hook exported there.' },
+        // One write path: a write's file exports its hook (made with api/use-write.ts), which holds the useMutation.
+        { selector: "CallExpression[callee.name='useMutation']", message: 'Writes live in src/web/api/<operation>.ts: call the hook it exports (made with useWrite from api/use-write.ts).' },
         // A write's file says what it made stale; a screen only says what the person sees next.
         { selector: "CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|refetchQueries)$/]", message: 'Cache updates after a change live in the change\'s file in src/web/api/: call it, and it updates what it made stale.' },
       ],
