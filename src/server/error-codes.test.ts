@@ -22,7 +22,7 @@ describe('the error catalogue', () => {
     const made = Object.entries(errors).map(([name, factory]) => {
       // Each factory with plausible arguments: the general ones take words, the named ones their details.
       const args: Record<string, unknown[]> = {
-        badRequest: ['x'], validation: ['x', 'email'], paymentRequired: ['x'], forbidden: ['x'], conflict: ['x'],
+        badRequest: ['x'], validation: ['x', 'email'], validationEach: ['x', [{ field: 'a', msg: 'x' }]], paymentRequired: ['x'], forbidden: ['x'], conflict: ['x'],
         badGateway: ['x'], tooManyRequests: [3], otpResendTooSoon: [30], requestTimeout: ['x'], ofFastifyStatus: [400, 'x'],
         planAlreadyQueued: ['Gold', new Date()], quotaExhausted: [3, '1 Dec 2026'], tooManyPages: [9],
         invalidCursor: ['jobs'], roleApplied: ['Lead'], deadlineTooSoon: [new Date(), 48],
