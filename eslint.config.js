@@ -3,6 +3,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const webImports = {
+  paths: [
+    { name: 'zod', message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' },
+    // One way to reach the query client (docs/architecture.md, "Web forms and data"): there is no provider.
+    { name: '@tanstack/react-query', importNames: ['useQueryClient', 'QueryClientProvider'], message: "Import `queryClient` from src/web/api/query-client.ts and pass it to the hook; there is no provider." },
+  ],
+  patterns: [{ group: ['zod/*', '!zod/mini', '**/server/**'], message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' }],
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'e2e/screenshots', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -29,6 +38,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/[^/]+/(?!index\\.js$)[^/]+$', message: "An area is used through its index.ts only: import from 'modules/<area>/index.js'." }] }],
     },
   },
+  // Errors are a catalogue (docs/architecture.md, "How errors work"): a refusal is thrown through
+  // its named factory in src/server/errors.ts, which fixes its status, code and words.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='AppError']", message: 'Throw a named factory of `errors` (src/server/errors.ts); a new code gets its row in ERRORS and its factory there.' },
+        { selector: "CallExpression[callee.property.name='send'] > ObjectExpression > Property[key.name='code']", message: 'A refusal is thrown (`throw errors.<name>()`), never sent by hand: the handler in app.ts answers it.' },
+      ],
+    },
+  },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -36,17 +58,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       // The web bundle must stay light: zod (but for zod/mini, a few KB) and server code stay out of it.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'zod', message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' },
-            // One way to reach the query client (docs/architecture.md, "Web forms and data"): there is no provider.
-            { name: '@tanstack/react-query', importNames: ['useQueryClient', 'QueryClientProvider'], message: "Import `queryClient` from src/web/api/query-client.ts and pass it to the hook; there is no provider." },
-          ],
-          patterns: [{ group: ['zod/*', '!zod/mini', '**/server/**'], message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' }],
-        },
-      ],
+      'no-restricted-imports': ['error', webImports],
     },
   },
   // One data rule (docs/architecture.md, "Web data"): a read's query key is made in src/web/api/<operation>.ts
@@ -58,11 +70,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        // Codes are compared only as `errorCode(err) === '<code>'`, typed by contract/error-codes.ts (docs/architecture.md, "How errors work").
+        { selector: "MemberExpression[property.name='code'][object.name=/^(err|error|e)$/]", message: "Compare a failed call's code as `errorCode(err) === '<code>'` (api/client.ts): the code is an ErrorCode from the contract." },
         { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Query keys live in src/web/api/<operation>.ts: import its key (or its hook) from there.' },
         { selector: "CallExpression[callee.name=/^use(Query|InfiniteQuery|Queries|SuspenseQuery)$/]", message: 'Reads live in src/web/api/<operation>.ts: call the hook exported there.' },
+        // One write path: a write's file exports its hook (made with api/use-write.ts), which holds the useMutation.
+        { selector: "CallExpression[callee.name='useMutation']", message: 'Writes live in src/web/api/<operation>.ts: call the hook it exports (made with useWrite from api/use-write.ts).' },
         // A write's file says what it made stale; a screen only says what the person sees next.
         { selector: "CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|setQueriesData|removeQueries|resetQueries|refetchQueries)$/]", message: 'Cache updates after a change live in the change\'s file in src/web/api/: call it, and it updates what it made stale.' },
       ],
+    },
+  },
+  // web/lib holds helpers that know nothing of the server: whatever calls it or reads its answers
+  // lives in web/api (docs/architecture.md, "Folders").
+  {
+    files: ['src/web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { ...webImports, patterns: [...webImports.patterns, { group: ['**/api', '**/api/**'], message: 'web/lib does not import web/api: a helper that needs the client or its errors belongs in src/web/api/.' }] }],
     },
   },
 );

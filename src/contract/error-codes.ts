@@ -34,12 +34,12 @@ export const ERROR_CODES = [
   'plan_required',
   'plan_already_queued',
   'quota_exhausted',
+  'sides_quota_full',
   // Uploads and stored files.
   'file_missing',
   'form_cut_off',
   'upload_cancelled',
   'not_issued',
-  'images',
   'pdf_unreadable',
   'too_many_pages',
   // Lists read page by page.

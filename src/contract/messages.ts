@@ -33,6 +33,7 @@ export const MSG = {
   invalidForm: 'The form data is malformed.',
   profileUrlInvalid: 'Profile URL must start with http:// or https://',
   bodyTooLarge: 'The request is too large.',
+  contentTypeRefused: 'This content type is not accepted here.',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone No. must contain digits only',
   otpFormat: 'The verification code has exactly 4 digits',

@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MSG } from '../contract/messages.js';
 import type { AppContext, ModuleOptions } from './context.js';
-import { AppError, errors, hasErrorCode } from './errors.js';
+import { AppError, errors, hasErrorCode, refusalBody } from './errors.js';
 import { fieldOfPath } from './validation.js';
 import type { DestinationStream } from './logging.js';
 import { loggerOptions, requestLogger } from './logging.js';
@@ -70,7 +70,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // route or scope: answered here as ours are, { msg, code } with the security headers, never
     // echoing the address (docs/faults.md, "Bad input"). No record has such an address: 404.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.headers(securityHeaders).code(404).send({ msg: MSG.notFound, code: 'not_found' });
+      const notFound = errors.notFound();
+      void reply.headers(securityHeaders).code(notFound.status).send(refusalBody(notFound));
     },
     ...serverTimeouts(deadlines),
     ...(opts.logger === false ? { logger: false } : { logger: loggerOptions(ctx.config.env.LOG_LEVEL, opts.logStream), childLoggerFactory: requestLogger }),
@@ -121,44 +122,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.retryAfter) reply.header('retry-after', String(error.retryAfter));
-      if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      // A refusal that ends in time says when (docs/security.md): Retry-After, and the same seconds in the body.
-      const retry = error.retryAfter ? { retryAfter: error.retryAfter } : {};
-      const field = error.field ? { field: error.field } : {};
-      return reply.status(error.status).send({ msg: error.message, code: error.code, ...field, ...retry });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = fieldOfPath(first?.instancePath.split('/').filter(Boolean));
-      return reply.status(400).send({ msg: first?.message ?? MSG.fillAllFields, code: 'invalid_input', ...(field ? { field } : {}) });
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return reply.status(413).send({ msg: MSG.bodyTooLarge, code: 'too_large' });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) {
-      return reply.status(415).send({ msg: 'This content type is not accepted here.', code: 'unsupported_type' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const msg = error.code?.startsWith('FST_ERR_CTP') ? MSG.invalidBody : error.message;
-      return reply.status(error.statusCode).send({ msg, code: 'bad_request' });
-    }
-    // Busboy's own parse errors carry no status: a malformed form is bad input.
-    if (/^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
-      return reply.status(400).send({ msg: MSG.invalidForm, code: 'bad_request' });
-    }
-    if (isDiskFull(error)) {
-      // Nothing was kept: a put removes its partial file, a statement that failed rolled back (docs/faults.md, "A full disk").
-      request.log.error({ err: error }, 'storage full');
-      return reply.status(507).send({ msg: MSG.storageFull, code: 'storage_full' });
-    }
-    if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ msg: MSG.unavailable, code: 'unavailable' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ msg: MSG.serverError, code: 'internal' });
+    const refusal = appErrorOf(error, request.log);
+    if (refusal.retryAfter) reply.header('retry-after', String(refusal.retryAfter));
+    if (refusal.status >= 500 && error instanceof AppError) request.log.error({ err: error.cause ?? error }, error.message);
+    // A refusal that ends in time says when (docs/security.md): Retry-After, and the same seconds in the body.
+    return reply.status(refusal.status).send(refusalBody(refusal));
   });
 
   await app.register(fastifyCompress, { threshold: COMPRESSION.threshold, syncThreshold: COMPRESSION.syncThreshold, encodings: [...COMPRESSION.encodings] });
@@ -245,4 +213,33 @@ function isDatabaseDown(error: unknown): boolean {
 /** A request that carries a file: a multipart form, or a piece of a resumable upload. */
 function isUpload(method: string, contentType: string | undefined): boolean {
   return method !== 'GET' && method !== 'HEAD' && /^(multipart\/form-data|application\/offset\+octet-stream)/i.test(contentType ?? '');
+}
+
+/** Any error as the catalogue's refusal (errors.ts): ours as they are, Fastify's and the outside world's by kind. */
+function appErrorOf(error: FastifyError, log: FastifyBaseLogger): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    return errors.validation(first?.message ?? MSG.fillAllFields, fieldOfPath(first?.instancePath.split('/').filter(Boolean)));
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return errors.tooLarge();
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415) return errors.unsupportedType();
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return errors.ofFastifyStatus(error.statusCode, error.code?.startsWith('FST_ERR_CTP') ? MSG.invalidBody : error.message);
+  }
+  // Busboy's own parse errors carry no status: a malformed form is bad input.
+  if (/^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
+    return errors.badRequest(MSG.invalidForm);
+  }
+  if (isDiskFull(error)) {
+    // Nothing was kept: a put removes its partial file, a statement that failed rolled back (docs/faults.md, "A full disk").
+    log.error({ err: error }, 'storage full');
+    return errors.storageFull();
+  }
+  if (isDatabaseDown(error)) {
+    log.error({ err: error }, 'database unavailable');
+    return errors.unavailable();
+  }
+  log.error({ err: error }, 'unhandled error');
+  return errors.internal();
 }

@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { errors } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,10 +43,11 @@ export const serverTimeouts = (d: Deadlines) => ({ connectionTimeout: d.idleMs, 
 /** Shorter deadlines for routes that are not uploads, and a longer idle time while an upload runs. */
 export function addRequestDeadlines(app: FastifyInstance, d: Deadlines, timeoutMsg: string): void {
   app.server.headersTimeout = Math.min(d.headersMs, d.uploadBodyMs);
-  const body = JSON.stringify({ msg: timeoutMsg, code: 'request_timeout' });
+  const refusal = errors.requestTimeout(timeoutMsg);
+  const body = JSON.stringify({ msg: refusal.message, code: refusal.code });
   // Written on the socket itself: the request is still being read, so no reply can be sent yet.
   const timedOut =
-    'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `HTTP/1.1 ${refusal.status} Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const timers = new WeakMap<object, NodeJS.Timeout>();
   const cutOff = (socket: Socket) => {

@@ -2,7 +2,7 @@
 import type { ChangePasswordAnswer } from '../../contract/account';
 import type { UserProfile } from '../../contract/profile';
 import { api, apiErrorFrom } from './client';
-import { session } from '../lib/session';
+import { session } from './session';
 
 export const forgotPassword = (email: string) => api<{ msg: string }>('/api/auth/forgot-password', { json: { email }, auth: false });
 export const resetPassword = (token: string, password: string) =>

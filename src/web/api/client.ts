@@ -5,7 +5,7 @@
  */
 import { errorCodeOf, type ErrorCode } from '../../contract/error-codes';
 import { MSG } from '../../contract/messages';
-import { session } from '../lib/session';
+import { session } from './session';
 import { keyFor, settled } from './idempotency-keys';
 
 /** The server's codes, and `network` for a call that never reached it. */
@@ -28,6 +28,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** Every problem at its field, when the server lists them (PUT /api/audition/resume's `problems`). */
     readonly problems?: readonly FieldProblem[],
+    /** The earliest allowed instant (ISO) a `deadline_too_soon` answer names in its `earliest`. */
+    readonly earliest?: string,
   ) {
     super(message);
   }
@@ -112,13 +114,13 @@ async function errorFrom(res: Response): Promise<ApiError> {
  * A 429 also says when to try again (Retry-After, or retryAfter in the body).
  */
 export function apiErrorFrom(status: number, body: unknown, retryHeader?: number): ApiError {
-  const { msg, code, retryAfter, field, problems } = (body ?? {}) as { msg?: unknown; code?: unknown; retryAfter?: unknown; field?: unknown; problems?: unknown };
+  const { msg, code, retryAfter, field, problems, earliest } = (body ?? {}) as { msg?: unknown; code?: unknown; retryAfter?: unknown; field?: unknown; problems?: unknown; earliest?: unknown };
   const wait = typeof retryAfter === 'number' ? retryAfter : retryHeader;
   const text = typeof msg === 'string' ? msg : `Request failed with status code ${status}`;
   const listed = Array.isArray(problems)
     ? problems.filter((p): p is FieldProblem => typeof p === 'object' && p !== null && typeof p.field === 'string' && typeof p.msg === 'string')
     : undefined;
-  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, errorCodeOf(code), wait, typeof field === 'string' ? field : undefined, listed);
+  return new ApiError(status === 429 && wait ? `${text} ${MSG.retryIn(wait)}` : text, status, errorCodeOf(code), wait, typeof field === 'string' ? field : undefined, listed, typeof earliest === 'string' ? earliest : undefined);
 }
 
 /** The code of a failed call, the one place screens read it: undefined for anything else thrown. */

@@ -1,7 +1,7 @@
 /** GET /api/conversations/reach/{id}: whether a "Message" button has anyone to write to. */
 import { useQuery } from '@tanstack/react-query';
 import type { ReachAnswer } from '../../contract/conversations';
-import { session } from '../lib/session';
+import { session } from './session';
 import { api } from './client';
 import { queryClient } from './query-client';
 

@@ -1,7 +1,7 @@
 /** GET /api/conversations: the account's conversations, newest first, and the unread total (docs/messages.md). */
 import { useQuery } from '@tanstack/react-query';
 import type { ConversationsAnswer } from '../../contract/conversations';
-import { session } from '../lib/session';
+import { session } from './session';
 import { api } from './client';
 import { queryClient } from './query-client';
 

@@ -10,7 +10,7 @@
  */
 import type { MessageView } from '../../contract/conversations';
 import { STREAM_REPLACED_EVENT } from '../../contract/conversations-texts';
-import { session, STORAGE_KEYS } from '../lib/session';
+import { session, STORAGE_KEYS } from './session';
 import { conversationsKey } from './conversations';
 import { threadKey, type ThreadData } from './conversation-messages';
 import { myApplicationsKey } from './my-applications';

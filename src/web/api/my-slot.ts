@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { BookedSlotAnswer, MySlotsAnswer } from '../../contract/slots';
-import { session } from '../lib/session';
+import { session } from './session';
 import { api, apiErrorFrom } from './client';
 import { queryClient } from './query-client';
 

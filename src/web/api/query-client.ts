@@ -7,7 +7,7 @@
  * so the data layer is a chunk of the screens that read data, not of the first load.
  */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
-import { session } from '../lib/session';
+import { session } from './session';
 import { apiPoll } from './client';
 
 export const queryClient = new QueryClient({

@@ -8,7 +8,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { RESUMABLE_UPLOADS, UPLOAD_MSG_WEB } from '../../contract/media-playback';
 import { ApiError, apiErrorFrom } from './client';
-import { session, STORAGE_KEYS } from '../lib/session';
+import { session, STORAGE_KEYS } from './session';
 import { fingerprintOf, keepBytes, unfinishedUploads } from '../lib/unfinished-uploads';
 
 export interface ResumableOptions {

@@ -1,7 +1,7 @@
 /** The performer's résumé (docs/resume.md): read, save, and the PDFs fetched with the token. */
 import type { Resume, ResumeBody } from '../../contract/resume';
 import { api, ApiError } from './client';
-import { session } from '../lib/session';
+import { session } from './session';
 
 export const resumeKey = ['resume'] as const;
 export const getResume = () => api<Resume>('/api/audition/resume');

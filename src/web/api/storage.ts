@@ -7,7 +7,7 @@ import type { StoredFileAnswer } from '../../contract/media';
 import type { StorageKind } from '../../contract/media-options';
 import { api, ApiError, apiErrorFrom } from './client';
 import { sendResumable, type ResumableOptions } from './resumable-upload';
-import { session } from '../lib/session';
+import { session } from './session';
 
 export interface UploadOptions {
   /** Called with 0–100 as the bytes go out. */

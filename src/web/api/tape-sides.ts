@@ -1,6 +1,6 @@
 /** GET /api/audition/tape-requests/{id}/sides: the stamped PDF, read with the auth header and opened as a local object URL. */
 import { apiErrorFrom } from './client';
-import { session } from '../lib/session';
+import { session } from './session';
 
 export async function openSides(id: string): Promise<string> {
   const token = session.token();

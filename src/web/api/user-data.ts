@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS } from '../../contract/limits';
 import type { UserProfile } from '../../contract/profile';
 import { loginPathFor } from '../lib/next-path';
-import { session } from '../lib/session';
+import { session } from './session';
 import { ApiError } from './client';
 import { queryClient, readWithEtag } from './query-client';
 

@@ -10,7 +10,7 @@ import { CONVERSATION_MSG } from '../../contract/conversations-texts';
 import { ApiError } from '../api/client';
 import { startConversation } from '../api/conversation-actions';
 import { useReach } from '../api/conversation-reach';
-import { session } from '../lib/session';
+import { session } from '../api/session';
 import './message-button.css';
 
 interface Props {

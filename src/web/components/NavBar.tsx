@@ -5,7 +5,7 @@ import { APP_MSG } from '../../contract/applications-messages';
 import { MARKET_MSG } from '../../contract/marketplace-messages';
 import { SCREEN_MSG } from '../../contract/screen-messages';
 import { endSession } from '../api/account';
-import { session } from '../lib/session';
+import { session } from '../api/session';
 import './nav-bar.css';
 
 // With the data layer and the live events: loaded only once someone is logged in.

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { APP_MSG } from '../../contract/applications-messages';
 import { markNotificationsRead, useNotifications } from '../api/notifications';
 import { formatTime } from '../lib/dates';
-import { session } from '../lib/session';
+import { session } from '../api/session';
 import './notification-bell.css';
 
 export default function NotificationBell() {

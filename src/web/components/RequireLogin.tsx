@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPathFor } from '../lib/next-path';
-import { session } from '../lib/session';
+import { session } from '../api/session';
 
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();

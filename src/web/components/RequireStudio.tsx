@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPathFor } from '../lib/next-path';
-import { session } from '../lib/session';
+import { session } from '../api/session';
 import { WrongPlace } from './WrongPlace';
 
 export function RequireStudio({ children }: { children: ReactNode }) {

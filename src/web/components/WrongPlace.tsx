@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router';
 import { SCREEN_MSG } from '../../contract/screen-messages';
-import { session } from '../lib/session';
+import { session } from '../api/session';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 export type WrongPlaceReason = 'performerOnStudioPage' | 'studioOnPerformerPage' | 'signedIn';

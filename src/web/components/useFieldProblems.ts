@@ -12,7 +12,7 @@ import { useCallback, useState } from 'react';
 import type * as z from 'zod/mini';
 import { problemsByField } from '../../contract/field-rules';
 import { ApiError } from '../api/client';
-import { fieldOfError } from '../lib/field-of-error';
+import { fieldOfError } from '../api/field-of-error';
 
 export function useFieldProblems<K extends string>(
   rules: z.core.$ZodType,

@@ -6,7 +6,6 @@ import { hash, verify } from '@node-rs/argon2';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
-import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { passwordResets, revokedTokens, users } from '../../db/schema/index.js';
@@ -42,7 +41,7 @@ export function createAccountService(ctx: AppContext, sections: readonly Account
     const { ok: within, retryAfter } = await ctx.limiter.hit(key, limit, HOUR);
     if (!within) throw errors.tooManyRequests(retryAfter);
     const ok = await verify(user.passwordHash, password).catch(() => false);
-    if (!ok) throw errors.badRequest(MSG.currentPasswordWrong, 'wrong_password');
+    if (!ok) throw errors.wrongPassword();
     await ctx.limiter.release(key);
   }
 

@@ -8,7 +8,6 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_LIMITS } from '../../../contract/account-limits.js';
-import { MSG } from '../../../contract/messages.js';
 import type { AppContext } from '../../context.js';
 import { passwordResets, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
@@ -64,7 +63,7 @@ export function createPasswordResetService(ctx: AppContext) {
         .select({ userId: passwordResets.userId })
         .from(passwordResets)
         .where(and(eq(passwordResets.tokenHash, hashResetToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
-      if (!live) throw errors.badRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+      if (!live) throw errors.resetLinkInvalid();
     },
 
     /** Sets the password from a valid link and ends every session; the link dies with it. Answers the account's id. */
@@ -87,7 +86,7 @@ export function createPasswordResetService(ctx: AppContext) {
         await tx.delete(passwordResets).where(and(eq(passwordResets.userId, claimed.userId), ne(passwordResets.tokenHash, tokenHash)));
         return claimed.userId;
       });
-      if (!done) throw errors.badRequest(MSG.resetLinkInvalid, 'reset_link_invalid');
+      if (!done) throw errors.resetLinkInvalid();
       return done;
     },
   };

@@ -89,11 +89,11 @@ export function createApplyService(ctx: AppContext) {
         const [existing] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.roleId, role.id), eq(applications.performerId, userId)));
         if (existing) throw errors.conflict(role.only ? APP_MSG.alreadyApplied : CAST_MSG.alreadyAppliedRole);
         const period = currentPeriod(user, now);
-        if (!period) throw errors.paymentRequired(APP_MSG.planRequired, 'plan_required');
+        if (!period) throw errors.planRequired();
         if (period.limit !== null) {
           // Each role applied to is one application of the quota; the performer's row lock
           // above makes two applies at once (two roles of one job too) count one after the other.
-          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw errors.paymentRequired(APP_MSG.quotaExhausted(period.limit, formatDay(period.end)), 'quota_exhausted');
+          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw errors.quotaExhausted(period.limit, formatDay(period.end));
         }
         const media = await ownMedia(tx, userId, body.media);
         const [row] = await tx
@@ -125,12 +125,12 @@ async function chosenRole(tx: Tx, jobId: string, roleId: string | undefined) {
   if (roleId !== undefined) {
     const role = roles.find((r) => r.id === roleId);
     if (!role) throw errors.notFound(CAST_MSG.roleNotFound);
-    if (role.status !== 'open') throw errors.conflict(CAST_MSG.roleCast, 'role_cast');
+    if (role.status !== 'open') throw errors.roleCast();
     return { ...role, only };
   }
   const open = roles.filter((r) => r.status === 'open');
-  if (open.length === 0) throw errors.conflict(CAST_MSG.roleCast, 'role_cast');
-  if (open.length > 1) throw errors.badRequest(CAST_MSG.chooseRole, 'choose_role');
+  if (open.length === 0) throw errors.roleCast();
+  if (open.length > 1) throw errors.chooseRole();
   return { ...open[0]!, only };
 }
 
@@ -143,6 +143,6 @@ async function ownMedia(tx: Tx, userId: string, urls: readonly string[]): Promis
     .from(userMedia)
     .where(and(eq(userMedia.userId, userId), inArray(userMedia.url, wanted), inArray(userMedia.mediaType, [...MEDIA_TYPES])));
   const typeOf = new Map(rows.map((r) => [r.url, r.type as SentMedia['type']]));
-  if (wanted.some((u) => !typeOf.has(u))) throw errors.badRequest(APP_MSG.mediaNotYours, 'media_not_yours', 'media');
+  if (wanted.some((u) => !typeOf.has(u))) throw errors.mediaNotYours();
   return wanted.map((url) => ({ url, type: typeOf.get(url)! }));
 }

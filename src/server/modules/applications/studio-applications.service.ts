@@ -6,7 +6,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
-  DECISION_MSG,
   FINAL_STATUSES,
   type ApplicationStatus,
   type BulkStatusAnswer,
@@ -225,8 +224,8 @@ export function createStudioApplicationsService(ctx: AppContext) {
       if (unsent.length !== ids.length || back.length !== ids.length) {
         // The performer withdrew inside the window, which drops the decision (docs/applications.md, "Decisions").
         const [gone] = await tx.select({ id: applications.id }).from(applications).where(and(inArray(applications.id, [...ids]), eq(applications.status, 'withdrawn'))).limit(1);
-        if (gone) throw errors.conflict(DECISION_MSG.withdrawnMeanwhile, 'withdrawn');
-        throw errors.conflict(DECISION_MSG.undoExpired, 'undo_expired');
+        if (gone) throw errors.withdrawn();
+        throw errors.undoExpired();
       }
     });
   }
@@ -244,7 +243,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
       if (!isUuid(jobId) || position === null) {
         await accounts.ownStudio(userId);
-        throw isUuid(jobId) ? errors.badRequest(APP_MSG.invalidApplicantsCursor, 'invalid_cursor') : errors.notFound(MARKET_MSG.jobNotFound);
+        throw isUuid(jobId) ? errors.invalidCursor('applicants') : errors.notFound(MARKET_MSG.jobNotFound);
       }
       // The studio and its job in one statement: one round trip before the page.
       const [owned] = await db
@@ -311,18 +310,18 @@ export function createStudioApplicationsService(ctx: AppContext) {
     async setStatusOf(userId: string, jobId: string, ids: readonly string[], body: MoveInput, log: Log): Promise<BulkStatusAnswer> {
       const job = await ownJobId(userId, jobId);
       const unique = [...new Set(ids)];
-      if (!unique.every(isUuid)) throw errors.conflict(DECISION_MSG.notInJob, 'not_in_job');
+      if (!unique.every(isUuid)) throw errors.notInJob();
       const decided = decisionOf(body);
       const now = new Date();
       const { changed, ...after } = await db.transaction(async (tx) => {
         const rows = await tx.select({ id: applications.id, jobId: applications.jobId, status: applications.status }).from(applications).where(inArray(applications.id, unique)).for('update');
-        if (rows.length !== unique.length || rows.some((r) => r.jobId !== job)) throw errors.conflict(DECISION_MSG.notInJob, 'not_in_job');
-        if (rows.some((r) => FINAL_STATUSES.includes(r.status as ApplicationStatus))) throw errors.conflict(DECISION_MSG.someFinal, 'final_status');
+        if (rows.length !== unique.length || rows.some((r) => r.jobId !== job)) throw errors.notInJob();
+        if (rows.some((r) => FINAL_STATUSES.includes(r.status as ApplicationStatus))) throw errors.finalStatus();
         // Those already in the status stay as they are; the rest move together.
         const moving = rows.filter((r) => r.status !== body.status).map((r) => r.id);
         if (moving.length === 0) return { changed: [], mails: [], events: [] };
         const result = await changeStatus(tx, inArray(applications.id, moving), body.status, now, mail, decided);
-        if (result.changed.length !== moving.length) throw errors.conflict(DECISION_MSG.someFinal, 'final_status');
+        if (result.changed.length !== moving.length) throw errors.finalStatus();
         return result;
       });
       void sendAfterCommit(ctx, after, log);
@@ -335,9 +334,9 @@ export function createStudioApplicationsService(ctx: AppContext) {
     async undoOf(userId: string, jobId: string, ids: readonly string[]): Promise<StudioApplication[]> {
       const job = await ownJobId(userId, jobId);
       const unique = [...new Set(ids)];
-      if (!unique.every(isUuid)) throw errors.conflict(DECISION_MSG.notInJob, 'not_in_job');
+      if (!unique.every(isUuid)) throw errors.notInJob();
       const found = await db.select({ id: applications.id, jobId: applications.jobId }).from(applications).where(inArray(applications.id, unique));
-      if (found.length !== unique.length || found.some((r) => r.jobId !== job)) throw errors.conflict(DECISION_MSG.notInJob, 'not_in_job');
+      if (found.length !== unique.length || found.some((r) => r.jobId !== job)) throw errors.notInJob();
       await undoAll(unique, new Date());
       return read(and(inArray(applications.id, unique), eq(jobs.id, job)));
     },

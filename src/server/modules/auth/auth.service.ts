@@ -133,7 +133,7 @@ export function createAuthService(ctx: AppContext) {
         const sentAt = current?.sentAt.getTime() ?? now.getTime();
         const wait = Math.max(1, Math.ceil((sentAt + LIMITS.otpResendSeconds * 1000 - now.getTime()) / 1000));
         // The code sent is still good: the web app reopens its dialog, counting down to a new one.
-        throw errors.tooManyRequests(wait, MSG.otpResendTooSoon, 'otp_resend_too_soon');
+        throw errors.otpResendTooSoon(wait);
       }
       try {
         await ctx.mailer.send(otpMail(body.email, body.fname, code));
@@ -158,7 +158,7 @@ export function createAuthService(ctx: AppContext) {
       const ok = await verify(pending?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!pending || !ok) {
         await enforceLimit(ctx, `signup:ip:${ip}`, AUTH_LIMITS.signupPerAddress);
-        throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
+        throw errors.wrongCredentials();
       }
       const role = pending.role as Role;
       const answer = { fname: pending.fname, number: pending.number, role };
@@ -181,12 +181,12 @@ export function createAuthService(ctx: AppContext) {
       const role = opts.role ?? 'performer';
       const now = new Date();
       const [ofKind] = await db.select({ role: pendingSignups.role }).from(pendingSignups).where(eq(pendingSignups.email, body.email));
-      if (ofKind && ofKind.role !== role) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
+      if (ofKind && ofKind.role !== role) throw errors.otpExpired();
       const pending = await takeTry(body.email, now);
       if (!pending) {
         const [row] = await db.select().from(pendingSignups).where(eq(pendingSignups.email, body.email));
-        if (!row || row.expiresAt.getTime() <= now.getTime()) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
-        throw errors.badRequest(MSG.otpTooManyTries, 'otp_dead');
+        if (!row || row.expiresAt.getTime() <= now.getTime()) throw errors.otpExpired();
+        throw errors.otpDead();
       }
       const expected = Buffer.from(pending.codeHash, 'hex');
       const given = Buffer.from(codeHash(body.email, body.otp), 'hex');
@@ -194,7 +194,7 @@ export function createAuthService(ctx: AppContext) {
       const right = timingSafeEqual(expected, given) && (await verify(pending.passwordHash, body.password).catch(() => false));
       if (!right) {
         const dead = noTriesLeft(pending);
-        throw errors.badRequest(dead ? MSG.otpTooManyTries : MSG.otpWrong, dead ? 'otp_dead' : 'otp_wrong');
+        throw (dead ? errors.otpDead() : errors.otpWrong());
       }
       const answer = await db.transaction(async (tx) => {
         // Deleting the pending row is the gate: of two right tries sent together, one goes on.
@@ -202,7 +202,7 @@ export function createAuthService(ctx: AppContext) {
           .delete(pendingSignups)
           .where(and(eq(pendingSignups.email, pending.email), eq(pendingSignups.codeHash, pending.codeHash)))
           .returning({ email: pendingSignups.email });
-        if (!taken) throw errors.badRequest(MSG.otpExpired, 'otp_expired');
+        if (!taken) throw errors.otpExpired();
         const [created] = await tx
           .insert(users)
           .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash, role: pending.role })
@@ -252,9 +252,9 @@ export function createAuthService(ctx: AppContext) {
       const ok = await verify(user?.passwordHash ?? pending?.passwordHash ?? (await dummyHash), body.password).catch(() => false);
       if (!user && pending && ok) {
         await Promise.all([limiter.release(pairKey), limiter.release(emailKey)]);
-        throw errors.forbidden(MSG.confirmEmailFirst, 'email_unconfirmed');
+        throw errors.emailUnconfirmed();
       }
-      if (!user || !ok) throw errors.badRequest(MSG.wrongCredentials, 'wrong_credentials');
+      if (!user || !ok) throw errors.wrongCredentials();
       await Promise.all([
         limiter.release(pairKey),
         limiter.release(emailKey),

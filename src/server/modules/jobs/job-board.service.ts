@@ -91,7 +91,7 @@ export function createJobBoardService(ctx: AppContext) {
       }
       if (query.cursor) {
         const position = decodeCursor(query.cursor);
-        if (!position) throw errors.badRequest(MARKET_MSG.invalidJobsCursor, 'invalid_cursor');
+        if (!position) throw errors.invalidCursor('jobs');
         where.push(sql`(${jobs.createdAt}, ${jobs.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`);
       }
       const size = JOB_LIMITS.boardPage;

@@ -3,7 +3,7 @@
  * writing a studio's whole list, marking one cast, and presenting them.
  */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { CAST_MSG, type JobRole, type ParsedRole, type PayKind, type PayUnit } from '../../../contract/jobs.js';
+import { type JobRole, type ParsedRole, type PayKind, type PayUnit } from '../../../contract/jobs.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles } from '../../db/schema/index.js';
@@ -76,8 +76,8 @@ export async function writeRoles(tx: Tx, jobId: string, wanted: readonly ParsedR
   const kept = new Set<string>();
   for (const role of wanted) {
     if (role._id === undefined) continue;
-    if (!known.has(role._id)) throw errors.badRequest(CAST_MSG.unknownRole, 'unknown_role');
-    if (kept.has(role._id)) throw errors.badRequest(CAST_MSG.repeatedRole, 'repeated_role');
+    if (!known.has(role._id)) throw errors.unknownRole();
+    if (kept.has(role._id)) throw errors.repeatedRole();
     kept.add(role._id);
   }
   const removed = existing.filter((r) => !kept.has(r.id));
@@ -87,12 +87,12 @@ export async function writeRoles(tx: Tx, jobId: string, wanted: readonly ParsedR
       .from(applications)
       .where(inArray(applications.roleId, removed.map((r) => r.id)))
       .limit(1);
-    if (applied) throw errors.conflict(CAST_MSG.roleApplied(known.get(applied.roleId!)?.name ?? ''), 'role_applied');
+    if (applied) throw errors.roleApplied(known.get(applied.roleId!)?.name ?? '');
     try {
       // An application that arrived since the check above makes this fail on its reference.
       await tx.delete(jobRoles).where(and(eq(jobRoles.jobId, jobId), notInArray(jobRoles.id, [...kept, '00000000-0000-0000-0000-000000000000'])));
     } catch (e) {
-      if (isReferenceError(e)) throw errors.conflict(CAST_MSG.roleApplied(removed[0]!.name), 'role_applied');
+      if (isReferenceError(e)) throw errors.roleApplied(removed[0]!.name);
       throw e;
     }
   }
@@ -106,7 +106,7 @@ export async function writeRoles(tx: Tx, jobId: string, wanted: readonly ParsedR
 
 /** A new job's roles in place of the one its insert's trigger made from its fields (migration 0027). */
 export async function replaceRoles(tx: Tx, jobId: string, wanted: readonly ParsedRole[]): Promise<void> {
-  if (wanted.some((r) => r._id !== undefined)) throw errors.badRequest(CAST_MSG.unknownRole, 'unknown_role');
+  if (wanted.some((r) => r._id !== undefined)) throw errors.unknownRole();
   await tx.delete(jobRoles).where(eq(jobRoles.jobId, jobId));
   await tx.insert(jobRoles).values(wanted.map((role, position) => columnsOf(role, jobId, position)));
 }

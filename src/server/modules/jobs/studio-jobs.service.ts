@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { agesInOrder, CAST_MSG, todayUtc, JOB_LIMITS, type JobCreateParsed, type JobPatchParsed, type JobPost, type OwnJob } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
-import { DECISION_MSG, type CloseJobBody, type JobLive, type StudioJob } from '../../../contract/decisions.js';
+import { type CloseJobBody, type JobLive, type StudioJob } from '../../../contract/decisions.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import type { Tx } from '../../db/client.js';
@@ -50,7 +50,7 @@ export function createStudioJobsService(ctx: AppContext) {
   async function checkImages(userId: string, images: readonly string[], already: readonly string[] = []) {
     for (const url of images) {
       if (already.includes(url)) continue;
-      if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours('Images'), 'not_issued', 'images');
+      if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.notIssued({ label: 'Images', field: 'images' });
     }
   }
 
@@ -121,7 +121,7 @@ export function createStudioJobsService(ctx: AppContext) {
           .select({ n: sql<number>`count(*)::int` })
           .from(jobs)
           .where(and(eq(jobs.studioId, studio.id), eq(jobs.status, 'open')));
-        if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.conflict(MARKET_MSG.tooManyOpenJobs(JOB_LIMITS.openJobsMax), 'open_jobs_full');
+        if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.openJobsFull();
         const [inserted] = await tx.insert(jobs).values({ ...fields, studioId: studio.id }).returning();
         if (roles) await replaceRoles(tx, inserted!.id, roles);
         return inserted!;
@@ -207,7 +207,7 @@ export function createStudioJobsService(ctx: AppContext) {
      */
     async reopen(userId: string, jobId: string, body: { deadline?: string | null }): Promise<JobPost> {
       const { studioId, job } = await ownJob(userId, jobId);
-      if (job.status === 'open') throw errors.conflict(DECISION_MSG.jobOpenAlready, 'job_open');
+      if (job.status === 'open') throw errors.jobOpen();
       const row = await db.transaction(async (tx) => {
         // The open-jobs cap holds for a reopen as for a post: counted under the studio's row lock.
         await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, studioId)).for('update');
@@ -215,14 +215,14 @@ export function createStudioJobsService(ctx: AppContext) {
           .select({ n: sql<number>`count(*)::int` })
           .from(jobs)
           .where(and(eq(jobs.studioId, studioId), eq(jobs.status, 'open')));
-        if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.conflict(MARKET_MSG.tooManyOpenJobs(JOB_LIMITS.openJobsMax), 'open_jobs_full');
+        if ((open?.n ?? 0) >= JOB_LIMITS.openJobsMax) throw errors.openJobsFull();
         const [reopened] = await tx
           .update(jobs)
           // Without a new deadline, one already past goes, or the deadline sweep would close the job again.
           .set({ status: 'open', closedAt: null, deadline: body.deadline !== undefined ? body.deadline : job.deadline && job.deadline < todayUtc() ? null : job.deadline })
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'closed')))
           .returning();
-        if (!reopened) throw errors.conflict(DECISION_MSG.jobOpenAlready, 'job_open');
+        if (!reopened) throw errors.jobOpen();
         return reopened;
       });
       changed();

@@ -14,7 +14,6 @@ import {
   storedFileAnswer,
 } from '../../../contract/media.js';
 import { fromUploadBody, ownMediaAnswer } from '../../../contract/uploads.js';
-import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { errors } from '../../errors.js';
 import { isCutOff } from './file-intake.js';
@@ -25,7 +24,7 @@ import { openFinished, registerResumableUploads } from './resumable-uploads.js';
 
 /** The client closed the connection: a cancelled upload (no one reads the answer). */
 const clientGone = (req: FastifyRequest) => req.raw.socket?.destroyed === true;
-const cancelled = () => errors.badRequest(MSG.invalidForm, 'upload_cancelled');
+const cancelled = () => errors.uploadCancelled();
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const media = createMediaService(ctx, app.log);

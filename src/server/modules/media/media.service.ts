@@ -325,7 +325,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
     /** POST /api/upload/profilePic: only an image issued to this user; the old picture's file goes if nothing else uses it. */
     async setProfilePic(userId: string, url: string): Promise<ProfilePicAnswer> {
       const upload = await isIssuedTo(ctx, userId, url, 'images');
-      if (!upload) throw errors.badRequest(MSG.fileNotYours, 'not_issued');
+      if (!upload) throw errors.notIssued();
       const [before] = await db.select({ pic: users.profilePic }).from(users).where(eq(users.id, userId));
       if (!before) throw errors.unauthorized();
       await db
@@ -340,7 +340,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
     /** POST /api/upload/media: appends a URL issued to this user for that kind; the same URL twice changes nothing. */
     async add(userId: string, { mediaType, media }: MediaBody): Promise<MediaAnswer> {
       const upload = await isIssuedTo(ctx, userId, media, KIND_OF_MEDIA_TYPE[mediaType]);
-      if (!upload) throw errors.badRequest(MSG.fileNotYours, 'not_issued');
+      if (!upload) throw errors.notIssued();
       const inserted = await db
         .insert(userMedia)
         .values({ userId, mediaType, url: media, uploadId: upload.id })

@@ -7,7 +7,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MSG } from '../../../contract/messages.js';
 import { errors } from '../../errors.js';
 import { isCutOff } from './file-intake.js';
 
@@ -19,7 +18,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(fastifyMultipart, { limits: UPLOAD_FORM_LIMITS });
 }
 
-const fileMissing = () => errors.badRequest(MSG.fileMissing, 'file_missing');
+const fileMissing = () => errors.fileMissing();
 
 /** 400 unless the request is a multipart form (checked before anything is reserved or read). */
 export function requireMultipart(req: FastifyRequest): void {
@@ -42,7 +41,7 @@ export async function filePart(req: FastifyRequest, maxBytes: number): Promise<M
 }
 
 /** The body ended before the form did (no closing boundary): answered at once, nothing kept. */
-export const cutOffAnswer = () => errors.badRequest(MSG.invalidForm, 'form_cut_off');
+export const cutOffAnswer = () => errors.formCutOff();
 
 /** Runs the storing of an upload, answering a cut-off body as 400 `form_cut_off`. */
 export async function cutOffAware<T>(work: () => Promise<T>): Promise<T> {

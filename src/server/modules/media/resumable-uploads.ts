@@ -71,11 +71,11 @@ export async function ownUpload(ctx: AppContext, userId: string, id: string): Pr
  */
 export async function openFinished(ctx: AppContext, userId: string, kind: UploadKind, id: string): Promise<{ row: ResumableRow; incoming: IncomingFile; done(): Promise<void> }> {
   const row = await ownUpload(ctx, userId, id);
-  if (row.kind !== kind) throw errors.badRequest(UPLOAD_MSG.wrongKind, 'upload_kind', 'uploadId');
+  if (row.kind !== kind) throw errors.uploadKind();
   const store = await tusStoreOf(ctx);
   const progress = await store.progress(id);
   if (!progress) throw errors.notFound();
-  if (progress.size === undefined || progress.offset < progress.size) throw errors.conflict(UPLOAD_MSG.notFinished, 'upload_unfinished');
+  if (progress.size === undefined || progress.offset < progress.size) throw errors.uploadUnfinished();
   const file = await store.read(id);
   return {
     row,

@@ -1,7 +1,6 @@
 /** Reads and changes a performer's own profile. */
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { MSG } from '../../../contract/messages.js';
 import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
@@ -123,7 +122,7 @@ export function createProfileService(ctx: AppContext) {
         const [current] = await userById.execute({ id: userId });
         if (!current) throw errors.unauthorized();
         if (form.profilePic !== current.profilePic && !(await isIssuedTo(ctx, userId, form.profilePic, 'images'))) {
-          throw errors.badRequest(MSG.fileNotYours, 'not_issued');
+          throw errors.notIssued();
         }
       }
       return save(userId, {

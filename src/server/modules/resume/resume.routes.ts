@@ -18,12 +18,12 @@ export const resumeRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     // The body is declared for /api/docs; its refusal is worded here, naming the entry
     // ("Credit 3: Role is required"), which the generic handler's first message does not.
     { preHandler: auth.requirePerformer, attachValidation: true, schema: { body: resumeBody, response: { 200: resume, 400: resumeRefusal } } },
-    async (req, reply) => {
+    async (req) => {
       if (req.validationError) {
         const parsed = resumeBody.safeParse(req.body);
-        if (parsed.success) throw errors.badRequest(req.validationError.message, 'invalid_input');
+        if (parsed.success) throw errors.validation(req.validationError.message);
         // Beside { msg, code }, every problem at its field, so the editor shows them all at once.
-        return reply.code(400).send({ msg: resumeProblem(parsed.error).msg, code: 'invalid_input', problems: resumeProblems(parsed.error) });
+        throw errors.validationEach(resumeProblem(parsed.error).msg, resumeProblems(parsed.error));
       }
       return resumes.save(req.userId, req.body);
     },

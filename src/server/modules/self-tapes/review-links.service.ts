@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { TAPE_MSG, type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
+import { type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobRoles, jobs, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { conversionsOf, convertedKey, playbackOf, type ConvertedFile } from '../media/index.js';
@@ -16,7 +16,7 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 
 const DAY = 86_400_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const ended = () => errors.gone(TAPE_MSG.reviewLinkEnded, 'link_ended');
+const ended = () => errors.linkEnded();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function createReviewLinksService(ctx: AppContext) {
@@ -76,8 +76,8 @@ export function createReviewLinksService(ctx: AppContext) {
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .where(and(inArray(applications.id, ids), eq(applications.jobId, body.jobId), eq(jobs.studioId, studio.id)));
-      if (found.length !== ids.length) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid', 'applicationIds');
-      if (found.some((a) => a.status === 'withdrawn')) throw errors.conflict(TAPE_MSG.applicationClosed, 'application_closed');
+      if (found.length !== ids.length) throw errors.applicationsInvalid();
+      if (found.some((a) => a.status === 'withdrawn')) throw errors.applicationClosed();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + body.expiresInDays * DAY);
       const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashToken(token), applicationIds: ids, expiresAt }).returning();

@@ -49,9 +49,6 @@ function requestMail(to: { email: string; fname: string }, subject: string, line
   };
 }
 
-/** The deadline as the refusal names it: UTC, to the minute. */
-/** A refusal's earliest time, to the minute and rounded up, so the time it names is itself allowed (the screen offers to use it). */
-const whenText = (d: Date) => `${new Date(Math.ceil(d.getTime() / 60_000) * 60_000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export function createSelfTapesService(ctx: AppContext) {
   const { db, storage } = ctx;
@@ -154,7 +151,7 @@ export function createSelfTapesService(ctx: AppContext) {
         return held!.id;
       });
     } catch (error) {
-      if (hasErrorCode(error, ['23505'])) throw errors.conflict(TAPE_MSG.tapeUploadRunning, 'tape_upload_running');
+      if (hasErrorCode(error, ['23505'])) throw errors.tapeUploadRunning();
       throw error;
     }
   }
@@ -204,7 +201,7 @@ export function createSelfTapesService(ctx: AppContext) {
     });
     if (!replaced) {
       await storage.delete(key);
-      throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
+      throw errors.deadlinePassed();
     }
     if (replaced.key) {
       await dropConversion(ctx, replaced.key).catch(() => {});
@@ -228,32 +225,32 @@ export function createSelfTapesService(ctx: AppContext) {
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .where(and(inArray(applications.id, ids), eq(jobs.studioId, studio.id)));
       const jobIds = new Set(apps.map((a) => a.jobId));
-      if (apps.length !== ids.length || jobIds.size !== 1) throw errors.badRequest(TAPE_MSG.applicationsOneJob, 'applications_invalid', 'applicationIds');
+      if (apps.length !== ids.length || jobIds.size !== 1) throw errors.applicationsInvalid();
       let sidesPages: number | null = null;
       if (body.sidesFileId) {
         const [file] = await db.select().from(studioFiles).where(and(eq(studioFiles.id, body.sidesFileId), eq(studioFiles.studioId, studio.id)));
-        if (!file) throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found', 'sidesFileId');
+        if (!file) throw errors.sidesNotFound();
         sidesPages = file.pages;
       }
       const deadline = new Date(body.deadline);
       const rule = checkDeadline(now, deadline, sidesPages);
-      if (!rule.ok) throw errors.badRequest(TAPE_MSG.deadlineTooSoon(whenText(rule.earliest), rule.hours), 'deadline_too_soon', 'deadline');
+      if (!rule.ok) throw errors.deadlineTooSoon(rule.earliest, rule.hours);
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, [...jobIds][0]!));
       const line = TAPE_MSG.requestNotice(studio.fname, job!.title);
       const { created, after } = await db.transaction(async (tx) => {
         // Held to the commit: the unused-sides sweep (sides-sweep.ts) cannot remove the file meanwhile.
         if (body.sidesFileId && !(await tx.select({ id: studioFiles.id }).from(studioFiles).where(eq(studioFiles.id, body.sidesFileId)).for('share')).length) {
-          throw errors.badRequest(TAPE_MSG.sidesNotFound, 'sides_not_found', 'sidesFileId');
+          throw errors.sidesNotFound();
         }
         // The applications' rows are locked (in id order) so two requests sent together see each other's.
         const open = await tx.select({ status: applications.status }).from(applications).where(inArray(applications.id, ids)).orderBy(applications.id).for('update');
-        if (open.some((a) => FINAL_STATUSES.includes(a.status as ApplicationStatus))) throw errors.conflict(TAPE_MSG.applicationClosed, 'application_closed');
+        if (open.some((a) => FINAL_STATUSES.includes(a.status as ApplicationStatus))) throw errors.applicationClosed();
         const [pending] = await tx
           .select({ id: tapeRequests.id })
           .from(tapeRequests)
           .where(and(inArray(tapeRequests.applicationId, ids), inArray(tapeRequests.status, OPEN_REQUEST)))
           .limit(1);
-        if (pending) throw errors.conflict(TAPE_MSG.requestOpen, 'request_open');
+        if (pending) throw errors.requestOpen();
         const created = await tx
           .insert(tapeRequests)
           .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline })))
@@ -273,15 +270,15 @@ export function createSelfTapesService(ctx: AppContext) {
     async accept(performerId: string, id: string, now = new Date()) {
       const row = await ownRequest(performerId, id);
       if (row.status === 'accepted') return performerAnswer(performerId, id);
-      if (row.status !== 'requested') throw errors.conflict(TAPE_MSG.cannotAccept, 'not_requested');
-      if (row.deadline <= now) throw errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed');
+      if (row.status !== 'requested') throw errors.notRequested();
+      if (row.deadline <= now) throw errors.deadlinePassed();
       await db.update(tapeRequests).set({ status: 'accepted', acceptedAt: now }).where(and(eq(tapeRequests.id, id), eq(tapeRequests.status, 'requested')));
       return performerAnswer(performerId, id);
     },
 
     async decline(performerId: string, id: string, reason: string | undefined) {
       const row = await ownRequest(performerId, id);
-      if (row.status !== 'requested' && row.status !== 'accepted') throw errors.conflict(TAPE_MSG.cannotDecline, 'cannot_decline');
+      if (row.status !== 'requested' && row.status !== 'accepted') throw errors.cannotDecline();
       await db.update(tapeRequests).set({ status: 'declined', declineReason: reason ?? '' }).where(eq(tapeRequests.id, id));
       return performerAnswer(performerId, id);
     },
@@ -297,8 +294,8 @@ export function createSelfTapesService(ctx: AppContext) {
         part.file.resume();
         return error;
       };
-      if (row.status === 'expired' || row.deadline <= now) throw refuse(errors.conflict(TAPE_MSG.deadlinePassed, 'deadline_passed'));
-      if (row.status === 'requested' || row.status === 'declined') throw refuse(errors.conflict(TAPE_MSG.notAccepted, 'not_accepted'));
+      if (row.status === 'expired' || row.deadline <= now) throw refuse(errors.deadlinePassed());
+      if (row.status === 'requested' || row.status === 'declined') throw refuse(errors.notAccepted());
       const reservation = await reserveTape(performerId, id, now).catch((error: unknown) => {
         throw refuse(error as Error);
       });
@@ -337,11 +334,11 @@ export function createSelfTapesService(ctx: AppContext) {
     /** POST /api/studio/tape-requests/{id}/retake: once per request, with a note and a deadline ≥ 24 h away. */
     async retake(userId: string, id: string, body: { note: string; deadline: string }, now = new Date()) {
       const { row, studioName } = await studioRequest(userId, id);
-      if (row.retakeUsed) throw errors.conflict(TAPE_MSG.retakeUsed, 'retake_used');
-      if (row.status !== 'submitted') throw errors.conflict(TAPE_MSG.retakeNeedsTape, 'no_tape');
+      if (row.retakeUsed) throw errors.retakeUsed();
+      if (row.status !== 'submitted') throw errors.noTape();
       const deadline = new Date(body.deadline);
       const earliest = new Date(now.getTime() + TAPE_LIMITS.retakeLeadHours * 3_600_000);
-      if (deadline < earliest) throw errors.badRequest(TAPE_MSG.retakeTooSoon(whenText(earliest)), 'deadline_too_soon', 'deadline');
+      if (deadline < earliest) throw errors.deadlineTooSoon(earliest);
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, row.jobId));
       const line = TAPE_MSG.retakeNotice(studioName, job!.title);
       const after = await db.transaction(async (tx) => {
@@ -350,7 +347,7 @@ export function createSelfTapesService(ctx: AppContext) {
           .set({ status: 'retake', retakeUsed: true, retakeNote: body.note, deadline, remindedAt: null })
           .where(and(eq(tapeRequests.id, id), eq(tapeRequests.retakeUsed, false)))
           .returning({ id: tapeRequests.id });
-        if (!moved) throw errors.conflict(TAPE_MSG.retakeUsed, 'retake_used');
+        if (!moved) throw errors.retakeUsed();
         const people = row.performerId
           ? await tx.select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications }).from(users).where(eq(users.id, row.performerId))
           : [];

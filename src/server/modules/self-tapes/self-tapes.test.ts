@@ -98,6 +98,11 @@ describe('the self-tape flow', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'deadline_too_soon', field: 'deadline' });
     expect(res.json().msg).toContain(earliest.toISOString().slice(0, 10));
+    // The form offers the earliest time from this field, rounded up to the minute; it never reads the sentence.
+    const sent = new Date(res.json().earliest);
+    expect(sent.getTime()).toBeGreaterThanOrEqual(earliest.getTime());
+    expect(sent.getTime() - earliest.getTime()).toBeLessThan(60_000);
+    expect(sent.getUTCSeconds()).toBe(0);
     expect(await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.jobId, job._id))).toHaveLength(0);
   });
 
@@ -213,7 +218,8 @@ describe('the self-tape flow', () => {
   it('allows one retake with a deadline at least 24 hours away; the second is 409', async () => {
     const soon = await call('POST', `/api/studio/tape-requests/${anaRequest._id}/retake`, studio.token, { note: 'Slower, please.', deadline: new Date(Date.now() + 3_600_000).toISOString() });
     expect(soon.statusCode).toBe(400);
-    expect(soon.json()).toMatchObject({ code: 'deadline_too_soon', field: 'deadline' });
+    expect(soon.json()).toMatchObject({ code: 'deadline_too_soon', field: 'deadline', earliest: expect.any(String) });
+    expect(new Date(soon.json().earliest).getTime()).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     const deadline = new Date(Date.now() + 30 * 3_600_000).toISOString();
     expect((await call('POST', `/api/studio/tape-requests/${anaRequest._id}/retake`, rival.token, { note: 'x', deadline })).statusCode).toBe(404);
     const ok = await call('POST', `/api/studio/tape-requests/${anaRequest._id}/retake`, studio.token, { note: 'Slower, please.', deadline });

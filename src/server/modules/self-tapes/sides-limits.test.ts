@@ -120,7 +120,7 @@ describe('the studio’s sides quota and the sweep of unused sides (issue 48, it
 
     const full = await upload(studio.token, await onePage());
     expect(full.statusCode).toBe(403);
-    expect(full.json()).toEqual({ msg: TAPE_MSG.sidesQuota, code: 'quota_exhausted' });
+    expect(full.json()).toEqual({ msg: TAPE_MSG.sidesQuota, code: 'sides_quota_full' });
     expect(await filesOf(studio.studioId)).toHaveLength(TAPE_LIMITS.sidesMaxFiles);
 
     expect(await runSidesSweep(t.ctx, t.app.log)).toEqual({ removed: TAPE_LIMITS.sidesMaxFiles - 1 });

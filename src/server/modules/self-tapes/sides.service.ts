@@ -44,13 +44,13 @@ export function createSidesService(ctx: AppContext) {
     } catch (err) {
       if (err instanceof WorkerBusyError) throw errors.unavailable();
       if (err instanceof WorkerLimitError || (err instanceof WorkerTaskError && err.taskError === 'PdfRefused')) {
-        throw errors.badRequest(TAPE_MSG.sidesUnreadable, 'pdf_unreadable');
+        throw errors.pdfUnreadable();
       }
       throw err;
     }
   }
 
-  const quotaFull = () => errors.forbidden(TAPE_MSG.sidesQuota, 'quota_exhausted');
+  const quotaFull = () => errors.sidesQuotaFull();
   const filesOf = async (studioId: string, q: Pick<typeof db, 'select'> = db) =>
     (await q.select({ n: count() }).from(studioFiles).where(eq(studioFiles.studioId, studioId)))[0]!.n;
 
@@ -82,8 +82,8 @@ export function createSidesService(ctx: AppContext) {
       try {
         if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.sidesTooLarge);
         const pages = await inWorker<number>('checkSides', [await sourceOf(key)]);
-        if (pages < 1) throw errors.badRequest(TAPE_MSG.sidesUnreadable, 'pdf_unreadable');
-        if (pages > TAPE_LIMITS.sidesMaxPages) throw errors.badRequest(TAPE_MSG.sidesTooManyPages(pages), 'too_many_pages');
+        if (pages < 1) throw errors.pdfUnreadable();
+        if (pages > TAPE_LIMITS.sidesMaxPages) throw errors.tooManyPages(pages);
         // The studio's row lock counts two uploads at once one after the other.
         const fileId = await db.transaction(async (tx) => {
           await tx.select({ id: studios.id }).from(studios).where(eq(studios.id, studio.id)).for('update');
@@ -106,7 +106,7 @@ export function createSidesService(ctx: AppContext) {
       if (!row.sidesFileId) throw errors.notFound(TAPE_MSG.noSides);
       // Read once accepted; a request that expired (or was declined) without ever being accepted stays locked.
       if (row.status === 'requested' || row.status === 'declined' || (row.status === 'expired' && !row.acceptedAt)) {
-        throw errors.forbidden(TAPE_MSG.sidesLocked, 'sides_locked');
+        throw errors.sidesLocked();
       }
       const [file] = await db.select().from(studioFiles).where(eq(studioFiles.id, row.sidesFileId));
       const [person] = await db.select({ fname: users.fname, email: users.email }).from(users).where(eq(users.id, performerId));

@@ -111,14 +111,14 @@ export function createSlotsService(ctx: AppContext) {
       const job = await ownJob(userId, jobId);
       // Whole minutes: a calendar file has no milliseconds, and the API and the file must agree.
       const start = new Date(Math.floor(new Date(body.startsAt).getTime() / MINUTE) * MINUTE);
-      if (!(start.getTime() > now.getTime())) throw errors.badRequest(SLOT_MSG.startsInPast, 'in_past', 'startsAt');
+      if (!(start.getTime() > now.getTime())) throw errors.inPast();
       const place = body.place ?? '';
       const onlineUrl = body.onlineUrl ?? '';
-      if ((place === '') === (onlineUrl === '')) throw errors.badRequest(SLOT_MSG.placeOrLink, 'place_or_link', 'place');
+      if ((place === '') === (onlineUrl === '')) throw errors.placeOrLink();
       let roleId: string | null = null;
       if (body.roleId !== undefined) {
         const [role] = isUuid(body.roleId) ? await db.select({ id: jobRoles.id }).from(jobRoles).where(and(eq(jobRoles.id, body.roleId), eq(jobRoles.jobId, job.id))) : [];
-        if (!role) throw errors.badRequest(SLOT_MSG.unknownRole, 'unknown_role');
+        if (!role) throw errors.unknownRole('slot');
         roleId = role.id;
       }
       const minutes = body.minutes;
@@ -137,7 +137,7 @@ export function createSlotsService(ctx: AppContext) {
           .select({ startsAt: auditionSlots.startsAt, endsAt: auditionSlots.endsAt })
           .from(auditionSlots)
           .where(and(eq(auditionSlots.jobId, job.id), lt(auditionSlots.startsAt, last), gt(auditionSlots.endsAt, first)));
-        if (clash.some((c) => rows.some((r) => r.startsAt < c.endsAt && r.endsAt > c.startsAt))) throw errors.conflict(SLOT_MSG.overlap, 'overlap');
+        if (clash.some((c) => rows.some((r) => r.startsAt < c.endsAt && r.endsAt > c.startsAt))) throw errors.overlap();
         const made = await tx.insert(auditionSlots).values(rows).returning();
         return made.map(presentOpenSlot);
       });
@@ -224,14 +224,14 @@ export function createSlotsService(ctx: AppContext) {
       const heldWithKey = async () => (key ? (await db.select().from(auditionSlots).where(and(heldBy(app.id), eq(auditionSlots.bookingKey, key))))[0] : undefined);
       const first = await heldWithKey();
       if (first) return booked(first);
-      if (app.status !== 'auditioning') throw errors.conflict(SLOT_MSG.notAuditioning, 'not_auditioning');
+      if (app.status !== 'auditioning') throw errors.notAuditioning();
       const rows = isUuid(slotId) ? await db.select().from(auditionSlots).where(or(and(eq(auditionSlots.id, slotId), eq(auditionSlots.jobId, app.jobId)), heldBy(app.id))) : [];
       const target = rows.find((r) => r.id === slotId);
       if (!target || (target.roleId !== null && target.roleId !== app.roleId)) throw errors.notFound(SLOT_MSG.slotNotFound);
       if (target.bookedApplicationId === app.id) return booked(target);
-      if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+      if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
       const old = rows.find((r) => r.bookedApplicationId === app.id);
-      if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+      if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
       // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
       const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
       const take = async (tx: Db | Tx) => {
@@ -248,7 +248,7 @@ export function createSlotsService(ctx: AppContext) {
           })
           .where(and(eq(auditionSlots.id, target.id), isNull(auditionSlots.bookedApplicationId), notLocked(now)))
           .returning();
-        if (!won) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
+        if (!won) throw errors.slotTaken();
         const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id }, now, 'booked');
         return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [] };
       };
@@ -268,7 +268,7 @@ export function createSlotsService(ctx: AppContext) {
           const other = await heldWithKey();
           if (other) return booked(other);
           // The same application booking twice at once: the unique column refuses the second.
-          if (isUniqueViolation(err)) throw errors.conflict(SLOT_MSG.slotTaken, 'slot_taken');
+          if (isUniqueViolation(err)) throw errors.slotTaken();
           throw err;
         });
     },
@@ -282,7 +282,7 @@ export function createSlotsService(ctx: AppContext) {
         .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null })
         .where(and(eq(auditionSlots.id, held.id), heldBy(app.id), notLocked(now)))
         .returning({ id: auditionSlots.id });
-      if (!freed) throw errors.conflict(SLOT_MSG.tooLate, 'too_late');
+      if (!freed) throw errors.tooLate();
     },
 
     async ics(userId: string, applicationId: string, now = new Date()): Promise<string> {

@@ -31,7 +31,7 @@ export function createStudioAccountsService(ctx: AppContext) {
   /** A picture may stay as it is, be cleared, or be an image the storage issued to this account. */
   async function checkPicture(userId: string, field: 'profilePic' | 'banner', label: string, url: string | undefined, current: string) {
     if (url === undefined || url === '' || url === current) return;
-    if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.badRequest(MARKET_MSG.pictureNotYours(label), 'not_issued', field);
+    if (!(await isIssuedTo(ctx, userId, url, 'images'))) throw errors.notIssued({ label, field });
   }
 
   return {

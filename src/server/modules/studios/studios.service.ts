@@ -168,7 +168,7 @@ export function createStudiosService(ctx: AppContext) {
         rows = await firstPage.execute({ limit: limit + 1 });
       } else {
         const position = decodeCursor(cursor);
-        if (!position) throw errors.badRequest(MSG.invalidCursor, 'invalid_cursor');
+        if (!position) throw errors.invalidCursor('list');
         rows = await nextPage.execute({ ...position, limit: limit + 1 });
       }
       const more = rows.length > limit;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MSG, planTexts } from '../../../contract/messages.js';
+import { MSG } from '../../../contract/messages.js';
 import { planChange, type HeldPlan } from '../../../contract/plan-change.js';
 import { NO_QUEUE, planInForce, type PlanInForce, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { AddPaymentBody, CaptureAnswer, PaymentHistoryAnswer, SubscriptionDataBody } from '../../../contract/payments.js';
@@ -210,7 +210,7 @@ export function createSubscriptionsService(ctx: AppContext) {
       const [stored] = await db.select(storedPlanColumns).from(users).where(eq(users.id, userId));
       const change = planChange(heldOf(planInForce(stored ?? NO_PLAN)), plan, new Date());
       if (change.kind === 'queue-full') {
-        throw errors.conflict(planTexts.queueFull(change.waiting, change.startsAt.toISOString().slice(0, 10)), 'plan_already_queued');
+        throw errors.planAlreadyQueued(change.waiting, change.startsAt);
       }
       let created;
       try {
@@ -300,7 +300,7 @@ export function createSubscriptionsService(ctx: AppContext) {
       }
       const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = transmission;
       if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime) {
-        throw errors.badRequest(MSG.webhookRejected, 'bad_signature');
+        throw errors.badSignature();
       }
       let genuine: boolean;
       try {
@@ -311,7 +311,7 @@ export function createSubscriptionsService(ctx: AppContext) {
       }
       if (!genuine) {
         log.warn({ transmissionId }, 'webhook signature refused');
-        throw errors.badRequest(MSG.webhookRejected, 'bad_signature');
+        throw errors.badSignature();
       }
       const parsed = captureEvent.safeParse(event);
       if (!parsed.success || parsed.data.event_type !== 'PAYMENT.CAPTURE.COMPLETED' || !parsed.data.resource) return 'ignored';

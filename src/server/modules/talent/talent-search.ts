@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { TALENT_LIMITS, TALENT_MSG, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
+import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
 import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
 import { users } from '../../db/schema/index.js';
@@ -156,7 +156,7 @@ export function createTalentSearch(ctx: AppContext) {
 
       const key = filtersKey(query);
       const p = query.cursor ? decode(query.cursor, key) : undefined;
-      if (p === null) throw errors.badRequest(TALENT_MSG.invalidCursor, 'invalid_cursor');
+      if (p === null) throw errors.invalidCursor('talent');
       // Without a text every row scores 0 and the cursor's score says nothing.
       const from = p && { ...p, score: q ? p.score : 0 };
       const size = TALENT_LIMITS.page;

@@ -7,7 +7,7 @@ import { checkResetLink, resetPassword } from '../../api/account';
 import { ApiError } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { AuthShell } from '../auth/AuthShell';
 import { TextField } from '../../components/FormField';
 import '../auth/auth.css';

@@ -13,7 +13,7 @@ import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toasts';
 import { SETTINGS_MSG } from '../../../contract/screen-messages';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { TextField } from '../../components/FormField';
 import { NotificationChoices } from './NotificationChoices';
 import './account.css';

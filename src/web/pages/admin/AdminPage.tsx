@@ -4,12 +4,10 @@
  * and month, contact messages to mark handled. Everyone else gets the server's 403 message
  * and no console.
  */
-import { useMutation } from '@tanstack/react-query';
 import { ADMIN_TEXT } from '../../../contract/admin-texts';
 import { MSG } from '../../../contract/messages';
-import { markContactHandled } from '../../api/mark-contact-handled';
+import { useMarkContactHandled } from '../../api/mark-contact-handled';
 import { useAdminContact, useAdminPayments, useAdminStats } from '../../api/admin-overview';
-import { queryClient } from '../../api/query-client';
 import { ApiError } from '../../api/client';
 import { useToast } from '../../components/Toasts';
 import { dateTime } from './date-time';
@@ -122,10 +120,7 @@ function Payments() {
 function ContactMessages() {
   const toast = useToast();
   const messages = useAdminContact();
-  const handled = useMutation({
-    mutationFn: markContactHandled,
-    onError: (err) => toast(err.message),
-  }, queryClient);
+  const handled = useMarkContactHandled({ onError: (err) => toast(err.message) });
   return (
     <section className="card admin-section" aria-labelledby="admin-contact">
       <h2 id="admin-contact">Contact messages</h2>

@@ -3,18 +3,16 @@
  * happened in the section's status line (the change's own file in src/web/api marks stale
  * the reads it touched); a refusal is a toast.
  */
-import { useMutation } from '@tanstack/react-query';
-import { queryClient } from '../../api/query-client';
 import { useState } from 'react';
+import { useWrite } from '../../api/use-write';
 import { useToast } from '../../components/Toasts';
 
 export function useAdminChange<V, A>(mutationFn: (v: V) => Promise<A>, describe: (answer: A, v: V) => string) {
   const [done, setDone] = useState('');
   const toast = useToast();
-  const change = useMutation({
-    mutationFn,
+  const change = useWrite(mutationFn, {
     onSuccess: (answer, v) => setDone(describe(answer, v)),
     onError: (err) => toast(err.message),
-  }, queryClient);
+  });
   return { change, done };
 }

@@ -16,7 +16,7 @@ import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import { safeNextUrl } from '../../lib/next-path';
-import { JUST_VERIFIED_EMAIL, session, SIGNUP_EXISTED } from '../../lib/session';
+import { JUST_VERIFIED_EMAIL, session, SIGNUP_EXISTED } from '../../api/session';
 import { AuthShell } from './AuthShell';
 import { usePendingSignup } from './usePendingSignup';
 import './auth.css';

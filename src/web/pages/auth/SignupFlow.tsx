@@ -14,7 +14,7 @@ import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import { LIMITS } from '../../../contract/limits';
-import { JUST_VERIFIED_EMAIL, STORAGE_KEYS, SIGNUP_EXISTED } from '../../lib/session';
+import { JUST_VERIFIED_EMAIL, STORAGE_KEYS, SIGNUP_EXISTED } from '../../api/session';
 import { AuthShell } from './AuthShell';
 import { ApiError, errorCode } from '../../api/client';
 import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
@@ -84,7 +84,7 @@ export function SignupFlow(props: SignupFlowProps) {
       setWrongTries(0);
       setOtp({ resendAt: Date.now() + LIMITS.otpResendSeconds * 1000 });
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'otp_resend_too_soon') {
+      if (err instanceof ApiError && errorCode(err) === 'otp_resend_too_soon') {
         setOtp({ resendAt: Date.now() + (err.retryAfter ?? LIMITS.otpResendSeconds) * 1000 });
         if (again) toast(err.message);
         return;

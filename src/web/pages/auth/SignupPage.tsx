@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { signupFields } from '../../../contract/field-rules';
 import { signup, verifyOtp } from '../../api/auth';
 import { SignupFlow } from './SignupFlow';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { WrongPlace } from '../../components/WrongPlace';
 
 const signupRules = z.object(signupFields);

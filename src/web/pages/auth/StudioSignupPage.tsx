@@ -6,7 +6,7 @@ import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { studioSignup, studioVerifyOtp } from '../../api/jobs';
 import { SignupFlow } from './SignupFlow';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { WrongPlace } from '../../components/WrongPlace';
 
 /** The studio's name keeps its letter case; the other fields follow the performer's rules. */

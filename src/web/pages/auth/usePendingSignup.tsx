@@ -11,7 +11,7 @@ import { errorCode } from '../../api/client';
 import { studioVerifyOtp } from '../../api/jobs';
 import { useBusy } from '../../components/Busy';
 import { useToast } from '../../components/Toasts';
-import { STORAGE_KEYS } from '../../lib/session';
+import { STORAGE_KEYS } from '../../api/session';
 import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
 
 /**

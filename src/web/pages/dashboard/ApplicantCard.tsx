@@ -14,6 +14,7 @@ import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { useApplicant } from '../../api/applicant';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { reviewApplication } from '../../api/job-applicants';
+import { fieldOfError } from '../../api/field-of-error';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { formatTime } from '../../lib/dates';
@@ -148,7 +149,8 @@ const FACT_LABELS = { gender: 'Gender', age: 'Age', height: 'Height', weight: 'W
 function Review({ app }: { app: StudioApplication }) {
   const [rating, setRating] = useState(app.rating ? String(app.rating) : '');
   const [note, setNote] = useState(app.studioNote);
-  const [error, setError] = useState<string | null>(null);
+  // The refusal's words at the field the server names in `field` (the note unless it is the rating).
+  const [error, setError] = useState<{ field: 'rating' | 'note'; msg: string } | null>(null);
   const [saved, setSaved] = useState(false);
 
   async function handleSubmit(e: FormEvent) {
@@ -159,13 +161,13 @@ function Review({ app }: { app: StudioApplication }) {
       await reviewApplication(app, { rating: rating ? Number(rating) : null, note });
       setSaved(true);
     } catch (err) {
-      setError((err as Error).message);
+      setError({ field: fieldOfError(err, { rating, note }) ?? 'note', msg: (err as Error).message });
     }
   }
 
   return (
     <form className="applicant-review" onSubmit={handleSubmit} noValidate aria-label={APP_MSG.saveReview}>
-      <FormField id="review-rating" label={APP_MSG.ratingLabel} error={error && /^Rating/.test(error) ? error : null}>
+      <FormField id="review-rating" label={APP_MSG.ratingLabel} error={error?.field === 'rating' ? error.msg : null}>
         {(a) => (
           <select {...a} className="input" value={rating} onChange={(e) => setRating(e.target.value)}>
             <option value="">—</option>
@@ -173,7 +175,7 @@ function Review({ app }: { app: StudioApplication }) {
           </select>
         )}
       </FormField>
-      <FormField id="review-note" label={APP_MSG.studioNoteLabel} error={error && !/^Rating/.test(error) ? error : null}>
+      <FormField id="review-note" label={APP_MSG.studioNoteLabel} error={error?.field === 'note' ? error.msg : null}>
         {(a) => <textarea {...a} className="textarea" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />}
       </FormField>
       <button type="submit" className="btn btn-secondary">{APP_MSG.saveReview}</button>

@@ -3,7 +3,6 @@
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
  * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -12,21 +11,19 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { castRole } from '../../api/cast-role';
-import { deleteJob } from '../../api/delete-job';
-import { saveJob } from '../../api/save-job';
+import { useCastRole } from '../../api/cast-role';
+import { useDeleteJob } from '../../api/delete-job';
+import { useSaveJob } from '../../api/save-job';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { CloseJobDialog } from './CloseJobDialog';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOfError } from '../../lib/field-of-error';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
 import { useOwnJobs } from '../../api/own-jobs';
-import { queryClient } from '../../api/query-client';
 
 interface Form {
   title: string;
@@ -85,30 +82,31 @@ function JobForm({ job }: { job?: OwnJob }) {
   const navigate = useNavigate();
   const toast = useToast();
 
-  const onError = (err: Error) => {
-    const field = fieldOfError(err, LABELS);
-    if (!field) return toast(err.message);
-    setErrors({ [field]: err.message });
-    setTimeout(() => document.getElementById(field)?.focus(), 0);
+  // A refusal about a field shows at it, with focus; anything else is a toast (api/use-write.ts).
+  const handlers = {
+    fields: LABELS,
+    onProblem: (field: Key, msg: string) => {
+      setErrors({ [field]: msg });
+      setTimeout(() => document.getElementById(field)?.focus(), 0);
+    },
+    onError: (err: Error) => toast(err.message),
   };
   const done = () => navigate('/dashboard');
-  const save = useMutation({
-    mutationFn: (body: JobCreateBody) => saveJob(job?._id, body),
-    // Success says so, in green (docs/screens.md): "Job posted" or "Job saved".
+  // Success says so, in green (docs/screens.md): "Job posted" or "Job saved".
+  const save = useSaveJob(job?._id, {
+    ...handlers,
     onSuccess: () => {
       toast(job ? BOARD_MSG.jobSaved : BOARD_MSG.jobPosted, 'success');
       done();
     },
-    onError,
-  }, queryClient);
-  const cast = useMutation({
-    mutationFn: (roleId: string) => castRole(job!._id, roleId),
+  });
+  const cast = useCastRole(job?._id, {
+    ...handlers,
     onSuccess: (saved) => setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r))),
-    onError,
-  }, queryClient);
+  });
   const [closing, setClosing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useMutation({ mutationFn: () => deleteJob(job!._id), onSuccess: done, onError }, queryClient);
+  const remove = useDeleteJob(job?._id, { ...handlers, onSuccess: done });
 
   const set = (key: Key, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));

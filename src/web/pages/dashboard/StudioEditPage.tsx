@@ -2,22 +2,19 @@
  * /dashboard/studio: the studio edits its public page, with a live preview that cuts the
  * description where /studio-detail does (338 characters under the name, 900 in About us).
  */
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { JOB_LIMITS } from '../../../contract/jobs-limits';
 import type { StudioMe } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
-import { saveStudioMe } from '../../api/save-studio-me';
+import { useSaveStudioMe } from '../../api/save-studio-me';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
-import { fieldOfError } from '../../lib/field-of-error';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
-import { queryClient } from '../../api/query-client';
 
 type Form = Pick<StudioMe, 'fname' | 'location' | 'projectDesc' | 'number' | 'profilePic' | 'banner'>;
 const LABELS: Record<keyof Form, string> = {
@@ -44,18 +41,15 @@ function Editor({ initial }: { initial: StudioMe }) {
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const [progress, setProgress] = useState<Partial<Record<'profilePic' | 'banner', number>>>({});
   const toast = useToast();
-  const save = useMutation({
-    mutationFn: saveStudioMe,
+  const save = useSaveStudioMe({
+    fields: LABELS,
     onSuccess: () => {
       setErrors({});
       toast(MARKET_MSG.saved, 'success');
     },
-    onError: (err) => {
-      const field = fieldOfError(err, LABELS);
-      if (field) setErrors({ [field]: err.message });
-      else toast(err.message);
-    },
-  }, queryClient);
+    onProblem: (field, msg) => setErrors({ [field]: msg }),
+    onError: (err) => toast(err.message),
+  });
 
   const set = (key: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));

@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { StoreBadges } from '../../components/StoreBadges';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { RecommendedJobs } from '../jobs/RecommendedJobs';
 import { StudioSearch } from './StudioSearch';
 import './home.css';

@@ -17,7 +17,7 @@ import { applyToJob } from '../../api/my-applications';
 import { useUserData } from '../../api/user-data';
 import { FormField } from '../../components/FormField';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
-import { fieldOfError } from '../../lib/field-of-error';
+import { fieldOfError } from '../../api/field-of-error';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
 /** The inputs a refusal can name (the server's `field`, its first part: `media.3` is the media). */

@@ -10,7 +10,7 @@ import type { BoardJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { MessageButton } from '../../components/MessageButton';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import { ApplyPanel } from './ApplyPanel';

@@ -4,7 +4,7 @@ import { CAST_MSG } from '../../../contract/casting-messages';
 import type { RecommendedJob } from '../../../contract/talent';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { useRecommendedJobs } from '../../api/recommended-jobs';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import './jobs.css';
 
 export function RecommendedJobs({ limit = 6, className = '' }: { limit?: number; className?: string }) {

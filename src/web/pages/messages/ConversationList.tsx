@@ -4,7 +4,7 @@ import { CONVERSATION_MSG } from '../../../contract/conversations-texts';
 import type { ConversationView } from '../../../contract/conversations';
 import { MSG } from '../../../contract/messages';
 import { useConversations } from '../../api/conversations';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import { Avatar } from './Avatar';
 import { personName } from '../../../contract/names';
 import { formatClock, formatWhen } from '../../lib/dates';

@@ -1,9 +1,9 @@
 /**
  * Deadlines between a datetime-local input (the viewer's wall clock) and the server, which
- * speaks UTC and names the earliest allowed time in its `deadline_too_soon` message
- * ("… the earliest allowed is 2026-12-01 17:00 UTC."; docs/self-tapes.md).
+ * speaks UTC and sends the earliest allowed time as `earliest` in its `deadline_too_soon`
+ * answer (docs/self-tapes.md); the message's words are for people, never parsed.
  */
-import { ApiError } from '../../api/client';
+import { ApiError, errorCode } from '../../api/client';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -15,7 +15,7 @@ export function isoToLocalInput(iso: string | Date): string {
 
 /** The earliest allowed instant a `deadline_too_soon` refusal names, or null. */
 export function earliestOf(err: unknown): Date | null {
-  if (!(err instanceof ApiError) || err.code !== 'deadline_too_soon') return null;
-  const m = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(err.message);
-  return m ? new Date(`${m[1]}T${m[2]}:00Z`) : null;
+  if (!(err instanceof ApiError) || errorCode(err) !== 'deadline_too_soon' || !err.earliest) return null;
+  const earliest = new Date(err.earliest);
+  return Number.isNaN(earliest.getTime()) ? null : earliest;
 }

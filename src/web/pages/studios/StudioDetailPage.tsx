@@ -17,7 +17,7 @@ import { useStudioJobs } from '../../api/studio-jobs';
 import { cut, isCut } from '../../lib/text';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MessageButton } from '../../components/MessageButton';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import './studios.css';
 import { photoSources } from '../../lib/photo-sources';
 

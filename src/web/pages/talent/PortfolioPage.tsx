@@ -11,7 +11,7 @@ import { TALENT_MSG } from '../../../contract/talent-messages';
 import { ApiError } from '../../api/client';
 import { usePortfolio } from '../../api/portfolio';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { session } from '../../lib/session';
+import { session } from '../../api/session';
 import NotFoundPage from '../common/NotFoundPage';
 import { PhotoViewer } from '../media/PhotoViewer';
 import '../media/media.css';

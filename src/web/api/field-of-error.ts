@@ -4,7 +4,7 @@
  * in (`media.3` is the form's `media`). Forms use it through
  * useFieldProblems' `setProblemFrom`; a form that keeps its own problems calls it directly.
  */
-import { ApiError } from '../api/client';
+import { ApiError } from './client';
 
 export function fieldOfError<K extends string>(err: unknown, fields: Record<K, unknown>): K | null {
   if (!(err instanceof ApiError) || !err.field) return null;

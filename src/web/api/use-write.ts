@@ -1,0 +1,35 @@
+/**
+ * The one way a screen saves (docs/architecture.md, "Web forms and data"): each write's file in
+ * src/web/api exports a hook made here. The hook runs the write (which updates the reads it made
+ * stale before it resolves), says `isPending` while it runs, and sorts a refusal: one about a
+ * field of the form (the server's `field`, through `fieldOfError`) goes to `onProblem` with that
+ * field, anything else to `onError`. A screen says only what the person sees next.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { fieldOfError } from './field-of-error';
+import { queryClient } from './query-client';
+
+export interface WriteHandlers<V, A, K extends string> {
+  onSuccess?: (answer: A, vars: V) => void;
+  /** A refusal about one of `fields`: its field and its words. */
+  onProblem?: (field: K, msg: string) => void;
+  /** Any other failure (a refusal of the whole call, the network). */
+  onError?: (err: Error) => void;
+  /** The form's fields by name (its labels, say): a refusal naming one of them goes to onProblem. */
+  fields?: Record<K, unknown>;
+}
+
+export function useWrite<V, A, K extends string = never>(mutationFn: (vars: V) => Promise<A>, handlers: WriteHandlers<V, A, K> = {}) {
+  return useMutation<A, Error, V>(
+    {
+      mutationFn,
+      onSuccess: (answer, vars) => handlers.onSuccess?.(answer, vars),
+      onError: (err) => {
+        const field = handlers.fields && handlers.onProblem ? fieldOfError(err, handlers.fields) : null;
+        if (field) handlers.onProblem!(field, err.message);
+        else handlers.onError?.(err);
+      },
+    },
+    queryClient,
+  );
+}
