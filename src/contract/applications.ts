@@ -9,7 +9,7 @@ import { LIMITS } from './limits.js';
 import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
 import { decision, decisionFields, refineDecision, undoWindow, DECISION_LIMITS, DECISION_MSG } from './decisions.js';
-import { tapeAnswer } from './self-tapes.js';
+import { applicantFeedback, tapeAnswer } from './self-tapes.js';
 import { shownResume } from './resume.js';
 
 export * from './applications-limits.js';
@@ -90,6 +90,11 @@ export const studioApplication = z.object({
    * never in the board's list; null once the account is deleted.
    */
   resume: shownResume.nullable().optional(),
+  /**
+   * What viewers of the studio's review links said of this applicant (docs/self-tapes.md,
+   * "Feedback"), newest first: on the board and the card, never in the performer's answers.
+   */
+  feedback: z.array(applicantFeedback).optional(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 /** The job's applicants by status (of the role asked for, whatever status is asked for). */
