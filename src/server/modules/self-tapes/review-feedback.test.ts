@@ -44,9 +44,9 @@ beforeAll(async () => {
   [ana, ben, cleo] = await Promise.all([buildPerformer(t, { fname: 'Ana Shared' }), buildPerformer(t, { fname: 'Ben Shared' }), buildPerformer(t, { fname: 'Cleo Unshared' })]);
   await Promise.all([ana, ben, cleo].map((p) => givePlan(t, p._id, 'Gold')));
   job = await postJob(t, studio, { title: 'Feedback Job' });
-  [anaApp, benApp, cleoApp] = await Promise.all(
+  [anaApp, benApp, cleoApp] = (await Promise.all(
     [ana, ben, cleo].map(async (p) => ((await call('POST', `/api/jobs/${job._id}/apply`, p.token, {})).json() as { _id: string })._id),
-  );
+  )) as [string, string, string];
 });
 afterAll(async () => {
   await t.close();
