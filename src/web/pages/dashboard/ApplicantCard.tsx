@@ -24,6 +24,7 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { markTapeWatched } from '../../api/mark-tape-watched';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
+import { FeedbackPicks } from '../../components/FeedbackPicks';
 
 
 interface Props {
@@ -117,6 +118,12 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                   />
                   <p className="muted">{app.tape.watchedAt ? TAPE_MSG.watched : TAPE_MSG.notWatched}</p>
                 </>
+              )}
+              {app.feedback && app.feedback.length > 0 && (
+                <section aria-labelledby="applicant-feedback-h">
+                  <h3 id="applicant-feedback-h">{TAPE_MSG.feedbackTitle}</h3>
+                  <FeedbackPicks feedback={app.feedback} full />
+                </section>
               )}
               <h3>{APP_MSG.sentMedia}</h3>
               {app.media.length === 0 ? <p className="muted">—</p> : (
