@@ -178,7 +178,7 @@ export const TAPE_MSG = {
   feedbackPrivate: 'Only the casting team sees your feedback. Performers never do.',
   feedbackTitle: 'Feedback',
   feedbackNone: 'No feedback yet.',
-  feedbackCount: (n: number) => (n === 1 ? '1 feedback' : `${n} feedbacks`),
+  feedbackCount: (n: number) => (n === 1 ? '1 pick' : `${n} picks`),
   feedbackFrom: (name: string, label: string | null) => (label ? `${name} (${label})` : name),
   feedbackPickBy: (pick: string, who: string) => `${pick} from ${who}`,
   showFeedback: 'Show feedback',
