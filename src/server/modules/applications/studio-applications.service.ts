@@ -30,6 +30,7 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
+import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
 import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
@@ -293,8 +294,8 @@ export function createStudioApplicationsService(ctx: AppContext) {
         await move(found._id, 'viewed', log, 'applied');
         found = await own(userId, applicationId);
       }
-      const [resume, feedback] = await Promise.all([shownResumeOf(db, found.performer._id), feedbackOf([found._id])]);
-      return { ...found, resume, feedback: feedback.get(found._id) ?? [] };
+      const [resume, feedback, day] = await Promise.all([shownResumeOf(db, found.performer._id), feedbackOf([found._id]), dayEventsOf(db, found._id)]);
+      return { ...found, resume, feedback: feedback.get(found._id) ?? [], day };
     },
 
     async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log): Promise<StudioApplication> {
