@@ -25,6 +25,7 @@ import { markTapeWatched } from '../../api/mark-tape-watched';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
+import { SLOT_TEXT } from '../../../contract/slots-texts';
 
 
 interface Props {
@@ -140,6 +141,11 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               <h3>{APP_MSG.timeline}</h3>
               <ol className="timeline">
                 {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span> <span className="muted">{formatTime(h.at)}</span></li>)}
+                {(app.day ?? []).map((d) => (
+                  <li key={`day-${d.kind}-${d.at}`}>
+                    <span className="timeline-status">{d.kind === 'late' && d.minutes !== null ? SLOT_TEXT.dayEventLate(d.minutes) : SLOT_TEXT.dayEvent[d.kind]}</span> <span className="muted">{formatTime(d.at)}</span>
+                  </li>
+                ))}
               </ol>
             </div>
           </div>
