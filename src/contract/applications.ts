@@ -9,8 +9,9 @@ import { LIMITS } from './limits.js';
 import { CAST_MSG, jobStudio } from './jobs.js';
 import { userProfile } from './profile.js';
 import { decision, decisionFields, refineDecision, undoWindow, DECISION_LIMITS, DECISION_MSG } from './decisions.js';
-import { tapeAnswer } from './self-tapes.js';
+import { applicantFeedback, tapeAnswer } from './self-tapes.js';
 import { shownResume } from './resume.js';
+import { dayEvent } from './slots.js';
 
 export * from './applications-limits.js';
 export * from './applications-messages.js';
@@ -90,6 +91,13 @@ export const studioApplication = z.object({
    * never in the board's list; null once the account is deleted.
    */
   resume: shownResume.nullable().optional(),
+  /**
+   * What viewers of the studio's review links said of this applicant (docs/self-tapes.md,
+   * "Feedback"), newest first: on the board and the card, never in the performer's answers.
+   */
+  feedback: z.array(applicantFeedback).optional(),
+  /** The day of the sessions (docs/slots.md, "The day"): check-ins and "running late", oldest first; only in the card's answer. */
+  day: z.array(dayEvent).optional(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 /** The job's applicants by status (of the role asked for, whatever status is asked for). */

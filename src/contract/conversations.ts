@@ -81,4 +81,6 @@ export type LiveEvent =
   | { kind: 'message'; data: { conversationId: string; message: Omit<MessageView, 'mine'> } }
   | { kind: 'read'; data: { conversationId: string; readerId: string; upTo: number } }
   | { kind: 'application'; data: Record<string, unknown> }
-  | { kind: 'notification'; data: Record<string, unknown> };
+  | { kind: 'notification'; data: Record<string, unknown> }
+  /** A job's schedule changed on the day: a check-in, or a performer running late (docs/slots.md, "The day"). */
+  | { kind: 'schedule'; data: { jobId: string } };

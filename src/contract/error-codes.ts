@@ -66,6 +66,11 @@ export const ERROR_CODES = [
   'overlap',
   'slot_taken',
   'too_late',
+  // The day of the sessions (docs/slots.md, "The day").
+  'too_early',
+  'not_booked',
+  'late_already',
+  'slot_ended',
   // Self-tapes.
   'deadline_too_soon',
   'deadline_passed',

@@ -28,7 +28,18 @@ export const TAPE_LIMITS = {
   reviewApplicationsMax: 50,
   reviewDaysMin: 1,
   reviewDaysMax: 14,
+  /** A review link's label ("Director"). */
+  reviewLabelMax: 60,
+  /** A review viewer's name and comment (docs/self-tapes.md, "Feedback"). */
+  feedbackNameMax: 60,
+  feedbackCommentMax: 500,
+  /** Feedback calls per client address in a minute. */
+  feedbackPerMinute: 30,
 } as const;
+
+/** The picks a review viewer gives a performer. */
+export const FEEDBACK_PICKS = ['yes', 'maybe', 'no'] as const;
+export type FeedbackPick = (typeof FEEDBACK_PICKS)[number];
 
 export const TAPE_STATUSES = ['requested', 'accepted', 'declined', 'submitted', 'retake', 'expired'] as const;
 export type TapeStatus = (typeof TAPE_STATUSES)[number];
@@ -147,4 +158,29 @@ export const TAPE_MSG = {
   revokeTitle: 'Revoke this link?',
   revokeText: 'Anyone who opens it will read that the link has ended. This cannot be undone.',
   revoked: 'Link revoked.',
+  // Feedback on review links (docs/self-tapes.md, "Feedback").
+  reviewLabel: 'Label (optional)',
+  reviewLabelHint: 'Who the link is for, e.g. Director. Shown beside their picks.',
+  feedbackName: 'Your name',
+  feedbackNameHint: 'Shown to the casting team beside your picks. Kept in this browser.',
+  feedbackNameSave: 'Continue',
+  feedbackAs: (name: string) => `Giving feedback as ${name}`,
+  feedbackChangeName: 'Change name',
+  feedbackPick: 'Your pick',
+  feedbackPickLabel: { yes: 'Yes', maybe: 'Maybe', no: 'No' } as Record<FeedbackPick, string>,
+  feedbackComment: 'Comment (optional)',
+  feedbackSend: 'Send feedback',
+  feedbackSent: 'Feedback sent. The casting team sees it.',
+  feedbackSaved: (pick: string) => `You said: ${pick}`,
+  feedbackPickRequired: 'Choose yes, maybe or no.',
+  feedbackNameRequired: 'Give your name first.',
+  feedbackPerformerGone: 'This performer is no longer on the link.',
+  feedbackPrivate: 'Only the casting team sees your feedback. Performers never do.',
+  feedbackTitle: 'Feedback',
+  feedbackNone: 'No feedback yet.',
+  feedbackCount: (n: number) => (n === 1 ? '1 pick' : `${n} picks`),
+  feedbackFrom: (name: string, label: string | null) => (label ? `${name} (${label})` : name),
+  feedbackPickBy: (pick: string, who: string) => `${pick} from ${who}`,
+  showFeedback: 'Show feedback',
+  hideFeedback: 'Hide feedback',
 } as const;

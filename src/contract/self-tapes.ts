@@ -5,7 +5,7 @@ import { MSG } from './messages.js';
 import { playbackFields } from './uploads.js';
 
 export * from './self-tapes-messages.js';
-import { TAPE_LIMITS, TAPE_MSG, TAPE_STATUSES } from './self-tapes-messages.js';
+import { FEEDBACK_PICKS, TAPE_LIMITS, TAPE_MSG, TAPE_STATUSES } from './self-tapes-messages.js';
 
 const strict = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: () => MSG.invalidBody });
 const uuid = z.string().uuid();
@@ -57,6 +57,8 @@ export const reviewLinkBody = strict({
   jobId: uuid,
   applicationIds: z.array(uuid, { error: TAPE_MSG.reviewApplicationsRange }).min(1, TAPE_MSG.reviewApplicationsRange).max(TAPE_LIMITS.reviewApplicationsMax, TAPE_MSG.reviewApplicationsRange),
   expiresInDays: z.number({ error: TAPE_MSG.reviewDaysRange }).int(TAPE_MSG.reviewDaysRange).min(TAPE_LIMITS.reviewDaysMin, TAPE_MSG.reviewDaysRange).max(TAPE_LIMITS.reviewDaysMax, TAPE_MSG.reviewDaysRange),
+  /** Who the link is for ("Director"), shown beside its feedback; empty or absent is none. */
+  label: text('Label').max(TAPE_LIMITS.reviewLabelMax, MSG.tooLong('Label', TAPE_LIMITS.reviewLabelMax)).trim().nullable().optional(),
 });
 export type ReviewLinkBody = z.infer<typeof reviewLinkBody>;
 export const reviewLinkCreated = z.object({ _id: z.string(), url: z.string(), expiresAt: z.string() });
@@ -68,11 +70,16 @@ export const reviewLinkItem = z.object({
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
   createdAt: z.string(),
+  label: z.string().nullable(),
+  /** How many feedbacks its viewers left. */
+  feedback: z.number().int(),
 });
 export type ReviewLinkItem = z.infer<typeof reviewLinkItem>;
 export const reviewLinksAnswer = z.object({ reviewLinks: z.array(reviewLinkItem) });
 
 export const reviewPerformer = z.object({
+  /** An id of this performer for this link only (not the account's): feedback names it. */
+  _id: z.string(),
   name: z.string(),
   profilePic: z.string(),
   age: z.string(),
@@ -87,3 +94,41 @@ export const reviewAnswer = z.object({
   performers: z.array(reviewPerformer),
 });
 export type ReviewAnswer = z.infer<typeof reviewAnswer>;
+
+/** POST /api/review/{token}/feedback (docs/self-tapes.md, "Feedback"). */
+export const feedbackBody = strict({
+  performerId: z.string({ error: TAPE_MSG.feedbackPerformerGone }).max(100, TAPE_MSG.feedbackPerformerGone),
+  name: text(TAPE_MSG.feedbackName).max(TAPE_LIMITS.feedbackNameMax, MSG.tooLong('Name', TAPE_LIMITS.feedbackNameMax)).trim().min(1, TAPE_MSG.feedbackNameRequired),
+  pick: z.enum(FEEDBACK_PICKS, { error: TAPE_MSG.feedbackPickRequired }),
+  comment: text('Comment', { multiline: true }).max(TAPE_LIMITS.feedbackCommentMax, MSG.tooLong('Comment', TAPE_LIMITS.feedbackCommentMax)).default(''),
+});
+export type FeedbackBody = z.input<typeof feedbackBody>;
+export const feedbackAnswer = z.object({
+  performerId: z.string(),
+  name: z.string(),
+  pick: z.enum(FEEDBACK_PICKS),
+  comment: z.string(),
+  updatedAt: z.string(),
+});
+export type FeedbackAnswer = z.infer<typeof feedbackAnswer>;
+/** GET /api/studio/review-links/{id}/feedback: the link and every feedback on it, newest first. */
+export const linkFeedbackAnswer = z.object({
+  link: reviewLinkItem,
+  feedback: z.array(
+    feedbackAnswer.extend({
+      applicationId: z.string(),
+      performer: z.object({ name: z.string() }),
+    }),
+  ),
+});
+export type LinkFeedbackAnswer = z.infer<typeof linkFeedbackAnswer>;
+/** A feedback as the applicant card and board show it: with the link's label. */
+export const applicantFeedback = z.object({
+  linkId: z.string(),
+  label: z.string().nullable(),
+  name: z.string(),
+  pick: z.enum(FEEDBACK_PICKS),
+  comment: z.string(),
+  updatedAt: z.string(),
+});
+export type ApplicantFeedback = z.infer<typeof applicantFeedback>;

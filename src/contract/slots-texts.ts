@@ -16,7 +16,18 @@ export const SLOT_LIMITS = {
   mailReminderHours: 24,
   /** How often the reminder sweep runs. */
   sweepEveryMs: 60_000,
+  /** Check-in and "running late" open this long before a slot's start (docs/slots.md, "The day"). */
+  dayOpensHours: 2,
+  lateMin: 5,
+  lateMax: 60,
 } as const;
+
+/** How the studio marks a booking on the day; null clears it. */
+export const CHECK_IN_STATUSES = ['arrived', 'no_show'] as const;
+export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
+/** What the day's history keeps. */
+export const DAY_EVENT_KINDS = ['arrived', 'no_show', 'cleared', 'late'] as const;
+export type DayEventKind = (typeof DAY_EVENT_KINDS)[number];
 
 export const SLOT_MSG = {
   startsAtInvalid: 'Start must be a date and time with its offset, e.g. 2027-01-05T10:00:00+05:30',
@@ -40,6 +51,11 @@ export const SLOT_MSG = {
   soonNotice: (job: string, when: string) => `Your audition for ${job} starts at ${when}`,
   cancelledNotice: (job: string, when: string) => `The studio removed your audition time for ${job} (${when}); please pick another`,
   summary: (job: string, studio: string) => `Audition: ${job} — ${studio}`,
+  checkInStatus: 'Status must be arrived, no_show or null',
+  tooEarly: `This can be said only from ${SLOT_LIMITS.dayOpensHours} hours before the start`,
+  notBooked: 'Nobody is booked on this time',
+  lateAlready: 'You have already said you are running late for this time',
+  lateOver: 'This audition time is over',
 } as const;
 
 /** The screens' texts: the studio's schedule and slot editor, the performer's picker (docs/slots.md). */
@@ -70,4 +86,21 @@ export const SLOT_TEXT = {
   booked: (when: string) => `Booked: ${when}`,
   noFree: 'No free times right now.',
   addToCalendar: 'Add to calendar',
+  // The day (docs/slots.md, "The day").
+  arrived: 'Arrived',
+  noShow: 'No-show',
+  clearCheckIn: 'Clear',
+  arrivedAt: (time: string) => `Arrived ${time}`,
+  noShowed: 'Did not come',
+  runningLate: (minutes: number) => `Running ${minutes} min late`,
+  checkInOpens: (time: string) => `Check-in opens ${time}`,
+  markArrived: (name: string) => `Arrived: ${name}`,
+  markNoShow: (name: string) => `No-show: ${name}`,
+  clearFor: (name: string) => `Clear check-in: ${name}`,
+  lateTitle: 'Running late?',
+  lateMinutes: 'How many minutes',
+  lateSend: 'Tell the studio',
+  lateSent: (minutes: number) => `The studio knows you are running ${minutes} minutes late.`,
+  dayEvent: { arrived: 'Arrived', no_show: 'No-show', cleared: 'Check-in cleared', late: 'Running late' } as Record<DayEventKind, string>,
+  dayEventLate: (minutes: number) => `Said running ${minutes} minutes late`,
 } as const;

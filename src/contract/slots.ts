@@ -7,8 +7,8 @@ import { instant, text } from './fields.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 
-export { SLOT_LIMITS, SLOT_MSG, SLOT_TEXT } from './slots-texts.js';
-import { SLOT_LIMITS, SLOT_MSG } from './slots-texts.js';
+export { CHECK_IN_STATUSES, DAY_EVENT_KINDS, SLOT_LIMITS, SLOT_MSG, SLOT_TEXT, type CheckInStatus, type DayEventKind } from './slots-texts.js';
+import { CHECK_IN_STATUSES, DAY_EVENT_KINDS, SLOT_LIMITS, SLOT_MSG } from './slots-texts.js';
 
 const whole = (label: string, min: number, max: number) =>
   z
@@ -37,7 +37,17 @@ export type CreateSlotsBody = z.input<typeof createSlotsBody>;
 
 export const bookSlotBody = z.strictObject({ slotId: z.string({ error: SLOT_MSG.slotNotFound }).max(100, SLOT_MSG.slotNotFound) });
 
-const slotBooking = z.object({ applicationId: z.string(), performerId: z.string().nullable(), name: z.string(), roleName: z.string().nullable() });
+/** The day (docs/slots.md, "The day"): the studio's check-in and the performer's "running late". */
+const checkIn = z.object({ status: z.enum(CHECK_IN_STATUSES), at: z.string() });
+const late = z.object({ minutes: z.number().int(), at: z.string() });
+const slotBooking = z.object({
+  applicationId: z.string(),
+  performerId: z.string().nullable(),
+  name: z.string(),
+  roleName: z.string().nullable(),
+  checkIn: checkIn.nullable(),
+  late: late.nullable(),
+});
 
 const studioSlot = z.object({
   _id: z.string(),
@@ -56,8 +66,18 @@ export const openSlot = studioSlot.omit({ booking: true });
 export type OpenSlot = z.infer<typeof openSlot>;
 
 /** The performer's picker: the free times, and the one they hold (with its calendar SEQUENCE). */
-export const mySlotsAnswer = z.object({ slots: z.array(openSlot), booked: openSlot.extend({ sequence: z.number() }).nullable() });
+export const mySlotsAnswer = z.object({ slots: z.array(openSlot), booked: openSlot.extend({ sequence: z.number(), late: late.nullable().optional() }).nullable() });
 export type MySlotsAnswer = z.infer<typeof mySlotsAnswer>;
 export const bookedSlotAnswer = z.object({ booked: openSlot.extend({ sequence: z.number() }) });
 export type BookedSlotAnswer = z.infer<typeof bookedSlotAnswer>;
 
+
+/** POST /api/studio/slots/{id}/check-in: `arrived` (the time is now), `no_show`, or null to clear. */
+export const checkInBody = z.strictObject({ status: z.enum(CHECK_IN_STATUSES, { error: SLOT_MSG.checkInStatus }).nullable() }, { error: () => MSG.invalidBody });
+export const studioSlotAnswer = studioSlot;
+/** POST /api/audition/applications/{id}/slot/late { minutes }: once per booking. */
+export const lateBody = z.strictObject({ minutes: whole('Minutes', SLOT_LIMITS.lateMin, SLOT_LIMITS.lateMax) }, { error: () => MSG.invalidBody });
+export const lateAnswer = z.object({ late });
+/** One entry of the day's history on the studio's applicant card. */
+export const dayEvent = z.object({ kind: z.enum(DAY_EVENT_KINDS), minutes: z.number().int().nullable(), slotStartsAt: z.string(), at: z.string() });
+export type DayEvent = z.infer<typeof dayEvent>;

@@ -120,6 +120,11 @@ export const ERRORS = {
   overlap: { status: 409, msg: SLOT_MSG.overlap },
   slot_taken: { status: 409, msg: SLOT_MSG.slotTaken },
   too_late: { status: 409, msg: SLOT_MSG.tooLate },
+  // The day of the sessions.
+  not_booked: { status: 409, msg: SLOT_MSG.notBooked },
+  too_early: { status: 409, msg: SLOT_MSG.tooEarly },
+  late_already: { status: 409, msg: SLOT_MSG.lateAlready },
+  slot_ended: { status: 409, msg: SLOT_MSG.lateOver },
   // Self-tapes.
   deadline_too_soon: { status: 400, field: 'deadline' },
   deadline_passed: { status: 409, msg: TAPE_MSG.deadlinePassed },
@@ -252,6 +257,10 @@ export const errors = {
   overlap: () => make('overlap'),
   slotTaken: () => make('slot_taken'),
   tooLate: () => make('too_late'),
+  notBooked: () => make('not_booked'),
+  tooEarly: () => make('too_early'),
+  lateAlready: () => make('late_already'),
+  slotEnded: () => make('slot_ended'),
   // Self-tapes.
   /**
    * A deadline before `earliest` (rounded up to the minute): with `hours`, a request's

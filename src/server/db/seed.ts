@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from './client.js';
 import { seedDemoPerformers } from './seed-performers.js';
 import { seedDemoApplications } from './seed-demo-applications.js';
+import { seedDemoReviewLink } from './seed-demo-review.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { jobRoles, jobs, studios } from './schema/index.js';
@@ -37,6 +38,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoStudioAccounts(ctx, log);
   await seedDemoPerformers(ctx, log);
   await seedDemoApplications(ctx, log);
+  await seedDemoReviewLink(ctx, log);
   await seedDemoMessages(ctx, log);
   return added;
 }

@@ -16,7 +16,7 @@ import { paymentHistoryAnswer } from '../../contract/payments';
 import { userProfile } from '../../contract/profile';
 import { resume } from '../../contract/resume';
 import { ownMediaAnswer } from '../../contract/uploads';
-import { reviewAnswer, reviewLinksAnswer, tapeRequestsAnswer } from '../../contract/self-tapes';
+import { linkFeedbackAnswer, reviewAnswer, reviewLinksAnswer, tapeRequestsAnswer } from '../../contract/self-tapes';
 import { mySlotsAnswer, studioSlotsAnswer } from '../../contract/slots';
 import { jobsAnswer, studio, studioFindAnswer, studioList } from '../../contract/studios';
 import { portfolio, recommendationsAnswer, shortlistsAnswer, talentAnswer } from '../../contract/talent';
@@ -40,6 +40,7 @@ const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/audition/getAllStudio', studioList],
   ['/api/audition/getUserData', userProfile],
   ['/api/studio/review-links', reviewLinksAnswer],
+  ['/api/studio/review-links/:id/feedback', linkFeedbackAnswer],
   ['/api/showAllStudioList', studioList],
   ['/api/studio/shortlists', shortlistsAnswer],
   ['/api/payments/history', paymentHistoryAnswer],

@@ -17,6 +17,7 @@ import { myApplicationsKey } from './my-applications';
 import { setLiveStreamOpen } from './live-stream-state';
 import { notificationsKey } from './notifications';
 import { queryClient } from './query-client';
+import { jobSlotsKey } from './job-slots';
 
 type MessageEvent = { conversationId: string; message: Omit<MessageView, 'mine'> };
 type ReadEvent = { conversationId: string; readerId: string; upTo: number };
@@ -74,6 +75,10 @@ function apply(kind: string, data: unknown): void {
     // An application changed: the bell and the performer's applications read again now.
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     void queryClient.invalidateQueries({ queryKey: myApplicationsKey });
+  } else if (kind === 'schedule') {
+    // A check-in or a performer running late (docs/slots.md, "The day"): the job's schedule reads again.
+    const { jobId } = data as { jobId: string };
+    void queryClient.invalidateQueries({ queryKey: jobSlotsKey(jobId) });
   } else if (kind === 'read') {
     const { conversationId } = data as ReadEvent;
     void queryClient.invalidateQueries({ queryKey: conversationsKey });

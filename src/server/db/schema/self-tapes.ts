@@ -1,6 +1,6 @@
 /** Sides, self-tape requests and review links (docs/self-tapes.md). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications, jobs, studios } from './studios.js';
 import { users } from './users.js';
 
@@ -89,7 +89,31 @@ export const reviewLinks = pgTable(
     applicationIds: uuid('application_ids').array().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Who the link is for, shown beside its feedback ("Director"); null when not given. */
+    label: text('label'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('review_links_studio_idx').on(t.studioId, t.createdAt)],
+);
+
+/**
+ * A pick and comment left on a review link by a viewer without an account (docs/self-tapes.md,
+ * "Feedback"): one per link, performer and name (compared without case), the last one stands.
+ */
+export const reviewFeedback = pgTable(
+  'review_feedback',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    linkId: uuid('link_id').notNull().references(() => reviewLinks.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    pick: text('pick').notNull(),
+    comment: text('comment').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('review_feedback_one_idx').on(t.linkId, t.applicationId, t.nameKey),
+    index('review_feedback_application_idx').on(t.applicationId),
+  ],
 );

@@ -32,6 +32,12 @@ export const auditionSlots = pgTable(
     /** The reminders' state, claimed by the sweep in one statement each (docs/slots.md). */
     mailRemindedAt: timestamp('mail_reminded_at', { withTimezone: true }),
     noticeRemindedAt: timestamp('notice_reminded_at', { withTimezone: true }),
+    /** The day (docs/slots.md, "The day"): `arrived` or `no_show` as the studio marked it, with when. */
+    checkIn: text('check_in'),
+    checkInAt: timestamp('check_in_at', { withTimezone: true }),
+    /** The performer's "running late": minutes and when said; once per booking. */
+    lateMinutes: integer('late_minutes'),
+    lateAt: timestamp('late_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -40,4 +46,24 @@ export const auditionSlots = pgTable(
     // The reminder sweep reads only booked slots.
     index('audition_slots_booked_idx').on(t.startsAt).where(sql`${t.bookedApplicationId} is not null`),
   ],
+);
+
+/**
+ * What happened on the day of a booking (docs/slots.md, "The day"): check-ins, their clearing
+ * and "running late", kept for the application's history even when the slot goes.
+ */
+export const slotDayEvents = pgTable(
+  'slot_day_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** `arrived`, `no_show`, `cleared` or `late`. */
+    kind: text('kind').notNull(),
+    minutes: integer('minutes'),
+    slotStartsAt: timestamp('slot_starts_at', { withTimezone: true }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('slot_day_events_application_idx').on(t.applicationId, t.at)],
 );

@@ -18,9 +18,10 @@ import {
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { CAST_MSG } from '../../../contract/casting-messages.js';
 import type { ShownResume } from '../../../contract/resume.js';
+import type { FeedbackPick } from '../../../contract/self-tapes-messages.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
-import { applications, decisionNotices, jobRoles, jobs, studios, tapeRequests, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobRoles, jobs, reviewFeedback, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
@@ -29,6 +30,7 @@ import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
 import { conversionsOf, playbackOf } from '../media/index.js';
+import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
@@ -115,6 +117,22 @@ export function createStudioApplicationsService(ctx: AppContext) {
     const { width: _w, height: _h, ...fields } = playbackOf(conversion, { playback: () => `${url}&file=playback`, poster: () => `${url}&file=poster` });
     return { _id: r.id, url, submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null, ...fields };
   };
+
+  /** What review links' viewers said of each application (docs/self-tapes.md, "Feedback"), newest first. */
+  async function feedbackOf(ids: string[]): Promise<Map<string, NonNullable<StudioApplication['feedback']>>> {
+    const out = new Map<string, NonNullable<StudioApplication['feedback']>>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const rows = await db
+      .select({ f: reviewFeedback, label: reviewLinks.label })
+      .from(reviewFeedback)
+      .innerJoin(reviewLinks, eq(reviewLinks.id, reviewFeedback.linkId))
+      .where(inArray(reviewFeedback.applicationId, ids))
+      .orderBy(desc(reviewFeedback.updatedAt), desc(reviewFeedback.id));
+    for (const { f, label } of rows) {
+      out.get(f.applicationId)?.push({ linkId: f.linkId, label, name: f.name, pick: f.pick as FeedbackPick, comment: f.comment, updatedAt: f.updatedAt.toISOString() });
+    }
+    return out;
+  }
 
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     return (await readRows(where, APPLICATION_LIMITS.listMax)).map((r) => r.application);
@@ -265,8 +283,9 @@ export function createStudioApplicationsService(ctx: AppContext) {
       const [rows, counts] = await Promise.all([readPage(where, size + 1), countByStatus(db, jobId, roleId)]);
       const shown = rows.slice(0, size);
       const last = shown.at(-1);
+      const feedback = await feedbackOf(shown.map((r) => r.application._id));
       return {
-        applications: shown.map((r) => r.application),
+        applications: shown.map((r) => ({ ...r.application, feedback: feedback.get(r.application._id) ?? [] })),
         nextCursor: rows.length > size && last ? encodeCursor({ at: last.at, id: last.application._id }) : null,
         counts,
       };
@@ -279,7 +298,8 @@ export function createStudioApplicationsService(ctx: AppContext) {
         await move(found._id, 'viewed', log, 'applied');
         found = await own(userId, applicationId);
       }
-      return { ...found, resume: await shownResumeOf(db, found.performer._id) };
+      const [resume, feedback, day] = await Promise.all([shownResumeOf(db, found.performer._id), feedbackOf([found._id]), dayEventsOf(db, found._id)]);
+      return { ...found, resume, feedback: feedback.get(found._id) ?? [], day };
     },
 
     async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log): Promise<StudioApplication> {

@@ -5,10 +5,18 @@
  * nothing private — and its tape and media URLs go through the token, so they end with it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import {
+  TAPE_MSG,
+  type FeedbackAnswer,
+  type FeedbackPick,
+  type LinkFeedbackAnswer,
+  type ReviewAnswer,
+  type ReviewLinkBody,
+  type ReviewLinkItem,
+} from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
-import { applications, jobRoles, jobs, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, reviewFeedback, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { conversionsOf, convertedKey, playbackOf, type ConvertedFile } from '../media/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -18,6 +26,14 @@ const DAY = 86_400_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const ended = () => errors.linkEnded();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A performer's id on one link (docs/self-tapes.md, "Feedback"): derived from the link's
+ * token hash and the application, so it names nobody elsewhere and another link's differs.
+ */
+const performerIdOf = (link: { tokenHash: string }, applicationId: string) =>
+  createHash('sha256').update(`${link.tokenHash}:${applicationId}`).digest('base64url').slice(0, 22);
+/** The key one name's feedback is kept under: the same name in other case or spacing is the same viewer. */
+const nameKeyOf = (name: string) => name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ');
 
 export function createReviewLinksService(ctx: AppContext) {
   const { db } = ctx;
@@ -57,7 +73,7 @@ export function createReviewLinksService(ctx: AppContext) {
     return latest;
   }
 
-  const present = (row: typeof reviewLinks.$inferSelect, jobTitle: string): ReviewLinkItem => ({
+  const present = (row: typeof reviewLinks.$inferSelect, jobTitle: string, feedback: number): ReviewLinkItem => ({
     _id: row.id,
     jobId: row.jobId,
     jobTitle,
@@ -65,7 +81,25 @@ export function createReviewLinksService(ctx: AppContext) {
     expiresAt: row.expiresAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    label: row.label,
+    feedback,
   });
+
+  /** How many feedbacks each of these links has. */
+  async function feedbackCounts(linkIds: string[]): Promise<Map<string, number>> {
+    if (linkIds.length === 0) return new Map();
+    const rows = await db.select({ linkId: reviewFeedback.linkId, n: count() }).from(reviewFeedback).where(inArray(reviewFeedback.linkId, linkIds)).groupBy(reviewFeedback.linkId);
+    return new Map(rows.map((r) => [r.linkId, Number(r.n)]));
+  }
+
+  /** The studio's own link, or 404. */
+  async function ownLink(userId: string, id: string) {
+    const studio = await accounts.ownStudio(userId);
+    if (!isUuid(id)) throw errors.notFound();
+    const [row] = await db.select().from(reviewLinks).where(and(eq(reviewLinks.id, id), eq(reviewLinks.studioId, studio.id)));
+    if (!row) throw errors.notFound();
+    return row;
+  }
 
   return {
     async create(userId: string, body: ReviewLinkBody, now = new Date()) {
@@ -80,7 +114,8 @@ export function createReviewLinksService(ctx: AppContext) {
       if (found.some((a) => a.status === 'withdrawn')) throw errors.applicationClosed();
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + body.expiresInDays * DAY);
-      const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashToken(token), applicationIds: ids, expiresAt }).returning();
+      const label = body.label ? body.label : null;
+      const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashToken(token), applicationIds: ids, expiresAt, label }).returning();
       return { _id: row!.id, url: `/review/${token}`, expiresAt: expiresAt.toISOString() };
     },
 
@@ -92,17 +127,63 @@ export function createReviewLinksService(ctx: AppContext) {
         .innerJoin(jobs, eq(jobs.id, reviewLinks.jobId))
         .where(eq(reviewLinks.studioId, studio.id))
         .orderBy(desc(reviewLinks.createdAt));
-      return { reviewLinks: rows.map((r) => present(r.link, r.title)) };
+      const counts = await feedbackCounts(rows.map((r) => r.link.id));
+      return { reviewLinks: rows.map((r) => present(r.link, r.title, counts.get(r.link.id) ?? 0)) };
     },
 
     async revoke(userId: string, id: string, now = new Date()) {
-      const studio = await accounts.ownStudio(userId);
-      if (!isUuid(id)) throw errors.notFound();
-      const [row] = await db.select().from(reviewLinks).where(and(eq(reviewLinks.id, id), eq(reviewLinks.studioId, studio.id)));
-      if (!row) throw errors.notFound();
+      const row = await ownLink(userId, id);
       const [done] = await db.update(reviewLinks).set({ revokedAt: row.revokedAt ?? now }).where(eq(reviewLinks.id, id)).returning();
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, row.jobId));
-      return present(done!, job?.title ?? '');
+      return present(done!, job?.title ?? '', (await feedbackCounts([id])).get(id) ?? 0);
+    },
+
+    /**
+     * POST /api/review/{token}/feedback: one per name and performer, the last one stands.
+     * A dead link is 410 before anything is read of the body; a performer not (or no longer)
+     * shared on the link is 404.
+     */
+    async giveFeedback(token: string, body: { performerId: string; name: string; pick: FeedbackPick; comment: string }, now = new Date()): Promise<FeedbackAnswer> {
+      const link = await linkOf(token, now);
+      const applicationId = link.applicationIds.find((id) => performerIdOf(link, id) === body.performerId);
+      if (!applicationId) throw errors.notFound(TAPE_MSG.feedbackPerformerGone);
+      const [shared] = await sharedRows(link, [applicationId]);
+      if (!shared) throw errors.notFound(TAPE_MSG.feedbackPerformerGone);
+      const values = { linkId: link.id, applicationId, name: body.name, nameKey: nameKeyOf(body.name), pick: body.pick, comment: body.comment, updatedAt: now };
+      const [row] = await db
+        .insert(reviewFeedback)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [reviewFeedback.linkId, reviewFeedback.applicationId, reviewFeedback.nameKey],
+          set: { name: values.name, pick: values.pick, comment: values.comment, updatedAt: sql`excluded.updated_at` },
+        })
+        .returning();
+      return { performerId: body.performerId, name: row!.name, pick: row!.pick as FeedbackPick, comment: row!.comment, updatedAt: row!.updatedAt.toISOString() };
+    },
+
+    /** GET /api/studio/review-links/{id}/feedback: the studio's own link, revoked or not, newest first. */
+    async feedbackOf(userId: string, id: string): Promise<LinkFeedbackAnswer> {
+      const link = await ownLink(userId, id);
+      const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, link.jobId));
+      const rows = await db
+        .select({ f: reviewFeedback, performer: users.fname })
+        .from(reviewFeedback)
+        .innerJoin(applications, eq(applications.id, reviewFeedback.applicationId))
+        .leftJoin(users, eq(users.id, applications.performerId))
+        .where(eq(reviewFeedback.linkId, link.id))
+        .orderBy(desc(reviewFeedback.updatedAt), desc(reviewFeedback.id));
+      return {
+        link: present(link, job?.title ?? '', rows.length),
+        feedback: rows.map(({ f, performer }) => ({
+          performerId: performerIdOf(link, f.applicationId),
+          applicationId: f.applicationId,
+          performer: { name: performer ?? TAPE_MSG.unknownPerformer },
+          name: f.name,
+          pick: f.pick as FeedbackPick,
+          comment: f.comment,
+          updatedAt: f.updatedAt.toISOString(),
+        })),
+      };
     },
 
     /** GET /api/review/{token}: the §2 shape and nothing else. */
@@ -120,6 +201,7 @@ export function createReviewLinksService(ctx: AppContext) {
         return { url, ...fields };
       };
       const performers = rows.map((r) => ({
+        _id: performerIdOf(link, r.id),
         name: r.name,
         profilePic: r.profilePic,
         age: r.age,

@@ -88,7 +88,7 @@ describe('review links', () => {
     expect(answer.job).toEqual({ title: 'Review Job' });
     expect(answer.studio).toEqual({ fname: 'Review Studio' });
     expect(answer.performers).toHaveLength(1);
-    expect(Object.keys(answer.performers[0]).sort()).toEqual(['age', 'height', 'media', 'name', 'profilePic', 'role', 'tape']);
+    expect(Object.keys(answer.performers[0]).sort()).toEqual(['_id', 'age', 'height', 'media', 'name', 'profilePic', 'role', 'tape']);
     const text = open.body;
     for (const secret of [shared.email, other.email, '9876543210', 'Secret studio note', 'Private note to the studio', 'Hidden Performer', 'hidden performer', shared._id, otherApp]) {
       expect(text.toLowerCase()).not.toContain(secret.toLowerCase());

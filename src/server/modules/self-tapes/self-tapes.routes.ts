@@ -11,6 +11,9 @@ import { z } from 'zod';
 import { contentTypeOfKey } from '../../../contract/media-options.js';
 import {
   declineBody,
+  feedbackAnswer,
+  feedbackBody,
+  linkFeedbackAnswer,
   reviewAnswer,
   reviewLinkBody,
   reviewLinkCreated,
@@ -33,6 +36,7 @@ import { CONVERTED_FILES, convertedKey, cutOffAware, filePart, openFinished, reg
 const convertedFile = z.enum(CONVERTED_FILES);
 import { fromUploadBody } from '../../../contract/uploads.js';
 import { sendAfterCommit } from '../notifications/index.js';
+import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
 import { createSidesService } from './sides.service.js';
@@ -187,6 +191,14 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: reviewLinkItem } } },
     async (req) => review.revoke(req.userId, req.params.id),
   );
+  app.get(
+    '/api/studio/review-links/:id/feedback',
+    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: linkFeedbackAnswer } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return review.feedbackOf(req.userId, req.params.id);
+    },
+  );
 
   // The review room: no account, the token is the permission; never indexed, never cached by
   // a shared cache, never logged (logging.ts keeps the token out of the request line).
@@ -196,6 +208,19 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     noIndex(reply).header('cache-control', 'private, no-store');
     return review.open(req.params.token);
   });
+  // Feedback from a viewer without an account (docs/self-tapes.md, "Feedback"): counted per
+  // client address before the body is read, so refused calls count too.
+  app.post(
+    '/api/review/:token/feedback',
+    {
+      onRequest: limitPerAddress(ctx, 'review-feedback', { limit: TAPE_LIMITS.feedbackPerMinute, windowSec: 60 }),
+      schema: { params: tokenParams, body: feedbackBody, response: { 200: feedbackAnswer } },
+    },
+    async (req, reply) => {
+      noIndex(reply).header('cache-control', 'private, no-store');
+      return review.giveFeedback(req.params.token, req.body);
+    },
+  );
   app.get(
     '/api/review/:token/tapes/:applicationId',
     { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string() }), querystring: z.object({ file: convertedFile.optional() }) } },

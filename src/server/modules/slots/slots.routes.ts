@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookedSlotAnswer, bookSlotBody, createSlotsBody, mySlotsAnswer, openSlot, studioSlotsAnswer } from '../../../contract/slots.js';
+import { bookedSlotAnswer, bookSlotBody, checkInBody, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, openSlot, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
 import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { sendAfterCommit, sendOwed } from '../notifications/index.js';
@@ -31,6 +31,26 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id), req.log);
     return reply.status(204).send(null);
   });
+
+  // The day (docs/slots.md, "The day"): the studio's check-in, the performer's "running late".
+  app.post(
+    '/api/studio/slots/:id/check-in',
+    { preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
+    async (req) => {
+      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status);
+      await sendAfterCommit(ctx, after, req.log);
+      return slot;
+    },
+  );
+  app.post(
+    '/api/audition/applications/:id/slot/late',
+    { preValidation: auth.requirePerformer, schema: { params: idParams, body: lateBody, response: { 200: lateAnswer } } },
+    async (req) => {
+      const { late, ...after } = await slots.late(req.userId, req.params.id, req.body.minutes);
+      await sendAfterCommit(ctx, after, req.log);
+      return { late };
+    },
+  );
 
   app.get('/api/audition/applications/:id/slots', { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 200: mySlotsAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');

@@ -5,14 +5,15 @@
  * engine and with several instances; nothing is read and then written.
  */
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { SLOT_LIMITS, SLOT_MSG, type CreateSlotsBody, type MySlotsAnswer, type OpenSlot, type StudioSlot } from '../../../contract/slots.js';
+import { SLOT_LIMITS, SLOT_MSG, type CheckInStatus, type CreateSlotsBody, type DayEvent, type MySlotsAnswer, type OpenSlot, type StudioSlot } from '../../../contract/slots.js';
 import { APP_MSG } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { applications, auditionSlots, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
+import { applications, auditionSlots, jobRoles, jobs, slotDayEvents, studios, users } from '../../db/schema/index.js';
+import { recordEvents } from '../events/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createNotification, oweMail, type AfterCommit } from '../notifications/index.js';
@@ -21,6 +22,20 @@ import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
 
 type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
+/** A slot given up: the booking and everything of its day go with it. */
+const FREED = { bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null, checkIn: null, checkInAt: null, lateMinutes: null, lateAt: null };
+
+/** The day's state of a booked slot, as the schedule shows it. */
+export const dayOf = (s: SlotRow) => ({
+  checkIn: s.checkIn && s.checkInAt ? { status: s.checkIn as CheckInStatus, at: s.checkInAt.toISOString() } : null,
+  late: s.lateMinutes !== null && s.lateAt ? { minutes: s.lateMinutes, at: s.lateAt.toISOString() } : null,
+});
+
+/** The day's history of these applications (docs/slots.md, "The day"), oldest first. */
+export async function dayEventsOf(db: Db | Tx, applicationId: string): Promise<DayEvent[]> {
+  const rows = await db.select().from(slotDayEvents).where(eq(slotDayEvents.applicationId, applicationId)).orderBy(asc(slotDayEvents.at), asc(slotDayEvents.id));
+  return rows.map((r) => ({ kind: r.kind as DayEvent['kind'], minutes: r.minutes, slotStartsAt: r.slotStartsAt.toISOString(), at: r.at.toISOString() }));
+}
 const MINUTE = 60_000;
 
 /** Where the audition is: the place, or the link. */
@@ -102,6 +117,12 @@ export function createSlotsService(ctx: AppContext) {
     return app;
   }
 
+  /** The live event that makes the job's schedule read again, to the studio's account. */
+  async function tellStudio(tx: Tx, jobId: string) {
+    const [owner] = await tx.select({ id: studios.ownerId }).from(jobs).innerJoin(studios, eq(studios.id, jobs.studioId)).where(eq(jobs.id, jobId));
+    return owner?.id ? recordEvents(tx, [owner.id], { kind: 'schedule', data: { jobId } }) : [];
+  }
+
   const heldBy = (applicationId: string) => eq(auditionSlots.bookedApplicationId, applicationId);
   const notLocked = (now: Date) => gt(auditionSlots.startsAt, new Date(now.getTime() + SLOT_LIMITS.lockedHours * HOUR));
 
@@ -156,9 +177,59 @@ export function createSlotsService(ctx: AppContext) {
       return rows.map((r) => ({
         ...presentOpenSlot(r.slot),
         booking: r.slot.bookedApplicationId
-          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName }
+          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName, ...dayOf(r.slot) }
           : null,
       }));
+    },
+
+    /**
+     * POST /api/studio/slots/{id}/check-in (docs/slots.md, "The day"): `arrived` (now),
+     * `no_show`, or null to clear; only on a booked slot, from 2 hours before its start. The
+     * application's day history keeps it and the studio's schedule hears it live.
+     */
+    async checkIn(userId: string, slotId: string, status: CheckInStatus | null, now = new Date()): Promise<{ slot: StudioSlot } & AfterCommit> {
+      const studio = await accounts.ownStudio(userId);
+      if (!isUuid(slotId)) throw errors.notFound(SLOT_MSG.slotNotFound);
+      const { jobId, events } = await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ slot: auditionSlots })
+          .from(auditionSlots)
+          .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
+          .where(and(eq(auditionSlots.id, slotId), eq(jobs.studioId, studio.id)))
+          .for('update', { of: auditionSlots });
+        if (!found) throw errors.notFound(SLOT_MSG.slotNotFound);
+        const slot = found.slot;
+        if (!slot.bookedApplicationId) throw errors.notBooked();
+        if (now.getTime() < slot.startsAt.getTime() - SLOT_LIMITS.dayOpensHours * HOUR) throw errors.tooEarly();
+        const same = status === null ? slot.checkIn === null : slot.checkIn === status;
+        if (!same) {
+          await tx.update(auditionSlots).set({ checkIn: status, checkInAt: status ? now : null }).where(eq(auditionSlots.id, slot.id));
+          await tx.insert(slotDayEvents).values({ applicationId: slot.bookedApplicationId, kind: status ?? 'cleared', slotStartsAt: slot.startsAt, at: now });
+        }
+        return { jobId: slot.jobId, events: same ? [] : await tellStudio(tx, slot.jobId) };
+      });
+      const listed = (await this.listForStudio(userId, jobId)).find((s) => s._id === slotId);
+      if (!listed) throw errors.notFound(SLOT_MSG.slotNotFound);
+      return { slot: listed, mails: [], events };
+    },
+
+    /**
+     * POST /api/audition/applications/{id}/slot/late (docs/slots.md, "The day"): the
+     * performer says how late, once per booking, from 2 hours before the start until its end.
+     */
+    async late(userId: string, applicationId: string, minutes: number, now = new Date()): Promise<{ late: { minutes: number; at: string } } & AfterCommit> {
+      const app = await myApplication(db, userId, applicationId);
+      return db.transaction(async (tx) => {
+        const [held] = await tx.select().from(auditionSlots).where(heldBy(app.id)).for('update');
+        if (!held) throw errors.notFound(SLOT_MSG.noBooking);
+        if (now.getTime() < held.startsAt.getTime() - SLOT_LIMITS.dayOpensHours * HOUR) throw errors.tooEarly();
+        if (now.getTime() >= held.endsAt.getTime()) throw errors.slotEnded();
+        if (held.lateMinutes !== null) throw errors.lateAlready();
+        await tx.update(auditionSlots).set({ lateMinutes: minutes, lateAt: now }).where(eq(auditionSlots.id, held.id));
+        await tx.insert(slotDayEvents).values({ applicationId: app.id, kind: 'late', minutes, slotStartsAt: held.startsAt, at: now });
+        const events = await tellStudio(tx, held.jobId);
+        return { late: { minutes, at: now.toISOString() }, mails: [], events };
+      });
     },
 
     /** Deletes a slot of the studio's; its performer, if any, is told and may pick another. */
@@ -197,7 +268,7 @@ export function createSlotsService(ctx: AppContext) {
           ),
         )
         .orderBy(asc(auditionSlots.startsAt), asc(auditionSlots.id));
-      return { slots: free.map(presentOpenSlot), booked: held ? { ...presentOpenSlot(held), sequence: held.sequence } : null };
+      return { slots: free.map(presentOpenSlot), booked: held ? { ...presentOpenSlot(held), sequence: held.sequence, late: dayOf(held).late } : null };
     },
 
     /**
@@ -258,7 +329,7 @@ export function createSlotsService(ctx: AppContext) {
             // Free the old slot first (the column is unique); a taken new one rolls this back.
             await tx
               .update(auditionSlots)
-              .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null })
+              .set({ ...FREED })
               .where(and(eq(auditionSlots.id, old.id), heldBy(app.id)));
           }
           return take(tx);
@@ -279,7 +350,7 @@ export function createSlotsService(ctx: AppContext) {
       if (!held) throw errors.notFound(SLOT_MSG.noBooking);
       const [freed] = await db
         .update(auditionSlots)
-        .set({ bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null })
+        .set({ ...FREED })
         .where(and(eq(auditionSlots.id, held.id), heldBy(app.id), notLocked(now)))
         .returning({ id: auditionSlots.id });
       if (!freed) throw errors.tooLate();

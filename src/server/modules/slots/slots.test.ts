@@ -187,7 +187,7 @@ describe('the performer books a slot', () => {
     expect(mine.booked?._id).toBe(leadOnly[0]!._id);
     expect(mine.slots.map((s) => s._id)).toEqual(anyRole.map((s) => s._id));
     const listed = await studioSlots(job);
-    expect(listed.slots.find((s) => s._id === leadOnly[0]!._id)!.booking).toEqual({ applicationId: me.appId, performerId: me.p._id, name: me.p.fname, roleName: 'Lead' });
+    expect(listed.slots.find((s) => s._id === leadOnly[0]!._id)!.booking).toEqual({ applicationId: me.appId, performerId: me.p._id, name: me.p.fname, roleName: 'Lead', checkIn: null, late: null });
     expect(await countBookedSlots(t.ctx.db, job._id)).toBe(1);
 
     // Someone else's application is not found; the same slot again changes nothing.

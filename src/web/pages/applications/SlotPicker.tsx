@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MyApplication } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
-import { SLOT_TEXT } from '../../../contract/slots-texts';
+import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
+import { sayRunningLate } from '../../api/running-late';
 import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-slot';
 import { useToast } from '../../components/Toasts';
 import { slotTime } from '../../lib/zoned-time';
@@ -59,6 +60,7 @@ export function SlotPicker({ app }: { app: MyApplication }) {
               {SLOT_TEXT.cancel}
             </button>
           </div>
+          <RunningLate applicationId={app._id} booked={booked} />
         </div>
       )}
       {free.length === 0 ? (
@@ -76,5 +78,39 @@ export function SlotPicker({ app }: { app: MyApplication }) {
         </ul>
       )}
     </section>
+  );
+}
+
+const LATE_CHOICES = Array.from({ length: (SLOT_LIMITS.lateMax - SLOT_LIMITS.lateMin) / 5 + 1 }, (_, i) => SLOT_LIMITS.lateMin + i * 5);
+
+/** "Running late?" from 2 hours before the start until its end, once (docs/slots.md, "The day"). */
+function RunningLate({ applicationId, booked }: { applicationId: string; booked: { startsAt: string; endsAt: string; late?: { minutes: number } | null } }) {
+  const [minutes, setMinutes] = useState(10);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  const id = `late-${applicationId}`;
+  if (booked.late) return <p className="slot-late" role="status">{SLOT_TEXT.lateSent(booked.late.minutes)}</p>;
+  const now = Date.now();
+  if (now < Date.parse(booked.startsAt) - SLOT_LIMITS.dayOpensHours * 3_600_000 || now >= Date.parse(booked.endsAt)) return null;
+  async function send() {
+    setBusy(true);
+    setProblem('');
+    try {
+      await sayRunningLate(applicationId, minutes);
+    } catch (err) {
+      setProblem((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="slot-late" aria-label={SLOT_TEXT.lateTitle} onSubmit={(e) => { e.preventDefault(); void send(); }}>
+      <label htmlFor={id}>{SLOT_TEXT.lateTitle} {SLOT_TEXT.lateMinutes}</label>
+      <select id={id} className="select" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
+        {LATE_CHOICES.map((m) => <option key={m} value={m}>{m}</option>)}
+      </select>
+      <button type="submit" className="btn btn-secondary" disabled={busy}>{SLOT_TEXT.lateSend}</button>
+      {problem && <p className="field-error" role="alert">{problem}</p>}
+    </form>
   );
 }

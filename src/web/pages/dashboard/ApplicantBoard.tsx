@@ -22,6 +22,7 @@ import { DecisionDialog, type Decision } from './DecisionDialog';
 import { useToast } from '../../components/Toasts';
 import { MSG } from '../../../contract/messages';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { FeedbackPicks } from '../../components/FeedbackPicks';
 import { Link } from 'react-router';
 import { ApplicantCard } from './ApplicantCard';
 import { personName, initialOf } from '../../../contract/names';
@@ -272,6 +273,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                         <div className="applicant-tile-body">
                           <strong>{personName(a.performer.fname)}</strong>
                           <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
+                          {a.feedback && <FeedbackPicks feedback={a.feedback} label={`${TAPE_MSG.feedbackTitle}: ${personName(a.performer.fname)}`} />}
                         </div>
                         <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>
                       </li>

@@ -25,6 +25,8 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { markTapeWatched } from '../../api/mark-tape-watched';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
+import { FeedbackPicks } from '../../components/FeedbackPicks';
+import { SLOT_TEXT } from '../../../contract/slots-texts';
 
 
 interface Props {
@@ -119,6 +121,12 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                   <p className="muted">{app.tape.watchedAt ? TAPE_MSG.watched : TAPE_MSG.notWatched}</p>
                 </>
               )}
+              {app.feedback && app.feedback.length > 0 && (
+                <section aria-labelledby="applicant-feedback-h">
+                  <h3 id="applicant-feedback-h">{TAPE_MSG.feedbackTitle}</h3>
+                  <FeedbackPicks feedback={app.feedback} full />
+                </section>
+              )}
               <h3>{APP_MSG.sentMedia}</h3>
               {app.media.length === 0 ? <p className="muted">—</p> : (
                 <ul className="applicant-media">
@@ -134,6 +142,11 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               <h3>{APP_MSG.timeline}</h3>
               <ol className="timeline">
                 {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span> <span className="muted">{formatTime(h.at)}</span></li>)}
+                {(app.day ?? []).map((d) => (
+                  <li key={`day-${d.kind}-${d.at}`}>
+                    <span className="timeline-status">{d.kind === 'late' && d.minutes !== null ? SLOT_TEXT.dayEventLate(d.minutes) : SLOT_TEXT.dayEvent[d.kind]}</span> <span className="muted">{formatTime(d.at)}</span>
+                  </li>
+                ))}
               </ol>
             </div>
           </div>

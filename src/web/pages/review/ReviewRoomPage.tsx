@@ -2,14 +2,20 @@
  * /review/{token}: a review room for producers and clients without an account
  * (docs/self-tapes.md, "Review links"): the shared performers' name, picture, age, height,
  * role, their tape in a player that seeks, and the media they sent. Never indexed: the
- * server sends the page with a robots meta tag and X-Robots-Tag.
+ * server sends the page with a robots meta tag and X-Robots-Tag. A viewer gives a name once
+ * (kept in this browser) and then, per performer, a pick and a comment (docs/self-tapes.md,
+ * "Feedback"); the picks this browser sent are kept in it too, so a reload shows them.
  */
+import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { FEEDBACK_PICKS, TAPE_LIMITS, type FeedbackPick } from '../../../contract/self-tapes-messages';
 import type { ReviewAnswer } from '../../../contract/self-tapes';
 import { ApiError } from '../../api/client';
+import { giveFeedback } from '../../api/give-feedback';
+import { FormField, TextField } from '../../components/FormField';
 import { useReviewRoom } from '../../api/review-room';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -36,11 +42,42 @@ export default function ReviewRoomPage() {
   );
 }
 
+const NAME_KEY = 'audition.review.name';
+const PICKS_KEY = 'audition.review.picks';
+type Sent = { pick: FeedbackPick; comment: string };
+const readPicks = (): Record<string, Sent> => {
+  try {
+    return (JSON.parse(localStorage.getItem(PICKS_KEY) ?? '{}') as Record<string, Sent>) ?? {};
+  } catch {
+    return {};
+  }
+};
+
 function Room({ room }: { room: ReviewAnswer }) {
+  const { token = '' } = useParams();
+  const [name, setName] = useState(() => localStorage.getItem(NAME_KEY) ?? '');
+  const [editing, setEditing] = useState(!name);
   return (
     <>
       <h1>{room.job.title}</h1>
       <p className="review-room__studio">{room.studio.fname}</p>
+      {editing ? (
+        <NameForm
+          initial={name}
+          onSave={(n) => {
+            localStorage.setItem(NAME_KEY, n);
+            setName(n);
+            setEditing(false);
+            window.setTimeout(() => document.getElementById('review-room-as')?.focus(), 50);
+          }}
+        />
+      ) : (
+        <p className="review-room__as">
+          <span id="review-room-as" tabIndex={-1}>{TAPE_MSG.feedbackAs(name)}</span>{' '}
+          <button type="button" className="btn btn-ghost" onClick={() => setEditing(true)}>{TAPE_MSG.feedbackChangeName}</button>
+        </p>
+      )}
+      <p className="muted">{TAPE_MSG.feedbackPrivate}</p>
       <ul className="review-room__list">
         {room.performers.map((person) => ({ ...person, name: personName(person.name) })).map((p, i) => (
           <li key={i} className="review-room__card">
@@ -71,9 +108,107 @@ function Room({ room }: { room: ReviewAnswer }) {
                 ))}
               </ul>
             )}
+            {!editing && <FeedbackForm token={token} performerId={p._id} performer={p.name} name={name} />}
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+function NameForm({ initial, onSave }: { initial: string; onSave: (name: string) => void }) {
+  const [value, setValue] = useState(initial);
+  const [problem, setProblem] = useState('');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const n = value.trim();
+    if (!n) {
+      setProblem(TAPE_MSG.feedbackNameRequired);
+      document.getElementById('review-name')?.focus();
+      return;
+    }
+    onSave(n);
+  }
+  return (
+    <form className="card review-room__name" onSubmit={submit} noValidate>
+      <TextField
+        id="review-name"
+        label={TAPE_MSG.feedbackName}
+        hint={TAPE_MSG.feedbackNameHint}
+        error={problem}
+        value={value}
+        maxLength={TAPE_LIMITS.feedbackNameMax}
+        autoComplete="name"
+        onChange={(e) => {
+          setValue(e.target.value);
+          setProblem('');
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="btn">{TAPE_MSG.feedbackNameSave}</button>
+      </div>
+    </form>
+  );
+}
+
+function FeedbackForm({ token, performerId, performer, name }: { token: string; performerId: string; performer: string; name: string }) {
+  const [sent, setSent] = useState<Sent | undefined>(() => readPicks()[performerId]);
+  const [pick, setPick] = useState<FeedbackPick | ''>(sent?.pick ?? '');
+  const [comment, setComment] = useState(sent?.comment ?? '');
+  const [problem, setProblem] = useState('');
+  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = `fb-${performerId}`;
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!pick) {
+      setProblem(TAPE_MSG.feedbackPickRequired);
+      document.getElementById(`${id}-pick`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setStatus('');
+    try {
+      const done = await giveFeedback(token, { performerId, name, pick, comment });
+      const mine = { pick: done.pick, comment: done.comment };
+      localStorage.setItem(PICKS_KEY, JSON.stringify({ ...readPicks(), [performerId]: mine }));
+      setSent(mine);
+      setProblem('');
+      setStatus(TAPE_MSG.feedbackSent);
+    } catch (err) {
+      setProblem((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="review-room__feedback" onSubmit={(e) => void submit(e)} noValidate aria-label={`${TAPE_MSG.feedbackTitle}: ${performer}`}>
+      <fieldset id={`${id}-pick`} tabIndex={-1} className="review-room__picks" aria-describedby={problem ? `${id}-error` : undefined}>
+        <legend>{TAPE_MSG.feedbackPick}</legend>
+        {FEEDBACK_PICKS.map((p) => (
+          <label key={p} className={`review-room__pick review-room__pick--${p}`}>
+            <input
+              type="radio"
+              name={`${id}-pick`}
+              value={p}
+              checked={pick === p}
+              onChange={() => {
+                setPick(p);
+                setProblem('');
+              }}
+            />{' '}
+            {TAPE_MSG.feedbackPickLabel[p]}
+          </label>
+        ))}
+      </fieldset>
+      <FormField id={`${id}-comment`} label={TAPE_MSG.feedbackComment}>
+        {(a11y) => <textarea className="textarea" rows={2} maxLength={TAPE_LIMITS.feedbackCommentMax} value={comment} onChange={(e) => setComment(e.target.value)} {...a11y} />}
+      </FormField>
+      {problem && <p id={`${id}-error`} className="field-error" role="alert">{problem}</p>}
+      <div className="review-room__send">
+        <button type="submit" className="btn" disabled={busy}>{TAPE_MSG.feedbackSend}</button>
+        <p role="status" className="muted">{status || (sent ? TAPE_MSG.feedbackSaved(TAPE_MSG.feedbackPickLabel[sent.pick]) : '')}</p>
+      </div>
+    </form>
   );
 }

@@ -6,7 +6,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
-import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
+import { SLOT_LIMITS, SLOT_TEXT, type CheckInStatus } from '../../../contract/slots-texts';
+import { checkIn } from '../../api/check-in';
+import { formatClock, formatTime } from '../../lib/dates';
 import type { StudioSlot } from '../../../contract/slots';
 import { ApiError } from '../../api/client';
 import { createSlots, deleteSlot, useJobSlots } from '../../api/job-slots';
@@ -70,12 +72,43 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
       setBusy(false);
     }
   }
+  async function mark(status: CheckInStatus | null) {
+    setBusy(true);
+    try {
+      await checkIn(jobId, slot._id, status);
+    } catch (err) {
+      toast((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const booking = slot.booking;
+  const opensAt = Date.parse(slot.startsAt) - SLOT_LIMITS.dayOpensHours * 3_600_000;
+  const open = Date.now() >= opensAt;
+  const name = booking ? personName(booking.name) : '';
   return (
     <li className="card schedule-row" data-testid="schedule-row">
       <time dateTime={slot.startsAt} className="schedule-time">{slotTime(slot.startsAt, slot.endsAt)}</time>
-      <span className="schedule-who">{slot.booking ? <Link to={`/dashboard/jobs/${jobId}/applicants`}>{personName(slot.booking.name)}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}</span>
+      <span className="schedule-who">{booking ? <Link to={`/dashboard/jobs/${jobId}/applicants`}>{name}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}</span>
       <span className="schedule-where muted">{slot.place || slot.onlineUrl}</span>
       <button type="button" className="btn btn-ghost no-print" disabled={busy} onClick={() => void remove()} aria-label={`${SLOT_TEXT.remove} ${slotTime(slot.startsAt, slot.endsAt)}`}>{SLOT_TEXT.remove}</button>
+      {booking && (
+        <div className="schedule-day">
+          <p className="schedule-day-state" data-testid="day-state" aria-live="polite">
+            {booking.checkIn?.status === 'arrived' && <span className="schedule-day-arrived">{SLOT_TEXT.arrivedAt(formatClock(booking.checkIn.at))}</span>}
+            {booking.checkIn?.status === 'no_show' && <span className="schedule-day-noshow">{SLOT_TEXT.noShowed}</span>}
+            {booking.late && <span className="schedule-day-late">{SLOT_TEXT.runningLate(booking.late.minutes)}</span>}
+            {!open && <span className="muted">{SLOT_TEXT.checkInOpens(formatTime(new Date(opensAt)))}</span>}
+          </p>
+          {open && (
+            <div className="schedule-day-actions no-print" role="group" aria-label={name}>
+              <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'arrived'} aria-label={SLOT_TEXT.markArrived(name)} onClick={() => void mark('arrived')}>{SLOT_TEXT.arrived}</button>
+              <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'no_show'} aria-label={SLOT_TEXT.markNoShow(name)} onClick={() => void mark('no_show')}>{SLOT_TEXT.noShow}</button>
+              {booking.checkIn && <button type="button" className="btn btn-ghost" disabled={busy} aria-label={SLOT_TEXT.clearFor(name)} onClick={() => void mark(null)}>{SLOT_TEXT.clearCheckIn}</button>}
+            </div>
+          )}
+        </div>
+      )}
     </li>
   );
 }

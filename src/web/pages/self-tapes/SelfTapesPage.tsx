@@ -22,6 +22,9 @@ import { useJobTapeRequests } from '../../api/job-tape-requests';
 import { markTapeWatched } from '../../api/mark-tape-watched';
 import { useOwnJob } from '../../api/own-jobs';
 import { useReviewLinks } from '../../api/review-links';
+import { useLinkFeedback } from '../../api/link-feedback';
+import { FeedbackPicks } from '../../components/FeedbackPicks';
+import type { ReviewLinkItem } from '../../../contract/self-tapes';
 import { revokeReviewLink } from '../../api/revoke-review-link';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
@@ -203,6 +206,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
   const links = useReviewLinks();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [days, setDays] = useState(7);
+  const [label, setLabel] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ _id: string; url: string } | null>(null);
@@ -220,9 +224,10 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
     }
     setBusy(true);
     try {
-      const link = await createReviewLink({ jobId, applicationIds: [...picked], expiresInDays: days });
+      const link = await createReviewLink({ jobId, applicationIds: [...picked], expiresInDays: days, label: label.trim() || null });
       setProblem('');
       setPicked(new Set());
+      setLabel('');
       setMade({ _id: link._id, url: new URL(link.url, window.location.origin).href });
       window.setTimeout(() => madeRef.current?.focus(), 50);
     } catch (err) {
@@ -290,6 +295,9 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
             </ul>
             {problem && <p id="review-who-error" className="field-error" role="alert">{problem}</p>}
           </fieldset>
+          <FormField id="review-label" label={TAPE_MSG.reviewLabel} hint={TAPE_MSG.reviewLabelHint}>
+            {(a11y) => <input className="input" value={label} maxLength={TAPE_LIMITS.reviewLabelMax} onChange={(e) => setLabel(e.target.value)} {...a11y} />}
+          </FormField>
           <FormField id="review-days" label={TAPE_MSG.reviewDays}>
             {(a11y) => (
               <select className="select" value={days} onChange={(e) => setDays(Number(e.target.value))} {...a11y}>
@@ -321,13 +329,40 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
         <ul className="tapes-links">
           {live.map((l) => (
             <li key={l._id} className="card tapes-link" data-testid="review-link">
-              <span>{TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}</span>
+              <span>{l.label && <strong>{l.label} · </strong>}{TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}</span>
               <button type="button" className="btn btn-ghost" onClick={() => setRevoking(l._id)} aria-label={`${TAPE_MSG.revoke}: ${TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}`}>{TAPE_MSG.revoke}</button>
+              <LinkFeedback link={l} />
             </li>
           ))}
         </ul>
       )}
       <ConfirmDialog open={revoking !== null} title={TAPE_MSG.revokeTitle} message={TAPE_MSG.revokeText} confirmLabel={TAPE_MSG.revoke} onConfirm={() => void revoke()} onCancel={() => setRevoking(null)} />
     </section>
+  );
+}
+
+/** A link's feedback, shown on request: each pick with whom it is about, the viewer and the comment. */
+function LinkFeedback({ link }: { link: ReviewLinkItem }) {
+  const [open, setOpen] = useState(false);
+  const feedback = useLinkFeedback(link._id, open);
+  const panel = `link-feedback-${link._id}`;
+  return (
+    <div className="tapes-feedback">
+      <button type="button" className="btn btn-secondary" aria-expanded={open} aria-controls={panel} onClick={() => setOpen((o) => !o)}>
+        {open ? TAPE_MSG.hideFeedback : TAPE_MSG.showFeedback} ({TAPE_MSG.feedbackCount(link.feedback)})
+      </button>
+      {open && (
+        <div id={panel}>
+          {feedback.isPending && <p role="status">{MSG.loading}</p>}
+          {feedback.isError && <p role="alert">{feedback.error.message}</p>}
+          {feedback.data && (
+            <FeedbackPicks
+              full
+              feedback={feedback.data.feedback.map((f) => ({ ...f, label: link.label, about: personName(f.performer.name) }))}
+            />
+          )}
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * A demo review link with feedback (docs/self-tapes.md, "Feedback"): on the first demo
+ * studio account's job that has demo applications, a link labelled "Director" for its first
+ * three applicants, with a producer's picks. Once; never with NODE_ENV=production. Only the
+ * token's hash is kept, so the link's address is printed at start, as the demo logins are.
+ */
+import { randomBytes, createHash } from 'node:crypto';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { applications, jobs, reviewFeedback, reviewLinks, studios, users } from './schema/index.js';
+import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+
+const PICKS = [
+  { name: 'Dana Producer', pick: 'yes', comment: 'Strong read. Bring her back for the callback.' },
+  { name: 'Dana Producer', pick: 'maybe', comment: '' },
+  { name: 'Dana Producer', pick: 'no', comment: 'Not right for this part.' },
+] as const;
+
+export async function seedDemoReviewLink(ctx: AppContext, log: (line: string) => void, now = new Date()): Promise<number> {
+  if (ctx.config.env.SEED_DEMO === '0' || ctx.config.production) return 0;
+  const { db } = ctx;
+  const demoStudios = await db
+    .select({ id: studios.id })
+    .from(studios)
+    .innerJoin(users, eq(users.id, studios.ownerId))
+    .where(inArray(users.email, DEMO_STUDIO_LOGINS.map((l) => l.email)));
+  if (demoStudios.length === 0) return 0;
+  const ids = demoStudios.map((s) => s.id);
+  const [already] = await db.select({ id: reviewLinks.id }).from(reviewLinks).where(inArray(reviewLinks.studioId, ids)).limit(1);
+  if (already) return 0;
+  const apps = await db
+    .select({ id: applications.id, jobId: applications.jobId, studioId: jobs.studioId })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .where(and(inArray(jobs.studioId, ids), ne(applications.status, 'withdrawn')))
+    .orderBy(asc(jobs.createdAt), asc(applications.createdAt), asc(applications.id))
+    .limit(20);
+  const first = apps[0];
+  if (!first) return 0;
+  const shared = apps.filter((a) => a.jobId === first.jobId).slice(0, PICKS.length);
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const [link] = await db
+    .insert(reviewLinks)
+    .values({ studioId: first.studioId, jobId: first.jobId, tokenHash, applicationIds: shared.map((a) => a.id), expiresAt: new Date(now.getTime() + 14 * 86_400_000), label: 'Director' })
+    .returning({ id: reviewLinks.id });
+  await db.insert(reviewFeedback).values(
+    shared.map((a, i) => ({ linkId: link!.id, applicationId: a.id, name: PICKS[i]!.name, nameKey: PICKS[i]!.name.toLowerCase(), pick: PICKS[i]!.pick, comment: PICKS[i]!.comment, updatedAt: now })),
+  );
+  log(`demo review link with feedback: /review/${token}`);
+  return shared.length;
+}
