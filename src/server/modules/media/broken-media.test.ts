@@ -112,3 +112,10 @@ describe('POST /api/audition/tape-requests/{id}/tape: the container is checked a
     expect(after).toMatchObject({ status: 'submitted', tapeKey: before!.tapeKey, tapeId: before!.tapeId });
   });
 });
+
+describe('a browser’s recording', () => {
+  it('a WebM recorded by Chromium’s MediaRecorder (a live stream of unknown size) is stored, for the conversion to read to its end', async () => {
+    const res = await upload('/api/storage/videos', p.token, 'recorded.webm', fixture('recorded.webm'));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});

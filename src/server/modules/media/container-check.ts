@@ -91,6 +91,11 @@ async function parse(copy: Readable, mime: string): Promise<{ playable: true; cl
     const pcm = format.container === 'WAVE' && format.codec === 'PCM';
     return { playable: true, claimedBytes, pcm };
   } catch (error) {
-    return { playable: false, reason: String((error as Error).message ?? error) };
+    const reason = String((error as Error).message ?? error);
+    // A browser's recording (MediaRecorder's WebM) is a live stream: its segment's size is
+    // "unknown", which the parser cannot skip. It is let through here; the conversion reads
+    // it to its end and a recording it cannot convert ends `failed` (docs/media.md).
+    if (mime.endsWith('/webm') && /ignore length/.test(reason)) return { playable: true, pcm: false };
+    return { playable: false, reason };
   }
 }

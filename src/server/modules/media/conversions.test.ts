@@ -162,7 +162,7 @@ describe('a worker that dies mid-conversion', () => {
     const [item] = await ownMedia(who);
     expect(item!.status).toBe('ready');
     const [row] = await t.ctx.db.select().from(mediaConversions).where(eq(mediaConversions.sourceKey, key));
-    expect(row).toMatchObject({ attempts: 2, claimedBy: null, status: 'ready' });
+    expect(row).toMatchObject({ attempts: 2, claimedBy: 'live-instance', claimedAt: null, status: 'ready' });
   });
 
   it('a claim still within its lease is left alone', async () => {

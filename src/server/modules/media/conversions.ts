@@ -276,7 +276,8 @@ export function createConversionWorker(
   async function finish(row: Row, set: SQLSet): Promise<boolean> {
     const done = await rowsOf<{ id: string }>(
       db,
-      sql`update media_conversions set ${set}, claimed_by = null, claimed_at = null, updated_at = now()
+      // `claimed_by` stays: it says which instance did the last attempt (docs/media.md).
+      sql`update media_conversions set ${set}, claimed_at = null, updated_at = now()
            where id = ${row.id} and claimed_by = ${opts.instanceId} and status = 'processing' returning id`,
     );
     return done.length === 1;
