@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { fileDeletionsJob } from '../modules/account/index.js';
 import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
 import { eventsSweepJob } from '../modules/events/index.js';
+import { guardianSweepJob } from '../modules/guardians/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
 import { ownDiskJob, resumableSweepJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
@@ -31,5 +32,6 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     ownDiskJob(ctx, log),
     resumableSweepJob(ctx),
     mailRetryJob(ctx, log),
+    guardianSweepJob(ctx),
   ];
 }
