@@ -21,7 +21,7 @@ export const GUARDIAN_MSG = {
   linkDead: 'This consent link has ended. Ask the performer to send a new one.',
   linkNotFound: 'This consent link was not found.',
   notMinor: 'There is no guardian consent to ask for on this account.',
-  noStudioMessages: 'This performer’s guardian withdrew consent; the conversation is closed to new messages from studios.',
+  noStudioMessages: 'This performer is under 18 and has no guardian’s consent now; studios cannot send them messages.',
   // The performer's profile.
   dobHeading: 'Date of birth',
   dobLabel: 'Date of birth',
@@ -56,5 +56,5 @@ export const GUARDIAN_MSG = {
   copyBody: (studio: string, name: string, text: string) =>
     `A copy of a message ${studio} sent to ${name}, whom you consented for:\n\n${text}`,
   withdrawnNoticeTitle: 'An application was withdrawn',
-  withdrawnNotice: (name: string, job: string) => `${name}’s guardian withdrew consent, so the application to ${job} was withdrawn.`,
+  withdrawnNotice: (name: string, job: string) => `${name} is under 18 and has no guardian’s consent now, so the application to ${job} was withdrawn.`,
 } as const;

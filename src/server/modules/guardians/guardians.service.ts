@@ -18,7 +18,7 @@ import { tryTransactionLock } from '../../db/raw.js';
 import { applications, guardianEvents, jobs, performerAges, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
-import { deliver, recordEvents } from '../events/index.js';
+import { deliver, recordEvents, type StoredEvent } from '../events/index.js';
 import { createNotifications, sendOrKeep } from '../notifications/index.js';
 
 const DAY_MS = 86_400_000;
@@ -44,6 +44,37 @@ function realDay(day: string): boolean {
 }
 
 type Log = FastifyBaseLogger;
+
+/**
+ * Withdraws the performer's open applications and tells each job's studio (in the bell, live
+ * after commit): a guardian withdrew consent, or a date of birth made the performer a minor
+ * waiting for consent. Answers the live events to deliver once `tx` commits.
+ */
+async function withdrawApplications(tx: Tx, userId: string, name: string, now: Date): Promise<StoredEvent[]> {
+  const withdrawn = await tx
+    .update(applications)
+    .set({
+      status: 'withdrawn',
+      history: sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', 'withdrawn'::text, 'at', ${now.toISOString()}::text))`,
+      updatedAt: now,
+    })
+    .where(and(eq(applications.performerId, userId), notInArray(applications.status, [...FINAL_STATUSES])))
+    .returning({ jobId: applications.jobId });
+  if (withdrawn.length === 0) return [];
+  const told = await tx
+    .select({ owner: studios.ownerId, title: jobs.title, jobId: jobs.id })
+    .from(jobs)
+    .innerJoin(studios, eq(studios.id, jobs.studioId))
+    .where(inArray(jobs.id, [...new Set(withdrawn.map((w) => w.jobId))]));
+  const owners = told.filter((t): t is typeof t & { owner: string } => t.owner !== null);
+  await createNotifications(
+    tx,
+    owners.map((t) => ({ userId: t.owner, kind: 'applicant' as const, text: GUARDIAN_MSG.withdrawnNotice(name, t.title), link: `/dashboard/jobs/${t.jobId}/applicants` })),
+  );
+  // The studios' bells update live, as a move's notice does.
+  return recordEvents(tx, [...new Set(owners.map((t) => t.owner))], { kind: 'notification', data: {} });
+}
+
 
 export function createGuardiansService(ctx: AppContext) {
   const { db } = ctx;
@@ -136,7 +167,7 @@ export function createGuardiansService(ctx: AppContext) {
       if (!me) throw errors.unauthorized();
       if (minor && !guardian) throw errors.badRequest(GUARDIAN_MSG.guardianRequired, 'guardian_required', 'guardian');
       if (guardian && guardian.email === me.email.toLowerCase()) throw errors.badRequest(GUARDIAN_MSG.guardianEmailOwn, 'guardian_email_own', 'guardian.email');
-      const { mail, result } = await db.transaction(async (tx) => {
+      const { mail, events, result } = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(performerAges).where(eq(performerAges.userId, userId)).for('update');
         const sameGuardian = Boolean(guardian && before?.minor && before.guardianEmail === guardian.email);
         const keep = sameGuardian ? { consentedAt: before!.consentedAt, tokenHash: before!.tokenHash, tokenExpiresAt: before!.tokenExpiresAt } : { consentedAt: null, tokenHash: null, tokenExpiresAt: null };
@@ -148,15 +179,19 @@ export function createGuardiansService(ctx: AppContext) {
         // The free-text age follows the date (docs/guardians.md).
         await tx.update(users).set({ age: String(years), version: sql`${users.version} + 1` }).where(eq(users.id, userId));
         let mail: MailMessage | null = null;
+        let events: StoredEvent[] = [];
         if (guardian && !sameGuardian) {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
           await makePrivate(tx, userId);
+          events = await withdrawApplications(tx, userId, me.fname, now);
           mail = linkMail(me.fname, guardian.email, await newLink(tx, userId, guardian.name, guardian.email, now));
         } else if (guardian && sameGuardian && before!.guardianName !== guardian.name) {
           await tx.insert(guardianEvents).values({ userId, kind: 'renamed', guardianName: guardian.name, guardianEmail: guardian.email, at: now });
         }
-        return { mail, result: await answer(tx, userId) };
+        return { mail, events, result: await answer(tx, userId) };
       });
       ctx.changes.announce(CHANNELS.counter, 'performers');
+      await deliver(ctx, events, log);
       if (mail) await sendOrKeep(ctx, mail, log);
       return result;
     },
@@ -212,28 +247,7 @@ export function createGuardiansService(ctx: AppContext) {
         await tx.update(performerAges).set({ consentedAt: null, updatedAt: now }).where(eq(performerAges.userId, userId));
         await tx.insert(guardianEvents).values({ userId, kind: 'withdrawn', guardianName: row.age.guardianName, guardianEmail: row.age.guardianEmail, at: now });
         await makePrivate(tx, userId);
-        const withdrawn = await tx
-          .update(applications)
-          .set({
-            status: 'withdrawn',
-            history: sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', 'withdrawn'::text, 'at', ${now.toISOString()}::text))`,
-            updatedAt: now,
-          })
-          .where(and(eq(applications.performerId, userId), notInArray(applications.status, [...FINAL_STATUSES])))
-          .returning({ jobId: applications.jobId });
-        if (withdrawn.length === 0) return [];
-        const told = await tx
-          .select({ owner: studios.ownerId, title: jobs.title, jobId: jobs.id })
-          .from(jobs)
-          .innerJoin(studios, eq(studios.id, jobs.studioId))
-          .where(inArray(jobs.id, [...new Set(withdrawn.map((w) => w.jobId))]));
-        const owners = told.filter((t): t is typeof t & { owner: string } => t.owner !== null);
-        await createNotifications(
-          tx,
-          owners.map((t) => ({ userId: t.owner, kind: 'applicant' as const, text: GUARDIAN_MSG.withdrawnNotice(row.name, t.title), link: `/dashboard/jobs/${t.jobId}/applicants` })),
-        );
-        // The studios' bells update live, as a move's notice does.
-        return recordEvents(tx, [...new Set(owners.map((t) => t.owner))], { kind: 'notification', data: {} });
+        return withdrawApplications(tx, userId, row.name, now);
       });
       ctx.changes.announce(CHANNELS.counter, 'performers');
       await deliver(ctx, events, log);

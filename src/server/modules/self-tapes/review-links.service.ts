@@ -5,13 +5,14 @@
  * nothing private — and its tape and media URLs go through the token, so they end with it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { TAPE_MSG, type ReviewAnswer, type ReviewLinkBody, type ReviewLinkItem } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
 import { applications, jobRoles, jobs, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
+import { heldSql } from '../guardians/index.js';
 
 const DAY = 86_400_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -39,7 +40,8 @@ export function createReviewLinksService(ctx: AppContext) {
       .innerJoin(users, eq(users.id, applications.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
       // A withdrawn applicant is no longer shared: their name, tape and media leave the room (docs/security.md, "Self-tapes").
-      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId), ne(applications.status, 'withdrawn')))
+      // So is a minor waiting for a guardian's consent (docs/guardians.md).
+      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId), ne(applications.status, 'withdrawn'), sql`not ${heldSql(users.id)}`))
       .orderBy(applications.createdAt, applications.id);
   }
 
