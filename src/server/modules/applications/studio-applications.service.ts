@@ -30,6 +30,7 @@ import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
+import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
 
@@ -60,6 +61,8 @@ const performerFields = {
   bodyType: users.bodyType,
   hairColor: users.hairColor,
   eyeColor: users.eyeColor,
+  // Under 18 with a guardian's consent (docs/guardians.md); nothing else of the guardian.
+  minor: minorSql(users.id),
 };
 
 /**

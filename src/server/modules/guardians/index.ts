@@ -2,3 +2,4 @@
 export { guardiansRoutes } from './guardians.routes.js';
 export { consentingGuardian, hasDateOfBirth, heldSql, isHeld, minorSql, minorsAmong } from './held.js';
 export { guardianExport, guardianSweepJob, runGuardianSweep } from './guardians.service.js';
+export { guardiansSection } from './guardians.section.js';
