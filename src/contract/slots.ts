@@ -37,7 +37,14 @@ export type CreateSlotsBody = z.input<typeof createSlotsBody>;
 
 export const bookSlotBody = z.strictObject({ slotId: z.string({ error: SLOT_MSG.slotNotFound }).max(100, SLOT_MSG.slotNotFound) });
 
-const slotBooking = z.object({ applicationId: z.string(), performerId: z.string().nullable(), name: z.string(), roleName: z.string().nullable() });
+const slotBooking = z.object({
+  applicationId: z.string(),
+  performerId: z.string().nullable(),
+  name: z.string(),
+  roleName: z.string().nullable(),
+  /** The performer is under 18 with a guardian's consent: the screen says "A guardian attends" (docs/guardians.md). */
+  guardianAttends: z.boolean().optional(),
+});
 
 const studioSlot = z.object({
   _id: z.string(),
