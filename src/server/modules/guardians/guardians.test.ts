@@ -182,3 +182,20 @@ describe('turning 18', () => {
     expect(kinds).toEqual(['link_sent', 'adult']);
   });
 });
+
+describe('export and deletion', () => {
+  it("the export carries the guardian's details and the consent history; deletion takes them", async () => {
+    const p = await buildPerformer(t);
+    const { email, token } = await giveGuardian(t, p);
+    await consent(t, token);
+    const res = await t.app.inject({ method: 'GET', url: '/api/me/export', headers: { 'x-auth-token': p.token } });
+    expect(res.statusCode).toBe(200);
+    const file = JSON.parse(res.body) as { guardian: { dateOfBirth: string; guardian: { email: string }; history: { kind: string }[] } };
+    expect(file.guardian.dateOfBirth).toBe(bornYearsAgo(15));
+    expect(file.guardian.guardian.email).toBe(email);
+    expect(file.guardian.history.map((h) => h.kind)).toEqual(['link_sent', 'consented']);
+    await t.ctx.db.delete(users).where(eq(users.id, p._id));
+    expect(await t.ctx.db.select().from(guardianEvents).where(eq(guardianEvents.userId, p._id))).toEqual([]);
+    expect(await t.ctx.db.select().from(performerAges).where(eq(performerAges.userId, p._id))).toEqual([]);
+  });
+});
