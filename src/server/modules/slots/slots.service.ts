@@ -157,7 +157,7 @@ export function createSlotsService(ctx: AppContext) {
       return rows.map((r) => ({
         ...presentOpenSlot(r.slot),
         booking: r.slot.bookedApplicationId
-          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName, guardianAttends: r.minor }
+          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName, ...(r.minor ? { guardianAttends: true } : {}) }
           : null,
       }));
     },
