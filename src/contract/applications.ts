@@ -67,7 +67,7 @@ export type MyApplicationsAnswer = z.infer<typeof myApplicationsAnswer>;
 /** The performer as the studio sees them: the public profile and appearance; null fields once the account is deleted. */
 export const applicantPerformer = userProfile
   .pick({ fname: true, pronoun: true, gender: true, category: true, profilePic: true, location: true, age: true, height: true, weight: true, bodyType: true, hairColor: true, eyeColor: true })
-  .extend({ _id: z.string().nullable(), deleted: z.boolean() });
+  .extend({ _id: z.string().nullable(), deleted: z.boolean(), minor: z.boolean().optional() });
 
 export const studioApplication = z.object({
   _id: z.string(),

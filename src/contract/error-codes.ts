@@ -89,6 +89,11 @@ export const ERROR_CODES = [
   'tape_upload_running',
   'application_closed',
   'request_open',
+  // Young performers and their guardians.
+  'guardian_consent_needed',
+  'guardian_required',
+  'guardian_email_own',
+  'guardian_link_dead',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -61,6 +61,12 @@ export const PRIVACY: LegalPage = {
       ],
     },
     {
+      heading: 'Performers under 18',
+      paragraphs: [
+        'If you give a date of birth we keep it, and keep your profile’s age in step with it. Under 18 we also keep your guardian’s name and e-mail, the consent link we mailed them (only as a hash, for 14 days until they consent) and the history of their consent: when the link was sent, when they consented or withdrew, and when you turned 18. Studios see only that you are under 18 and that a guardian consented, never your guardian’s e-mail. Every message a studio sends you is also e-mailed to your guardian. Your guardian’s details and the consent history are in your export and go when you delete your account.',
+      ],
+    },
+    {
       heading: 'Security records',
       paragraphs: [
         'To stop password guessing and abuse we count attempts per e-mail and per network address for a limited time, and keep password-reset requests (as hashes) until they expire.',

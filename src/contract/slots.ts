@@ -47,6 +47,8 @@ const slotBooking = z.object({
   roleName: z.string().nullable(),
   checkIn: checkIn.nullable(),
   late: late.nullable(),
+  /** The performer is under 18 with a guardian's consent: the screen says "A guardian attends" (docs/guardians.md). */
+  guardianAttends: z.boolean().optional(),
 });
 
 const studioSlot = z.object({

@@ -78,6 +78,8 @@ const talentCard = z.object({
   age: z.string(),
   height: z.string(),
   media: z.object({ photos: z.number(), videos: z.number(), audios: z.number() }),
+  /** Under 18, with a guardian's consent (docs/guardians.md); absent or false otherwise. */
+  minor: z.boolean().optional(),
 });
 export type TalentCard = z.infer<typeof talentCard>;
 export const talentAnswer = z.object({ talent: z.array(talentCard), nextCursor: z.string().nullable() });

@@ -40,6 +40,7 @@ import { messagesRoutes } from './modules/messages/index.js';
 import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
+import { guardiansRoutes } from './modules/guardians/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { addBrowserPolicies, addFixedSecurityHeaders, fixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -167,6 +168,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(eventsRoutes, { ...modules, heartbeatMs: opts.heartbeatMs });
     await answers.register(messagesRoutes, modules);
     await answers.register(talentRoutes, modules);
+    await answers.register(guardiansRoutes, modules);
     await answers.register(resumeRoutes, modules);
     await answers.register(slotsRoutes, modules);
     await answers.register(selfTapesRoutes, modules);

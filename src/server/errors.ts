@@ -11,6 +11,7 @@ import { CAST_MSG } from '../contract/casting-messages.js';
 import { DECISION_MSG } from '../contract/decisions-messages.js';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { JOB_LIMITS } from '../contract/jobs-limits.js';
+import { GUARDIAN_MSG } from '../contract/guardians-messages.js';
 import { MARKET_MSG } from '../contract/marketplace-messages.js';
 import { MSG, planTexts } from '../contract/messages.js';
 import { TAPE_MSG } from '../contract/self-tapes-messages.js';
@@ -143,6 +144,11 @@ export const ERRORS = {
   tape_upload_running: { status: 409, msg: TAPE_MSG.tapeUploadRunning },
   application_closed: { status: 409, msg: TAPE_MSG.applicationClosed },
   request_open: { status: 409, msg: TAPE_MSG.requestOpen },
+  // Young performers (docs/guardians.md).
+  guardian_consent_needed: { status: 403, msg: GUARDIAN_MSG.consentNeeded },
+  guardian_required: { status: 400, msg: GUARDIAN_MSG.guardianRequired, field: 'guardian' },
+  guardian_email_own: { status: 400, msg: GUARDIAN_MSG.guardianEmailOwn, field: 'guardian.email' },
+  guardian_link_dead: { status: 410, msg: GUARDIAN_MSG.linkDead },
 } as const satisfies Record<ErrorCode, Entry>;
 
 interface Extra {
@@ -261,6 +267,12 @@ export const errors = {
   tooEarly: () => make('too_early'),
   lateAlready: () => make('late_already'),
   slotEnded: () => make('slot_ended'),
+  /** What waits for the guardian: applying and going public, or a studio's message. */
+  guardianConsentNeeded: (held: 'apply' | 'messages' = 'apply') =>
+    make('guardian_consent_needed', held === 'messages' ? { msg: GUARDIAN_MSG.noStudioMessages } : {}),
+  guardianRequired: () => make('guardian_required'),
+  guardianEmailOwn: () => make('guardian_email_own'),
+  guardianLinkDead: () => make('guardian_link_dead'),
   // Self-tapes.
   /**
    * A deadline before `earliest` (rounded up to the minute): with `hours`, a request's

@@ -9,6 +9,7 @@ import { PGLITE_MAINTENANCE_MS, type Database } from '../db/client.js';
 import { fileDeletionsJob } from '../modules/account/index.js';
 import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
 import { eventsSweepJob } from '../modules/events/index.js';
+import { guardianSweepJob } from '../modules/guardians/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
 import { conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
@@ -37,6 +38,7 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     ...(ctx.database.engine === 'postgres' ? [uploadOwnerJob(ctx)] : []),
     // PGlite only: PostgreSQL's own autovacuum does this there (docs/embedded-database.md).
     ...(ctx.database.engine === 'pglite' ? [databaseMaintenanceJob(ctx.database)] : []),
+    guardianSweepJob(ctx),
   ];
 }
 

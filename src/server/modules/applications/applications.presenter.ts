@@ -12,7 +12,7 @@ const roleOf = (row: ApplicationRow, role: RoleBrief, fallback: string) => role 
 export type PerformerRow = Pick<
   typeof users.$inferSelect,
   'id' | 'fname' | 'pronoun' | 'gender' | 'category' | 'profilePic' | 'location' | 'age' | 'height' | 'weight' | 'bodyType' | 'hairColor' | 'eyeColor'
->;
+> & { minor?: boolean };
 
 const status = (s: string) => s as ApplicationStatus;
 const history = (row: ApplicationRow) => row.history.map((h) => ({ status: status(h.status), at: h.at }));

@@ -16,6 +16,7 @@ import { applications, jobRoles, jobs, studios, userMedia, users } from '../../d
 import { errors, hasErrorCode } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { sendAfterCommit } from '../notifications/index.js';
+import { isHeld } from '../guardians/index.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
 import { tellStudioOfApplicant } from './applicant-notice.js';
 import { presentMyApplication } from './applications.presenter.js';
@@ -85,6 +86,8 @@ export function createApplyService(ctx: AppContext) {
           .where(eq(users.id, userId))
           .for('update');
         if (!user) throw errors.unauthorized();
+        // Under the same lock a guardian's withdrawal takes, so the two never cross (docs/guardians.md).
+        if (await isHeld(tx, userId)) throw errors.guardianConsentNeeded();
         // One application per performer and role; a job's other roles take their own.
         const [existing] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.roleId, role.id), eq(applications.performerId, userId)));
         if (existing) throw errors.conflict(role.only ? APP_MSG.alreadyApplied : CAST_MSG.alreadyAppliedRole);

@@ -32,6 +32,7 @@ import { readResume } from '../resume/index.js';
 import { conversionsOf, playbackOf } from '../media/index.js';
 import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
+import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
 
@@ -62,6 +63,8 @@ const performerFields = {
   bodyType: users.bodyType,
   hairColor: users.hairColor,
   eyeColor: users.eyeColor,
+  // Under 18 with a guardian's consent (docs/guardians.md); nothing else of the guardian.
+  minor: minorSql(users.id),
 };
 
 /**

@@ -3,7 +3,9 @@
  * blocks, read marks, pages going back in time, per-account sending limits. A
  * conversation that is not the caller's answers 404, as if it did not exist.
  */
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { escapeHtml } from '../../adapters/mail/mailer.js';
+import { sendOrKeep } from '../notifications/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { applications, conversations, jobs, messages, studios, users } from '../../db/schema/index.js';
@@ -17,6 +19,8 @@ import { CONVERSATION_LIMITS, CONVERSATION_MSG, type ConversationView, type Mess
 import { currentPlan } from '../../../contract/plan-in-force.js';
 import { MSG } from '../../../contract/messages.js';
 import { presentMessage, readConversations } from './conversation-views.js';
+import { consentingGuardian, isHeld } from '../guardians/index.js';
+import { GUARDIAN_MSG } from '../../../contract/guardians-messages.js';
 
 export interface Caller {
   id: string;
@@ -77,6 +81,8 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
 
   /** Whether a studio may write first to this performer: public, or applied to one of its jobs. */
   async function studioMayReach(studioUserId: string, performerId: string, visibility: string): Promise<boolean> {
+    // A minor without a guardian's consent cannot be messaged by studios at all (docs/guardians.md).
+    if (await isHeld(db, performerId)) return false;
     if (visibility === 'public') return true;
     const [applied] = await db
       .select({ id: applications.id })
@@ -110,6 +116,25 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
     // A private performer the studio may not reach is, to it, a missing id: a 403 here
     // would tell it that the id exists (docs/security.md, "Event streams, conversations and contact messages").
     if (!(await studioMayReach(me.id, performerId, visibility))) throw errors.notFound(CONVERSATION_MSG.withNotFound);
+  }
+
+  /**
+   * Every message a studio sends a minor goes at once to the guardian who consented, by e-mail
+   * (kept and retried when the mail server refuses it), not after the unread delay (docs/guardians.md).
+   */
+  async function copyToGuardian(performerId: string, studioUserId: string, text: string): Promise<void> {
+    const guardian = await consentingGuardian(db, performerId);
+    if (!guardian) return;
+    const names = await db
+      .select({ id: users.id, fname: users.fname, studio: studios.fname })
+      .from(users)
+      .leftJoin(studios, eq(studios.ownerId, users.id))
+      .where(inArray(users.id, [performerId, studioUserId]));
+    const performer = names.find((n) => n.id === performerId)?.fname ?? '';
+    const studioRow = names.find((n) => n.id === studioUserId);
+    const studio = studioRow?.studio || studioRow?.fname || '';
+    const body = GUARDIAN_MSG.copyBody(studio, performer, text);
+    await sendOrKeep(ctx, { to: guardian.email, subject: GUARDIAN_MSG.copySubject(studio, performer), text: body, html: `<p>${escapeHtml(body).replace(/\n/g, '<br>')}</p>` }, log);
   }
 
   return {
@@ -199,6 +224,9 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       if (row.blockedAt) throw errors.forbidden(CONVERSATION_MSG.blocked);
       const other = row.performerId === me ? row.studioUserId : row.performerId;
       if (other === null) throw errors.forbidden(CONVERSATION_MSG.otherDeleted);
+      // Closed to a studio while the performer is a minor without a guardian's consent (never given, or withdrawn).
+      const fromStudio = row.studioUserId === me;
+      if (fromStudio && row.performerId && (await isHeld(db, row.performerId))) throw errors.guardianConsentNeeded('messages');
       await enforceLimit(ctx, `messages-send:${me}`, { limit: CONVERSATION_LIMITS.sendPerMinute, windowSec: 60 });
       const iAmPerformer = row.performerId === me;
       const { message, events } = await db.transaction(async (tx) => {
@@ -225,6 +253,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
         throw err;
       });
       await deliver(ctx, events, log);
+      if (fromStudio && row.performerId) await copyToGuardian(row.performerId, me, message.text);
       return presentMessage(message, me);
     },
 

@@ -9,6 +9,7 @@ import { batchedById, idIsOneOf } from '../../db/batched-reads.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isIssuedTo } from '../media/index.js';
+import { hasDateOfBirth, isHeld } from '../guardians/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { tokenCheckColumns } from '../../db/token-check.js';
 import { presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileVersion } from './profile.presenter.js';
@@ -139,6 +140,8 @@ export function createProfileService(ctx: AppContext) {
     },
 
     async updateVisibility(userId: string, visibility: Visibility): Promise<UserProfile> {
+      // A minor without a guardian's consent stays private (docs/guardians.md).
+      if (visibility === 'public' && (await isHeld(db, userId))) throw errors.guardianConsentNeeded();
       return save(userId, { visibility });
     },
 
@@ -148,7 +151,8 @@ export function createProfileService(ctx: AppContext) {
         fname: nameOr(form.fname),
         location: form.location,
         gender: form.gender,
-        age: form.age,
+        // With a date of birth the age follows it, not the form (docs/guardians.md).
+        age: sql`case when ${hasDateOfBirth} then ${users.age} else ${form.age} end`,
         height: form.height,
         weight: form.weight,
         bodyType: form.bodyType,

@@ -21,6 +21,7 @@ import { conversionsOf, convertedKey, playbackOf, type ConvertedFile } from '../
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
+import { heldSql } from '../guardians/index.js';
 
 const DAY = 86_400_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -56,7 +57,8 @@ export function createReviewLinksService(ctx: AppContext) {
       .innerJoin(users, eq(users.id, applications.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
       // A withdrawn applicant is no longer shared: their name, tape and media leave the room (docs/security.md, "Self-tapes").
-      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId), ne(applications.status, 'withdrawn')))
+      // So is a minor waiting for a guardian's consent (docs/guardians.md).
+      .where(and(inArray(applications.id, ids), eq(applications.jobId, link.jobId), ne(applications.status, 'withdrawn'), sql`not ${heldSql(users.id)}`))
       .orderBy(applications.createdAt, applications.id);
   }
 

@@ -19,6 +19,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { createNotification, oweMail, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
+import { minorSql } from '../guardians/index.js';
 
 type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
@@ -167,7 +168,7 @@ export function createSlotsService(ctx: AppContext) {
     async listForStudio(userId: string, jobId: string): Promise<StudioSlot[]> {
       const job = await ownJob(userId, jobId);
       const rows = await db
-        .select({ slot: auditionSlots, performerId: applications.performerId, name: users.fname, roleName: jobRoles.name })
+        .select({ slot: auditionSlots, performerId: applications.performerId, name: users.fname, roleName: jobRoles.name, minor: minorSql(users.id) })
         .from(auditionSlots)
         .leftJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
         .leftJoin(users, eq(users.id, applications.performerId))
@@ -177,7 +178,7 @@ export function createSlotsService(ctx: AppContext) {
       return rows.map((r) => ({
         ...presentOpenSlot(r.slot),
         booking: r.slot.bookedApplicationId
-          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName, ...dayOf(r.slot) }
+          ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName, ...dayOf(r.slot), ...(r.minor ? { guardianAttends: true } : {}) }
           : null,
       }));
     },

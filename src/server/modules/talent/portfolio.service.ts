@@ -14,6 +14,7 @@ import { presentProfile } from '../profile/index.js';
 import { readPictures, readResume, type PdfSubject } from '../resume/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { presentReview, visibleTo } from './talent.presenter.js';
+import { heldSql } from '../guardians/index.js';
 
 export interface Viewer {
   userId: string;
@@ -113,6 +114,6 @@ export async function publicPreview(db: Db, performerId: string) {
   const [row] = await db
     .select({ fname: users.fname, category: sql<string>`case when ${users.profileStatedAt} is null then '' else ${users.category} end`, location: users.location, profilePic: users.profilePic })
     .from(users)
-    .where(and(eq(users.id, performerId), eq(users.role, 'performer'), eq(users.visibility, 'public')));
+    .where(and(eq(users.id, performerId), eq(users.role, 'performer'), eq(users.visibility, 'public'), sql`not ${heldSql(users.id)}`));
   return row ?? null;
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { applications, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { presentBoardJob, rolesOf, type JobRow } from '../jobs/index.js';
+import { isHeld } from '../guardians/index.js';
 
 type Performer = Pick<typeof users.$inferSelect, 'category' | 'gender' | 'location' | 'ageYears'>;
 
@@ -40,6 +41,8 @@ export function createRecommendations(ctx: AppContext) {
         .from(users)
         .where(eq(users.id, performerId));
       if (!me) throw errors.unauthorized();
+      // A minor waiting for a guardian's consent cannot apply: no roles are recommended (docs/guardians.md).
+      if (await isHeld(db, performerId)) return { jobs: [] };
       // Defaults the performer never saved are not choices: only roles open to any profession and gender (docs/talent.md).
       if (!me.statedAt) Object.assign(me, { category: '', gender: '' });
       const age = me.ageYears;

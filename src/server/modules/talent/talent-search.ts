@@ -16,6 +16,7 @@ import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-b
 import { escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { cardColumns, presentCard, type CardRow } from './talent.presenter.js';
+import { heldSql } from '../guardians/index.js';
 
 /** The text a search matches; after its first letter, written exactly as users_talent_text_after_first_trgm is, so the planner can use it. */
 const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${users.location})`;
@@ -133,7 +134,8 @@ export function createTalentSearch(ctx: AppContext) {
     send: bodies.send,
 
     async page(query: TalentQuery): Promise<TalentAnswer> {
-      const where: SQL[] = [publicPerformer];
+      // A minor without a guardian's consent is private anyway; the check keeps them out whatever the switch says (docs/guardians.md).
+      const where: SQL[] = [publicPerformer, sql`not ${heldSql(users.id)}`];
       const q = query.q?.trim();
       // A default the performer never saved is not a choice (docs/talent.md, "Stated, not defaulted").
       if (query.profession) where.push(sql`${users.category} = ${query.profession} and ${users.profileStatedAt} is not null`);

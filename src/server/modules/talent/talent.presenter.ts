@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Review, TalentCard } from '../../../contract/talent.js';
 import { talentReviews, users } from '../../db/schema/index.js';
+import { heldSql, minorSql } from '../guardians/index.js';
 
 /** The columns a card needs, for a select. */
 export const cardColumns = {
@@ -17,10 +18,11 @@ export const cardColumns = {
   videoCount: users.videoCount,
   audioCount: users.audioCount,
   profileStatedAt: users.profileStatedAt,
+  minor: minorSql(users.id),
 };
 
 // `_['data']` drops a column's null: the one nullable column is spelled out.
-export type CardRow = { [K in Exclude<keyof typeof cardColumns, 'profileStatedAt'>]: (typeof cardColumns)[K]['_']['data'] } & { profileStatedAt: Date | null };
+export type CardRow = { [K in Exclude<keyof typeof cardColumns, 'profileStatedAt' | 'minor'>]: (typeof cardColumns)[K]['_']['data'] } & { profileStatedAt: Date | null; minor: boolean };
 
 export function presentCard(row: CardRow): TalentCard {
   return {
@@ -34,6 +36,7 @@ export function presentCard(row: CardRow): TalentCard {
     age: row.age,
     height: row.height,
     media: { photos: row.photoCount, videos: row.videoCount, audios: row.audioCount },
+    minor: row.minor,
   };
 }
 
@@ -46,5 +49,5 @@ export const visibleTo = (studioUserId: string | null) =>
   studioUserId
     ? sql`(${users.visibility} = 'public' or exists (
         select 1 from applications a join jobs j on j.id = a.job_id join studios s on s.id = j.studio_id
-        where a.performer_id = ${users.id} and s.owner_id = ${studioUserId}))`
-    : sql`${users.visibility} = 'public'`;
+        where a.performer_id = ${users.id} and s.owner_id = ${studioUserId})) and not ${heldSql(users.id)}`
+    : sql`${users.visibility} = 'public' and not ${heldSql(users.id)}`;

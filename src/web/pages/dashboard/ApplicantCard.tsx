@@ -4,6 +4,7 @@
  * audition, book and decline; the studio's private 1–5 rating and note. Opening it the
  * first time marks the application viewed (docs/applications.md).
  */
+import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
@@ -68,6 +69,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
       {app && (
         <>
           <p className="muted">{[app.performer.pronoun, app.performer.category, app.performer.location].filter(Boolean).join(' · ')}</p>
+          {app.performer.minor && <p className="muted">{GUARDIAN_MSG.minorLabel}</p>}
           <p>
             <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>{' '}
             {onUndo && FINAL_STATUSES.includes(app.status) && (

@@ -6,6 +6,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
+import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 import { SLOT_LIMITS, SLOT_TEXT, type CheckInStatus } from '../../../contract/slots-texts';
 import { checkIn } from '../../api/check-in';
 import { formatClock, formatTime } from '../../lib/dates';
@@ -89,7 +90,9 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   return (
     <li className="card schedule-row" data-testid="schedule-row">
       <time dateTime={slot.startsAt} className="schedule-time">{slotTime(slot.startsAt, slot.endsAt)}</time>
-      <span className="schedule-who">{booking ? <Link to={`/dashboard/jobs/${jobId}/applicants`}>{name}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}</span>
+      <span className="schedule-who">{booking ? <Link to={`/dashboard/jobs/${jobId}/applicants`}>{name}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}
+        {booking?.guardianAttends ? <span className="muted"> · {GUARDIAN_MSG.guardianAttends}</span> : null}
+      </span>
       <span className="schedule-where muted">{slot.place || slot.onlineUrl}</span>
       <button type="button" className="btn btn-ghost no-print" disabled={busy} onClick={() => void remove()} aria-label={`${SLOT_TEXT.remove} ${slotTime(slot.startsAt, slot.endsAt)}`}>{SLOT_TEXT.remove}</button>
       {booking && (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TalentCard } from '../../../contract/talent';
 import { personName, initialOf } from '../../../contract/names';
+import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 
 export function TalentCardView({ p, children }: { p: TalentCard; children?: ReactNode }) {
   const facts = [p.category, p.gender, p.location, p.age && `Age ${p.age}`, p.height].filter(Boolean);
@@ -13,6 +14,7 @@ export function TalentCardView({ p, children }: { p: TalentCard; children?: Reac
         <div className="talent-card-name">
           <h2><Link to={`/talent/${p._id}`}>{personName(p.fname)}</Link></h2>
           <p className="muted">{facts.join(' · ')}</p>
+          {p.minor && <p className="muted">{GUARDIAN_MSG.minorLabel}</p>}
         </div>
       </div>
       {children && <div className="talent-card-actions">{children}</div>}

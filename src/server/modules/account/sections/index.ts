@@ -16,6 +16,7 @@ import { messagesSection } from '../../messages/index.js';
 import { talentSection } from './talent.section.js';
 import { resumeSection } from '../../resume/index.js';
 import { selfTapesSection } from './tapes.section.js';
+import { guardiansSection } from '../../guardians/index.js';
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   profileSection,
@@ -31,4 +32,5 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   messagesSection,
   talentSection,
   resumeSection,
+  guardiansSection,
 ];
