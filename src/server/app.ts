@@ -40,6 +40,7 @@ import { messagesRoutes } from './modules/messages/index.js';
 import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
+import { teamRoutes } from './modules/team/index.js';
 import { createAuthHooks } from './plugins/auth.js';
 import { addBrowserPolicies, addFixedSecurityHeaders, fixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
@@ -87,6 +88,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
   app.decorateRequest('role', null);
   app.decorateRequest('userRow', null);
+  app.decorateRequest('actorId', '');
+  app.decorateRequest('studioRole', null);
 
   const metrics = opts.metrics ?? createMetrics(ctx);
   app.addHook('onClose', (_app, done) => {
@@ -202,6 +205,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(resumeRoutes, modules);
     await answers.register(slotsRoutes, modules);
     await answers.register(selfTapesRoutes, modules);
+    await answers.register(teamRoutes, modules);
 
     answers.get('/api/*', { schema: { hide: true } }, async () => {
       throw errors.notFound();

@@ -16,3 +16,4 @@ export * from './self-tapes.js';
 export * from './background-jobs.js';
 export * from './mail-outbox.js';
 export * from './conversions.js';
+export * from './team.js';

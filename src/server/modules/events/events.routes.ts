@@ -200,7 +200,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
 
 function sessionOf(req: FastifyRequest): Session {
   const token = req.token!;
-  return { userId: req.userId, jti: token.jti, version: token.version, expiresAt: token.expiresAt };
+  return { userId: req.userId, actorId: req.actorId, jti: token.jti, version: token.version, expiresAt: token.expiresAt };
 }
 
 /** The stream ends with its connection; made here, so the listener holds the stream and nothing of the request. */
