@@ -41,7 +41,7 @@ import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
 import { teamRoutes } from './modules/team/index.js';
-import { createAuthHooks } from './plugins/auth.js';
+import { createAuthHooks, studioAccessOf } from './plugins/auth.js';
 import { addBrowserPolicies, addFixedSecurityHeaders, fixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
 
@@ -88,6 +88,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
   app.decorateRequest('role', null);
   app.decorateRequest('userRow', null);
+  app.decorate('routeAccess', []);
   app.decorateRequest('actorId', '');
   app.decorateRequest('studioRole', null);
 
@@ -183,6 +184,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
     const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx), metrics };
     answers.addHook('onSend', modules.auth.forgetAfterWrite);
+    // Every route a studio's caller reaches, with what it needs (docs/team.md); the role test walks it.
+    answers.addHook('onRoute', (route) => {
+      app.routeAccess.push(studioAccessOf(route, modules.auth));
+    });
     await answers.register(healthRoutes, modules);
     await answers.register(metricsRoutes, modules);
     await answers.register(authRoutes, modules);

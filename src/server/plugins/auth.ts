@@ -3,7 +3,7 @@
  * checks signature, expiry and the user's token version, and sets request.userId.
  * Answers 401 `{ msg }` when the token is missing, malformed, expired or revoked.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, AuthHooks } from '../context.js';
 import { batchedById, idIsOneOf } from '../db/batched-reads.js';
@@ -44,6 +44,10 @@ declare module 'fastify' {
     /** The caller's role in the studio it acts for; null for a performer or without a user. */
     studioRole: StudioRole | null;
   }
+  interface FastifyInstance {
+    /** Each API route with what a studio's caller needs there (docs/team.md); filled as routes are added. */
+    routeAccess: RouteAccess[];
+  }
   interface FastifyContextConfig {
     /**
      * What a route needs of a studio's caller (docs/team.md). A member's call to a route that
@@ -51,6 +55,33 @@ declare module 'fastify' {
      */
     studioRole?: StudioRole;
   }
+}
+
+/** A route as the role test sees it: `studio` when a studio's caller can reach it with a token. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  studio: boolean;
+  studioRole: StudioRole | undefined;
+}
+
+/**
+ * Notes what a route needs of a studio's caller, and moves its token check (and with it the
+ * role check) before the input's validation: a caller whose role may not make the call is
+ * refused before anything about the input is said.
+ */
+export function studioAccessOf(route: RouteOptions, auth: AuthHooks): RouteAccess {
+  const gates: unknown[] = [auth.requireStudio, auth.requireAuth];
+  const list = (hooks: unknown) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  const pre = list(route.preHandler);
+  const moved = pre.filter((fn) => gates.includes(fn));
+  const studio = moved.length > 0 || list(route.preValidation).some((fn) => gates.includes(fn));
+  if (moved.length > 0) {
+    route.preHandler = pre.filter((fn) => !gates.includes(fn)) as RouteOptions['preHandler'];
+    route.preValidation = [...moved, ...list(route.preValidation)] as RouteOptions['preValidation'];
+  }
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  return { method: methods, url: route.url, studio, studioRole: (route.config as { studioRole?: StudioRole } | undefined)?.studioRole };
 }
 
 const RANK: Record<StudioRole, number> = { viewer: 0, casting: 1, owner: 2 };

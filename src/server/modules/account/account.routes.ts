@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     return { msg: MSG.loggedOutEverywhere };
   });
 
-  app.get('/api/me/export', { preHandler: auth.requireAuth }, async (req, reply) => {
+  app.get('/api/me/export', { config: { studioRole: 'owner' }, preHandler: auth.requireAuth }, async (req, reply) => {
     const file = await account.export(req.userId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   app.delete(
     '/api/me',
-    { preHandler: auth.requireAuth, schema: { body: deleteAccountBody, response: { 200: msgAnswer } } },
+    { config: { studioRole: 'owner' }, preHandler: auth.requireAuth, schema: { body: deleteAccountBody, response: { 200: msgAnswer } } },
     async (req) => {
       await account.delete(req.userId, req.body.password, req.log);
       return { msg: MSG.accountDeleted };

@@ -120,7 +120,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     registry.all().forEach((s) => s.end());
   });
 
-  app.post('/api/events/ticket', { preValidation: auth.requireAuth, schema: { response: { 200: ticketAnswer } } }, async (req) => {
+  app.post('/api/events/ticket', { config: { studioRole: 'viewer' }, preValidation: auth.requireAuth, schema: { response: { 200: ticketAnswer } } }, async (req) => {
     await enforceLimit(ctx, `events-ticket:${req.userId}`, { limit: 60, windowSec: 60 });
     return { ticket: await issueTicket(ctx.db, sessionOf(req)) };
   });
