@@ -20,6 +20,7 @@ import {
 } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
+import { actorOf } from '../team/index.js';
 import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { errors } from '../../errors.js';
 import { createApplyService } from './apply.service.js';
@@ -84,7 +85,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: async (req) => enforceLimit(ctx, `moves:studio:${req.userId}`, { limit: APPLICATION_LIMITS.movesPerStudioPerMinute, windowSec: 60 }),
       schema: { params: idParams, body: statusBody, response: { 200: studioApplication } },
     },
-    async (req) => studio.setStatus(req.userId, req.params.id, req.body, req.log),
+    async (req) => studio.setStatus(req.userId, req.params.id, req.body, req.log, await actorOf(ctx, req.actorId)),
   );
 
   // Undo of a booking or decline within 30 s (docs/applications.md, "Decisions").
@@ -101,7 +102,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     async (req) => {
       // Each application counts as one move toward the 60 a minute, all or none (docs/applications.md, "Bulk moves").
       await enforceMoves(`moves:studio:${req.userId}`, new Set(req.body.applicationIds).size);
-      return studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log);
+      return studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log, await actorOf(ctx, req.actorId));
     },
   );
 

@@ -31,7 +31,7 @@ import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
 import { presentStudioApplication } from './applications.presenter.js';
 import { countByStatus } from './applicant-counts.js';
-import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
+import { changeStatus, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
 
 type Log = { error(obj: unknown, msg: string): void };
 
@@ -43,8 +43,10 @@ export interface MoveInput {
 }
 
 /** Bookings and declines are undoable for 30 s and told only then (docs/applications.md, "Decisions"). */
-const decisionOf = (body: MoveInput): DecisionInput =>
-  body.status === 'booked' || body.status === 'declined' ? { reason: body.reason ?? null, note: body.note ?? '', undoable: true } : {};
+const decisionOf = (body: MoveInput, by?: Actor): DecisionInput => ({
+  ...(body.status === 'booked' || body.status === 'declined' ? { reason: body.reason ?? null, note: body.note ?? '', undoable: true } : {}),
+  ...(by ? { by } : {}),
+});
 
 const performerFields = {
   id: users.id,
@@ -278,13 +280,13 @@ export function createStudioApplicationsService(ctx: AppContext) {
       return { ...found, resume: await shownResumeOf(db, found.performer._id) };
     },
 
-    async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log): Promise<StudioApplication> {
+    async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log, by?: Actor): Promise<StudioApplication> {
       const { status } = body;
       const found = await own(userId, applicationId);
       if (FINAL_STATUSES.includes(found.status)) throw errors.conflict(APP_MSG.finalStatus(found.status));
       if (found.status === status) return found;
       // A change that raced into a final status in between changes nothing: 409 too.
-      if (!(await move(found._id, status, log, undefined, decisionOf(body)))) {
+      if (!(await move(found._id, status, log, undefined, decisionOf(body, by)))) {
         const now = await own(userId, applicationId);
         throw errors.conflict(APP_MSG.finalStatus(now.status));
       }
@@ -303,11 +305,11 @@ export function createStudioApplicationsService(ctx: AppContext) {
      * moves"): one of another job (or not found) or already final refuses the whole batch
      * with 409 before anything changes. The rows are locked while checked and moved.
      */
-    async setStatusOf(userId: string, jobId: string, ids: readonly string[], body: MoveInput, log: Log): Promise<BulkStatusAnswer> {
+    async setStatusOf(userId: string, jobId: string, ids: readonly string[], body: MoveInput, log: Log, by?: Actor): Promise<BulkStatusAnswer> {
       const job = await ownJobId(userId, jobId);
       const unique = [...new Set(ids)];
       if (!unique.every(isUuid)) throw errors.conflict(DECISION_MSG.notInJob, 'not_in_job');
-      const decided = decisionOf(body);
+      const decided = decisionOf(body, by);
       const now = new Date();
       const { changed, ...after } = await db.transaction(async (tx) => {
         const rows = await tx.select({ id: applications.id, jobId: applications.jobId, status: applications.status }).from(applications).where(inArray(applications.id, unique)).for('update');
