@@ -1,5 +1,6 @@
 /** Calls of applications and notifications (docs/applications.md). */
 import { z } from 'zod';
+import { byAnswer } from './team.js';
 import { text } from './fields.js';
 import { APPLICATION_LIMITS, APPLICATION_STATUSES, MEDIA_TYPES, STUDIO_STATUSES, type ApplicationStatus } from './applications-limits.js';
 import { APP_MSG } from './applications-messages.js';
@@ -36,7 +37,8 @@ export const applyBody = strict({
 });
 export type ApplyBody = z.input<typeof applyBody>;
 
-export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string() });
+/** `by`: who made the move for the studio (docs/team.md); absent on older entries and the performer's own. */
+export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string(), by: byAnswer.optional() });
 export const sentMedia = z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) });
 export type SentMedia = z.infer<typeof sentMedia>;
 
@@ -52,7 +54,8 @@ export const myApplication = z.object({
   status: z.enum(APPLICATION_STATUSES),
   note: z.string(),
   media: z.array(sentMedia),
-  history: z.array(historyEntry),
+  // The performer is not told which member of the studio made a move.
+  history: z.array(historyEntry.omit({ by: true })),
   /** The studio's decision (booked, declined, closed) with the reason in words; null before one (docs/applications.md, "Decisions"). */
   decision: decision.nullable(),
   createdAt: z.string(),

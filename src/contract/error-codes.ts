@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'storage_full',
   'request_timeout',
   // Accounts and sign-in.
+  'role_forbidden',
+  'invitation_gone',
+  'team_full',
   'wrong_credentials',
   'wrong_password',
   'email_unconfirmed',

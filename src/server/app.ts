@@ -41,7 +41,8 @@ import { talentRoutes } from './modules/talent/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
 import { guardiansRoutes } from './modules/guardians/index.js';
-import { createAuthHooks } from './plugins/auth.js';
+import { teamRoutes } from './modules/team/index.js';
+import { createAuthHooks, studioAccessOf } from './plugins/auth.js';
 import { addBrowserPolicies, addFixedSecurityHeaders, fixedSecurityHeaders, registerPageSecurityHeaders } from './plugins/security-headers.js';
 import { registerRobots, registerWebApp } from './plugins/web-app.js';
 
@@ -89,6 +90,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   addRequestDeadlines(app, deadlines, MSG.requestTimeout);
   app.decorateRequest('role', null);
   app.decorateRequest('userRow', null);
+  app.decorate('routeAccess', []);
+  app.decorateRequest('actorId', '');
+  app.decorateRequest('studioRole', null);
 
   const metrics = opts.metrics ?? createMetrics(ctx);
   app.addHook('onClose', (_app, done) => {
@@ -149,6 +153,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
     const modules: ModuleOptions = { ctx, auth: createAuthHooks(ctx), metrics };
     answers.addHook('onSend', modules.auth.forgetAfterWrite);
+    // Every route a studio's caller reaches, with what it needs (docs/team.md); the role test walks it.
+    answers.addHook('onRoute', (route) => {
+      app.routeAccess.push(studioAccessOf(route, modules.auth));
+    });
     await answers.register(healthRoutes, modules);
     await answers.register(metricsRoutes, modules);
     await answers.register(authRoutes, modules);
@@ -172,6 +180,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(resumeRoutes, modules);
     await answers.register(slotsRoutes, modules);
     await answers.register(selfTapesRoutes, modules);
+    await answers.register(teamRoutes, modules);
 
     answers.get('/api/*', { schema: { hide: true } }, async () => {
       throw errors.notFound();

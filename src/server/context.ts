@@ -39,7 +39,7 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
  */
 export interface AuthHooks {
   /** Whether a session seen earlier is still good (not expired, not revoked, same token version). */
-  sessionLive(session: { userId: string; jti: string; version: number; expiresAt: number }): Promise<boolean>;
+  sessionLive(session: { userId: string; actorId?: string | null; jti: string; version: number; expiresAt: number }): Promise<boolean>;
   /** A good token sets request.userId; a missing or bad one leaves the call anonymous. */
   identifyIfLoggedIn: Hook;
   /** 401 without a good token. */

@@ -14,6 +14,7 @@ import { JOB_LIMITS } from '../contract/jobs-limits.js';
 import { GUARDIAN_MSG } from '../contract/guardians-messages.js';
 import { MARKET_MSG } from '../contract/marketplace-messages.js';
 import { MSG, planTexts } from '../contract/messages.js';
+import { TEAM_MSG } from '../contract/team-messages.js';
 import { TAPE_MSG } from '../contract/self-tapes-messages.js';
 import { SLOT_MSG } from '../contract/slots-texts.js';
 import { TALENT_MSG } from '../contract/talent-messages.js';
@@ -149,6 +150,10 @@ export const ERRORS = {
   guardian_required: { status: 400, msg: GUARDIAN_MSG.guardianRequired, field: 'guardian' },
   guardian_email_own: { status: 400, msg: GUARDIAN_MSG.guardianEmailOwn, field: 'guardian.email' },
   guardian_link_dead: { status: 410, msg: GUARDIAN_MSG.linkDead },
+  // The casting office (docs/team.md).
+  role_forbidden: { status: 403, msg: TEAM_MSG.roleForbidden },
+  invitation_gone: { status: 410, msg: TEAM_MSG.invitationGone },
+  team_full: { status: 409, msg: TEAM_MSG.teamFull },
 } as const satisfies Record<ErrorCode, Entry>;
 
 interface Extra {
@@ -273,6 +278,9 @@ export const errors = {
   guardianRequired: () => make('guardian_required'),
   guardianEmailOwn: () => make('guardian_email_own'),
   guardianLinkDead: () => make('guardian_link_dead'),
+  roleForbidden: () => make('role_forbidden'),
+  invitationGone: () => make('invitation_gone'),
+  teamFull: () => make('team_full'),
   // Self-tapes.
   /**
    * A deadline before `earliest` (rounded up to the minute): with `hours`, a request's

@@ -66,8 +66,11 @@ const SECRET_QUERY_PARAMS = new Set(['token', 'ticket', 'sig']);
  * `ticket`, `sig`, in any letter case or percent-encoding), since a logged link stays live for
  * as long as it works. Other URLs are logged whole.
  */
-/** Paths whose segment after the prefix is a review link's token (docs/self-tapes.md): never logged. */
-const TOKEN_IN_PATH = /^(\/(?:api\/)?review\/)[^/?#]+/i;
+/**
+ * Paths whose segment after the prefix is a token: a review link's (docs/self-tapes.md) and
+ * an invitation's to a casting office (docs/team.md). Never logged.
+ */
+const TOKEN_IN_PATH = /^(\/(?:api\/)?review\/|\/(?:api\/studio\/)?join\/)[^/?#]+/i;
 
 export function loggedUrl(url: string): string {
   url = url.replace(TOKEN_IN_PATH, '$1[redacted]');

@@ -13,6 +13,9 @@ export const tokenCheckColumns = {
   // With subscriptionEnd, says when a queued plan takes over (docs/product.md §11.10).
   queuedPlanName: users.queuedPlanName,
   role: users.role,
+  // A member of a casting office acts for the studio it belongs to, within its role (docs/team.md).
+  memberOf: users.memberOf,
+  studioRole: users.studioRole,
   // The user's tokens ended by their own logout, read in the same query (docs/security.md, "Logout").
   // A space-separated list (ids never hold one) reads the same from PostgreSQL and PGlite.
   // "users"."id" written out: drizzle writes a one-table select's columns unqualified, and a
@@ -27,6 +30,8 @@ export interface TokenCheckRow {
   subscriptionEnd: Date | null;
   queuedPlanName: string;
   role: string;
+  memberOf: string | null;
+  studioRole: string | null;
   revoked: string;
 }
 

@@ -3,7 +3,7 @@
  * checks signature, expiry and the user's token version, and sets request.userId.
  * Answers 401 `{ msg }` when the token is missing, malformed, expired or revoked.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, AuthHooks } from '../context.js';
 import { batchedById, idIsOneOf } from '../db/batched-reads.js';
@@ -35,7 +35,62 @@ declare module 'fastify' {
      * (`requirePerformerReading`) and it ran; null when the check was cached.
      */
     userRow: unknown;
+    /**
+     * Who made the call: the account itself, or the member of a casting office acting for
+     * its studio (then `userId` is the studio's, docs/team.md). '' without a user.
+     */
+    actorId: string;
+    /** The caller's role in the studio it acts for; null for a performer or without a user. */
+    studioRole: StudioRole | null;
   }
+  interface FastifyInstance {
+    /** Each API route with what a studio's caller needs there (docs/team.md); filled as routes are added. */
+    routeAccess: RouteAccess[];
+  }
+  interface FastifyContextConfig {
+    /**
+     * What a route needs of a studio's caller (docs/team.md). A member's call to a route that
+     * declares nothing is treated as needing the owner.
+     */
+    studioRole?: StudioRole;
+  }
+}
+
+/** A route as the role test sees it: `studio` when a studio's caller can reach it with a token. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  studio: boolean;
+  studioRole: StudioRole | undefined;
+}
+
+/**
+ * Notes what a route needs of a studio's caller, and moves its token check (and with it the
+ * role check) before the input's validation: a caller whose role may not make the call is
+ * refused before anything about the input is said.
+ */
+export function studioAccessOf(route: RouteOptions, auth: AuthHooks): RouteAccess {
+  const gates: unknown[] = [auth.requireStudio, auth.requireAuth];
+  const list = (hooks: unknown) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+  const pre = list(route.preHandler);
+  const moved = pre.filter((fn) => gates.includes(fn));
+  const studio = moved.length > 0 || list(route.preValidation).some((fn) => gates.includes(fn));
+  if (moved.length > 0) {
+    route.preHandler = pre.filter((fn) => !gates.includes(fn)) as RouteOptions['preHandler'];
+    route.preValidation = [...moved, ...list(route.preValidation)] as RouteOptions['preValidation'];
+  }
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  return { method: methods, url: route.url, studio, studioRole: (route.config as { studioRole?: StudioRole } | undefined)?.studioRole };
+}
+
+const RANK: Record<StudioRole, number> = { viewer: 0, casting: 1, owner: 2 };
+
+/** Refuses a member whose role is below what the route declares (owner when it declares nothing). */
+export function checkStudioRole(request: FastifyRequest): void {
+  const actual = request.studioRole;
+  if (!actual || actual === 'owner') return;
+  const needed = request.routeOptions.config.studioRole ?? 'owner';
+  if (RANK[actual] < RANK[needed]) throw errors.roleForbidden();
 }
 
 export const AUTH_HEADER = 'x-auth-token';
@@ -51,7 +106,16 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   // Also holds the user's revoked token ids: a logout notifies the user channel (account.service.ts),
   // so every instance drops the entry at once, and a poll still costs no query.
-  const checks = createInvalidatedCache<{ tokenVersion: number; version: number; subscriptionEnd: Date | null; queuedPlanName: string; role: string; revoked: Set<string> }>(
+  const checks = createInvalidatedCache<{
+    tokenVersion: number;
+    version: number;
+    subscriptionEnd: Date | null;
+    queuedPlanName: string;
+    role: string;
+    memberOf: string | null;
+    studioRole: string | null;
+    revoked: Set<string>;
+  }>(
     ctx.changes,
     CHANNELS.user,
   );
@@ -79,6 +143,8 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
       subscriptionEnd: found.subscriptionEnd,
       queuedPlanName: found.queuedPlanName,
       role: found.role,
+      memberOf: found.memberOf,
+      studioRole: found.studioRole,
       revoked: new Set(found.revoked.split(' ').filter(Boolean)),
     };
   const currentCheck = (userId: string) => checks.get(userId, async () => cachedCheck(await tokenCheck(userId)));
@@ -105,10 +171,22 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
       request.userRow = null;
       return false;
     }
-    request.userId = claims.userId;
     request.token = { jti: claims.jti, expiresAt: claims.expiresAt, version: claims.version };
+    request.actorId = claims.userId;
+    if (row.memberOf) {
+      // A member acts for its studio: the studio's id, plan and version stand for the call's.
+      const studio = await currentCheck(row.memberOf);
+      if (!studio) return false;
+      request.userId = row.memberOf;
+      request.profileVersion = { version: studio.version, subscriptionEnd: studio.subscriptionEnd, queuedPlanName: studio.queuedPlanName };
+      request.role = 'studio';
+      request.studioRole = row.studioRole === 'casting' ? 'casting' : 'viewer';
+      return true;
+    }
+    request.userId = claims.userId;
     request.profileVersion = { version: row.version, subscriptionEnd: row.subscriptionEnd, queuedPlanName: row.queuedPlanName };
     request.role = row.role as Role;
+    request.studioRole = row.role === 'studio' ? 'owner' : null;
     return true;
   }
 
@@ -117,10 +195,13 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
      * Whether a session seen earlier is still good (not expired, not revoked, same token
      * version): a long-lived events stream asks again whenever the user changes.
      */
-    async sessionLive(session: { userId: string; jti: string; version: number; expiresAt: number }): Promise<boolean> {
+    async sessionLive(session: { userId: string; actorId?: string | null; jti: string; version: number; expiresAt: number }): Promise<boolean> {
       if (session.expiresAt <= Date.now()) return false;
-      const row = await currentCheck(session.userId);
-      return Boolean(row && row.tokenVersion === session.version && !row.revoked.has(session.jti));
+      const actor = session.actorId ?? session.userId;
+      const row = await currentCheck(actor);
+      if (!row || row.tokenVersion !== session.version || row.revoked.has(session.jti)) return false;
+      // A member's stream lives while it is still a member of that studio.
+      return actor === session.userId || row.memberOf === session.userId;
     },
     /**
      * preHandler for calls open to everyone that also note who sent them: a good token
@@ -132,6 +213,7 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
     /** preHandler for calls that need a logged-in user. */
     async requireAuth(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
+      checkStudioRole(request);
     },
     /** preHandler for the performer's calls: a studio token answers 403. */
     async requirePerformer(request: FastifyRequest, _reply: FastifyReply) {
@@ -160,13 +242,17 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
     async requireStudio(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
       if (request.role !== 'studio') throw errors.forbidden(MARKET_MSG.studiosOnly);
+      checkStudioRole(request);
     },
     /**
      * onSend: a user's own write is visible to their very next read on this instance,
      * even before the database's change notification arrives.
      */
     forgetAfterWrite(request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
-      if (request.userId && request.method !== 'GET' && request.method !== 'HEAD') checks.forget(request.userId);
+      if (request.userId && request.method !== 'GET' && request.method !== 'HEAD') {
+        checks.forget(request.userId);
+        if (request.actorId && request.actorId !== request.userId) checks.forget(request.actorId);
+      }
       done(null, payload);
     },
   };

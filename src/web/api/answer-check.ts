@@ -19,6 +19,7 @@ import { ownMediaAnswer } from '../../contract/uploads';
 import { linkFeedbackAnswer, reviewAnswer, reviewLinksAnswer, tapeRequestsAnswer } from '../../contract/self-tapes';
 import { mySlotsAnswer, studioSlotsAnswer } from '../../contract/slots';
 import { jobsAnswer, studio, studioFindAnswer, studioList } from '../../contract/studios';
+import { joinInfo, membersAnswer, teamMe } from '../../contract/team';
 import { portfolio, recommendationsAnswer, shortlistsAnswer, talentAnswer } from '../../contract/talent';
 
 // The CSP refuses eval, which zod otherwise probes for to speed up objects (one setting for
@@ -57,6 +58,9 @@ const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/admin/stats', adminStatsAnswer],
   ['/api/studio/jobs', ownJobsAnswer],
   ['/api/studio/me', studioMe],
+  ['/api/studio/members', membersAnswer],
+  ['/api/studio/team/me', teamMe],
+  ['/api/studio/join/:token', joinInfo],
   ['/api/config', appConfigAnswer],
   ['/api/jobs', boardAnswer],
   ['/api/audition/applications/:id/slots', mySlotsAnswer],

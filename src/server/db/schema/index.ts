@@ -17,3 +17,4 @@ export * from './background-jobs.js';
 export * from './mail-outbox.js';
 export * from './conversions.js';
 export * from './guardians.js';
+export * from './team.js';

@@ -83,6 +83,8 @@ export const eventTickets = pgTable('event_tickets', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** The token the ticket was asked with: the stream ends when that token is revoked. */
   tokenJti: text('token_jti').notNull(),
+  /** The member of a casting office who asked, when not the account itself (docs/team.md). */
+  actorId: uuid('actor_id'),
   tokenVersion: bigint('token_version', { mode: 'number' }).notNull(),
   tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

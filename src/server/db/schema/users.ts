@@ -1,6 +1,6 @@
 /** Accounts (performers and studios) and their pending sign-ups. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -12,6 +12,12 @@ export const users = pgTable(
   passwordHash: text('password_hash').notNull(),
   /** performer or studio (docs/marketplace.md); one e-mail is one account of one kind. */
   role: text('role').notNull().default('performer'),
+  /**
+   * Set on a member of a casting office (docs/team.md): the studio it acts for. Its role is
+   * then 'member', and `studioRole` says what it may do there (casting or viewer).
+   */
+  memberOf: uuid('member_of').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+  studioRole: text('studio_role'),
   /** Bumped to revoke every token issued before (password change, log out everywhere). */
   tokenVersion: integer('token_version').notNull().default(0),
   pronoun: text('pronoun').notNull().default('Mr.'),
@@ -78,6 +84,7 @@ export const users = pgTable(
   profileStatedAt: timestamp('profile_stated_at', { withTimezone: true }),
   },
   (t) => [
+    index('users_member_of_idx').on(t.memberOf).where(sql`${t.memberOf} is not null`),
     // The search's order without a text, walked backwards from the cursor and filtered as it
     // goes. Ascending on purpose, as jobs_board_idx is: the search orders all three DESC.
     index('users_talent_order_idx')

@@ -42,21 +42,22 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   app.post(
     '/api/me/password',
-    { preHandler: auth.requireAuth, schema: { body: changePasswordBody, response: { 200: changePasswordAnswer } } },
-    async (req) => ({ msg: MSG.passwordChanged, token: await account.changePassword(req.userId, req.body.current, req.body.password) }),
+    // A member of a casting office changes its own password, never the studio's (docs/team.md).
+    { preHandler: auth.requireAuth, config: { studioRole: 'viewer' }, schema: { body: changePasswordBody, response: { 200: changePasswordAnswer } } },
+    async (req) => ({ msg: MSG.passwordChanged, token: await account.changePassword(req.actorId, req.body.current, req.body.password) }),
   );
 
-  app.post('/api/auth/logout', { preHandler: auth.requireAuth, schema: { response: { 200: msgAnswer } } }, async (req) => {
-    if (req.token) await account.logout(req.userId, req.token);
+  app.post('/api/auth/logout', { preHandler: auth.requireAuth, config: { studioRole: 'viewer' }, schema: { response: { 200: msgAnswer } } }, async (req) => {
+    if (req.token) await account.logout(req.actorId, req.token);
     return { msg: MSG.loggedOut };
   });
 
-  app.post('/api/me/logout-all', { preHandler: auth.requireAuth, schema: { response: { 200: msgAnswer } } }, async (req) => {
-    await account.logoutEverywhere(req.userId);
+  app.post('/api/me/logout-all', { preHandler: auth.requireAuth, config: { studioRole: 'viewer' }, schema: { response: { 200: msgAnswer } } }, async (req) => {
+    await account.logoutEverywhere(req.actorId);
     return { msg: MSG.loggedOutEverywhere };
   });
 
-  app.get('/api/me/export', { preHandler: auth.requireAuth }, async (req, reply) => {
+  app.get('/api/me/export', { config: { studioRole: 'owner' }, preHandler: auth.requireAuth }, async (req, reply) => {
     const file = await account.export(req.userId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
@@ -68,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
 
   app.delete(
     '/api/me',
-    { preHandler: auth.requireAuth, schema: { body: deleteAccountBody, response: { 200: msgAnswer } } },
+    { config: { studioRole: 'owner' }, preHandler: auth.requireAuth, schema: { body: deleteAccountBody, response: { 200: msgAnswer } } },
     async (req) => {
       await account.delete(req.userId, req.body.password, req.log);
       return { msg: MSG.accountDeleted };

@@ -15,7 +15,9 @@ export type PerformerRow = Pick<
 > & { minor?: boolean };
 
 const status = (s: string) => s as ApplicationStatus;
-const history = (row: ApplicationRow) => row.history.map((h) => ({ status: status(h.status), at: h.at }));
+// `by` (docs/team.md) is kept for the studio's answers; the performer's schema leaves it out.
+const history = (row: ApplicationRow) =>
+  row.history.map((h) => ({ status: status(h.status), at: h.at, ...(h.by ? { by: { _id: h.by._id, name: h.by.name } } : {}) }));
 
 /** The decision of a booked, declined or closed application, the reason in words; null before one. */
 export function decisionOf(row: Pick<ApplicationRow, 'decidedAt' | 'decisionReason' | 'decisionNote' | 'status'>): Decision | null {

@@ -20,6 +20,7 @@ import {
 } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import type { ModuleOptions } from '../../context.js';
+import { actorOf } from '../team/index.js';
 import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { errors } from '../../errors.js';
 import { createApplyService } from './apply.service.js';
@@ -64,14 +65,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   app.get(
     '/api/studio/jobs/:id/applications',
-    { preValidation: auth.requireStudio, schema: { params: idParams, querystring: applicationsQuery, response: { 200: studioApplicationsAnswer } } },
+    { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, querystring: applicationsQuery, response: { 200: studioApplicationsAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
       return studio.page(req.userId, req.params.id, req.query);
     },
   );
 
-  app.get('/api/studio/applications/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req, reply) => {
+  app.get('/api/studio/applications/:id', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return studio.open(req.userId, req.params.id, req.log);
   });
@@ -79,41 +80,41 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/api/studio/applications/:id/status',
     {
-      preValidation: auth.requireStudio,
+      config: { studioRole: 'casting' }, preValidation: auth.requireStudio,
       // At most 60 moves a minute per studio account (docs/applications.md, "No floods").
       preHandler: async (req) => enforceLimit(ctx, `moves:studio:${req.userId}`, { limit: APPLICATION_LIMITS.movesPerStudioPerMinute, windowSec: 60 }),
       schema: { params: idParams, body: statusBody, response: { 200: studioApplication } },
     },
-    async (req) => studio.setStatus(req.userId, req.params.id, req.body, req.log),
+    async (req) => studio.setStatus(req.userId, req.params.id, req.body, req.log, await actorOf(ctx, req.actorId)),
   );
 
   // Undo of a booking or decline within 30 s (docs/applications.md, "Decisions").
-  app.post('/api/studio/applications/:id/undo', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req) =>
+  app.post('/api/studio/applications/:id/undo', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req) =>
     studio.undo(req.userId, req.params.id),
   );
 
   app.post(
     '/api/studio/jobs/:id/applications/status',
     {
-      preValidation: auth.requireStudio,
+      config: { studioRole: 'casting' }, preValidation: auth.requireStudio,
       schema: { params: idParams, body: bulkStatusBody, response: { 200: bulkStatusAnswer } },
     },
     async (req) => {
       // Each application counts as one move toward the 60 a minute, all or none (docs/applications.md, "Bulk moves").
       await enforceMoves(`moves:studio:${req.userId}`, new Set(req.body.applicationIds).size);
-      return studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log);
+      return studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log, await actorOf(ctx, req.actorId));
     },
   );
 
   app.post(
     '/api/studio/jobs/:id/applications/undo',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: undoneApplicationsAnswer } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: undoneApplicationsAnswer } } },
     async (req) => ({ applications: await studio.undoOf(req.userId, req.params.id, req.body.applicationIds) }),
   );
 
   app.put(
     '/api/studio/applications/:id/review',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: studioApplication } } },
+    { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: studioApplication } } },
     async (req) => studio.review(req.userId, req.params.id, req.body),
   );
 };

@@ -19,8 +19,16 @@ export const NOTICE_LINK = '/applications';
 /** The columns an undone decision leaves behind: as if Book or Decline had never been pressed. */
 export const NO_DECISION = { decisionReason: null, decisionNote: '', decidedAt: null, undoStatus: null, undoUntil: null } as const;
 
-export const historyAppend = (status: ApplicationStatus, at: Date) =>
-  sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text))`;
+export const historyAppend = (status: ApplicationStatus, at: Date, by?: Actor) =>
+  by
+    ? sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text, 'by', jsonb_build_object('_id', ${by._id}::text, 'name', ${by.name}::text)))`
+    : sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text))`;
+
+/** Who made a move for a studio: its owner or a member of its casting office (docs/team.md). */
+export interface Actor {
+  _id: string;
+  name: string;
+}
 
 export interface MailSettings {
   origin: string;
@@ -35,6 +43,8 @@ export interface DecisionInput {
   reason?: DeclineReason | null;
   note?: string;
   undoable?: boolean;
+  /** Who made the move; kept in the history entry. */
+  by?: Actor;
 }
 
 /** What the performer is told of a move: the status, and a final decision's reason in words. */
@@ -87,7 +97,7 @@ export async function changeStatus(
       .update(applications)
       .set({
         status,
-        history: historyAppend(status, at),
+        history: historyAppend(status, at, decided.by),
         updatedAt: at,
         ...decision,
         ...(final ? {} : { movedMailAt: sql`case when ${mailDue} then ${stamp} else ${applications.movedMailAt} end` }),

@@ -34,7 +34,7 @@ import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
-import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
+import { changeStatus, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
 
 type Log = { error(obj: unknown, msg: string): void };
 
@@ -46,8 +46,10 @@ export interface MoveInput {
 }
 
 /** Bookings and declines are undoable for 30 s and told only then (docs/applications.md, "Decisions"). */
-const decisionOf = (body: MoveInput): DecisionInput =>
-  body.status === 'booked' || body.status === 'declined' ? { reason: body.reason ?? null, note: body.note ?? '', undoable: true } : {};
+const decisionOf = (body: MoveInput, by?: Actor): DecisionInput => ({
+  ...(body.status === 'booked' || body.status === 'declined' ? { reason: body.reason ?? null, note: body.note ?? '', undoable: true } : {}),
+  ...(by ? { by } : {}),
+});
 
 const performerFields = {
   id: users.id,
@@ -305,13 +307,13 @@ export function createStudioApplicationsService(ctx: AppContext) {
       return { ...found, resume, feedback: feedback.get(found._id) ?? [], day };
     },
 
-    async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log): Promise<StudioApplication> {
+    async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log, by?: Actor): Promise<StudioApplication> {
       const { status } = body;
       const found = await own(userId, applicationId);
       if (FINAL_STATUSES.includes(found.status)) throw errors.conflict(APP_MSG.finalStatus(found.status));
       if (found.status === status) return found;
       // A change that raced into a final status in between changes nothing: 409 too.
-      if (!(await move(found._id, status, log, undefined, decisionOf(body)))) {
+      if (!(await move(found._id, status, log, undefined, decisionOf(body, by)))) {
         const now = await own(userId, applicationId);
         throw errors.conflict(APP_MSG.finalStatus(now.status));
       }
@@ -330,11 +332,11 @@ export function createStudioApplicationsService(ctx: AppContext) {
      * moves"): one of another job (or not found) or already final refuses the whole batch
      * with 409 before anything changes. The rows are locked while checked and moved.
      */
-    async setStatusOf(userId: string, jobId: string, ids: readonly string[], body: MoveInput, log: Log): Promise<BulkStatusAnswer> {
+    async setStatusOf(userId: string, jobId: string, ids: readonly string[], body: MoveInput, log: Log, by?: Actor): Promise<BulkStatusAnswer> {
       const job = await ownJobId(userId, jobId);
       const unique = [...new Set(ids)];
       if (!unique.every(isUuid)) throw errors.notInJob();
-      const decided = decisionOf(body);
+      const decided = decisionOf(body, by);
       const now = new Date();
       const { changed, ...after } = await db.transaction(async (tx) => {
         const rows = await tx.select({ id: applications.id, jobId: applications.jobId, status: applications.status }).from(applications).where(inArray(applications.id, unique)).for('update');

@@ -242,7 +242,7 @@ export function createAuthService(ctx: AppContext) {
         throw errors.tooManyRequests(all.retryAfter);
       }
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, role: users.role })
+        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, role: users.role, memberOf: users.memberOf })
         .from(users)
         .where(eq(users.email, body.email));
       dummyHash ??= hash('not a real password, only for timing');
@@ -260,7 +260,10 @@ export function createAuthService(ctx: AppContext) {
         limiter.release(emailKey),
         limiter.hit(knownKey, Number.MAX_SAFE_INTEGER, AUTH_LIMITS.knownAddressSec),
       ]);
-      return { token: await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion), _id: user.id, role: user.role as Role };
+      const token = await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion);
+      // A member of a casting office logs in as itself and acts for its studio (docs/team.md).
+      if (user.memberOf) return { token, _id: user.memberOf, role: 'studio' };
+      return { token, _id: user.id, role: user.role as Role };
     },
   };
 }

@@ -120,7 +120,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     registry.all().forEach((s) => s.end());
   });
 
-  app.post('/api/events/ticket', { preValidation: auth.requireAuth, schema: { response: { 200: ticketAnswer } } }, async (req) => {
+  app.post('/api/events/ticket', { config: { studioRole: 'viewer' }, preValidation: auth.requireAuth, schema: { response: { 200: ticketAnswer } } }, async (req) => {
     await enforceLimit(ctx, `events-ticket:${req.userId}`, { limit: 60, windowSec: 60 });
     return { ticket: await issueTicket(ctx.db, sessionOf(req)) };
   });
@@ -200,7 +200,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
 
 function sessionOf(req: FastifyRequest): Session {
   const token = req.token!;
-  return { userId: req.userId, jti: token.jti, version: token.version, expiresAt: token.expiresAt };
+  return { userId: req.userId, actorId: req.actorId, jti: token.jti, version: token.version, expiresAt: token.expiresAt };
 }
 
 /** The stream ends with its connection; made here, so the listener holds the stream and nothing of the request. */

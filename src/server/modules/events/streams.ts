@@ -14,6 +14,8 @@ import type { StoredEvent } from '../../adapters/event-bus.js';
 
 export interface Session {
   userId: string;
+  /** The member of a casting office whose token opened it, when not the account's own (docs/team.md). */
+  actorId?: string | null;
   jti: string;
   version: number;
   expiresAt: number;

@@ -17,6 +17,7 @@ export async function issueTicket(db: Db, session: Session, now = new Date()): P
   await db.insert(eventTickets).values({
     ticketHash: hash(ticket),
     userId: session.userId,
+    actorId: session.actorId ?? null,
     tokenJti: session.jti,
     tokenVersion: session.version,
     tokenExpiresAt: new Date(session.expiresAt),
@@ -32,5 +33,5 @@ export async function takeTicket(db: Db, ticket: string): Promise<Session | null
     .delete(eventTickets)
     .where(and(eq(eventTickets.ticketHash, hash(ticket)), gt(eventTickets.expiresAt, sql`now()`)))
     .returning();
-  return row ? { userId: row.userId, jti: row.tokenJti, version: row.tokenVersion, expiresAt: row.tokenExpiresAt.getTime() } : null;
+  return row ? { userId: row.userId, actorId: row.actorId, jti: row.tokenJti, version: row.tokenVersion, expiresAt: row.tokenExpiresAt.getTime() } : null;
 }

@@ -19,7 +19,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   const own = createStudioJobsService(ctx);
   const board = createJobBoardService(ctx);
 
-  app.get('/api/studio/jobs', { preValidation: auth.requireStudio, schema: { response: { 200: ownJobsAnswer } } }, async (req, reply) => {
+  app.get('/api/studio/jobs', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { response: { 200: ownJobsAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return { jobs: await own.list(req.userId) };
   });
@@ -28,7 +28,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   app.post(
     '/api/studio/jobs',
     {
-      preValidation: auth.requireStudio,
+      config: { studioRole: 'casting' }, preValidation: auth.requireStudio,
       preHandler: async (req) => enforceLimit(ctx, `jobs:post:${req.userId}`, { limit: JOB_LIMITS.postsPerHour, windowSec: 3600 }),
       schema: { body: jobCreateBody, response: { 201: jobPost } },
     },
@@ -37,12 +37,12 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
 
   app.patch(
     '/api/studio/jobs/:id',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: jobPatchBody, response: { 200: jobPost } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: jobPatchBody, response: { 200: jobPost } } },
     async (req) => own.update(req.userId, req.params.id, req.body),
   );
 
   // The studio's own job as in its list, with the live counts the close confirmation names (docs/applications.md, "Closing and reopening").
-  app.get('/api/studio/jobs/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioJob } } }, async (req, reply) => {
+  app.get('/api/studio/jobs/:id', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioJob } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return own.one(req.userId, req.params.id);
   });
@@ -50,17 +50,17 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
   // The body is optional: a close without one gives its applications the reason role_closed.
   app.post(
     '/api/studio/jobs/:id/close',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: closeJobBody.nullish(), response: { 200: jobPost } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: closeJobBody.nullish(), response: { 200: jobPost } } },
     async (req) => own.close(req.userId, req.params.id, req.log, req.body ?? {}),
   );
 
   app.post(
     '/api/studio/jobs/:id/reopen',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: reopenJobBody.nullish(), response: { 200: jobPost } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: reopenJobBody.nullish(), response: { 200: jobPost } } },
     async (req) => own.reopen(req.userId, req.params.id, req.body ?? {}),
   );
 
-  app.delete('/api/studio/jobs/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete('/api/studio/jobs/:id', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
     await own.remove(req.userId, req.params.id);
     return reply.status(204).send(null);
   });
@@ -82,14 +82,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ct
 
   app.post(
     '/api/studio/jobs/:id/roles/:roleId/cast',
-    { preValidation: auth.requireStudio, schema: { params: z.object({ id: z.string().max(100), roleId: z.string().max(100) }), response: { 200: jobPost } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: z.object({ id: z.string().max(100), roleId: z.string().max(100) }), response: { 200: jobPost } } },
     async (req) => own.cast(req.userId, req.params.id, req.params.roleId),
   );
 
   app.post(
     '/api/jobs/:id/report',
     {
-      // Rated per address before the token is read, and per account (docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists").
+      config: { studioRole: 'casting' }, // Rated per address before the token is read, and per account (docs/security.md, "Floods from a studio: moves, reports, job posts, shortlists").
       onRequest: limitPerAddress(ctx, 'report', { limit: JOB_LIMITS.reportsPerAddressPerHour, windowSec: 3600 }),
       preValidation: auth.requireAuth,
       preHandler: async (req) => enforceLimit(ctx, `report:user:${req.userId}`, { limit: JOB_LIMITS.reportsPerAccountPerHour, windowSec: 3600 }),

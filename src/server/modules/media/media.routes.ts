@@ -42,7 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
       `/api/storage/${kind}`,
       {
         preHandler: auth.requireAuth,
-        config: { uploadDeadline: true },
+        config: { uploadDeadline: true, studioRole: 'casting' },
         schema: {
           querystring: z.object({ purpose: z.enum(['profile']).optional() }),
           response: { 200: storedFileAnswer },
@@ -88,7 +88,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
       `/api/storage/${kind}/from-upload`,
       {
         preHandler: auth.requireAuth,
-        config: { uploadDeadline: true },
+        config: { uploadDeadline: true, studioRole: 'casting' },
         schema: {
           querystring: z.object({ purpose: z.enum(['profile']).optional() }),
           body: fromUploadBody,

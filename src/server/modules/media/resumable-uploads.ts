@@ -148,7 +148,7 @@ export async function registerResumableUploads(
 
   app.post(
     RESUMABLE.path,
-    { preHandler: auth.requireAuth, schema: { summary: 'Creates a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata kind and filename)' } },
+    { preHandler: auth.requireAuth, config: { studioRole: 'casting' }, schema: { summary: 'Creates a resumable upload (tus 1.0.0: Upload-Length, Upload-Metadata kind and filename)' } },
     async (req, reply) => {
       const length = Number(req.headers['upload-length']);
       if (!Number.isSafeInteger(length) || length < 0) throw errors.badRequest(UPLOAD_MSG.lengthMissing);
@@ -170,7 +170,7 @@ export async function registerResumableUploads(
     },
   );
 
-  app.head(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, schema: hidden }, async (req, reply) => {
+  app.head(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, config: { studioRole: 'casting' }, schema: hidden }, async (req, reply) => {
     const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
     reply.raw.setHeader('Upload-Expires', expiresHeader(row.expiresAt));
     await passToTus(req, reply);
@@ -178,7 +178,7 @@ export async function registerResumableUploads(
 
   app.patch(
     `${RESUMABLE.path}/:id`,
-    { preHandler: auth.requireAuth, config: { uploadDeadline: true }, schema: { summary: 'Sends bytes of a resumable upload at Upload-Offset' } },
+    { preHandler: auth.requireAuth, config: { uploadDeadline: true, studioRole: 'casting' }, schema: { summary: 'Sends bytes of a resumable upload at Upload-Offset' } },
     async (req, reply) => {
       const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
       const expiresAt = new Date(Date.now() + RESUMABLE.expiresAfterMs);
@@ -189,7 +189,7 @@ export async function registerResumableUploads(
     },
   );
 
-  app.delete(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, schema: { summary: 'Abandons a resumable upload; its quota is released' } }, async (req, reply) => {
+  app.delete(`${RESUMABLE.path}/:id`, { preHandler: auth.requireAuth, config: { studioRole: 'casting' }, schema: { summary: 'Abandons a resumable upload; its quota is released' } }, async (req, reply) => {
     const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
     // The reservation goes before tus answers: once the client reads 204, the quota is free, so
     // an upload made right after does not count this one. tus then removes the bytes.

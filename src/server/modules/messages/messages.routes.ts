@@ -27,14 +27,14 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   const service = createMessagesService(ctx, app.log);
   const noStore = { 'cache-control': 'private, no-store' };
 
-  app.get('/api/conversations', { preValidation: auth.requireAuth, schema: { response: { 200: conversationsAnswer } } }, async (req, reply) => {
+  app.get('/api/conversations', { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { response: { 200: conversationsAnswer } } }, async (req, reply) => {
     reply.headers(noStore);
     return service.list(req.userId);
   });
 
   app.post(
     '/api/conversations',
-    { preValidation: auth.requireAuth, schema: { body: startConversationBody, response: { 200: conversationView, 201: conversationView } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { body: startConversationBody, response: { 200: conversationView, 201: conversationView } } },
     async (req, reply) => {
       const { created, conversation } = await service.start({ id: req.userId, role: req.role! }, req.body);
       return reply.status(created ? 201 : 200).send(conversation);
@@ -44,7 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   // For the "Message" buttons: hidden where nobody would answer (a demo studio without an account).
   app.get(
     '/api/conversations/reach/:id',
-    { preValidation: auth.requireAuth, schema: { params: idParams, response: { 200: reachAnswer } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { params: idParams, response: { 200: reachAnswer } } },
     async (req, reply) => {
       reply.headers(noStore);
       return service.reach({ id: req.userId, role: req.role! }, req.params.id);
@@ -53,7 +53,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   app.get(
     '/api/conversations/:id/messages',
-    { preValidation: auth.requireAuth, schema: { params: idParams, querystring: messagesQuery, response: { 200: messagesAnswer } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { params: idParams, querystring: messagesQuery, response: { 200: messagesAnswer } } },
     async (req, reply) => {
       reply.headers(noStore);
       return service.page(req.userId, req.params.id, req.query.before);
@@ -62,17 +62,17 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
 
   app.post(
     '/api/conversations/:id/messages',
-    { preValidation: auth.requireAuth, schema: { params: idParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 201: messageView } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { params: idParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 201: messageView } } },
     async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text, req.headers['idempotency-key'])),
   );
 
   app.post(
     '/api/conversations/:id/read',
-    { preValidation: auth.requireAuth, schema: { params: idParams, response: { 200: z.object({ msg: z.string(), upTo: z.number() }) } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { params: idParams, response: { 200: z.object({ msg: z.string(), upTo: z.number() }) } } },
     async (req) => ({ msg: CONVERSATION_MSG.readDone, upTo: await service.read(req.userId, req.params.id) }),
   );
 
-  app.post('/api/conversations/:id/block', { preValidation: auth.requireAuth, schema: { params: idParams, response: { 200: msgOnly } } }, async (req) => {
+  app.post('/api/conversations/:id/block', { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { params: idParams, response: { 200: msgOnly } } }, async (req) => {
     await service.block(req.userId, req.params.id);
     return { msg: CONVERSATION_MSG.blockDone };
   });

@@ -7,23 +7,23 @@ import { createNotificationsService } from './notifications.service.js';
 export const notificationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const service = createNotificationsService(ctx);
 
-  app.get('/api/notifications', { preValidation: auth.requireAuth, schema: { response: { 200: notificationsAnswer } } }, async (req, reply) => {
+  app.get('/api/notifications', { config: { studioRole: 'viewer' }, preValidation: auth.requireAuth, schema: { response: { 200: notificationsAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return service.list(req.userId);
   });
 
-  app.post('/api/notifications/read', { preValidation: auth.requireAuth, schema: { body: readBody.optional(), response: { 200: notificationsAnswer } } }, async (req) =>
+  app.post('/api/notifications/read', { config: { studioRole: 'viewer' }, preValidation: auth.requireAuth, schema: { body: readBody.optional(), response: { 200: notificationsAnswer } } }, async (req) =>
     service.markRead(req.userId, req.body?.ids),
   );
 
-  app.get('/api/me/notification-settings', { preValidation: auth.requireAuth, schema: { response: { 200: notificationSettings } } }, async (req, reply) => {
+  app.get('/api/me/notification-settings', { config: { studioRole: 'owner' }, preValidation: auth.requireAuth, schema: { response: { 200: notificationSettings } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return service.settings(req.userId);
   });
 
   app.put(
     '/api/me/notification-settings',
-    { preValidation: auth.requireAuth, schema: { body: notificationSettingsBody, response: { 200: notificationSettings } } },
+    { config: { studioRole: 'owner' }, preValidation: auth.requireAuth, schema: { body: notificationSettingsBody, response: { 200: notificationSettings } } },
     async (req) => service.saveSettings(req.userId, req.body),
   );
 };

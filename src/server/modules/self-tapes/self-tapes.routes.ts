@@ -72,7 +72,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
 
   app.post(
     '/api/studio/files',
-    { preHandler: auth.requireStudio, config: { uploadDeadline: true }, schema: { response: { 201: sidesAnswer } } },
+    { preHandler: auth.requireStudio, config: { studioRole: 'casting', uploadDeadline: true }, schema: { response: { 201: sidesAnswer } } },
     async (req, reply) => {
       const part = await filePart(req, TAPE_LIMITS.sidesMaxBytes);
       const answer = await cutOffAware(() => sides.uploadSides(req.userId, part));
@@ -82,7 +82,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
 
   app.post(
     '/api/studio/tape-requests',
-    { preValidation: auth.requireStudio, schema: { body: tapeRequestBody, response: { 201: tapeRequestsAnswer } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { body: tapeRequestBody, response: { 201: tapeRequestsAnswer } } },
     async (req, reply) => {
       const { tapeRequests, after } = await tapes.request(req.userId, req.body);
       await sendAfterCommit(ctx, after, req.log);
@@ -92,7 +92,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
 
   app.get(
     '/api/studio/jobs/:id/tape-requests',
-    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: tapeRequestsAnswer } } },
+    { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: tapeRequestsAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       return tapes.studioList(req.userId, req.params.id);
@@ -101,13 +101,13 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
 
   app.post(
     '/api/studio/tapes/:id/watched',
-    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: tapeAnswer } } },
+    { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: tapeAnswer } } },
     async (req) => tapes.watched(req.userId, req.params.id),
   );
 
   app.post(
     '/api/studio/tape-requests/:id/retake',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: retakeBody, response: { 200: tapeRequest } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: retakeBody, response: { 200: tapeRequest } } },
     async (req) => {
       const { answer, after } = await tapes.retake(req.userId, req.params.id, req.body);
       await sendAfterCommit(ctx, after, req.log);
@@ -179,16 +179,16 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   const review = createReviewLinksService(ctx);
   app.post(
     '/api/studio/review-links',
-    { preValidation: auth.requireStudio, schema: { body: reviewLinkBody, response: { 201: reviewLinkCreated } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { body: reviewLinkBody, response: { 201: reviewLinkCreated } } },
     async (req, reply) => reply.code(201).send(await review.create(req.userId, req.body)),
   );
-  app.get('/api/studio/review-links', { preValidation: auth.requireStudio, schema: { response: { 200: reviewLinksAnswer } } }, async (req, reply) => {
+  app.get('/api/studio/review-links', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { response: { 200: reviewLinksAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return review.list(req.userId);
   });
   app.delete(
     '/api/studio/review-links/:id',
-    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: reviewLinkItem } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: reviewLinkItem } } },
     async (req) => review.revoke(req.userId, req.params.id),
   );
   app.get(

@@ -18,16 +18,16 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
 
   app.post(
     '/api/studio/jobs/:id/slots',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: z.object({ slots: z.array(openSlot) }) } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: z.object({ slots: z.array(openSlot) }) } } },
     async (req, reply) => reply.status(201).send({ slots: await slots.create(req.userId, req.params.id, req.body) }),
   );
 
-  app.get('/api/studio/jobs/:id/slots', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioSlotsAnswer } } }, async (req, reply) => {
+  app.get('/api/studio/jobs/:id/slots', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioSlotsAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return { slots: await slots.listForStudio(req.userId, req.params.id) };
   });
 
-  app.delete('/api/studio/slots/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete('/api/studio/slots/:id', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
     await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id), req.log);
     return reply.status(204).send(null);
   });

@@ -18,12 +18,12 @@ export const studioAccountsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async 
     accounts.verify(req.body, req.ip),
   );
 
-  app.get('/api/studio/me', { preValidation: auth.requireStudio, schema: { response: { 200: studioMe } } }, async (req, reply) => {
+  app.get('/api/studio/me', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { response: { 200: studioMe } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return accounts.me(req.userId);
   });
 
-  app.post('/api/studio/me', { preValidation: auth.requireStudio, schema: { body: studioMeBody, response: { 200: studioMe } } }, async (req) =>
+  app.post('/api/studio/me', { config: { studioRole: 'owner' }, preValidation: auth.requireStudio, schema: { body: studioMeBody, response: { 200: studioMe } } }, async (req) =>
     accounts.update(req.userId, req.body),
   );
 };

@@ -34,7 +34,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (
 
   app.get(
     '/api/payments/history',
-    { preHandler: auth.requireAuth, schema: { response: { 200: paymentHistoryAnswer } } },
+    { config: { studioRole: 'owner' }, preHandler: auth.requireAuth, schema: { response: { 200: paymentHistoryAnswer } } },
     async (req) => subscriptions.history(req.userId),
   );
 

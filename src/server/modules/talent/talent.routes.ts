@@ -98,42 +98,42 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/api/studio/talent',
     // compress: false: the cached body carries its own compressed bytes (docs/performance.md).
-    { compress: false, preValidation: auth.requireStudio, schema: { querystring: talentQuery, response: { 200: talentAnswer } } },
+    { compress: false, preValidation: auth.requireStudio, config: { studioRole: 'casting' }, schema: { querystring: talentQuery, response: { 200: talentAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       return search.send(req, reply, await search.pageBody(req.query));
     },
   );
 
-  app.get('/api/studio/shortlists', { preValidation: auth.requireStudio, schema: { response: { 200: shortlistsAnswer } } }, async (req, reply) => {
+  app.get('/api/studio/shortlists', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { response: { 200: shortlistsAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return { shortlists: await lists.list(req.userId) };
   });
 
-  app.post('/api/studio/shortlists', { preValidation: auth.requireStudio, schema: { body: shortlistBody, response: { 201: shortlist } } }, async (req, reply) =>
+  app.post('/api/studio/shortlists', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { body: shortlistBody, response: { 201: shortlist } } }, async (req, reply) =>
     reply.status(201).send(await lists.create(req.userId, req.body.name)),
   );
 
   app.patch(
     '/api/studio/shortlists/:id',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: shortlistBody, response: { 200: shortlist } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: shortlistBody, response: { 200: shortlist } } },
     async (req) => lists.rename(req.userId, req.params.id, req.body.name),
   );
 
-  app.delete('/api/studio/shortlists/:id', { preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete('/api/studio/shortlists/:id', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
     await lists.remove(req.userId, req.params.id);
     return reply.status(204).send(null);
   });
 
   app.post(
     '/api/studio/shortlists/:id/members',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: memberBody, response: { 201: shortlist } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: memberBody, response: { 201: shortlist } } },
     async (req, reply) => reply.status(201).send(await lists.addMember(req.userId, req.params.id, req.body.performerId)),
   );
 
   app.delete(
     '/api/studio/shortlists/:id/members/:performerId',
-    { preValidation: auth.requireStudio, schema: { params: memberParams, response: { 204: z.null() } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: memberParams, response: { 204: z.null() } } },
     async (req, reply) => {
       await lists.removeMember(req.userId, req.params.id, req.params.performerId);
       return reply.status(204).send(null);
@@ -142,7 +142,7 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
 
   app.put(
     '/api/studio/talent/:id/review',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: review } } },
+    { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: review } } },
     async (req) => lists.review(req.userId, req.params.id, req.body),
   );
 

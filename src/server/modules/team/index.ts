@@ -1,0 +1,4 @@
+/** The casting office's public face: its routes (docs/team.md). */
+export { teamRoutes } from './team.routes.js';
+export { createTeamService } from './team.service.js';
+export { actorOf } from './actor.js';
