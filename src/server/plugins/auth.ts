@@ -15,6 +15,7 @@ import { isUuid } from '../lib/uuid.js';
 import { readToken, verificationKey, type TokenClaims } from '../modules/auth/index.js';
 import type { Role } from '../../contract/jobs-limits.js';
 import { MARKET_MSG } from '../../contract/marketplace-messages.js';
+import { type StudioRole } from '../../contract/team-messages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
