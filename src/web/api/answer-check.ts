@@ -20,6 +20,7 @@ import { linkFeedbackAnswer, reviewAnswer, reviewLinksAnswer, tapeRequestsAnswer
 import { mySlotsAnswer, studioSlotsAnswer } from '../../contract/slots';
 import { jobsAnswer, studio, studioFindAnswer, studioList } from '../../contract/studios';
 import { joinInfo, membersAnswer, teamMe } from '../../contract/team';
+import { ageAnswer, guardianAnswer } from '../../contract/guardians';
 import { portfolio, recommendationsAnswer, shortlistsAnswer, talentAnswer } from '../../contract/talent';
 
 // The CSP refuses eval, which zod otherwise probes for to speed up objects (one setting for
@@ -37,6 +38,8 @@ const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/me/notification-settings', notificationSettings],
   ['/api/audition/tape-requests', tapeRequestsAnswer],
   ['/api/audition/media', ownMediaAnswer],
+  ['/api/audition/age', ageAnswer],
+  ['/api/guardian/:token', guardianAnswer],
   ['/api/audition/applications', myApplicationsAnswer],
   ['/api/audition/getAllStudio', studioList],
   ['/api/audition/getUserData', userProfile],

@@ -32,7 +32,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   await registerUploads(app);
 
   // The caller's own photos, videos and audios, each video with its conversion (docs/media.md).
-  app.get('/api/audition/media', { preHandler: auth.requireAuth, schema: { response: { 200: ownMediaAnswer } } }, async (req, reply) => {
+  app.get('/api/audition/media', { config: { studioRole: 'viewer' }, preHandler: auth.requireAuth, schema: { response: { 200: ownMediaAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return media.ownMedia(req.userId);
   });

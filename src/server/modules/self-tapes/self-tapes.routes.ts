@@ -193,7 +193,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   );
   app.get(
     '/api/studio/review-links/:id/feedback',
-    { preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: linkFeedbackAnswer } } },
+    { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: linkFeedbackAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-cache');
       return review.feedbackOf(req.userId, req.params.id);

@@ -35,7 +35,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   // The day (docs/slots.md, "The day"): the studio's check-in, the performer's "running late".
   app.post(
     '/api/studio/slots/:id/check-in',
-    { preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
     async (req) => {
       const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status);
       await sendAfterCommit(ctx, after, req.log);
