@@ -107,16 +107,7 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   // Also holds the user's revoked token ids: a logout notifies the user channel (account.service.ts),
   // so every instance drops the entry at once, and a poll still costs no query.
-  const checks = createInvalidatedCache<{
-    tokenVersion: number;
-    version: number;
-    subscriptionEnd: Date | null;
-    queuedPlanName: string;
-    role: string;
-    memberOf: string | null;
-    studioRole: string | null;
-    revoked: Set<string>;
-  }>(
+  const checks = createInvalidatedCache<Omit<TokenCheckRow, 'revoked'> & { revoked: Set<string> }>(
     ctx.changes,
     CHANNELS.user,
   );
