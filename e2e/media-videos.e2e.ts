@@ -34,7 +34,9 @@ describe('/media/videos', () => {
     await chooseVideo(page, 'monologue.mp4', fixture('clip.mp4'), 'video/mp4');
     await page.getByLabel('Video 2: monologue').waitFor();
     expect(await page.getByTestId('media-count').textContent()).toBe('2 videos');
-    expect(await first.getAttribute('controls')).not.toBeNull();
+    // It says "Processing…" until the background conversion is done, then plays the MP4.
+    await expect.poll(() => first.getAttribute('controls'), { timeout: 60_000 }).not.toBeNull();
+    expect(await first.getAttribute('src')).toMatch(/\.mp4$/);
 
     // Play, then seek to 2.5 s of the 4 s clip: the player asks the server for a byte range.
     const played = await first.evaluate(async (video: HTMLVideoElement) => {
