@@ -4,11 +4,11 @@
  * three applicants, with a producer's picks. Once; never with NODE_ENV=production. Only the
  * token's hash is kept, so the link's address is printed at start, as the demo logins are.
  */
-import { randomBytes, createHash } from 'node:crypto';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { applications, jobs, reviewFeedback, reviewLinks, studios, users } from './schema/index.js';
 import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { hashLinkToken, newLinkToken } from '../lib/link-token.js';
 
 const PICKS = [
   { name: 'Dana Producer', pick: 'yes', comment: 'Strong read. Bring her back for the callback.' },
@@ -38,8 +38,8 @@ export async function seedDemoReviewLink(ctx: AppContext, log: (line: string) =>
   const first = apps[0];
   if (!first) return 0;
   const shared = apps.filter((a) => a.jobId === first.jobId).slice(0, PICKS.length);
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const token = newLinkToken();
+  const tokenHash = hashLinkToken(token);
   const [link] = await db
     .insert(reviewLinks)
     .values({ studioId: first.studioId, jobId: first.jobId, tokenHash, applicationIds: shared.map((a) => a.id), expiresAt: new Date(now.getTime() + 14 * 86_400_000), label: 'Director' })

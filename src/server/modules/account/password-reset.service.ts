@@ -3,7 +3,6 @@
  * kept only as a SHA-256 hash. The request answers the same, in at least the same time,
  * whether or not the e-mail has an account.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,10 +12,10 @@ import { passwordResets, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { resetMail } from './reset-mail.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
 const HOUR = 3600;
 
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,8 +34,8 @@ export function createPasswordResetService(ctx: AppContext) {
       await enforceLimit(ctx, `forgot:ip:${ip}`, { limit: ACCOUNT_LIMITS.forgotPerAddressPerHour, windowSec: HOUR });
       await enforceLimit(ctx, `forgot:email:${email}`, { limit: ACCOUNT_LIMITS.forgotPerEmailPerHour, windowSec: HOUR });
       // The token and its hash are made for every request, known e-mail or not.
-      const token = randomBytes(32).toString('base64url');
-      const tokenHash = hashResetToken(token);
+      const token = newLinkToken();
+      const tokenHash = hashLinkToken(token);
       const [user] = await db.select({ id: users.id, fname: users.fname }).from(users).where(eq(users.email, email));
       if (user) {
         const expiresAt = new Date(Date.now() + ACCOUNT_LIMITS.resetLinkMinutes * 60_000);
@@ -62,14 +61,14 @@ export function createPasswordResetService(ctx: AppContext) {
       const [live] = await db
         .select({ userId: passwordResets.userId })
         .from(passwordResets)
-        .where(and(eq(passwordResets.tokenHash, hashResetToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+        .where(and(eq(passwordResets.tokenHash, hashLinkToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
       if (!live) throw errors.resetLinkInvalid();
     },
 
     /** Sets the password from a valid link and ends every session; the link dies with it. Answers the account's id. */
     async reset(token: string, password: string, ip: string): Promise<string> {
       await enforceLimit(ctx, `reset:ip:${ip}`, { limit: ACCOUNT_LIMITS.resetPerAddressPer10Min, windowSec: 600 });
-      const tokenHash = hashResetToken(token);
+      const tokenHash = hashLinkToken(token);
       const passwordHash = await hash(password);
       const done = await db.transaction(async (tx) => {
         // Claimed in one statement: of two resets racing with one link, one wins.

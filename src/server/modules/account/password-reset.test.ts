@@ -6,7 +6,7 @@ import { passwordResets } from '../../db/schema/index.js';
 import type { ReceivedMail } from '../../../../test/smtp-sink.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
-import { hashResetToken } from './password-reset.service.js';
+import { hashLinkToken } from '../../lib/link-token.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail.html).toContain(token);
     const rows = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, p._id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.tokenHash).toBe(hashResetToken(token));
+    expect(rows[0]!.tokenHash).toBe(hashLinkToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(rows[0]!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(30 * 60_000);
@@ -123,7 +123,7 @@ describe('POST /api/auth/reset-password', () => {
     await t.ctx.db
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.tokenHash, hashResetToken(token)));
+      .where(eq(passwordResets.tokenHash, hashLinkToken(token)));
     const res = await reset(token, 'a fresh new password');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ msg: MSG.resetLinkInvalid });
@@ -174,7 +174,7 @@ describe('POST /api/auth/reset-password/check', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ msg: MSG.resetLinkLive });
     }
-    const [row] = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashResetToken(token)));
+    const [row] = await t.ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashLinkToken(token)));
     expect(row!.usedAt).toBeNull();
     expect((await reset(token, 'a fresh new password')).statusCode).toBe(200);
     expect((await login(p.email, 'a fresh new password')).statusCode).toBe(200);
@@ -189,7 +189,7 @@ describe('POST /api/auth/reset-password/check', () => {
     await t.ctx.db
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.tokenHash, hashResetToken(expired)));
+      .where(eq(passwordResets.tokenHash, hashLinkToken(expired)));
     for (const token of [used, retired, expired, 'x'.repeat(43), '', 'x'.repeat(500), 5, null]) {
       const res = await check(token);
       expect(res.statusCode).toBe(400);

@@ -4,7 +4,6 @@
  * the daily lift at 18. Every function that depends on the day takes the clock as a parameter.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { FINAL_STATUSES } from '../../../contract/applications-limits.js';
 import type { AgeAnswer, AgeBody, GuardianAnswer } from '../../../contract/guardians.js';
@@ -19,12 +18,12 @@ import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { deliver, recordEvents, type StoredEvent } from '../events/index.js';
 import { createNotifications, sendOrKeep } from '../notifications/index.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
 const DAY_MS = 86_400_000;
 /** The day changes once a day; looking every hour lifts a birthday within an hour of midnight UTC. */
 export const GUARDIAN_SWEEP_EVERY_MS = 60 * 60_000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-export const hashGuardianToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The UTC day of `now`, YYYY-MM-DD. */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
@@ -92,8 +91,8 @@ export function createGuardiansService(ctx: AppContext) {
 
   /** A new link for the row: its hash stored, the old one kept in the history so it answers 410. */
   async function newLink(tx: Tx, userId: string, name: string, email: string, now: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashGuardianToken(token);
+    const token = newLinkToken();
+    const tokenHash = hashLinkToken(token);
     await tx
       .update(performerAges)
       .set({ tokenHash, tokenExpiresAt: new Date(now.getTime() + GUARDIAN_LINK_DAYS * DAY_MS), updatedAt: now })
@@ -123,7 +122,7 @@ export function createGuardiansService(ctx: AppContext) {
   /** The live row of a guardian's token: 404 when unknown, 410 when it ended (expired before consent, replaced, or the performer is 18). */
   async function rowOfToken(token: string, now: Date) {
     if (!TOKEN.test(token)) throw errors.notFound(GUARDIAN_MSG.linkNotFound);
-    const tokenHash = hashGuardianToken(token);
+    const tokenHash = hashLinkToken(token);
     const [row] = await db
       .select({ age: performerAges, name: users.fname })
       .from(performerAges)

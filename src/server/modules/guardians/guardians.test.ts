@@ -6,7 +6,8 @@ import { buildPerformer, newAddress } from '../../../../test/factories.js';
 import { bornYearsAgo, consent, giveGuardian, putAge, tokenIn } from '../../../../test/guardian-factories.js';
 import { buildStudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { ageOn, hashGuardianToken, runGuardianSweep } from './guardians.service.js';
+import { ageOn, runGuardianSweep } from './guardians.service.js';
+import { hashLinkToken } from '../../lib/link-token.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe('PUT /api/audition/age', () => {
     expect(row.visibility).toBe('private');
     expect(row.age).toBe('15');
     const [age] = await t.ctx.db.select().from(performerAges).where(eq(performerAges.userId, p._id));
-    expect(age!.tokenHash).toBe(hashGuardianToken(token));
+    expect(age!.tokenHash).toBe(hashLinkToken(token));
     // Going public waits for consent.
     const flip = await t.app.inject({ method: 'POST', url: '/api/audition/updateBasicInfo', headers: { 'x-auth-token': p.token }, payload: { visibility: 'public' } });
     expect(flip.statusCode).toBe(403);

@@ -4,7 +4,7 @@
  * is stored; the answer carries name, picture, age, height, role, tape and sent media —
  * nothing private — and its tape and media URLs go through the token, so they end with it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   TAPE_MSG,
@@ -22,9 +22,9 @@ import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { heldSql } from '../guardians/index.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
 const DAY = 86_400_000;
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const ended = () => errors.linkEnded();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /**
@@ -43,7 +43,7 @@ export function createReviewLinksService(ctx: AppContext) {
   /** The live link of this token: 404 when there is none, 410 when revoked or expired. */
   async function linkOf(token: string, now = new Date()) {
     if (!TOKEN.test(token)) throw errors.notFound();
-    const [link] = await db.select().from(reviewLinks).where(eq(reviewLinks.tokenHash, hashToken(token)));
+    const [link] = await db.select().from(reviewLinks).where(eq(reviewLinks.tokenHash, hashLinkToken(token)));
     if (!link) throw errors.notFound();
     if (link.revokedAt || link.expiresAt <= now) throw ended();
     return link;
@@ -114,10 +114,10 @@ export function createReviewLinksService(ctx: AppContext) {
         .where(and(inArray(applications.id, ids), eq(applications.jobId, body.jobId), eq(jobs.studioId, studio.id)));
       if (found.length !== ids.length) throw errors.applicationsInvalid();
       if (found.some((a) => a.status === 'withdrawn')) throw errors.applicationClosed();
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       const expiresAt = new Date(now.getTime() + body.expiresInDays * DAY);
       const label = body.label ? body.label : null;
-      const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashToken(token), applicationIds: ids, expiresAt, label }).returning();
+      const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashLinkToken(token), applicationIds: ids, expiresAt, label }).returning();
       return { _id: row!.id, url: `/review/${token}`, expiresAt: expiresAt.toISOString() };
     },
 

@@ -8,7 +8,7 @@ import { makeMp4, multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { earliestDeadline } from './deadline-rule.js';
-import { hashToken } from './review-links.service.js';
+import { hashLinkToken } from '../../lib/link-token.js';
 
 let t: TestApp;
 let studio: StudioAccount;
@@ -77,7 +77,7 @@ describe('review links', () => {
     const token = url.slice('/review/'.length);
     // Only the hash is kept.
     const [row] = await t.ctx.db.select().from(reviewLinks).where(eq(reviewLinks.id, _id));
-    expect(row!.tokenHash).toBe(hashToken(token));
+    expect(row!.tokenHash).toBe(hashLinkToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
 
     const open = await t.app.inject({ method: 'GET', url: `/api/review/${token}` });

@@ -4,7 +4,6 @@
  * changes roles and removes members. A removed member's row goes, so its sessions end on every
  * instance (the users trigger tells each one's auth hook).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,8 +14,8 @@ import { studioInvitations, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { invitationMail } from './team-mail.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export interface Member {
   _id: string;
@@ -39,8 +38,8 @@ export function createTeamService(ctx: AppContext) {
 
   /** A fresh link for an invitation: 256 random bits, only its hash kept. */
   function newToken() {
-    const token = randomBytes(32).toString('base64url');
-    return { token, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + TEAM_LIMITS.invitationDays * 86_400_000) };
+    const token = newLinkToken();
+    return { token, tokenHash: hashLinkToken(token), expiresAt: new Date(Date.now() + TEAM_LIMITS.invitationDays * 86_400_000) };
   }
 
   function mail(email: string, studio: string, role: MemberRole, token: string, log: FastifyBaseLogger) {
@@ -68,7 +67,7 @@ export function createTeamService(ctx: AppContext) {
 
   /** The invitation a link stands for, or why not: 404 unknown, 410 used or expired. */
   async function liveInvitation(token: string) {
-    const [row] = await db.select().from(studioInvitations).where(eq(studioInvitations.tokenHash, tokenHash(token)));
+    const [row] = await db.select().from(studioInvitations).where(eq(studioInvitations.tokenHash, hashLinkToken(token)));
     if (!row) throw errors.notFound(TEAM_MSG.invitationGone);
     if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw errors.invitationGone();
     return row;
@@ -189,7 +188,7 @@ export function createTeamService(ctx: AppContext) {
           .update(studioInvitations)
           .set({ usedAt: new Date() })
           .where(
-            and(eq(studioInvitations.tokenHash, tokenHash(token)), isNull(studioInvitations.usedAt), gt(studioInvitations.expiresAt, sql`now()`)),
+            and(eq(studioInvitations.tokenHash, hashLinkToken(token)), isNull(studioInvitations.usedAt), gt(studioInvitations.expiresAt, sql`now()`)),
           )
           .returning();
         if (!claimed) throw errors.invitationGone();
