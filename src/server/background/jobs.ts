@@ -11,7 +11,7 @@ import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/
 import { eventsSweepJob } from '../modules/events/index.js';
 import { guardianSweepJob } from '../modules/guardians/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
-import { conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
+import { conversionBackfillJob, conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
 import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
@@ -34,6 +34,7 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     resumableSweepJob(ctx),
     mailRetryJob(ctx, log),
     conversionJob(ctx, log, UPLOAD_OWNER),
+    conversionBackfillJob(ctx),
     // PostgreSQL only: on PGlite, one process's database, no other instance reads the lease.
     ...(ctx.database.engine === 'postgres' ? [uploadOwnerJob(ctx)] : []),
     // PGlite only: PostgreSQL's own autovacuum does this there (docs/embedded-database.md).

@@ -343,19 +343,19 @@ export function createConversionWorker(
 
 type SQLSet = ReturnType<typeof sql>;
 
-/** The background job: on every instance, each pass drains the queue; the first pass also backfills. */
+/** The background job: on every instance, each pass drains the queue. */
 export function conversionJob(ctx: AppContext, log: FastifyBaseLogger, instanceId: string): BackgroundJob {
   const worker = createConversionWorker(ctx, log, { instanceId, concurrency: ctx.config.env.TRANSCODE_CONCURRENCY });
-  let backfilled = false;
+  return { name: 'media-conversions', everyMs: CONVERSION_EVERY_MS, runsOn: 'every', run: () => worker.drain() };
+}
+
+/** Queues what was stored before conversions existed, once per start (docs/media.md, "Conversion"). */
+export function conversionBackfillJob(ctx: AppContext): BackgroundJob {
   return {
-    name: 'media-conversions',
+    name: 'media-backfill',
     everyMs: CONVERSION_EVERY_MS,
+    passesPerStart: 1,
     runsOn: 'every',
-    async run() {
-      const queued = backfilled ? 0 : await backfillConversions(ctx.db);
-      backfilled = true;
-      const done = await worker.drain();
-      return { backfilled: queued, ...done };
-    },
+    run: async () => ({ queued: await backfillConversions(ctx.db) }),
   };
 }
