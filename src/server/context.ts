@@ -40,15 +40,13 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 export interface AuthHooks {
   /** Whether a session seen earlier is still good (not expired, not revoked, same token version). */
   sessionLive(session: { userId: string; actorId?: string | null; jti: string; version: number; expiresAt: number }): Promise<boolean>;
-  /** A good token sets request.userId; a missing or bad one leaves the call anonymous. */
-  identifyIfLoggedIn: Hook;
   /** 401 without a good token. */
   requireAuth: Hook;
   /** 401 without a good token, 403 for a studio's. */
   requirePerformer: Hook;
   /** requirePerformer whose token check may ride on the route's own read of the user row. */
   requirePerformerReading(readRow: (userId: string) => Promise<TokenCheckRow | undefined>): Hook;
-  /** Sets userId and role when the token is good, and lets every caller through. */
+  /** A good token sets userId and role; a missing or bad one leaves the call anonymous, never refused. */
   optionalAuth: Hook;
   /** 401 without a good token, 403 for a performer's. */
   requireStudio: Hook;

@@ -195,13 +195,6 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
       // A member's stream lives while it is still a member of that studio.
       return actor === session.userId || row.memberOf === session.userId;
     },
-    /**
-     * preHandler for calls open to everyone that also note who sent them: a good token
-     * sets request.userId; a missing or bad one leaves the call anonymous, never refused.
-     */
-    async identifyIfLoggedIn(request: FastifyRequest, _reply: FastifyReply) {
-      await authenticate(request);
-    },
     /** preHandler for calls that need a logged-in user. */
     async requireAuth(request: FastifyRequest, _reply: FastifyReply) {
       if (!(await authenticate(request))) throw errors.unauthorized();
@@ -224,8 +217,10 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
       };
     },
     /**
-     * For public reads that add something for a logged-in user (the job page's "where you
-     * stand"): sets userId and role when the token is good, and lets every caller through.
+     * For calls open to everyone that add something for a logged-in user (the job page's
+     * "where you stand", the portfolio a studio may see more of, the contact form noting who
+     * wrote): a good token sets userId and role; a missing or bad one leaves the call
+     * anonymous, never refused.
      */
     async optionalAuth(request: FastifyRequest, _reply: FastifyReply) {
       await authenticate(request);

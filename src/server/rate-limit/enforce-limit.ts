@@ -3,8 +3,17 @@
  * set). Every limit answers 429 `{ msg }` with Retry-After (docs/security.md).
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { errors } from '../errors.js';
+
+/**
+ * What a limit needs of the app's context: the limiter and the scale. Named here rather than
+ * taking AppContext, so rate limiting does not depend on the context that is built from it.
+ */
+export interface LimitContext {
+  limiter: RateLimiter;
+  config: { env: { RATE_LIMIT_SCALE: number } };
+}
 
 export interface LimitRule {
   limit: number;
@@ -12,7 +21,7 @@ export interface LimitRule {
 }
 
 /** Counts one hit and throws 429 with Retry-After when the limit is passed. */
-export async function enforceLimit(ctx: AppContext, key: string, rule: LimitRule): Promise<void> {
+export async function enforceLimit(ctx: LimitContext, key: string, rule: LimitRule): Promise<void> {
   const limit = scaledLimit(ctx, rule.limit);
   const { ok, retryAfter } = await ctx.limiter.hit(key, limit, rule.windowSec);
   if (!ok) throw errors.tooManyRequests(retryAfter);
@@ -22,9 +31,9 @@ export async function enforceLimit(ctx: AppContext, key: string, rule: LimitRule
  * An onRequest hook that limits a route per client address, so refused bodies
  * count too: `app.post(url, { onRequest: limitPerAddress(ctx, 'contact', rule) }, …)`.
  */
-export function limitPerAddress(ctx: AppContext, name: string, rule: LimitRule) {
+export function limitPerAddress(ctx: LimitContext, name: string, rule: LimitRule) {
   return async (request: FastifyRequest) => enforceLimit(ctx, `${name}:ip:${request.ip}`, rule);
 }
 
 /** A rule's limit under RATE_LIMIT_SCALE (the end-to-end suite raises every limit). */
-export const scaledLimit = (ctx: AppContext, limit: number) => Math.ceil(limit * ctx.config.env.RATE_LIMIT_SCALE);
+export const scaledLimit = (ctx: LimitContext, limit: number) => Math.ceil(limit * ctx.config.env.RATE_LIMIT_SCALE);

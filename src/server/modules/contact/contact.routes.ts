@@ -15,7 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       onRequest: limitPerAddress(ctx, 'contact', { limit: CONTACT_LIMITS.perMinute, windowSec: 60 }),
       bodyLimit: 64 * 1024,
       // A message belongs to an account only when sent while logged in (docs/security.md, "Event streams, conversations and contact messages").
-      preHandler: auth.identifyIfLoggedIn,
+      preHandler: auth.optionalAuth,
       schema: { body: contactBody, response: { 200: contactAnswer } },
     },
     async (req) => {

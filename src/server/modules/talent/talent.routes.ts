@@ -2,7 +2,6 @@
  * The talent calls (docs/talent.md): the portfolio GET /api/talent/{id}; the studio's
  * GET /api/studio/talent, shortlists and reviews; the performer's recommended jobs.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,10 +17,10 @@ import {
   talentQuery,
 } from '../../../contract/talent.js';
 import type { ModuleOptions } from '../../context.js';
-import { AUTH_HEADER } from '../../plugins/auth.js';
 import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
 import { LRUCache } from 'lru-cache';
 import { renderInWorker } from '../resume/index.js';
+import type { Role } from '../../../contract/jobs-limits.js';
 import { foldName, RESUME_LIMITS } from '../../../contract/resume.js';
 import { createPortfolioService } from './portfolio.service.js';
 import { createRecommendations } from './recommendations.service.js';
@@ -37,18 +36,11 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   const lists = createShortlistsService(ctx);
   const recommendations = createRecommendations(ctx);
 
-  /** The portfolio is for anyone; a valid token only widens what it may show (a studio, the performer). */
-  async function optionalViewer(req: FastifyRequest, reply: FastifyReply) {
-    if (!req.headers[AUTH_HEADER]) return null;
-    const known = await auth.requireAuth(req, reply).then(
-      () => true,
-      () => false,
-    );
-    return known ? { userId: req.userId, role: req.role } : null;
-  }
+  // The portfolio is for anyone; a valid token only widens what it may show (a studio, the performer).
+  const viewerOf = (req: { userId: string; role: Role | null }) => (req.userId ? { userId: req.userId, role: req.role } : null);
 
-  app.get('/api/talent/:id', { schema: { params: idParams, response: { 200: portfolio } } }, async (req, reply) => {
-    const viewer = await optionalViewer(req, reply);
+  app.get('/api/talent/:id', { preValidation: auth.optionalAuth, schema: { params: idParams, response: { 200: portfolio } } }, async (req, reply) => {
+    const viewer = viewerOf(req);
     // What it shows depends on who asks: never kept by a shared cache.
     reply.header('cache-control', 'private, no-cache');
     return portfolios.get(req.params.id, viewer);
@@ -65,10 +57,11 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       `/api/talent/:id/${name}.pdf`,
       {
         onRequest: limitPerAddress(ctx, 'talent-pdf', { limit: RESUME_LIMITS.pdfsPerMinute, windowSec: 60 }),
+        preValidation: auth.optionalAuth,
         schema: { params: idParams, produces: ['application/pdf'] },
       },
       async (req, reply) => {
-        const viewer = await optionalViewer(req, reply);
+        const viewer = viewerOf(req);
         const subject = await portfolios.pdfVersion(req.params.id, viewer);
         const key = `${subject.id}:${subject.version}:${name}`;
         let pdf = rendered.get(key);
