@@ -62,6 +62,17 @@ describe('GET /api/studio/talent with the résumé filters', () => {
     expect((await search('skill=swimming')).sort()).toEqual([swimmer._id, both._id].sort());
   });
 
+  it('forgives a typo in a suggested skill or language, but a suggested name finds only itself', async () => {
+    const bharata = await withResume('Resume Bharata', { skills: [{ name: 'Bharatanatyam', level: 'expert' }] });
+    expect(await search('skill=bharatanatyam')).toEqual([bharata._id]);
+    expect(await search('skill=bharatnatyam')).toEqual([bharata._id]);
+    expect(await search('language=hindhi')).toEqual([dancer._id]);
+    // Kathak is a suggestion of its own: Kathakali dancers are not Kathak dancers.
+    expect(await search('skill=kathak')).toEqual([]);
+    // A name far from every suggestion finds only itself.
+    expect(await search('skill=underwater%20welding')).toEqual([]);
+  });
+
   it('asks every skill= to match', async () => {
     expect(await search('skill=Swimming&skill=Kathakali')).toEqual([both._id]);
   });

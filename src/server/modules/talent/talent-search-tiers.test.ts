@@ -103,32 +103,60 @@ describe('talent search pages across score tiers', () => {
   });
 
   it('a page boundary inside the tier of names starting with the text, with a filter, and a text with LIKE’s wildcards', async () => {
-    await performers([{ fname: 'Tiera' }]);
-    await performers(Array.from({ length: 30 }, (_, i) => ({ fname: `Tiera Start ${i}`, ...filled(i) })));
-    await performers([{ fname: 'Has Tiera 1' }, { fname: 'Has Tiera 2', age: '40' }]);
-    const pages = await allPages('q=TIERA');
+    await performers([{ fname: 'Wenlock' }]);
+    await performers(Array.from({ length: 30 }, (_, i) => ({ fname: `Wenlock Start ${i}`, ...filled(i) })));
+    await performers([{ fname: 'Has Wenlock 1' }, { fname: 'Has Wenlock 2', age: '40' }]);
+    const pages = await allPages('q=WENLOCK');
     expect(pages.map((p) => p.length)).toEqual([TALENT_LIMITS.page, 13]);
-    expect(pages.flat()).toEqual(await ranked('TIERA'));
+    expect(pages.flat()).toEqual(await ranked('WENLOCK'));
 
     // With a filter: only the performers with an age, across the same tiers.
-    const aged = await allPages('q=tiera&ageMin=20');
-    expect(aged.flat()).toEqual(await ranked('tiera', sql`${users.ageYears} >= 20`));
+    const aged = await allPages('q=wenlock&ageMin=20');
+    expect(aged.flat()).toEqual(await ranked('wenlock', sql`${users.ageYears} >= 20`));
     expect(aged.flat().length).toBeGreaterThan(5);
 
     // A text running from the name into the profession: a name that is the text up to a
     // space, at the start or later, is a match on other text (0), after names holding it.
-    const [across, later] = await performers([{ fname: 'Tierb' }, { fname: 'Zed Tierb' }]);
-    const [holder] = await performers([{ fname: 'Tierb Actor Person' }]);
-    await performers([{ fname: 'Tierbx' }]);
-    const spanning = (await allPages('q=tierb%20act')).flat();
-    expect(spanning).toEqual([holder, ...[across, later].sort().reverse()]);
-    expect(spanning).toEqual(await ranked('tierb act'));
+    const [across, later] = await performers([{ fname: 'Quorvex' }, { fname: 'Zed Quorvex' }]);
+    const [holder] = await performers([{ fname: 'Quorvex Actor Person' }]);
+    // A name holding no part of it is only a near name, after them all.
+    const [near] = await performers([{ fname: 'Quorvexx' }]);
+    const spanning = (await allPages('q=quorvex%20act')).flat();
+    expect(spanning).toEqual([holder, ...[across, later].sort().reverse(), near]);
+    expect(spanning.slice(0, -1)).toEqual(await ranked('quorvex act'));
 
     // "%" and "_" match only themselves.
-    await performers([{ fname: '50%_off' }, { fname: '50%_off Extra' }, { fname: '500 Off' }]);
+    // ("500 Off" is a near name only: last.)
+    const [, , near500] = await performers([{ fname: '50%_off' }, { fname: '50%_off Extra' }, { fname: '500 Off' }]);
     const wild = (await allPages(`q=${encodeURIComponent('50%_off')}`)).flat();
-    expect(wild).toHaveLength(2);
-    expect(wild).toEqual(await ranked('50%_off'));
+    expect(wild).toEqual([...(await ranked('50%_off')), near500]);
+    expect(wild).toHaveLength(3);
+  });
+
+  it('forgives a typo or a missing accent in a name, after every row that holds the text, and pages into those', async () => {
+    const [priya, zoe, rahul, aanya] = await performers([
+      { fname: 'Priya Sharma' },
+      { fname: 'Zoë Ångström' },
+      { fname: 'Rahul Kapoor', location: 'Mumbai' },
+      { fname: 'Aanya Reddy' },
+    ]);
+    await performers([{ fname: 'Priya Sharma', visibility: 'private' }]);
+    expect((await allPages(`q=${encodeURIComponent('Priyaa Shrama')}`)).flat()).toEqual([priya]);
+    expect((await allPages('q=Zoe')).flat()).toContain(zoe);
+    expect((await allPages(`q=${encodeURIComponent('zoe angstrom')}`)).flat()).toEqual([zoe]);
+    expect((await allPages(`q=${encodeURIComponent('Rahul Kapor')}`)).flat()).toEqual([rahul]);
+    expect((await allPages(`q=${encodeURIComponent('Aanya Redy')}`)).flat()).toEqual([aanya]);
+    // A name far from the text is not a near name.
+    expect((await allPages('q=Xylophonist')).flat()).toEqual([]);
+
+    // Every row holding the text comes first; the near names follow, across a page boundary.
+    const holding = await performers(Array.from({ length: TALENT_LIMITS.page - 1 }, (_, i) => ({ fname: `Marigold ${i}`, ...filled(i) })));
+    const near = await performers([{ fname: 'Marigld Typo', age: '30' }, { fname: 'Marigoldd Extra' }]);
+    const pages = await allPages('q=marigold');
+    expect(pages.map((p) => p.length)).toEqual([TALENT_LIMITS.page, 1]);
+    const all = pages.flat();
+    expect(new Set(all.slice(0, holding.length + 1))).toEqual(new Set([...holding, near[1]]));
+    expect(all.slice(holding.length + 1)).toEqual([near[0]]);
   });
 
   it('refuses a malformed cursor, another search’s cursor and the job board’s with 400 { msg }', async () => {
@@ -154,7 +182,7 @@ describe('talent search pages across score tiers', () => {
       expect(res.statusCode, cursor).toBe(400);
       expect(res.json()).toMatchObject({ msg: TALENT_MSG.invalidCursor });
     }
-    const other = await get(`q=tiera&cursor=${first.nextCursor}`);
+    const other = await get(`q=wenlock&cursor=${first.nextCursor}`);
     expect(other.statusCode).toBe(400);
     expect(other.json()).toMatchObject({ msg: TALENT_MSG.invalidCursor });
   });

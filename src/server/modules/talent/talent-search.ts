@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
+import { foldName, LANGUAGE_SUGGESTIONS, SKILL_SUGGESTIONS } from '../../../contract/resume.js';
 import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
 import { users } from '../../db/schema/index.js';
@@ -56,7 +57,7 @@ function decode(value: string, key: string): Position | null {
   const parts = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (parts.length !== 6) return null;
   const [kind, score, completeness, at, id, forKey] = parts as [string, string, string, string, string, string];
-  if (kind !== 'talent' || forKey !== key || !/^\d{1,2}$/.test(score) || !/^\d{1,2}$/.test(completeness)) return null;
+  if (kind !== 'talent' || forKey !== key || !/^-?\d{1,2}$/.test(score) || !/^\d{1,2}$/.test(completeness)) return null;
   if (!isCursorInstant(at) || !isUuid(id)) return null;
   return { score: Number(score), completeness: Number(completeness), at, id };
 }
@@ -83,6 +84,14 @@ interface Tier {
  * 0036 tell it. The last two tiers share one statement, since both are read through the
  * trigram index of the text after its first letter: a name that does not start with the
  * text holds it after its first letter, or it runs from the name into the profession.
+ *
+ * Last comes a name a small typo or an accent away (-1; docs/talent.md, "Typos and
+ * accents"): "Priyaa Shrama" finds Priya Sharma, "Zoe" finds Zoë. It is pg_trgm on the folded
+ * name (search_fold): the text's word similarity to the name above 0.6 (a word of the name
+ * nearly typed: "zoe", "rahul kapor") or the two texts' similarity above 0.3 (typos all
+ * through: "priyaa shrama", 0.42), both pg_trgm's default thresholds, read through
+ * users_talent_name_fold_trgm (migration 0057) first — the array is worked out once, before
+ * the order is walked — and it leaves out every row an earlier tier holds.
  */
 function textTiers(q: string): Tier[] {
   const name = sql`(lower(${users.fname}) collate "C")`;
@@ -105,7 +114,28 @@ function textTiers(q: string): Tier[] {
             and starts_with(lower(${searchable}), lower(${q}))`
         : undefined,
     },
+    {
+      scores: [-1],
+      matches: sql`${users.id} = any(array(select ${users.id} from ${users} where ${publicPerformer}
+          and (search_fold(${users.fname}) %> search_fold(${q}) or search_fold(${users.fname}) % search_fold(${q}))))
+        and not ${searchable} ilike ${`%${escaped}%`}`,
+    },
   ];
+}
+
+const knownSkills = SKILL_SUGGESTIONS.map(foldName);
+const knownLanguages = LANGUAGE_SUGGESTIONS.map(foldName);
+
+/**
+ * A résumé filter's keys: the folded name as typed; and when that is not itself a suggested
+ * name, the suggested names a small typo away ("bharatnatyam" finds Bharatanatyam; trigram
+ * similarity of at least 0.4: "hindhi" is 0.44 from Hindi), so "Kathak" never finds Kathakali. Written as `&&` of the
+ * GIN-indexed keys against the array, worked out once before the rows are read.
+ */
+function keysNear(column: typeof users.skillKeys, typed: string, known: readonly string[]): SQL {
+  if (known.includes(typed)) return sql`${column} @> array[${typed}]::text[]`;
+  const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
+  return sql`${column} && array(select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4 union all select ${typed}::text)`;
 }
 
 /** The search's order: score, completeness, profile_changed_at (fixed-width UTC text), id (UUIDs order as their text), each descending. */
@@ -151,8 +181,8 @@ export function createTalentSearch(ctx: AppContext) {
       if (query.has === 'videos') where.push(sql`${users.videoCount} > 0`);
       if (query.has === 'audios') where.push(sql`${users.audioCount} > 0`);
       // The résumé's folded names, each filter on its GIN index (migration 0028).
-      if (query.skill?.length) where.push(sql`${users.skillKeys} @> array[${sql.join(query.skill.map((s) => sql`${s}`), sql`, `)}]::text[]`);
-      if (query.language) where.push(sql`${users.languageKeys} @> array[${query.language}]::text[]`);
+      for (const skill of query.skill ?? []) where.push(keysNear(users.skillKeys, skill, knownSkills));
+      if (query.language) where.push(keysNear(users.languageKeys, query.language, knownLanguages));
       // Written with the partial index's own predicate, which a parameter alone cannot prove.
       if (query.union) where.push(sql`${users.unionStatus} = ${query.union} and ${users.unionStatus} <> 'none'`);
 

@@ -1,0 +1,2 @@
+-- The talent search's last tier (docs/talent.md, "Typos and accents"): a name a small typo or an accent away from the text, found by pg_trgm's word similarity on the folded name (search_fold, migration 0017), only among public performers.
+CREATE INDEX IF NOT EXISTS "users_talent_name_fold_trgm" ON "users" USING gin ((search_fold("fname")) gin_trgm_ops) WHERE "users"."role" = 'performer' and "users"."visibility" = 'public';
