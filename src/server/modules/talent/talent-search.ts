@@ -132,7 +132,7 @@ const knownLanguages = LANGUAGE_SUGGESTIONS.map(foldName);
  * similarity of at least 0.4: "hindhi" is 0.44 from Hindi), so "Kathak" never finds Kathakali. Written as `&&` of the
  * GIN-indexed keys against the array, worked out once before the rows are read.
  */
-function keysNear(column: typeof users.skillKeys, typed: string, known: readonly string[]): SQL {
+function keysNear(column: typeof users.skillKeys | typeof users.languageKeys, typed: string, known: readonly string[]): SQL {
   if (known.includes(typed)) return sql`${column} @> array[${typed}]::text[]`;
   const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
   return sql`${column} && array(select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4 union all select ${typed}::text)`;
