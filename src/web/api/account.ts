@@ -1,15 +1,9 @@
-/** The account calls: forgotten password, settings, export, deletion (docs/account.md). */
+/** The account calls: settings, export, deletion (docs/account.md). */
 import type { ChangePasswordAnswer } from '../../contract/account';
 import type { UserProfile } from '../../contract/profile';
 import { api, apiErrorFrom } from './client';
 import { session } from './session';
 
-export const forgotPassword = (email: string) => api<{ msg: string }>('/api/auth/forgot-password', { json: { email }, auth: false });
-export const resetPassword = (token: string, password: string) =>
-  api<{ msg: string }>('/api/auth/reset-password', { json: { token, password }, auth: false });
-/** Whether a mailed reset link still works, without using it (docs/account.md, "Checking a link"). */
-export const checkResetLink = (token: string) =>
-  api<{ msg: string }>('/api/auth/reset-password/check', { json: { token }, auth: false });
 export const changePassword = (current: string, password: string) => api<ChangePasswordAnswer>('/api/me/password', { json: { current, password } });
 /** Ends this one token on the server (docs/security.md, "Logout"); the token is passed in, as the browser's copy is cleared right after. */
 export const endSession = (token: string) =>

@@ -2,8 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../contract/messages';
-import { forgotPassword } from '../../api/account';
-import { useBusy } from '../../components/Busy';
+import { useSendResetLink } from '../../api/send-reset-link';
 import { AuthShell } from '../auth/AuthShell';
 import { TextField } from '../../components/FormField';
 import '../auth/auth.css';
@@ -16,10 +15,19 @@ export default function ForgotPasswordPage() {
   const [problem, setProblem] = useState<string>();
   const [sent, setSent] = useState<string>();
   const [failed, setFailed] = useState<string>();
-  const { run } = useBusy();
+  const send = useSendResetLink({
+    onSuccess: (answer) => setSent(answer.msg),
+    fields: { email: true },
+    onProblem: (_field, msg) => {
+      setProblem(msg);
+      document.getElementById('forgot-email')?.focus();
+    },
+    onError: (err) => setFailed(err.message),
+  });
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (send.isPending) return;
     setFailed(undefined);
     const value = email.trim();
     const found = !value ? MSG.required('Email') : !EMAIL.test(value) ? MSG.invalidEmail : undefined;
@@ -28,12 +36,7 @@ export default function ForgotPasswordPage() {
       document.getElementById('forgot-email')?.focus();
       return;
     }
-    try {
-      const answer = await run(() => forgotPassword(value), 'Sending…');
-      setSent(answer.msg);
-    } catch (err) {
-      setFailed((err as Error).message);
-    }
+    send.mutate(value);
   }
 
   return (
@@ -48,7 +51,7 @@ export default function ForgotPasswordPage() {
         id="forgot-email" label="Email" type="email" autoComplete="email" value={email}
         onChange={(e) => { setEmail(e.target.value); setProblem(undefined); }} error={problem}
       />
-      <button type="submit" className="btn btn-block">Send reset link</button>
+      <button type="submit" className="btn btn-block" aria-disabled={send.isPending}>Send reset link</button>
       <p className="auth-switch">
         Remembered it? <Link to="/login">Log in</Link>
       </p>

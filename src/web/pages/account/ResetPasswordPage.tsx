@@ -1,11 +1,10 @@
 /** /reset-password?token=…: chooses a new password with the mailed link, then goes to /login. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { checkResetLink, resetPassword } from '../../api/account';
-import { ApiError } from '../../api/client';
-import { useBusy } from '../../components/Busy';
+import { ApiError, errorCode } from '../../api/client';
+import { useResetLinkCheck, useSetNewPassword } from '../../api/set-new-password';
 import { useToast } from '../../components/Toasts';
 import { session } from '../../api/session';
 import { AuthShell } from '../auth/AuthShell';
@@ -20,32 +19,36 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [form, setForm] = useState({ password: '', confirm: '' });
   const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [linkProblem, setLinkProblem] = useState<string | undefined>(token ? undefined : MSG.resetLinkInvalid);
+  const [refusedLink, setRefusedLink] = useState<string>();
   const [failure, setFailure] = useState<string | undefined>();
-  const { run } = useBusy();
   const toast = useToast();
   const navigate = useNavigate();
   // A dead link (used, expired, replaced or unknown) is said to be dead as the page opens,
   // not after two passwords (docs/account.md, "Checking a link"). Any other failure of the
   // check (429, network) leaves the form, and the reset itself answers.
-  // Without the query client: a check made once as the page opens, nothing to cache.
-  const [checking, setChecking] = useState(!!token);
-  useEffect(() => {
-    if (!token) return;
-    let live = true;
-    checkResetLink(token)
-      .catch((err: unknown) => {
-        if (live && err instanceof ApiError && err.status === 400) setLinkProblem(err.message);
-      })
-      .finally(() => live && setChecking(false));
-    return () => {
-      live = false;
-    };
-  }, [token]);
-  const deadLink = linkProblem;
+  const check = useResetLinkCheck(token);
+  const checkRefused = check.error instanceof ApiError && check.error.status === 400 ? check.error.message : undefined;
+  const deadLink = !token ? MSG.resetLinkInvalid : (refusedLink ?? checkRefused);
+  const checking = !!token && check.isPending;
+  const save = useSetNewPassword({
+    onSuccess: (answer) => {
+      // Every session ended, this browser's too.
+      session.logout();
+      toast(answer.msg, 'success');
+      navigate('/login', { replace: true });
+    },
+    fields: { password: true },
+    onProblem: (field, msg) => {
+      setProblems({ [field]: msg });
+      document.getElementById(`reset-${field}`)?.focus();
+    },
+    // Only a refused link hides the form; a busy server (429) or a lost connection leaves it to try again.
+    onError: (err) => (errorCode(err) === 'reset_link_invalid' ? setRefusedLink(err.message) : setFailure(err.message)),
+  });
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (save.isPending) return;
     const found: Partial<Record<Field, string>> = {};
     if (!form.password) found.password = MSG.required('New password');
     else if (form.password.length < LIMITS.passwordMin) found.password = MSG.passwordTooShort;
@@ -57,19 +60,7 @@ export default function ResetPasswordPage() {
       document.getElementById(`reset-${first}`)?.focus();
       return;
     }
-    try {
-      const answer = await run(() => resetPassword(token, form.password), 'Saving…');
-      // Every session ended, this browser's too.
-      session.logout();
-      toast(answer.msg, 'success');
-      navigate('/login', { replace: true });
-    } catch (err) {
-      const message = (err as Error).message;
-      if (message === MSG.passwordTooShort) setProblems({ password: message });
-      // Only a refused link hides the form; a busy server (429) or a lost connection leaves it to try again.
-      else if (err instanceof ApiError && err.status === 400) setLinkProblem(message);
-      else setFailure(message);
-    }
+    save.mutate({ token, password: form.password });
   }
 
   const change = (field: Field, value: string) => {
@@ -100,7 +91,7 @@ export default function ResetPasswordPage() {
             id="reset-confirm" label="Repeat the new password" type="password" autoComplete="new-password"
             value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={problems.confirm}
           />
-          <button type="submit" className="btn btn-block">Set new password</button>
+          <button type="submit" className="btn btn-block" aria-disabled={save.isPending}>Set new password</button>
         </>
       )}
     </AuthShell>
