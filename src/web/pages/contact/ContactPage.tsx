@@ -9,8 +9,7 @@ import * as z from 'zod/mini';
 import { contactFields } from '../../../contract/field-rules';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { sendContact } from '../../api/contact';
-import { useBusy } from '../../components/Busy';
+import { useSendContact } from '../../api/contact';
 import { FormField, TextField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import './contact.css';
@@ -27,7 +26,19 @@ export default function ContactPage() {
   const fields = useFieldProblems(RULES, IDS, LABELS);
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const { run } = useBusy();
+  const send = useSendContact({
+    onSuccess: () => {
+      setForm(EMPTY);
+      show('sent');
+    },
+    // The server's own rule about one field is said at that field.
+    fields: LABELS,
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    onError: (err) => {
+      console.error('contact message failed', err);
+      show('failed');
+    },
+  });
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -43,17 +54,10 @@ export default function ContactPage() {
     fields.clear(field);
   }
 
-  async function handleSubmit(e: FormEvent<HTMLFormElement>) {
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!fields.check(form)) return;
-    try {
-      await run(() => sendContact({ email: form.email.trim(), number: form.number, message: form.message.trim() }), 'Sending…');
-      setForm(EMPTY);
-      show('sent');
-    } catch (err) {
-      console.error('contact message failed', err);
-      show('failed');
-    }
+    if (send.isPending || !fields.check(form)) return;
+    send.mutate({ email: form.email.trim(), number: form.number, message: form.message.trim() });
   }
 
   return (
@@ -88,7 +92,7 @@ export default function ContactPage() {
             />
           )}
         </FormField>
-        <button type="submit" className="btn btn-block">Send Message</button>
+        <button type="submit" className="btn btn-block" aria-disabled={send.isPending}>Send Message</button>
         <div role="status" aria-live="polite" className="contact-outcome-slot">
           {outcome && (
             <p className={`contact-outcome contact-outcome-${outcome}`} data-testid="contact-outcome">
