@@ -121,6 +121,9 @@ export const MSG = {
   uploadFailed: 'The upload failed. Please try again.',
   removeFailed: 'The item could not be removed. Please try again.',
   uploading: (percent: number) => `Uploading… ${percent}%`,
+  /** The loading overlay's words while a form is sent or saved. */
+  sending: 'Sending…',
+  saving: 'Saving…',
   confirmRemove: (what: string) => `Remove this ${what}? This cannot be undone.`,
   controlCharacters: (field: string) => `${field} contains characters that are not allowed`,
   dateTooFar: (field: string, before: string) => `${field} must be before ${before}`,

@@ -3,9 +3,12 @@
  * src/web/api exports a hook made here. The hook runs the write (which updates the reads it made
  * stale before it resolves), says `isPending` while it runs, and sorts a refusal: one about a
  * field of the form (the server's `field`, through `fieldOfError`) goes to `onProblem` with that
- * field, anything else to `onError`. A screen says only what the person sees next.
+ * field, anything else to `onError`. A screen says only what the person sees next. Where the
+ * spec asks for the full-screen loading overlay while a request runs (sign-up, contact, the
+ * profile's save, uploads), the write passes `overlay`, the overlay's words.
  */
 import { useMutation } from '@tanstack/react-query';
+import { useBusy } from '../components/Busy';
 import { fieldOfError } from './field-of-error';
 import { queryClient } from './query-client';
 
@@ -17,12 +20,16 @@ export interface WriteHandlers<V, A, K extends string> {
   onError?: (err: Error) => void;
   /** The form's fields by name (its labels, say): a refusal naming one of them goes to onProblem. */
   fields?: Record<K, unknown>;
+  /** Shows the full-screen loading overlay with these words while the write runs. */
+  overlay?: string;
 }
 
 export function useWrite<V, A, K extends string = never>(mutationFn: (vars: V) => Promise<A>, handlers: WriteHandlers<V, A, K> = {}) {
+  const { run } = useBusy();
+  const { overlay } = handlers;
   return useMutation<A, Error, V>(
     {
-      mutationFn,
+      mutationFn: overlay === undefined ? mutationFn : (vars) => run(() => mutationFn(vars), overlay),
       onSuccess: (answer, vars) => handlers.onSuccess?.(answer, vars),
       onError: (err) => {
         const field = handlers.fields && handlers.onProblem ? fieldOfError(err, handlers.fields) : null;

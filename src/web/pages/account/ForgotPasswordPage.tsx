@@ -16,6 +16,7 @@ export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
   const [failed, setFailed] = useState<string>();
   const send = useSendResetLink({
+    overlay: MSG.sending,
     onSuccess: (answer) => setSent(answer.msg),
     fields: { email: true },
     onProblem: (_field, msg) => {

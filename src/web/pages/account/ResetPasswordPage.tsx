@@ -31,6 +31,7 @@ export default function ResetPasswordPage() {
   const deadLink = !token ? MSG.resetLinkInvalid : (refusedLink ?? checkRefused);
   const checking = !!token && check.isPending;
   const save = useSetNewPassword({
+    overlay: MSG.saving,
     onSuccess: (answer) => {
       // Every session ended, this browser's too.
       session.logout();

@@ -27,6 +27,7 @@ export default function ContactPage() {
   const [outcome, setOutcome] = useState<'sent' | 'failed' | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const send = useSendContact({
+    overlay: MSG.sending,
     onSuccess: () => {
       setForm(EMPTY);
       show('sent');
