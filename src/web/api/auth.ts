@@ -1,9 +1,8 @@
-/** Sign-up, verify and login calls (docs/product.md §7). */
-import type { LoginAnswer, LoginBody, PendingSignupAnswer, SignupBody, VerifyAnswer, VerifyBody } from '../../contract/auth';
+/** Sign-up and verify calls (docs/product.md §7); logging in is log-in.ts. */
+import type { LoginBody, PendingSignupAnswer, SignupBody, VerifyAnswer, VerifyBody } from '../../contract/auth';
 import { api } from './client';
 
 export const signup = (body: SignupBody) => api<{ msg: string }>('/api/audition/web/signup', { json: body, auth: false });
 export const verifyOtp = (body: VerifyBody) => api<VerifyAnswer>('/api/audition/web/verify-otp', { json: body, auth: false });
-export const login = (body: LoginBody) => api<LoginAnswer>('/api/audition/login', { json: body, auth: false });
 /** A new code for a sign-up never confirmed, to whoever knows its password (docs/security.md). */
 export const resendOtp = (body: LoginBody) => api<PendingSignupAnswer>('/api/audition/web/resend-otp', { json: body, auth: false });

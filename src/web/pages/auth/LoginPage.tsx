@@ -9,9 +9,8 @@ import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { email as emailRule, firstProblem, password as passwordRule } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
-import { login } from '../../api/auth';
 import { errorCode } from '../../api/client';
-import { useBusy } from '../../components/Busy';
+import { useLogIn } from '../../api/log-in';
 import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
@@ -34,34 +33,35 @@ export default function LoginPage() {
   const [email, setEmail] = useState(verifiedEmail ?? '');
   const [password, setPassword] = useState('');
   const toast = useToast();
-  const { run } = useBusy();
   const fields = useFieldProblems(loginRules, IDS, LABELS);
   const justVerified = verifiedEmail !== null;
   const existed = sessionStorage.getItem(SIGNUP_EXISTED) === 'yes';
   const back = safeNextUrl(new URLSearchParams(window.location.search).get('next'));
   const [unconfirmed, setUnconfirmed] = useState(false);
   const credentials = { email: email.trim(), password };
-  const pendingSignup = usePendingSignup(credentials, () => void logIn());
-
-  async function logIn() {
-    try {
-      const answer = await run(() => login(credentials));
+  const login = useLogIn({
+    overlay: MSG.loading,
+    onSuccess: (answer) => {
       session.saveLogin(answer.token, answer._id, answer.role);
       sessionStorage.removeItem(SIGNUP_EXISTED);
       // A studio lands on its dashboard; a page that sent the visitor here (?next=/media/photos) gets them back.
       window.location.assign(back ?? (answer.role === 'studio' ? '/dashboard' : '/'));
-    } catch (err) {
-      toast((err as Error).message);
+    },
+    // The spec's toast says every refusal; a sign-up never confirmed is also offered its code.
+    onError: (err) => {
+      toast(err.message);
       setUnconfirmed(errorCode(err) === 'email_unconfirmed');
-    }
-  }
+    },
+  });
+  const pendingSignup = usePendingSignup(credentials, () => login.mutate(credentials));
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (login.isPending) return;
     // Every wrong field is marked at once; the first problem is also the spec's toast.
     const problem = firstProblem(loginRules, { email, password });
     if (!fields.check({ email, password }) || problem) return toast(problem ?? MSG.fillAllFields);
-    await logIn();
+    login.mutate(credentials);
   }
 
   const lead = existed ? MSG.accountExists : justVerified ? MSG.loginLeadVerified : MSG.loginLead;
@@ -80,7 +80,7 @@ export default function LoginPage() {
         <TextField id={IDS.email} label={LABELS.email} type="email" autoComplete="email" value={email} onChange={(e) => { setEmail(e.target.value); fields.clear('email'); setUnconfirmed(false); }} error={fields.problems.email} />
         <TextField id={IDS.password} label={LABELS.password} type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); fields.clear('password'); setUnconfirmed(false); }} error={fields.problems.password} />
         <p className="auth-forgot"><Link to="/forgot-password">Forgot password?</Link></p>
-        <button type="submit" className="btn btn-block">Log In</button>
+        <button type="submit" className="btn btn-block" aria-disabled={login.isPending}>Log In</button>
         <p className="auth-switch">
           New to Audition? <Link to="/signup">Create an account</Link>
         </p>

@@ -1,0 +1,11 @@
+/** POST /api/audition/login (docs/product.md §7): the token and id the browser keeps. */
+import type { LoginAnswer, LoginBody } from '../../contract/auth';
+import { api } from './client';
+import { useWrite, type WriteHandlers } from './use-write';
+
+export const logIn = (body: LoginBody) => api<LoginAnswer>('/api/audition/login', { json: body, auth: false });
+
+/** Logs in, from /login. */
+export function useLogIn<K extends string>(handlers: WriteHandlers<LoginBody, LoginAnswer, K>) {
+  return useWrite(logIn, handlers);
+}
