@@ -1,16 +1,17 @@
-/** The performer's résumé (docs/resume.md): read, save, and the PDFs fetched with the token. */
-import type { Resume, ResumeBody } from '../../contract/resume';
+/** The performer's résumé (docs/resume.md): the read, and the PDFs fetched with the token. */
+import { useQuery } from '@tanstack/react-query';
+import type { Resume } from '../../contract/resume';
 import { api, ApiError } from './client';
+import { queryClient } from './query-client';
 import { session } from './session';
 
 export const resumeKey = ['resume'] as const;
 export const getResume = () => api<Resume>('/api/audition/resume');
 
-/**
- * PUT /api/audition/resume; a 400 is the shared client's ApiError, its `problems` every
- * problem at its field (docs/resume.md).
- */
-export const saveResume = (body: ResumeBody) => api<Resume>('/api/audition/resume', { method: 'PUT', json: body });
+/** The performer's own résumé, as its editor opens. */
+export function useResume() {
+  return useQuery({ queryKey: resumeKey, queryFn: getResume }, queryClient);
+}
 
 /** Downloads a PDF of the performer's own: a link cannot carry the token a private portfolio needs. */
 export async function downloadPdf(userId: string, name: 'comp-card' | 'resume'): Promise<void> {

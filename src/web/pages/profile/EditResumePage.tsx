@@ -33,9 +33,9 @@ import {
   type UnionStatus,
   type WeightUnit,
 } from '../../../contract/resume-options';
-import { downloadPdf, getResume, saveResume } from '../../api/resume';
+import { downloadPdf, useResume } from '../../api/resume';
+import { useSaveResume } from '../../api/save-resume';
 import { ApiError } from '../../api/client';
-import { useBusy } from '../../components/Busy';
 import { FormField } from '../../components/FormField';
 import { NameCombobox } from '../../components/NameCombobox';
 import { useToast } from '../../components/Toasts';
@@ -114,17 +114,38 @@ export default function EditResumePage() {
   const focusNext = useRef<string | null>(null);
   const savedRef = useRef<HTMLParagraphElement>(null);
   const toast = useToast();
-  const { run } = useBusy();
-
+  const resume = useResume();
+  // The form starts from the résumé once it has arrived; later answers are the form's own saves.
   useEffect(() => {
-    getResume().then(
-      ({ height: _h, weight: _w, ...r }) => {
-        setForm(toForm(r));
-        setInitial(toForm(r));
-      },
-      (err: Error) => toast(err.message),
-    );
-  }, [toast]);
+    if (!resume.data || initial) return;
+    const { height: _h, weight: _w, ...r } = resume.data;
+    setForm(toForm(r));
+    setInitial(toForm(r));
+  }, [resume.data, initial]);
+  useEffect(() => {
+    if (resume.error) toast(resume.error.message);
+  }, [resume.error, toast]);
+  const save = useSaveResume({
+    overlay: F.saving,
+    onSuccess: ({ height: _h, weight: _w, ...r }) => {
+      setForm(toForm(r));
+      setInitial(toForm(r));
+      setProblems({});
+      setSaved(true);
+    },
+    onError: (err) => {
+      if (form && err instanceof ApiError && err.problems?.length) {
+        const found: Record<string, string> = {};
+        for (const p of err.problems) found[shownAt(p.field, form)] ??= p.msg;
+        setProblems(found);
+        const first = Object.keys(found).find((path) => document.getElementById(fid(path)));
+        focusNext.current = first ? fid(first) : 'resume-problems';
+        setForm({ ...form });
+      } else {
+        toast(err.message);
+      }
+    },
+  });
 
   // Focus follows an action: the moved credit, the next one after a removal, the first wrong field, the saved message.
   useEffect(() => {
@@ -209,29 +230,11 @@ export default function EditResumePage() {
     </button>
   );
 
-  async function handleSave(e: FormEvent) {
+  function handleSave(e: FormEvent) {
     e.preventDefault();
-    if (!form) return;
+    if (!form || save.isPending) return;
     setSaved(false);
-    try {
-      const answer = await run(() => saveResume(toBody(form)), F.saving);
-      const { height: _h, weight: _w, ...r } = answer;
-      setForm(toForm(r));
-      setInitial(toForm(r));
-      setProblems({});
-      setSaved(true);
-    } catch (err) {
-      if (err instanceof ApiError && err.problems?.length) {
-        const found: Record<string, string> = {};
-        for (const p of err.problems) found[shownAt(p.field, form)] ??= p.msg;
-        setProblems(found);
-        const first = Object.keys(found).find((path) => document.getElementById(fid(path)));
-        focusNext.current = first ? fid(first) : 'resume-problems';
-        setForm({ ...form });
-      } else {
-        toast((err as Error).message);
-      }
-    }
+    save.mutate(toBody(form));
   }
 
   async function handleDownload(name: 'comp-card' | 'resume') {
