@@ -6,6 +6,7 @@ import { jobPagesKey } from './job-page';
 import { paymentHistoryKey } from './payment-history';
 import { queryClient } from './query-client';
 import { userDataKey } from './user-data';
+import { useWrite, type WriteHandlers } from './use-write';
 
 export const createPaymentOrder = (plan: PlanName) => api<CreateOrderAnswer>('/api/payments/orders', { json: { plan } });
 
@@ -15,4 +16,14 @@ export async function capturePaymentOrder(orderId: string) {
   // The plan shows everywhere: the profile's plan and days, the history, and each job page's applications left.
   for (const queryKey of [userDataKey, paymentHistoryKey, jobPagesKey()]) void queryClient.invalidateQueries({ queryKey });
   return answer;
+}
+
+/** Creates the order the checkout pays (its id goes to the payment provider). */
+export function useCreatePaymentOrder(handlers: WriteHandlers<PlanName, CreateOrderAnswer, never>) {
+  return useWrite(createPaymentOrder, handlers);
+}
+
+/** Captures an approved order, behind the loading overlay. */
+export function useCapturePaymentOrder(handlers: WriteHandlers<string, CaptureAnswer, never>) {
+  return useWrite(capturePaymentOrder, handlers);
 }

@@ -11,8 +11,7 @@ import type { CaptureAnswer } from '../../../contract/payments';
 import { SUBSCRIPTION_DAYS, type Plan } from '../../../contract/plans';
 import { ApiError } from '../../api/client';
 import { useAppConfig } from '../../api/config';
-import { capturePaymentOrder, createPaymentOrder } from '../../api/payments';
-import { useBusy } from '../../components/Busy';
+import { useCapturePaymentOrder, useCreatePaymentOrder } from '../../api/payments';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import type { CheckoutFailure, CheckoutProps } from './checkout';
 import { DemoCheckout } from './DemoCheckout';
@@ -47,34 +46,24 @@ export function PaymentOverlay({ plan, change, blocked, onClose, onPaid }: Props
   const configFailed = configQuery.isError;
   const [failure, setFailure] = useState<Failure | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
-  const busy = useBusy();
   useModalDialog(ref);
 
   const fail = useCallback((kind: CheckoutFailure, detail?: string) => {
     setFailure((previous) => ({ kind, detail: detail ?? (previous?.kind === kind ? previous.detail : undefined) }));
   }, []);
+  const refused = (err: Error) => fail('payment', err instanceof ApiError ? err.message : undefined);
+  const order = useCreatePaymentOrder({ onError: refused });
+  const capture = useCapturePaymentOrder({ overlay: MSG.paymentConfirming, onSuccess: onPaid, onError: refused });
+  const { mutateAsync: newOrder } = order;
+  const { mutateAsync: captureOrder } = capture;
 
+  // The checkout widget asks for the order's id as a promise; a refusal is said above and rethrown to it.
   const createOrder = useCallback(async () => {
     setFailure(null);
-    try {
-      return (await createPaymentOrder(plan.name)).id;
-    } catch (err) {
-      fail('payment', err instanceof ApiError ? err.message : undefined);
-      throw err;
-    }
-  }, [plan.name, fail]);
-
-  const approve = useCallback(
-    async (orderId: string) => {
-      try {
-        const answer = await busy.run(() => capturePaymentOrder(orderId), MSG.paymentConfirming);
-        onPaid(answer);
-      } catch (err) {
-        fail('payment', err instanceof ApiError ? err.message : undefined);
-      }
-    },
-    [busy, onPaid, fail],
-  );
+    return (await newOrder(plan.name)).id;
+  }, [plan.name, newOrder]);
+  // Resolves once the capture is done, as before the widget closes; its refusal is said by onError.
+  const approve = useCallback(async (orderId: string) => void (await captureOrder(orderId).catch(() => undefined)), [captureOrder]);
 
   const checkout: CheckoutProps = { plan, createOrder, approve, fail };
 
