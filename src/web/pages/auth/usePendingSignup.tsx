@@ -6,10 +6,8 @@
 import { useCallback, useState } from 'react';
 import type { LoginBody, PendingSignupAnswer } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
-import { resendOtp, verifyOtp } from '../../api/auth';
 import { errorCode } from '../../api/client';
-import { studioVerifyOtp } from '../../api/jobs';
-import { useBusy } from '../../components/Busy';
+import { useResendPendingCode, useVerifyPendingCode } from '../../api/confirm-pending-signup';
 import { useToast } from '../../components/Toasts';
 import { STORAGE_KEYS } from '../../api/session';
 import { VerifyOtpModal, type DeadCode } from './VerifyOtpModal';
@@ -23,35 +21,44 @@ export function usePendingSignup(credentials: LoginBody, onConfirmed: () => void
   const [dead, setDead] = useState<DeadCode | null>(null);
   const [wrongTries, setWrongTries] = useState(0);
   const toast = useToast();
-  const { run } = useBusy();
-
-  async function sendCode(again = false) {
-    try {
-      const answer = await run(() => resendOtp(credentials));
-      if (again) toast(answer.sent ? MSG.otpNewCodeSent : answer.msg, answer.sent ? 'success' : 'error');
-      if (answer.sent) setDead(null);
-      if (answer.sent) setWrongTries(0);
+  const resend = useResendPendingCode({
+    overlay: MSG.loading,
+    onSuccess: (answer) => {
+      if (answer.sent) {
+        setDead(null);
+        setWrongTries(0);
+      }
       setPending({ ...answer, resendAt: Date.now() + answer.resendIn * 1000 });
-    } catch (err) {
-      toast((err as Error).message);
-    }
-  }
-
-  async function handleVerify(otp: string) {
-    if (!pending) return;
-    const body = { ...credentials, fname: pending.fname, number: pending.number, otp };
-    try {
-      await run(() => (pending.role === 'studio' ? studioVerifyOtp(body) : verifyOtp(body)));
+    },
+    onError: (err) => toast(err.message),
+  });
+  const verify = useVerifyPendingCode({
+    overlay: MSG.loading,
+    onSuccess: () => {
       sessionStorage.setItem(STORAGE_KEYS.created, 'yes');
       setPending(null);
       onConfirmed();
-    } catch (err) {
+    },
+    onError: (err) => {
       const code = errorCode(err);
       // A wrong code is said inside the dialog (docs/security.md "The code flow").
       if (code === 'otp_wrong') return setWrongTries((n) => n + 1);
-      toast((err as Error).message);
+      toast(err.message);
       if (code === 'otp_expired' || code === 'otp_dead') setDead(code === 'otp_expired' ? 'expired' : 'dead');
-    }
+    },
+  });
+
+  function sendCode(isAgain = false) {
+    if (resend.isPending) return;
+    // Asked again from the dialog, the answer is also said.
+    resend.mutate(credentials, {
+      onSuccess: (answer) => isAgain && toast(answer.sent ? MSG.otpNewCodeSent : answer.msg, answer.sent ? 'success' : 'error'),
+    });
+  }
+
+  function handleVerify(otp: string) {
+    if (!pending || verify.isPending) return;
+    verify.mutate({ role: pending.role, body: { ...credentials, fname: pending.fname, number: pending.number, otp } });
   }
 
   const handleClose = useCallback(() => setPending(null), []);
