@@ -31,6 +31,7 @@ export const GUARDIAN_MSG = {
   waiting: (name: string) =>
     `Waiting for ${name} to consent. Until then your profile is private, you cannot apply, and studios cannot message or find you.`,
   consented: (name: string) => `${name} consented. Studios see that you are under 18 and that a guardian consented.`,
+  withdrawnOn: (name: string, day: string) => `${name} withdrew consent on ${day}. Your profile is private and your open applications were withdrawn.`,
   sendAgain: 'Send the link again',
   linkSent: 'The consent link was sent to your guardian.',
   saveAge: 'Save date of birth',
