@@ -20,6 +20,8 @@ async function shootBoth(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
+    // From the top: a page scrolled to a focused result would draw its sticky bar mid-picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(150);
     await expectNoOverflow(page);
     await page.screenshot({ path: `${SHOTS}/guardian-${name}-${size.width}.png`, fullPage: true });
@@ -77,6 +79,7 @@ describe('young performers and their guardians', () => {
     await page.getByLabel(GUARDIAN_MSG.guardianEmailLabel).fill(performer.email);
     await page.getByRole('button', { name: GUARDIAN_MSG.saveAge }).click();
     await expectFieldProblem(page, 'guardian-email', GUARDIAN_MSG.guardianEmailOwn);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('guardian-email');
     await page.getByLabel(GUARDIAN_MSG.guardianEmailLabel).fill(guardianEmail);
     await shootBoth(page, 'edit-profile');
     await expectAccessible(page);

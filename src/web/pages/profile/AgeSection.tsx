@@ -16,6 +16,8 @@ import { ageOn, dobBounds, isMinorOn, utcDay } from '../../lib/age';
 
 type Field = 'dateOfBirth' | 'guardian' | 'guardian.name' | 'guardian.email';
 const FIELDS: Record<Field, true> = { dateOfBirth: true, guardian: true, 'guardian.name': true, 'guardian.email': true };
+/** The input a field's problem sends the focus to (`guardian` as a whole: its name). */
+const INPUT_OF: Record<Field, string> = { dateOfBirth: 'dateOfBirth', guardian: 'guardian-name', 'guardian.name': 'guardian-name', 'guardian.email': 'guardian-email' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const formOf = (a: AgeAnswer) => ({ dateOfBirth: a.dateOfBirth ?? '', name: a.guardian?.name ?? '', email: a.guardian?.email ?? '' });
@@ -43,9 +45,10 @@ export function AgeSection() {
       setForm(formOf(saved));
       setResult({ ok: true, text: saved.minor && saved.guardian && !saved.guardian.consentedAt ? `${GUARDIAN_MSG.ageSaved} ${GUARDIAN_MSG.waiting(saved.guardian.name)}` : GUARDIAN_MSG.ageSaved });
     },
+    // A refusal about a field is shown there, and the focus goes to that field.
     onProblem: (field, msg) => {
       setErrors((all) => ({ ...all, [field]: msg }));
-      setResult({ ok: false, text: msg });
+      window.setTimeout(() => document.getElementById(INPUT_OF[field])?.focus(), 0);
     },
     onError: (err) => setResult({ ok: false, text: err.message }),
   });
@@ -63,6 +66,7 @@ export function AgeSection() {
   const years = /^\d{4}-\d{2}-\d{2}$/.test(form.dateOfBirth) && form.dateOfBirth < utcDay() ? ageOn(form.dateOfBirth, utcDay()) : null;
   const set = (key: 'dateOfBirth' | 'name' | 'email', value: string) => {
     setForm({ ...form, [key]: value });
+    setResult(null);
     const field: Field = key === 'dateOfBirth' ? 'dateOfBirth' : key === 'name' ? 'guardian.name' : 'guardian.email';
     setErrors(({ [field]: _fixed, guardian: _group, ...rest }) => rest);
   };
@@ -80,7 +84,7 @@ export function AgeSection() {
     const first = Object.keys(problems)[0];
     if (first) {
       setResult(null);
-      document.getElementById(first === 'dateOfBirth' ? 'dateOfBirth' : first === 'guardian.name' ? 'guardian-name' : 'guardian-email')?.focus();
+      document.getElementById(INPUT_OF[first as Field])?.focus();
       return;
     }
     setResult(null);
