@@ -11,6 +11,7 @@ import { describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { GUARDIAN_MSG } from '../src/contract/guardians-messages.js';
 import { MSG } from '../src/contract/messages.js';
+import { personName } from '../src/contract/names.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, readMail, SLOW_TEST } from './harness.js';
 
@@ -78,6 +79,7 @@ describe('young performers and their guardians', () => {
     await page.getByLabel(GUARDIAN_MSG.guardianNameLabel).fill('Asha Rao');
     await page.getByLabel(GUARDIAN_MSG.guardianEmailLabel).fill(performer.email);
     await page.getByRole('button', { name: GUARDIAN_MSG.saveAge }).click();
+    await expect.poll(() => page.locator('#guardian-email').getAttribute('aria-invalid')).toBe('true');
     await expectFieldProblem(page, 'guardian-email', GUARDIAN_MSG.guardianEmailOwn);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('guardian-email');
     await page.getByLabel(GUARDIAN_MSG.guardianEmailLabel).fill(guardianEmail);
@@ -142,6 +144,12 @@ describe('young performers and their guardians', () => {
     await page.getByText(APP_MSG.applied).waitFor();
     const { applications } = await apiAs<{ applications: { performer: { minor?: boolean } }[] }>('GET', `/api/studio/jobs/${job._id}/applications`, studio.token);
     expect(applications).toEqual([expect.objectContaining({ performer: expect.objectContaining({ minor: true }) })]);
+    // The studio's applicant card says so, and nothing of the guardian.
+    const board = await open({ as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
+    await board.page.getByRole('button', { name: `${APP_MSG.open}: ${personName(performer.fname)}` }).click();
+    const card = board.page.getByRole('dialog', { name: personName(performer.fname), exact: true });
+    await card.getByText(GUARDIAN_MSG.minorLabel).waitFor();
+    expect(await card.textContent()).not.toContain(guardianEmail);
 
     // The guardian withdraws, asked once; the performer's profile says so.
     await guardian.page.getByRole('button', { name: GUARDIAN_MSG.withdrawButton }).click();
