@@ -31,6 +31,7 @@ export const GUARDIAN_MSG = {
   waiting: (name: string) =>
     `Waiting for ${name} to consent. Until then your profile is private, you cannot apply, and studios cannot message or find you.`,
   consented: (name: string) => `${name} consented. Studios see that you are under 18 and that a guardian consented.`,
+  withdrawnOn: (name: string, day: string) => `${name} withdrew consent on ${day}. Your profile is private and your open applications were withdrawn.`,
   sendAgain: 'Send the link again',
   linkSent: 'The consent link was sent to your guardian.',
   saveAge: 'Save date of birth',
@@ -43,6 +44,15 @@ export const GUARDIAN_MSG = {
   pageCopies: 'Every message a studio sends is also e-mailed to you, and when an audition is booked it says that a guardian attends.',
   pageWithdraw: 'You can withdraw consent at any time from this page: the profile becomes private at once, open applications are withdrawn and studios are told.',
   pageUntil18: 'All of this ends by itself when the performer turns 18.',
+  pageAccountHeading: 'What this account is',
+  pageStudiosHeading: 'What studios will see',
+  pageKeptHeading: 'What we keep',
+  pageKept:
+    'We keep your name and e-mail, the performer’s date of birth, and the history of this consent: when the link was sent and when you consented or withdrew. The performer can see them in their data export; they are deleted with the account.',
+  pageWithdrawHeading: 'Withdrawing consent',
+  withdrawConfirmTitle: 'Withdraw consent?',
+  withdrawConfirm: (name: string) => `${name}’s profile becomes private at once, their open applications are withdrawn and the studios are told. You can consent again from this page.`,
+  notConsentedYet: 'You have not consented yet.',
   consentButton: 'I consent',
   withdrawButton: 'Withdraw consent',
   consentedOn: (day: string) => `You consented on ${day}.`,

@@ -18,7 +18,8 @@ export type AgeBody = z.infer<typeof ageBody>;
 export const ageAnswer = z.object({
   dateOfBirth: z.string().nullable(),
   minor: z.boolean(),
-  guardian: z.object({ name: z.string(), email: z.string(), consentedAt: z.string().nullable() }).nullable(),
+  /** `withdrawnAt`: while consent is awaited because the guardian withdrew it (the profile says so). */
+  guardian: z.object({ name: z.string(), email: z.string(), consentedAt: z.string().nullable(), withdrawnAt: z.string().nullable() }).nullable(),
 });
 export type AgeAnswer = z.infer<typeof ageAnswer>;
 

@@ -42,6 +42,7 @@ export const PAGE_TITLES = {
   messages: 'Messages',
   portfolio: 'Portfolio',
   reviewRoom: 'Review room',
+  guardianConsent: 'Consent for a young performer',
   talentSearch: 'Talent search',
   shortlists: 'Shortlists',
   applications: 'Applications',

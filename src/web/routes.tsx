@@ -52,6 +52,8 @@ const Messages = page(() => import('./pages/messages/MessagesPage'));
 // Portfolios, talent search and shortlists (docs/talent.md).
 const Portfolio = page(() => import('./pages/talent/PortfolioPage'));
 const ReviewRoom = page(() => import('./pages/review/ReviewRoomPage'));
+// A guardian's consent, no account (docs/guardians.md).
+const GuardianConsent = page(() => import('./pages/guardian/GuardianPage'));
 const TalentSearch = page(() => import('./pages/talent/TalentSearchPage'));
 const Shortlists = page(() => import('./pages/talent/ShortlistsPage'));
 const Applications = page(() => import('./pages/applications/ApplicationsPage'));
@@ -127,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: '/messages/:id', element: eitherKind(Messages), handle: titled('messages') },
       { path: '/talent/:id', element: <Portfolio />, handle: titled('portfolio') },
       { path: '/review/:token', element: <ReviewRoom />, handle: titled('reviewRoom') },
+      { path: '/guardian/:token', element: <GuardianConsent />, handle: titled('guardianConsent') },
       { path: '/dashboard/talent', element: studioOnly(TalentSearch), handle: titled('talentSearch') },
       { path: '/dashboard/shortlists', element: studioOnly(Shortlists), handle: titled('shortlists') },
       { path: '/applications', element: own(Applications), handle: titled('applications') },

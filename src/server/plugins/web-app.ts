@@ -56,8 +56,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, db: 
     // previews made by crawlers that run no script.
     const preview = status === 200 ? await pagePreview(request.url).catch(() => null) : null;
     let html = preview ? withPreview(page, preview, `${request.protocol}://${request.host}`) : page;
-    // A review room is for the people its link was sent to only (docs/self-tapes.md).
-    if (/^\/review\//i.test(request.url)) {
+    // A review room and a guardian's consent page are for the people their link was sent to
+    // only (docs/self-tapes.md, docs/guardians.md); no referrer carries the token elsewhere.
+    if (/^\/(review|guardian)\//i.test(request.url)) {
       html = html.replace('<head>', '<head>\n    <meta name="robots" content="noindex, nofollow" />');
       reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     }

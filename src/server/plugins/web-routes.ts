@@ -84,6 +84,8 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/applications/tapes/:id/record' },
   // A review room (docs/self-tapes.md): no account, never indexed (web-app.ts adds noindex).
   { path: '/review/:token' },
+  // A guardian's consent page (docs/guardians.md): no account, never indexed (web-app.ts adds noindex).
+  { path: '/guardian/:token' },
 ];
 
 /** The route's params when the path matches it; like React Router: any case, a trailing slash allowed. */

@@ -114,6 +114,30 @@ describe('after consent', () => {
     for (const res of seen) expect(res.body).not.toContain(email);
   });
 
+  it('a booked slot of a consented minor says a guardian attends in the studio\'s schedule; an adult\'s does not', async () => {
+    const kid = await performer('booked kid');
+    const { token } = await giveGuardian(t, kid);
+    await consent(t, token);
+    const adult = await performer('booked adult');
+    const startsAt = new Date(Date.now() + 72 * 3_600_000).toISOString();
+    const made = await call('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, { startsAt, minutes: 15, count: 2, gapMinutes: 0, place: 'Hall' });
+    expect(made.statusCode, made.body).toBe(201);
+    const [slotKid, slotAdult] = (made.json() as { slots: { _id: string }[] }).slots;
+    for (const [who, slot] of [[kid, slotKid!], [adult, slotAdult!]] as const) {
+      const applied = await apply(who);
+      expect(applied.statusCode, applied.body).toBe(201);
+      const appId = applied.json()._id as string;
+      expect((await call('POST', `/api/studio/applications/${appId}/status`, studio.token, { status: 'auditioning' })).statusCode).toBe(200);
+      const booked = await call('PUT', `/api/audition/applications/${appId}/slot`, who.token, { slotId: slot._id });
+      expect(booked.statusCode, booked.body).toBe(200);
+    }
+    const listed = (await call('GET', `/api/studio/jobs/${job._id}/slots`, studio.token)).json() as { slots: { _id: string; booking: { name: string; guardianAttends?: boolean } | null }[] };
+    const byId = new Map(listed.slots.map((s) => [s._id, s.booking]));
+    expect(byId.get(slotKid!._id)).toMatchObject({ name: 'booked kid', guardianAttends: true });
+    expect(byId.get(slotAdult!._id)).toMatchObject({ name: 'booked adult' });
+    expect(byId.get(slotAdult!._id)).not.toHaveProperty('guardianAttends');
+  });
+
   it('withdrawal: private at once, open applications withdrawn and the studio told, studio messages refused', async () => {
     const p = await performer('withdrawn kid');
     const { token } = await giveGuardian(t, p);

@@ -4,7 +4,7 @@
  * the daily lift at 18. Every function that depends on the day takes the clock as a parameter.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { FINAL_STATUSES } from '../../../contract/applications-limits.js';
 import type { AgeAnswer, AgeBody, GuardianAnswer } from '../../../contract/guardians.js';
 import { ADULT_AGE, GUARDIAN_LINK_DAYS, GUARDIAN_MSG, OLDEST_AGE } from '../../../contract/guardians-messages.js';
@@ -109,13 +109,25 @@ export function createGuardiansService(ctx: AppContext) {
   async function answer(dbx: Db | Tx, userId: string): Promise<AgeAnswer> {
     const [row] = await dbx.select().from(performerAges).where(eq(performerAges.userId, userId));
     if (!row) return { dateOfBirth: null, minor: false, guardian: null };
+    if (!(row.minor && row.guardianName && row.guardianEmail)) return { dateOfBirth: row.dateOfBirth, minor: row.minor, guardian: null };
+    // Withdrawn: the history's last word (a link sent since asks again) is the guardian's withdrawal.
+    const [last] = row.consentedAt
+      ? []
+      : await dbx
+          .select({ kind: guardianEvents.kind, at: guardianEvents.at })
+          .from(guardianEvents)
+          .where(and(eq(guardianEvents.userId, userId), inArray(guardianEvents.kind, ['link_sent', 'consented', 'withdrawn', 'removed'])))
+          .orderBy(desc(guardianEvents.id))
+          .limit(1);
     return {
       dateOfBirth: row.dateOfBirth,
       minor: row.minor,
-      guardian:
-        row.minor && row.guardianName && row.guardianEmail
-          ? { name: row.guardianName, email: row.guardianEmail, consentedAt: row.consentedAt?.toISOString() ?? null }
-          : null,
+      guardian: {
+        name: row.guardianName,
+        email: row.guardianEmail,
+        consentedAt: row.consentedAt?.toISOString() ?? null,
+        withdrawnAt: last?.kind === 'withdrawn' ? last.at.toISOString() : null,
+      },
     };
   }
 

@@ -72,7 +72,7 @@ describe('PUT /api/audition/age', () => {
     const p = await buildPerformer(t);
     const { email, token } = await giveGuardian(t, p, 15);
     const answer = (await getAge(p.token)).json();
-    expect(answer).toEqual({ dateOfBirth: bornYearsAgo(15), minor: true, guardian: { name: 'Asha Rao', email, consentedAt: null } });
+    expect(answer).toEqual({ dateOfBirth: bornYearsAgo(15), minor: true, guardian: { name: 'Asha Rao', email, consentedAt: null, withdrawnAt: null } });
     const row = await profileOf(p._id);
     expect(row.visibility).toBe('private');
     expect(row.age).toBe('15');
@@ -119,6 +119,8 @@ describe('the guardian link', () => {
     const back = await guardianCall('POST', token, '/withdraw');
     expect(back.statusCode).toBe(200);
     expect(back.json().consentedAt).toBeNull();
+    // The performer's profile says consent was withdrawn, not merely awaited.
+    expect((await getAge(p.token)).json().guardian).toMatchObject({ consentedAt: null, withdrawnAt: expect.any(String) });
     expect((await profileOf(p._id)).visibility).toBe('private');
     const kinds = (await t.ctx.db.select().from(guardianEvents).where(eq(guardianEvents.userId, p._id))).map((e) => e.kind);
     expect(kinds).toEqual(['link_sent', 'consented', 'withdrawn']);

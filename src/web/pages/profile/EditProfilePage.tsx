@@ -5,6 +5,7 @@
  * photo goes up first, so a refused photo saves nothing; then the form, then the picture
  * registered (a refusal there puts the text back). Then "Saved" and /info. The overlay
  * always ends; a failure shows the server's message at its field and keeps the input.
+ * Under it, the date of birth and, for a minor, the guardian (AgeSection, docs/guardians.md).
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,6 +25,7 @@ import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { fieldOfError } from '../../api/field-of-error';
 import { session } from '../../api/session';
 import { refreshUserData, useUserData } from '../../api/user-data';
+import { AgeSection } from './AgeSection';
 import { EditBar } from './EditBar';
 import './profile.css';
 
@@ -198,6 +200,8 @@ export default function EditProfilePage() {
           <p className="muted" role="status">{MSG.loading}</p>
         )}
       </form>
+      {/* Its own form: the date of birth and the guardian save apart (docs/guardians.md). */}
+      {form && <AgeSection />}
       {guard.dialog}
     </main>
   );

@@ -1,6 +1,7 @@
 /**
  * /profile: gender, profile URL, profession and the visibility switch. The switch
  * moves at once; if the server refuses, it moves back and a toast says why (docs/product.md §11).
+ * A minor's profile first says what waits on the guardian's consent (GuardianNotice).
  */
 import type { Visibility } from '../../../contract/profile-options';
 import { updateVisibility } from '../../api/profile';
@@ -10,6 +11,7 @@ import { ProfileShell } from '../../components/ProfileShell';
 import { useToast } from '../../components/Toasts';
 import { useUnsavedValues } from '../../lib/useUnsavedValues';
 import { DetailsList } from './DetailsList';
+import { GuardianNotice } from './GuardianNotice';
 import { SafeLink } from './SafeLink';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
@@ -58,6 +60,8 @@ export default function ProfilePage() {
         </div>
         {user ? (
           <>
+            {/* A minor's guardian and what waits on their consent (docs/guardians.md). */}
+            <GuardianNotice />
             {!user.profileStated && (
               <p className="profile-invite" data-testid="profile-invite">
                 {SCREEN_MSG.completeProfile} <Link to="/editProfile">{SCREEN_MSG.completeProfileLink}</Link>
