@@ -28,7 +28,24 @@ export default tseslint.config(
     files: ['src/server/modules/**/*.ts'],
     ignores: ['src/server/modules/**/*.test.ts', 'src/server/modules/**/*.suite.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: "Another area is used through its index.ts only: import from '../<area>/index.js'." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: "Another area is used through its index.ts only: import from '../<area>/index.js'." },
+            // The hooks of plugins/ reach an area through its ModuleOptions (ctx, auth), so no area depends on how they are made.
+            { regex: '/plugins/', message: 'An area gets the auth hooks and the context from its ModuleOptions, never by importing plugins/ (docs/architecture.md, "Where to put a new area").' },
+          ],
+        },
+      ],
+    },
+  },
+  // Rate limits are built before the context and are given what they need (LimitContext), never the context itself.
+  {
+    files: ['src/server/rate-limit/**/*.ts'],
+    ignores: ['src/server/rate-limit/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/context\\.js$', message: 'rate-limit/ takes a LimitContext, not the app context (it is built from it).' }] }],
     },
   },
   {
