@@ -29,6 +29,10 @@ const QUERIES = [
   ['filters only (profession, gender, ages, height)', 'profession=Dancer&gender=Female&ageMin=20&ageMax=30&heightMin=160'],
   // Issue 39 item 2: every filter, the résumé's included (a quarter of the performers get a skill, a language and a union below).
   ['text query with every filter (skill, language, union, ages, height, location)', 'q=priya&gender=Female&ageMin=18&ageMax=40&heightMin=150&location=a&skill=dance&language=hindi&union=member'],
+  // A word thousands of rows hold (the profession of one performer in eight).
+  ['a frequent word ("Actor")', 'q=Actor'],
+  // Typos all through a name: found only by the last tier (docs/talent.md, "Typos and accents").
+  ['a name with typos ("Priyaa Shrama")', `q=${encodeURIComponent('Priyaa Shrama')}`],
 ] as const;
 
 interface Tokens {
