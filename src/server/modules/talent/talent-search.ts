@@ -88,14 +88,17 @@ interface Tier {
  * Last comes a name a small typo or an accent away (-1; docs/talent.md, "Typos and
  * accents"): "Priyaa Shrama" finds Priya Sharma, "Zoe" finds Zoë. It is pg_trgm on the folded
  * name (search_fold): the text's word similarity to the name above 0.6 (a word of the name
- * nearly typed: "zoe", "rahul kapor") or the two texts' similarity above 0.3 (typos all
- * through: "priyaa shrama", 0.42), both pg_trgm's default thresholds, read through
+ * nearly typed: "zoe", "rahul kapor"), or when no name is that near, the two texts'
+ * similarity above 0.3 (typos all through: "priyaa shrama", 0.42), both pg_trgm's default
+ * thresholds, read through
  * users_talent_name_fold_trgm (migration 0057) first — the array is worked out once, before
  * the order is walked — and it leaves out every row an earlier tier holds.
  */
 function textTiers(q: string): Tier[] {
   const name = sql`(lower(${users.fname}) collate "C")`;
   const escaped = escapeLike(q);
+  // Not a row of the tiers before the near names: none of them holds the text.
+  const notHeld = sql`not ${searchable} ilike ${`%${escaped}%`}`;
   const startsWith = sql`${name} like lower(${`${escaped}%`})`;
   return [
     { scores: [7], matches: sql`${name} = lower(${q})` },
@@ -116,9 +119,13 @@ function textTiers(q: string): Tier[] {
     },
     {
       scores: [-1],
-      matches: sql`${users.id} = any(array(select ${users.id} from ${users} where ${publicPerformer}
-          and (search_fold(${users.fname}) %> search_fold(${q}) or search_fold(${users.fname}) % search_fold(${q}))))
-        and not ${searchable} ilike ${`%${escaped}%`}`,
+      // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
+      // only when there are none, the names with typos all through (similarity: thousands of
+      // candidates to recheck). COALESCE leaves the second array unread when the first has rows.
+      // Each leaves out the rows an earlier tier holds, so "none" means none new.
+      matches: sql`${users.id} = any(coalesce(
+          nullif(array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) %> search_fold(${q})), '{}'),
+          array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) % search_fold(${q}))))`,
     },
   ];
 }
