@@ -11,9 +11,10 @@ import { studioPageExists } from '../modules/studios/index.js';
 import { publicPreview } from '../modules/talent/index.js';
 import { TALENT_MSG } from '../../contract/talent-messages.js';
 import { personName } from '../../contract/names.js';
+import { WEB_PATHS, type WebPath } from '../../contract/web-paths.js';
 
 export interface WebRoute {
-  /** As in src/web/routes.tsx: `/literal/:param`. */
+  /** As in contract/web-paths.ts: `/literal/:param`. */
   path: string;
   /** For a page about one record: whether it exists. Runs only after the path matched. */
   exists?: (params: Record<string, string>, db: Db) => Promise<boolean>;
@@ -37,56 +38,22 @@ const portfolioPreview = async ({ id = '' }: Record<string, string>, db: Db): Pr
   return row && { title: TALENT_MSG.portfolioTitle(personName(row.fname)), description: TALENT_MSG.portfolioDescription(row.category, row.location), image: row.profilePic };
 };
 
-/** Keep in step with src/web/routes.tsx (the `*` route is what this answers 404 for). */
-export const WEB_ROUTES: readonly WebRoute[] = [
-  { path: '/' },
-  { path: '/contact' },
-  { path: '/terms' },
-  { path: '/privacy' },
-  { path: '/studio' },
-  { path: '/studio-detail/:id', exists: studioExists },
-  { path: '/download-section' },
-  { path: '/editProfile' },
-  { path: '/info' },
-  { path: '/basic-profile-sec' },
-  { path: '/apperance' },
-  { path: '/subscription' },
-  { path: '/media/photos' },
-  { path: '/media/videos' },
-  { path: '/media/audios' },
-  { path: '/login' },
-  { path: '/signup' },
-  { path: '/profile' },
-  { path: '/editapperance' },
-  { path: '/editResume' },
-  { path: '/forgot-password' },
-  { path: '/reset-password' },
-  { path: '/settings' },
-  { path: '/admin' },
-  { path: '/studio-signup' },
-  { path: '/dashboard' },
-  { path: '/dashboard/studio' },
-  { path: '/dashboard/jobs/new' },
-  { path: '/dashboard/jobs/:id' },
-  { path: '/dashboard/jobs/:id/schedule' },
-  { path: '/dashboard/jobs/:id/applicants' },
-  { path: '/dashboard/jobs/:id/self-tapes' },
-  { path: '/dashboard/jobs/:id/self-tapes/new' },
-  { path: '/jobs' },
-  { path: '/jobs/:id', exists: jobExists },
-  { path: '/messages' },
-  { path: '/messages/:id', exists: conversationExists },
-  { path: '/talent/:id', exists: async (params, db) => (await portfolioPreview(params, db)) !== null, preview: portfolioPreview },
-  { path: '/dashboard/talent' },
-  { path: '/dashboard/shortlists' },
-  { path: '/applications' },
-  // Recording a tape (docs/media.md): the performer's own request, read by the page with the account's token.
-  { path: '/applications/tapes/:id/record' },
-  // A review room (docs/self-tapes.md): no account, never indexed (web-app.ts adds noindex).
-  { path: '/review/:token' },
-  // A guardian's consent page (docs/guardians.md): no account, never indexed (web-app.ts adds noindex).
-  { path: '/guardian/:token' },
-];
+/**
+ * What the server checks of some pages, by path: whether the record exists, and the link
+ * preview. Every other page of WEB_PATHS exists whenever its path matches.
+ */
+const CHECKS: Partial<Record<WebPath, Omit<WebRoute, 'path'>>> = {
+  '/studio-detail/:id': { exists: studioExists },
+  '/jobs/:id': { exists: jobExists },
+  '/messages/:id': { exists: conversationExists },
+  '/talent/:id': { exists: async (params, db) => (await portfolioPreview(params, db)) !== null, preview: portfolioPreview },
+  // A review room (docs/self-tapes.md) and a guardian's consent page (docs/guardians.md) need
+  // no account and are never indexed (web-app.ts adds noindex); recording a tape
+  // (docs/media.md) reads the performer's own request with the account's token.
+};
+
+/** Every page of the app (contract/web-paths.ts, the web's route table too); the `*` route is what this answers 404 for. */
+export const WEB_ROUTES: readonly WebRoute[] = WEB_PATHS.map((path) => ({ path, ...CHECKS[path] }));
 
 /** The route's params when the path matches it; like React Router: any case, a trailing slash allowed. */
 export function matchWebRoute(pattern: string, pathname: string): Record<string, string> | null {
