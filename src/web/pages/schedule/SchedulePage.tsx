@@ -134,7 +134,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
 
 function SlotEditor({ jobId }: { jobId: string }) {
   const toast = useToast();
-  const [values, setValues] = useState({ startsAt: '', minutes: '15', count: '6', gapMinutes: '0', place: '', onlineUrl: '', round: SLOT_LIMITS.defaultRound });
+  const [values, setValues] = useState({ startsAt: '', minutes: '15', count: '6', gapMinutes: '0', place: '', onlineUrl: '', round: SLOT_LIMITS.defaultRound as string });
   // Callbacks: the applicants in auditioning the studio picks; only they may book these times.
   const [invited, setInvited] = useState<string[]>([]);
   const applicants = useJobApplicants(jobId);
@@ -157,7 +157,7 @@ function SlotEditor({ jobId }: { jobId: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!fields.check(values)) return;
+    if (!fields.check({ ...values, applicationIds: invited })) return;
     // Inviting tells the performers: it asks once.
     if (invited.length && !window.confirm(SLOT_TEXT.confirmCallBack(invited.length, values.round.trim()))) return;
     setBusy(true);
