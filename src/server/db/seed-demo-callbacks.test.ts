@@ -1,13 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { MySlotsAnswer } from '../../contract/slots.js';
-import { applications, auditionSlots, slotRoundInvitations, users } from './schema/index.js';
+import { applications, auditionSlots, notifications, slotDayEvents, slotRoundInvitations, users } from './schema/index.js';
 import { seedDemoApplications } from './seed-demo-applications.js';
 import { DEMO_CALLBACK_ROUND, seedDemoCallbacks } from './seed-demo-callbacks.js';
 import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
-import { createSlotsService } from '../modules/slots/slots.service.js';
 
 const seeded = seedTestApp({ demoStudios: true });
 const { withEnv } = seeded;
@@ -30,11 +28,11 @@ describe('demo callback round', () => {
     expect(slots.filter((s) => s.bookedApplicationId).map((s) => s.bookedApplicationId)).toEqual([invitation!.applicationId]);
     const [app] = await seeded.t.ctx.db.select().from(applications).where(eq(applications.id, invitation!.applicationId));
     expect(app!.status).toBe('auditioning');
-    // The invited performer's picker shows the round, its booking and the other free time.
-    const mine: MySlotsAnswer = await createSlotsService(seeded.t.ctx).listForPerformer(app!.performerId!, app!.id);
-    expect(mine.invitations.map((i) => i.round)).toEqual([DEMO_CALLBACK_ROUND]);
-    expect(mine.bookings.map((b) => b.round)).toContain(DEMO_CALLBACK_ROUND);
-    expect(mine.slots.filter((s) => s.round === DEMO_CALLBACK_ROUND)).toHaveLength(1);
+    // Its bell and its history say it was invited to the round.
+    const [notice] = await seeded.t.ctx.db.select().from(notifications).where(eq(notifications.userId, app!.performerId!));
+    expect(notice!.text).toMatch(/^You are invited to Callback for /);
+    const history = await seeded.t.ctx.db.select().from(slotDayEvents).where(eq(slotDayEvents.applicationId, app!.id));
+    expect(history.map((h) => [h.kind, h.round])).toEqual([['invited', DEMO_CALLBACK_ROUND]]);
     expect(await seedDemoCallbacks(withEnv({ SEED_DEMO: '1' }), () => {})).toBe(0);
   });
 });

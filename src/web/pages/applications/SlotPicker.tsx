@@ -19,7 +19,10 @@ export function SlotPicker({ app }: { app: MyApplication }) {
   if (slots.isError) return <p role="alert">{slots.error.message}</p>;
   const { slots: free, bookings = [], invitations = [] } = slots.data;
   // Each round the performer is in, the first round first (docs/slots.md, "Rounds and callbacks").
-  const rounds = [...new Set([SLOT_LIMITS.defaultRound, ...invitations.map((i) => i.round), ...bookings.map((b) => b.round), ...free.map((s) => s.round)])];
+  const others = [...new Set([...invitations.map((i) => i.round), ...bookings.map((b) => b.round), ...free.map((s) => s.round)])].filter((r) => r !== SLOT_LIMITS.defaultRound);
+  // The first round shows as before rounds, unless it is empty while a callback is open.
+  const firstEmpty = !bookings.some((b) => b.round === SLOT_LIMITS.defaultRound) && !free.some((s) => s.round === SLOT_LIMITS.defaultRound);
+  const rounds = firstEmpty && others.length ? others : [SLOT_LIMITS.defaultRound, ...others];
   return (
     <>
       {rounds.map((round) => (
