@@ -126,6 +126,8 @@ export const SLOT_TEXT = {
   calledBack: (n: number, round: string) => (n === 1 ? `1 performer invited to ${round}` : `${n} performers invited to ${round}`),
   invitedOnly: 'Invited only',
   invitedTo: (round: string) => `You are invited to ${round}`,
+  /** The applicant card's history: who was called back to which round. */
+  invitedToRound: (round: string) => `Invited to ${round}`,
   roundTimes: (round: string) => `${round}: your time`,
   dayEventLate: (minutes: number) => `Said running ${minutes} minutes late`,
 } as const;
