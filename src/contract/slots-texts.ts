@@ -63,6 +63,7 @@ export const SLOT_MSG = {
   roundEmpty: 'Round must not be empty',
   applicationIdsInvalid: 'applicationIds must be a list of 1 to 200 applications of this job',
   notInvited: 'This time is for invited performers only',
+  inviteNotAuditioning: 'Only applicants in auditioning can be called back',
   invitedSubject: (job: string, round: string) => `${round}: you are invited for ${job}`,
   invitedText: (job: string, studio: string, round: string, times: string) =>
     `${studio} invites you to ${round} for ${job}. Pick one of these times in the app: ${times}. Times are in UTC.`,

@@ -174,6 +174,13 @@ describe('refusals', () => {
       expect(res.statusCode, JSON.stringify(ids)).toBe(404);
       expect(res.json()).toMatchObject({ code: 'not_found' });
     }
+    // Only applicants in auditioning can book, so only they are called back.
+    const p = await buildPerformer(t);
+    await givePlan(t, p._id, 'Gold');
+    const appliedId = ((await call('POST', `/api/jobs/${job._id}/apply`, p.token, {})).json() as { _id: string })._id;
+    const notYet = await create(job, { startsAt: at(40), round: 'Callback', applicationIds: [mine.appId, appliedId] });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json()).toEqual({ msg: SLOT_MSG.inviteNotAuditioning, code: 'conflict' });
     // The rival studio cannot make a round on this job, nor invite to it.
     expect((await create(job, { startsAt: at(40), round: 'Callback', applicationIds: [mine.appId] }, rival.token)).statusCode).toBe(404);
     const schedule = (await call('GET', `/api/studio/jobs/${job._id}/slots`, studio.token)).json() as StudioSlotsAnswer;

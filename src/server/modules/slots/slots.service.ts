@@ -147,13 +147,15 @@ export function createSlotsService(ctx: AppContext) {
       const invitees = invitedIds.length
         ? invitedIds.every(isUuid)
           ? await db
-              .select({ id: applications.id, performerId: applications.performerId, email: users.email })
+              .select({ id: applications.id, performerId: applications.performerId, email: users.email, status: applications.status })
               .from(applications)
               .leftJoin(users, eq(users.id, applications.performerId))
               .where(and(inArray(applications.id, invitedIds), eq(applications.jobId, job.id)))
           : []
         : [];
       if (invitees.length !== invitedIds.length) throw errors.notFound(APP_MSG.applicationNotFound);
+      // Only an application in auditioning may book, so only such are called back (docs/slots.md).
+      if (invitees.some((a) => a.status !== 'auditioning')) throw errors.conflict(SLOT_MSG.inviteNotAuditioning);
       // Whole minutes: a calendar file has no milliseconds, and the API and the file must agree.
       const start = new Date(Math.floor(new Date(body.startsAt).getTime() / MINUTE) * MINUTE);
       if (!(start.getTime() > now.getTime())) throw errors.inPast();
