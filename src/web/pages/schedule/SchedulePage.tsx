@@ -50,9 +50,9 @@ export default function SchedulePage() {
         {slots.data?.length === 0 && <p>{SLOT_TEXT.noSlots}</p>}
         {slots.data && slots.data.length > 0 &&
           // Grouped by round, each in the order of its first time (docs/slots.md, "Rounds and callbacks").
-          roundsOf(slots.data).map(([round, list]) => (
-            <section key={round} className="schedule-round" aria-labelledby={`round-${round}`} data-testid="schedule-round">
-              <h3 id={`round-${round}`}>
+          roundsOf(slots.data).map(([round, list], i) => (
+            <section key={round} className="schedule-round" aria-labelledby={`schedule-round-${i}`} data-testid="schedule-round">
+              <h3 id={`schedule-round-${i}`}>
                 {round}
                 {list.some((s) => s.limited) && <span className="muted"> · {SLOT_TEXT.invitedOnly}</span>}
               </h3>
