@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'not_auditioning',
   'overlap',
   'slot_taken',
+  'not_invited',
   'too_late',
   // The day of the sessions (docs/slots.md, "The day").
   'too_early',

@@ -20,13 +20,17 @@ export const SLOT_LIMITS = {
   dayOpensHours: 2,
   lateMin: 5,
   lateMax: 60,
+  /** Rounds (docs/slots.md, "Rounds and callbacks"). */
+  roundMax: 40,
+  defaultRound: 'Audition',
+  invitedMax: 200,
 } as const;
 
 /** How the studio marks a booking on the day; null clears it. */
 export const CHECK_IN_STATUSES = ['arrived', 'no_show'] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
 /** What the day's history keeps. */
-export const DAY_EVENT_KINDS = ['arrived', 'no_show', 'cleared', 'late'] as const;
+export const DAY_EVENT_KINDS = ['arrived', 'no_show', 'cleared', 'late', 'invited'] as const;
 export type DayEventKind = (typeof DAY_EVENT_KINDS)[number];
 
 export const SLOT_MSG = {
@@ -56,6 +60,14 @@ export const SLOT_MSG = {
   notBooked: 'Nobody is booked on this time',
   lateAlready: 'You have already said you are running late for this time',
   lateOver: 'This audition time is over',
+  roundEmpty: 'Round must not be empty',
+  applicationIdsInvalid: 'applicationIds must be a list of 1 to 200 applications of this job',
+  notInvited: 'This time is for invited performers only',
+  inviteNotAuditioning: 'Only applicants in auditioning can be called back',
+  invitedSubject: (job: string, round: string) => `${round}: you are invited for ${job}`,
+  invitedText: (job: string, studio: string, round: string, times: string) =>
+    `${studio} invites you to ${round} for ${job}. Pick one of these times in the app: ${times}. Times are in UTC.`,
+  invitedNotice: (job: string, round: string) => `You are invited to ${round} for ${job}: pick a time`,
 } as const;
 
 /** The screens' texts: the studio's schedule and slot editor, the performer's picker (docs/slots.md). */
@@ -101,6 +113,22 @@ export const SLOT_TEXT = {
   lateMinutes: 'How many minutes',
   lateSend: 'Tell the studio',
   lateSent: (minutes: number) => `The studio knows you are running ${minutes} minutes late.`,
-  dayEvent: { arrived: 'Arrived', no_show: 'No-show', cleared: 'Check-in cleared', late: 'Running late' } as Record<DayEventKind, string>,
+  dayEvent: { arrived: 'Arrived', no_show: 'No-show', cleared: 'Check-in cleared', late: 'Running late', invited: 'Invited to a callback' } as Record<DayEventKind, string>,
+  // Rounds and callbacks (docs/slots.md, "Rounds and callbacks").
+  round: 'Round',
+  callBack: 'Call back',
+  callBackTitle: 'Call back performers',
+  callBackWho: 'Who to call back',
+  callBackNoOne: 'Pick at least one performer',
+  callBackNone: 'Nobody is auditioning on this job yet.',
+  callBackDefaultRound: 'Callback',
+  callBackSend: 'Invite and add times',
+  confirmCallBack: (n: number, round: string) => (n === 1 ? `Invite 1 performer to ${round}? They are told by e-mail and in the app.` : `Invite ${n} performers to ${round}? They are told by e-mail and in the app.`),
+  calledBack: (n: number, round: string) => (n === 1 ? `1 performer invited to ${round}` : `${n} performers invited to ${round}`),
+  invitedOnly: 'Invited only',
+  invitedTo: (round: string) => `You are invited to ${round}`,
+  /** The applicant card's history: who was called back to which round. */
+  invitedToRound: (round: string) => `Invited to ${round}`,
+  roundTimes: (round: string) => `${round}: your time`,
   dayEventLate: (minutes: number) => `Said running ${minutes} minutes late`,
 } as const;

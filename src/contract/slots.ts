@@ -30,6 +30,14 @@ export const createSlotsBody = z.strictObject(
       .trim()
       .refine((v) => v === '' || /^https:\/\/[^\s/]+\.[^\s]*$/i.test(v), SLOT_MSG.onlineUrlHttps)
       .optional(),
+    /** The round (docs/slots.md, "Rounds and callbacks"): "Audition" unless named, e.g. "Callback". */
+    round: text('Round').trim().min(1, SLOT_MSG.roundEmpty).max(SLOT_LIMITS.roundMax, MSG.tooLong('Round', SLOT_LIMITS.roundMax)).default(SLOT_LIMITS.defaultRound),
+    /** Only these applications (of this job) may see and book these slots; each is told. */
+    applicationIds: z
+      .array(z.string({ error: SLOT_MSG.applicationIdsInvalid }).max(100, SLOT_MSG.applicationIdsInvalid), { error: SLOT_MSG.applicationIdsInvalid })
+      .min(1, SLOT_MSG.applicationIdsInvalid)
+      .max(SLOT_LIMITS.invitedMax, SLOT_MSG.applicationIdsInvalid)
+      .optional(),
   },
   { error: (iss) => (iss.code === 'unrecognized_keys' ? MARKET_MSG.unknownField(iss.keys) : MSG.invalidBody) },
 );
@@ -58,6 +66,10 @@ const studioSlot = z.object({
   roleId: z.string().nullable(),
   place: z.string(),
   onlineUrl: z.string(),
+  /** The round it belongs to ("Audition" unless the studio named a callback). */
+  round: z.string(),
+  /** Only invited applications may book it (docs/slots.md, "Rounds and callbacks"). */
+  limited: z.boolean(),
   booking: slotBooking.nullable(),
 });
 export type StudioSlot = z.infer<typeof studioSlot>;
@@ -68,7 +80,18 @@ export const openSlot = studioSlot.omit({ booking: true });
 export type OpenSlot = z.infer<typeof openSlot>;
 
 /** The performer's picker: the free times, and the one they hold (with its calendar SEQUENCE). */
-export const mySlotsAnswer = z.object({ slots: z.array(openSlot), booked: openSlot.extend({ sequence: z.number(), late: late.nullable().optional() }).nullable() });
+const heldSlot = openSlot.extend({ sequence: z.number(), late: late.nullable().optional() });
+/**
+ * `slots` are the free times of every round this application may book (each says its round),
+ * `booked` the booking of the first round ("Audition" when held, as before rounds), `bookings`
+ * every round's booking, and `invitations` the callback rounds it was invited to.
+ */
+export const mySlotsAnswer = z.object({
+  slots: z.array(openSlot),
+  booked: heldSlot.nullable(),
+  bookings: z.array(heldSlot),
+  invitations: z.array(z.object({ round: z.string(), at: z.string() })),
+});
 export type MySlotsAnswer = z.infer<typeof mySlotsAnswer>;
 export const bookedSlotAnswer = z.object({ booked: openSlot.extend({ sequence: z.number() }) });
 export type BookedSlotAnswer = z.infer<typeof bookedSlotAnswer>;
@@ -81,5 +104,7 @@ export const studioSlotAnswer = studioSlot;
 export const lateBody = z.strictObject({ minutes: whole('Minutes', SLOT_LIMITS.lateMin, SLOT_LIMITS.lateMax) }, { error: () => MSG.invalidBody });
 export const lateAnswer = z.object({ late });
 /** One entry of the day's history on the studio's applicant card. */
-export const dayEvent = z.object({ kind: z.enum(DAY_EVENT_KINDS), minutes: z.number().int().nullable(), slotStartsAt: z.string(), at: z.string() });
+export const dayEvent = z.object({ kind: z.enum(DAY_EVENT_KINDS), minutes: z.number().int().nullable(), slotStartsAt: z.string(), at: z.string(), round: z.string().nullable().optional() });
+/** `?round=` on …/slot (DELETE), …/slot.ics and …/slot/late: which round's booking. */
+export const roundQuery = z.object({ round: z.string().max(SLOT_LIMITS.roundMax, MSG.tooLong('Round', SLOT_LIMITS.roundMax)).optional() });
 export type DayEvent = z.infer<typeof dayEvent>;

@@ -121,6 +121,7 @@ export const ERRORS = {
   not_auditioning: { status: 409, msg: SLOT_MSG.notAuditioning },
   overlap: { status: 409, msg: SLOT_MSG.overlap },
   slot_taken: { status: 409, msg: SLOT_MSG.slotTaken },
+  not_invited: { status: 403, msg: SLOT_MSG.notInvited },
   too_late: { status: 409, msg: SLOT_MSG.tooLate },
   // The day of the sessions.
   not_booked: { status: 409, msg: SLOT_MSG.notBooked },
@@ -267,6 +268,8 @@ export const errors = {
   notAuditioning: () => make('not_auditioning'),
   overlap: () => make('overlap'),
   slotTaken: () => make('slot_taken'),
+  /** A limited round's slot booked by an application not invited to it (docs/slots.md). */
+  notInvited: () => make('not_invited'),
   tooLate: () => make('too_late'),
   notBooked: () => make('not_booked'),
   tooEarly: () => make('too_early'),

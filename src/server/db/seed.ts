@@ -8,6 +8,7 @@ import type { Db } from './client.js';
 import { seedDemoPerformers } from './seed-performers.js';
 import { seedDemoApplications } from './seed-demo-applications.js';
 import { seedDemoReviewLink } from './seed-demo-review.js';
+import { seedDemoCallbacks } from './seed-demo-callbacks.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoGuardians } from './seed-demo-guardians.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
@@ -40,6 +41,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoPerformers(ctx, log);
   await seedDemoApplications(ctx, log);
   await seedDemoReviewLink(ctx, log);
+  await seedDemoCallbacks(ctx, log);
   await seedDemoMessages(ctx, log);
   await seedDemoGuardians(ctx, log);
   return added;

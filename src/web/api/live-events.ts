@@ -75,6 +75,8 @@ function apply(kind: string, data: unknown): void {
     // An application changed: the bell and the performer's applications read again now.
     void queryClient.invalidateQueries({ queryKey: notificationsKey });
     void queryClient.invalidateQueries({ queryKey: myApplicationsKey });
+    // A callback invitation (docs/slots.md, "Rounds and callbacks"): the pickers read again.
+    void queryClient.invalidateQueries({ queryKey: ['slots', 'application'] });
   } else if (kind === 'schedule') {
     // A check-in or a performer running late (docs/slots.md, "The day"): the job's schedule reads again.
     const { jobId } = data as { jobId: string };

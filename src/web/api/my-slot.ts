@@ -24,15 +24,18 @@ export async function bookSlot(applicationId: string, slotId: string) {
   }
 }
 
-export async function cancelSlot(applicationId: string) {
-  await api<void>(`${base(applicationId)}/slot`, { method: 'DELETE' });
+const roundQuery = (round?: string) => (round ? `?round=${encodeURIComponent(round)}` : '');
+
+/** `round`: which round's booking (docs/slots.md, "Rounds and callbacks"); none means the first round's. */
+export async function cancelSlot(applicationId: string, round?: string) {
+  await api<void>(`${base(applicationId)}/slot${roundQuery(round)}`, { method: 'DELETE' });
   await queryClient.invalidateQueries({ queryKey: mySlotsKey(applicationId) });
 }
 
 /** Downloads the calendar file: the call needs the token, so it is fetched and saved from a blob. */
-export async function downloadSlotIcs(applicationId: string) {
+export async function downloadSlotIcs(applicationId: string, round?: string) {
   const token = session.token();
-  const res = await fetch(`${base(applicationId)}/slot.ics`, { headers: token ? { 'x-auth-token': token } : {}, cache: 'no-cache' });
+  const res = await fetch(`${base(applicationId)}/slot.ics${roundQuery(round)}`, { headers: token ? { 'x-auth-token': token } : {}, cache: 'no-cache' });
   if (!res.ok) throw apiErrorFrom(res.status, await res.json().catch(() => null));
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

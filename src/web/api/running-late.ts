@@ -3,8 +3,9 @@ import { api } from './client';
 import { mySlotsKey } from './my-slot';
 import { queryClient } from './query-client';
 
-export async function sayRunningLate(applicationId: string, minutes: number) {
-  const answer = await api<{ late: { minutes: number; at: string } }>(`/api/audition/applications/${encodeURIComponent(applicationId)}/slot/late`, { json: { minutes } });
+/** `round`: which round's booking (docs/slots.md, "Rounds and callbacks"). */
+export async function sayRunningLate(applicationId: string, minutes: number, round?: string) {
+  const answer = await api<{ late: { minutes: number; at: string } }>(`/api/audition/applications/${encodeURIComponent(applicationId)}/slot/late${round ? `?round=${encodeURIComponent(round)}` : ''}`, { json: { minutes } });
   await queryClient.invalidateQueries({ queryKey: mySlotsKey(applicationId) });
   return answer.late;
 }

@@ -4,7 +4,7 @@
  * one conditional update, so two performers racing for a slot cannot both win.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications, jobRoles, jobs } from './studios.js';
 
 export const auditionSlots = pgTable(
@@ -39,9 +39,14 @@ export const auditionSlots = pgTable(
     lateMinutes: integer('late_minutes'),
     lateAt: timestamp('late_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The round (docs/slots.md, "Rounds and callbacks"): "Audition" unless the studio names a callback. */
+    round: text('round').notNull().default('Audition'),
+    /** Only the applications invited to this job's round may see and book it. */
+    limited: boolean('limited').notNull().default(false),
   },
   (t) => [
-    unique('audition_slots_booked_application_unique').on(t.bookedApplicationId),
+    // One booking per round per application: the unique pair refuses a second at once.
+    unique('audition_slots_booked_application_round_unique').on(t.bookedApplicationId, t.round),
     index('audition_slots_job_idx').on(t.jobId, t.startsAt),
     // The reminder sweep reads only booked slots.
     index('audition_slots_booked_idx').on(t.startsAt).where(sql`${t.bookedApplicationId} is not null`),
@@ -64,6 +69,29 @@ export const slotDayEvents = pgTable(
     minutes: integer('minutes'),
     slotStartsAt: timestamp('slot_starts_at', { withTimezone: true }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The round it belongs to; `invited` entries name the callback round. */
+    round: text('round'),
   },
   (t) => [index('slot_day_events_application_idx').on(t.applicationId, t.at)],
+);
+
+/**
+ * Who is invited to a limited round of a job (docs/slots.md, "Rounds and callbacks"): the
+ * applications the studio called back; only they see and book the round's limited slots.
+ */
+export const slotRoundInvitations = pgTable(
+  'slot_round_invitations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    round: text('round').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    byUserId: uuid('by_user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('slot_round_invitations_one_idx').on(t.jobId, t.round, t.applicationId), index('slot_round_invitations_application_idx').on(t.applicationId)],
 );

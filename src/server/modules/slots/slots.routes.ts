@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookedSlotAnswer, bookSlotBody, checkInBody, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, openSlot, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
+import { bookedSlotAnswer, bookSlotBody, checkInBody, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, openSlot, roundQuery, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
 import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { sendAfterCommit, sendOwed } from '../notifications/index.js';
@@ -19,7 +19,12 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   app.post(
     '/api/studio/jobs/:id/slots',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: z.object({ slots: z.array(openSlot) }) } } },
-    async (req, reply) => reply.status(201).send({ slots: await slots.create(req.userId, req.params.id, req.body) }),
+    async (req, reply) => {
+      // Invited applications are told after the commit (docs/slots.md, "Rounds and callbacks").
+      const { slots: made, ...after } = await slots.create(req.userId, req.params.id, req.body);
+      await sendAfterCommit(ctx, after, req.log);
+      return reply.status(201).send({ slots: made });
+    },
   );
 
   app.get('/api/studio/jobs/:id/slots', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioSlotsAnswer } } }, async (req, reply) => {
@@ -44,9 +49,9 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   );
   app.post(
     '/api/audition/applications/:id/slot/late',
-    { preValidation: auth.requirePerformer, schema: { params: idParams, body: lateBody, response: { 200: lateAnswer } } },
+    { preValidation: auth.requirePerformer, schema: { params: idParams, querystring: roundQuery, body: lateBody, response: { 200: lateAnswer } } },
     async (req) => {
-      const { late, ...after } = await slots.late(req.userId, req.params.id, req.body.minutes);
+      const { late, ...after } = await slots.late(req.userId, req.params.id, req.body.minutes, new Date(), req.query.round);
       await sendAfterCommit(ctx, after, req.log);
       return { late };
     },
@@ -68,13 +73,13 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     },
   );
 
-  app.delete('/api/audition/applications/:id/slot', { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
-    await slots.cancel(req.userId, req.params.id);
+  app.delete('/api/audition/applications/:id/slot', { preValidation: auth.requirePerformer, schema: { params: idParams, querystring: roundQuery, response: { 204: z.null() } } }, async (req, reply) => {
+    await slots.cancel(req.userId, req.params.id, new Date(), req.query.round);
     return reply.status(204).send(null);
   });
 
-  app.get('/api/audition/applications/:id/slot.ics', { preValidation: auth.requirePerformer, schema: { params: idParams } }, async (req, reply) => {
-    const body = await slots.ics(req.userId, req.params.id);
+  app.get('/api/audition/applications/:id/slot.ics', { preValidation: auth.requirePerformer, schema: { params: idParams, querystring: roundQuery } }, async (req, reply) => {
+    const body = await slots.ics(req.userId, req.params.id, new Date(), req.query.round);
     return reply.header('content-type', ICS_TYPE).header('content-disposition', `attachment; filename="${ICS_NAME}"`).header('cache-control', 'private, no-store').send(body);
   });
 };

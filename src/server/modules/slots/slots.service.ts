@@ -4,7 +4,7 @@
  * column is unique, so of several performers racing for a slot exactly one wins, on either
  * engine and with several instances; nothing is read and then written.
  */
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SLOT_LIMITS, SLOT_MSG, type CheckInStatus, type CreateSlotsBody, type DayEvent, type MySlotsAnswer, type OpenSlot, type StudioSlot } from '../../../contract/slots.js';
 import { APP_MSG } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
@@ -12,11 +12,11 @@ import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { applications, auditionSlots, jobRoles, jobs, slotDayEvents, studios, users } from '../../db/schema/index.js';
+import { applications, auditionSlots, jobRoles, jobs, slotDayEvents, slotRoundInvitations, studios, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
-import { createNotification, oweMail, type AfterCommit } from '../notifications/index.js';
+import { createNotification, createNotifications, oweMail, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
 import { minorSql } from '../guardians/index.js';
@@ -35,7 +35,7 @@ export const dayOf = (s: SlotRow) => ({
 /** The day's history of these applications (docs/slots.md, "The day"), oldest first. */
 export async function dayEventsOf(db: Db | Tx, applicationId: string): Promise<DayEvent[]> {
   const rows = await db.select().from(slotDayEvents).where(eq(slotDayEvents.applicationId, applicationId)).orderBy(asc(slotDayEvents.at), asc(slotDayEvents.id));
-  return rows.map((r) => ({ kind: r.kind as DayEvent['kind'], minutes: r.minutes, slotStartsAt: r.slotStartsAt.toISOString(), at: r.at.toISOString() }));
+  return rows.map((r) => ({ kind: r.kind as DayEvent['kind'], minutes: r.minutes, slotStartsAt: r.slotStartsAt.toISOString(), at: r.at.toISOString(), round: r.round }));
 }
 const MINUTE = 60_000;
 
@@ -48,7 +48,7 @@ export function utcText(d: Date): string {
 }
 
 export function presentOpenSlot(s: SlotRow): OpenSlot {
-  return { _id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), roleId: s.roleId, place: s.place, onlineUrl: s.onlineUrl };
+  return { _id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), roleId: s.roleId, place: s.place, onlineUrl: s.onlineUrl, round: s.round, limited: s.limited };
 }
 
 /** True when the database refused a second row with the same unique value. */
@@ -102,9 +102,9 @@ export function createSlotsService(ctx: AppContext) {
   async function ownJob(userId: string, jobId: string) {
     const studio = await accounts.ownStudio(userId);
     if (!isUuid(jobId)) throw errors.notFound(MARKET_MSG.jobNotFound);
-    const [job] = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
+    const [job] = await db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
     if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
-    return job;
+    return { ...job, studio: studio.fname };
   }
 
   /** The performer's own application; another's is not found. */
@@ -125,12 +125,37 @@ export function createSlotsService(ctx: AppContext) {
   }
 
   const heldBy = (applicationId: string) => eq(auditionSlots.bookedApplicationId, applicationId);
+  /**
+   * The booking a call without a round means: `?round=` when given, else the first round's
+   * ("Audition"), else the earliest held (docs/slots.md, "Rounds and callbacks").
+   */
+  async function heldIn(tx: Db | Tx, applicationId: string, round: string | undefined, lock = false): Promise<SlotRow | undefined> {
+    const where = round === undefined ? heldBy(applicationId) : and(heldBy(applicationId), eq(auditionSlots.round, round));
+    const q = tx.select().from(auditionSlots).where(where).orderBy(asc(auditionSlots.startsAt));
+    const rows = lock ? await q.for('update') : await q;
+    return rows.find((r) => r.round === SLOT_LIMITS.defaultRound) ?? rows[0];
+  }
   const notLocked = (now: Date) => gt(auditionSlots.startsAt, new Date(now.getTime() + SLOT_LIMITS.lockedHours * HOUR));
 
   return {
     /** Back-to-back slots with the gaps; any overlap with the job's slots refuses them all. */
-    async create(userId: string, jobId: string, body: CreateSlotsBody, now = new Date()): Promise<OpenSlot[]> {
+    async create(userId: string, jobId: string, body: CreateSlotsBody, now = new Date()): Promise<{ slots: OpenSlot[] } & AfterCommit> {
       const job = await ownJob(userId, jobId);
+      const round = (body.round ?? SLOT_LIMITS.defaultRound).trim();
+      const invitedIds = [...new Set(body.applicationIds ?? [])];
+      // Only this job's applications may be invited; another job's or studio's is not found (OFFICE.md §4).
+      const invitees = invitedIds.length
+        ? invitedIds.every(isUuid)
+          ? await db
+              .select({ id: applications.id, performerId: applications.performerId, email: users.email, status: applications.status })
+              .from(applications)
+              .leftJoin(users, eq(users.id, applications.performerId))
+              .where(and(inArray(applications.id, invitedIds), eq(applications.jobId, job.id)))
+          : []
+        : [];
+      if (invitees.length !== invitedIds.length) throw errors.notFound(APP_MSG.applicationNotFound);
+      // Only an application in auditioning may book, so only such are called back (docs/slots.md).
+      if (invitees.some((a) => a.status !== 'auditioning')) throw errors.conflict(SLOT_MSG.inviteNotAuditioning);
       // Whole minutes: a calendar file has no milliseconds, and the API and the file must agree.
       const start = new Date(Math.floor(new Date(body.startsAt).getTime() / MINUTE) * MINUTE);
       if (!(start.getTime() > now.getTime())) throw errors.inPast();
@@ -147,7 +172,7 @@ export function createSlotsService(ctx: AppContext) {
       const gap = body.gapMinutes ?? 0;
       const rows = Array.from({ length: body.count }, (_, i) => {
         const startsAt = new Date(start.getTime() + i * (minutes + gap) * MINUTE);
-        return { jobId: job.id, roleId, startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE), place, onlineUrl };
+        return { jobId: job.id, roleId, startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE), place, onlineUrl, round, limited: invitedIds.length > 0 };
       });
       const first = rows[0]!.startsAt;
       const last = rows.at(-1)!.endsAt;
@@ -158,10 +183,36 @@ export function createSlotsService(ctx: AppContext) {
         const clash = await tx
           .select({ startsAt: auditionSlots.startsAt, endsAt: auditionSlots.endsAt })
           .from(auditionSlots)
-          .where(and(eq(auditionSlots.jobId, job.id), lt(auditionSlots.startsAt, last), gt(auditionSlots.endsAt, first)));
+          // Overlap is within a round: two rounds may run at once, in two rooms (docs/slots.md).
+          .where(and(eq(auditionSlots.jobId, job.id), eq(auditionSlots.round, round), lt(auditionSlots.startsAt, last), gt(auditionSlots.endsAt, first)));
         if (clash.some((c) => rows.some((r) => r.startsAt < c.endsAt && r.endsAt > c.startsAt))) throw errors.overlap();
         const made = await tx.insert(auditionSlots).values(rows).returning();
-        return made.map(presentOpenSlot);
+        if (!invitees.length) return { slots: made.map(presentOpenSlot), mails: [], events: [] };
+        // Those already invited to this round are not told again; the newly invited are told
+        // in the app, live and by mail, with the round's times, and their history keeps it.
+        const fresh = await tx
+          .insert(slotRoundInvitations)
+          .values(invitees.map((a) => ({ jobId: job.id, round, applicationId: a.id, byUserId: userId, at: now })))
+          .onConflictDoNothing()
+          .returning({ applicationId: slotRoundInvitations.applicationId });
+        const told = invitees.filter((a) => fresh.some((f) => f.applicationId === a.id));
+        const mails: MailMessage[] = [];
+        const events: AfterCommit['events'] = [];
+        if (told.length) {
+          await tx.insert(slotDayEvents).values(told.map((a) => ({ applicationId: a.id, kind: 'invited', slotStartsAt: first, at: now, round })));
+          const performers = told.flatMap((a) => (a.performerId ? [{ ...a, performerId: a.performerId }] : []));
+          if (performers.length) {
+            await createNotifications(tx, performers.map((a) => ({ userId: a.performerId, kind: 'application' as const, text: SLOT_MSG.invitedNotice(job.title, round), link: '/applications' })));
+            events.push(...(await recordEvents(tx, performers.map((a) => a.performerId), { kind: 'notification', data: {} })));
+          }
+          const times = made.map((m) => utcText(m.startsAt)).join('; ');
+          for (const a of told) {
+            if (!a.email) continue;
+            const text = SLOT_MSG.invitedText(job.title, job.studio, round, times);
+            mails.push({ to: a.email, subject: SLOT_MSG.invitedSubject(job.title, round), text, html: `<p>${escapeHtml(text)}</p>` });
+          }
+        }
+        return { slots: made.map(presentOpenSlot), mails, events };
       });
     },
 
@@ -205,7 +256,7 @@ export function createSlotsService(ctx: AppContext) {
         const same = status === null ? slot.checkIn === null : slot.checkIn === status;
         if (!same) {
           await tx.update(auditionSlots).set({ checkIn: status, checkInAt: status ? now : null }).where(eq(auditionSlots.id, slot.id));
-          await tx.insert(slotDayEvents).values({ applicationId: slot.bookedApplicationId, kind: status ?? 'cleared', slotStartsAt: slot.startsAt, at: now });
+          await tx.insert(slotDayEvents).values({ applicationId: slot.bookedApplicationId, kind: status ?? 'cleared', slotStartsAt: slot.startsAt, at: now, round: slot.round });
         }
         return { jobId: slot.jobId, events: same ? [] : await tellStudio(tx, slot.jobId) };
       });
@@ -218,16 +269,16 @@ export function createSlotsService(ctx: AppContext) {
      * POST /api/audition/applications/{id}/slot/late (docs/slots.md, "The day"): the
      * performer says how late, once per booking, from 2 hours before the start until its end.
      */
-    async late(userId: string, applicationId: string, minutes: number, now = new Date()): Promise<{ late: { minutes: number; at: string } } & AfterCommit> {
+    async late(userId: string, applicationId: string, minutes: number, now = new Date(), round?: string): Promise<{ late: { minutes: number; at: string } } & AfterCommit> {
       const app = await myApplication(db, userId, applicationId);
       return db.transaction(async (tx) => {
-        const [held] = await tx.select().from(auditionSlots).where(heldBy(app.id)).for('update');
+        const held = await heldIn(tx, app.id, round, true);
         if (!held) throw errors.notFound(SLOT_MSG.noBooking);
         if (now.getTime() < held.startsAt.getTime() - SLOT_LIMITS.dayOpensHours * HOUR) throw errors.tooEarly();
         if (now.getTime() >= held.endsAt.getTime()) throw errors.slotEnded();
         if (held.lateMinutes !== null) throw errors.lateAlready();
         await tx.update(auditionSlots).set({ lateMinutes: minutes, lateAt: now }).where(eq(auditionSlots.id, held.id));
-        await tx.insert(slotDayEvents).values({ applicationId: app.id, kind: 'late', minutes, slotStartsAt: held.startsAt, at: now });
+        await tx.insert(slotDayEvents).values({ applicationId: app.id, kind: 'late', minutes, slotStartsAt: held.startsAt, at: now, round: held.round });
         const events = await tellStudio(tx, held.jobId);
         return { late: { minutes, at: now.toISOString() }, mails: [], events };
       });
@@ -256,7 +307,14 @@ export function createSlotsService(ctx: AppContext) {
     /** The free times the application may book (of its role or of none), and the one it holds. */
     async listForPerformer(userId: string, applicationId: string, now = new Date()): Promise<MySlotsAnswer> {
       const app = await myApplication(db, userId, applicationId);
-      const [held] = await db.select().from(auditionSlots).where(heldBy(app.id));
+      const heldRows = await db.select().from(auditionSlots).where(heldBy(app.id)).orderBy(asc(auditionSlots.startsAt));
+      const held = heldRows.find((r) => r.round === SLOT_LIMITS.defaultRound) ?? heldRows[0];
+      const invitations = await db
+        .select({ round: slotRoundInvitations.round, at: slotRoundInvitations.at })
+        .from(slotRoundInvitations)
+        .where(eq(slotRoundInvitations.applicationId, app.id))
+        .orderBy(asc(slotRoundInvitations.at));
+      const invitedTo = invitations.map((i) => i.round);
       const free = await db
         .select()
         .from(auditionSlots)
@@ -266,10 +324,18 @@ export function createSlotsService(ctx: AppContext) {
             isNull(auditionSlots.bookedApplicationId),
             app.roleId ? or(isNull(auditionSlots.roleId), eq(auditionSlots.roleId, app.roleId)) : isNull(auditionSlots.roleId),
             notLocked(now),
+            // A limited round's times are seen only by the applications invited to it.
+            invitedTo.length ? or(eq(auditionSlots.limited, false), inArray(auditionSlots.round, invitedTo)) : eq(auditionSlots.limited, false),
           ),
         )
         .orderBy(asc(auditionSlots.startsAt), asc(auditionSlots.id));
-      return { slots: free.map(presentOpenSlot), booked: held ? { ...presentOpenSlot(held), sequence: held.sequence, late: dayOf(held).late } : null };
+      const heldAnswer = (h: SlotRow) => ({ ...presentOpenSlot(h), sequence: h.sequence, late: dayOf(h).late });
+      return {
+        slots: free.map(presentOpenSlot),
+        booked: held ? heldAnswer(held) : null,
+        bookings: heldRows.map(heldAnswer),
+        invitations: invitations.map((i) => ({ round: i.round, at: i.at.toISOString() })),
+      };
     },
 
     /**
@@ -300,9 +366,17 @@ export function createSlotsService(ctx: AppContext) {
       const rows = isUuid(slotId) ? await db.select().from(auditionSlots).where(or(and(eq(auditionSlots.id, slotId), eq(auditionSlots.jobId, app.jobId)), heldBy(app.id))) : [];
       const target = rows.find((r) => r.id === slotId);
       if (!target || (target.roleId !== null && target.roleId !== app.roleId)) throw errors.notFound(SLOT_MSG.slotNotFound);
+      if (target.limited) {
+        const [invited] = await db
+          .select({ id: slotRoundInvitations.id })
+          .from(slotRoundInvitations)
+          .where(and(eq(slotRoundInvitations.jobId, app.jobId), eq(slotRoundInvitations.round, target.round), eq(slotRoundInvitations.applicationId, app.id)));
+        if (!invited) throw errors.notInvited();
+      }
       if (target.bookedApplicationId === app.id) return booked(target);
       if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
-      const old = rows.find((r) => r.bookedApplicationId === app.id);
+      // One booking per round: booking in a round where one is held moves it (CASTING.md §3, OFFICE.md §4).
+      const old = rows.find((r) => r.bookedApplicationId === app.id && r.round === target.round);
       if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
       // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
       const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
@@ -345,9 +419,9 @@ export function createSlotsService(ctx: AppContext) {
         });
     },
 
-    async cancel(userId: string, applicationId: string, now = new Date()): Promise<void> {
+    async cancel(userId: string, applicationId: string, now = new Date(), round?: string): Promise<void> {
       const app = await myApplication(db, userId, applicationId);
-      const [held] = await db.select().from(auditionSlots).where(heldBy(app.id));
+      const held = await heldIn(db, app.id, round);
       if (!held) throw errors.notFound(SLOT_MSG.noBooking);
       const [freed] = await db
         .update(auditionSlots)
@@ -357,9 +431,10 @@ export function createSlotsService(ctx: AppContext) {
       if (!freed) throw errors.tooLate();
     },
 
-    async ics(userId: string, applicationId: string, now = new Date()): Promise<string> {
+    async ics(userId: string, applicationId: string, now = new Date(), round?: string): Promise<string> {
       const app = await myApplication(db, userId, applicationId);
-      const [facts] = await bookingFacts(db, heldBy(app.id));
+      const held = await heldIn(db, app.id, round);
+      const [facts] = held ? await bookingFacts(db, eq(auditionSlots.id, held.id)) : [];
       if (!facts) throw errors.notFound(SLOT_MSG.noBooking);
       return icsOf(facts, now);
     },

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { MyApplication } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
+import type { MySlotsAnswer, OpenSlot } from '../../../contract/slots';
 import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
 import { sayRunningLate } from '../../api/running-late';
 import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-slot';
@@ -14,19 +15,48 @@ import { slotTime } from '../../lib/zoned-time';
 
 export function SlotPicker({ app }: { app: MyApplication }) {
   const slots = useMySlots(app._id);
+  if (slots.isPending) return <p role="status">{MSG.loading}</p>;
+  if (slots.isError) return <p role="alert">{slots.error.message}</p>;
+  const { slots: free, bookings = [], invitations = [] } = slots.data;
+  // Each round the performer is in, the first round first (docs/slots.md, "Rounds and callbacks").
+  const others = [...new Set([...invitations.map((i) => i.round), ...bookings.map((b) => b.round), ...free.map((s) => s.round)])].filter((r) => r !== SLOT_LIMITS.defaultRound);
+  // The first round shows as before rounds, unless it is empty while a callback is open.
+  const firstEmpty = !bookings.some((b) => b.round === SLOT_LIMITS.defaultRound) && !free.some((s) => s.round === SLOT_LIMITS.defaultRound);
+  const rounds = firstEmpty && others.length ? others : [SLOT_LIMITS.defaultRound, ...others];
+  return (
+    <>
+      {rounds.map((round) => (
+        <RoundPicker
+          key={round}
+          app={app}
+          round={round}
+          invited={invitations.some((i) => i.round === round)}
+          booked={bookings.find((b) => b.round === round) ?? null}
+          free={free.filter((s) => s.round === round)}
+        />
+      ))}
+    </>
+  );
+}
+
+type Held = MySlotsAnswer['bookings'][number];
+
+function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication; round: string; invited: boolean; booked: Held | null; free: OpenSlot[] }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const heldRef = useRef<HTMLParagraphElement>(null);
   // Set by a booking: the held time gets focus once the refetched answer shows it.
   const [focusHeld, setFocusHeld] = useState(false);
-  const booked = slots.data?.booked;
   useEffect(() => {
     if (!focusHeld || !booked) return;
     heldRef.current?.focus();
     setFocusHeld(false);
   }, [focusHeld, booked]);
-  const headingId = `slot-pick-${app._id}`;
+  const first = round === SLOT_LIMITS.defaultRound;
+  const headingId = `slot-pick-${app._id}-${round.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  // The first round keeps its calls without `?round=`, as before rounds.
+  const which = first ? undefined : round;
 
   async function run(action: () => Promise<unknown>, focusHeldAfter: boolean) {
     setBusy(true);
@@ -43,24 +73,21 @@ export function SlotPicker({ app }: { app: MyApplication }) {
     }
   }
 
-  if (slots.isPending) return <p role="status">{MSG.loading}</p>;
-  if (slots.isError) return <p role="alert">{slots.error.message}</p>;
-  const { slots: free } = slots.data;
-
   return (
-    <section className="slot-picker" aria-labelledby={headingId}>
-      <h4 id={headingId} tabIndex={-1}>{SLOT_TEXT.pickTitle}</h4>
+    <section className="slot-picker" aria-labelledby={headingId} data-testid="slot-round" data-round={round}>
+      <h4 id={headingId} tabIndex={-1}>{first ? SLOT_TEXT.pickTitle : SLOT_TEXT.roundTimes(round)}</h4>
+      {invited && <p className="slot-picker-invited" data-testid="slot-invited">{SLOT_TEXT.invitedTo(round)}</p>}
       {problem && <p className="field-error" role="alert">{problem}</p>}
       {booked && (
         <div className="slot-held">
           <p ref={heldRef} tabIndex={-1} data-testid="slot-held">{SLOT_TEXT.booked(slotTime(booked.startsAt, booked.endsAt))} · {booked.place || booked.onlineUrl}</p>
           <div className="slot-actions">
-            <button type="button" className="btn" onClick={() => void downloadSlotIcs(app._id).catch((err: Error) => toast(err.message))}>{SLOT_TEXT.addToCalendar}</button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => window.confirm(SLOT_TEXT.confirmCancel) && void run(() => cancelSlot(app._id), false)}>
+            <button type="button" className="btn" onClick={() => void downloadSlotIcs(app._id, which).catch((err: Error) => toast(err.message))}>{SLOT_TEXT.addToCalendar}</button>
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => window.confirm(SLOT_TEXT.confirmCancel) && void run(() => cancelSlot(app._id, which), false)}>
               {SLOT_TEXT.cancel}
             </button>
           </div>
-          <RunningLate applicationId={app._id} booked={booked} />
+          <RunningLate applicationId={app._id} booked={booked} round={which} />
         </div>
       )}
       {free.length === 0 ? (
@@ -84,11 +111,11 @@ export function SlotPicker({ app }: { app: MyApplication }) {
 const LATE_CHOICES = Array.from({ length: (SLOT_LIMITS.lateMax - SLOT_LIMITS.lateMin) / 5 + 1 }, (_, i) => SLOT_LIMITS.lateMin + i * 5);
 
 /** "Running late?" from 2 hours before the start until its end, once (docs/slots.md, "The day"). */
-function RunningLate({ applicationId, booked }: { applicationId: string; booked: { startsAt: string; endsAt: string; late?: { minutes: number } | null } }) {
+function RunningLate({ applicationId, booked, round }: { applicationId: string; booked: { startsAt: string; endsAt: string; late?: { minutes: number } | null }; round?: string }) {
   const [minutes, setMinutes] = useState(10);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
-  const id = `late-${applicationId}`;
+  const id = `late-${applicationId}-${(round ?? '').replace(/[^A-Za-z0-9_-]/g, '_')}`;
   if (booked.late) return <p className="slot-late" role="status">{SLOT_TEXT.lateSent(booked.late.minutes)}</p>;
   const now = Date.now();
   if (now < Date.parse(booked.startsAt) - SLOT_LIMITS.dayOpensHours * 3_600_000 || now >= Date.parse(booked.endsAt)) return null;
@@ -96,7 +123,7 @@ function RunningLate({ applicationId, booked }: { applicationId: string; booked:
     setBusy(true);
     setProblem('');
     try {
-      await sayRunningLate(applicationId, minutes);
+      await sayRunningLate(applicationId, minutes, round);
     } catch (err) {
       setProblem((err as Error).message);
     } finally {

@@ -146,7 +146,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                 {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span> <span className="muted">{formatTime(h.at)}</span></li>)}
                 {(app.day ?? []).map((d) => (
                   <li key={`day-${d.kind}-${d.at}`}>
-                    <span className="timeline-status">{d.kind === 'late' && d.minutes !== null ? SLOT_TEXT.dayEventLate(d.minutes) : SLOT_TEXT.dayEvent[d.kind]}</span> <span className="muted">{formatTime(d.at)}</span>
+                    <span className="timeline-status">{d.kind === 'late' && d.minutes !== null ? SLOT_TEXT.dayEventLate(d.minutes) : d.kind === 'invited' && d.round ? SLOT_TEXT.invitedToRound(d.round) : SLOT_TEXT.dayEvent[d.kind]}</span> <span className="muted">{formatTime(d.at)}</span>
                   </li>
                 ))}
               </ol>

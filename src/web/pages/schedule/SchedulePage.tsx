@@ -12,7 +12,9 @@ import { checkIn } from '../../api/check-in';
 import { formatClock, formatTime } from '../../lib/dates';
 import type { StudioSlot } from '../../../contract/slots';
 import { ApiError } from '../../api/client';
-import { createSlots, deleteSlot, useJobSlots } from '../../api/job-slots';
+import { deleteSlot, useJobSlots } from '../../api/job-slots';
+import { useCreateSlots } from '../../api/create-slots';
+import { useJobApplicants } from '../../api/job-applicants';
 import { FormField, TextField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import * as z from 'zod/mini';
@@ -21,8 +23,8 @@ import { localInputToIso, slotTime, zoneName } from '../../lib/zoned-time';
 import './schedule.css';
 import { personName } from '../../../contract/names';
 
-type Field = 'startsAt' | 'minutes' | 'count' | 'gapMinutes' | 'place' | 'onlineUrl';
-const ids: Record<Field, string> = { startsAt: 'slot-start', minutes: 'slot-minutes', count: 'slot-count', gapMinutes: 'slot-gap', place: 'slot-place', onlineUrl: 'slot-url' };
+type Field = 'startsAt' | 'minutes' | 'count' | 'gapMinutes' | 'place' | 'onlineUrl' | 'round' | 'applicationIds';
+const ids: Record<Field, string> = { startsAt: 'slot-start', minutes: 'slot-minutes', count: 'slot-count', gapMinutes: 'slot-gap', place: 'slot-place', onlineUrl: 'slot-url', round: 'slot-round', applicationIds: 'slot-form-invite' };
 
 /** The one check before sending: a start time; the server's rules answer the rest at their fields. */
 const RULES = z.object({ startsAt: z.string().check(z.minLength(1)) });
@@ -46,14 +48,28 @@ export default function SchedulePage() {
         {slots.isPending && <p role="status">{MSG.loading}</p>}
         {slots.isError && <p role="alert">{slots.error.message}</p>}
         {slots.data?.length === 0 && <p>{SLOT_TEXT.noSlots}</p>}
-        {slots.data && slots.data.length > 0 && (
-          <ol className="schedule-list">
-            {slots.data.map((s) => <SlotRow key={s._id} jobId={id} slot={s} />)}
-          </ol>
-        )}
+        {slots.data && slots.data.length > 0 &&
+          // Grouped by round, each in the order of its first time (docs/slots.md, "Rounds and callbacks").
+          roundsOf(slots.data).map(([round, list], i) => (
+            <section key={round} className="schedule-round" aria-labelledby={`schedule-round-${i}`} data-testid="schedule-round">
+              <h3 id={`schedule-round-${i}`}>
+                {round}
+                {list.some((s) => s.limited) && <span className="muted"> · {SLOT_TEXT.invitedOnly}</span>}
+              </h3>
+              <ol className="schedule-list">
+                {list.map((s) => <SlotRow key={s._id} jobId={id} slot={s} />)}
+              </ol>
+            </section>
+          ))}
       </section>
     </main>
   );
+}
+
+function roundsOf(slots: StudioSlot[]): [string, StudioSlot[]][] {
+  const groups = new Map<string, StudioSlot[]>();
+  for (const s of slots) groups.set(s.round, [...(groups.get(s.round) ?? []), s]);
+  return [...groups];
 }
 
 function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
@@ -118,7 +134,18 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
 
 function SlotEditor({ jobId }: { jobId: string }) {
   const toast = useToast();
-  const [values, setValues] = useState({ startsAt: '', minutes: '15', count: '6', gapMinutes: '0', place: '', onlineUrl: '' });
+  const [values, setValues] = useState({ startsAt: '', minutes: '15', count: '6', gapMinutes: '0', place: '', onlineUrl: '', round: SLOT_LIMITS.defaultRound as string });
+  // Callbacks: the applicants in auditioning the studio picks; only they may book these times.
+  const [invited, setInvited] = useState<string[]>([]);
+  const applicants = useJobApplicants(jobId);
+  const auditioning = (applicants.data ?? []).filter((a) => a.status === 'auditioning');
+  const create = useCreateSlots();
+  function toggle(appId: string, on: boolean) {
+    setInvited((list) => (on ? [...list, appId] : list.filter((x) => x !== appId)));
+    // Calling someone back names a new round unless the studio already named one.
+    if (on && values.round === SLOT_LIMITS.defaultRound) setValues((v) => ({ ...v, round: SLOT_TEXT.callBackDefaultRound }));
+    fields.clear('applicationIds');
+  }
   const fields = useFieldProblems(RULES, ids, LABELS);
   const { problems } = fields;
   const [busy, setBusy] = useState(false);
@@ -130,19 +157,24 @@ function SlotEditor({ jobId }: { jobId: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!fields.check(values)) return;
+    if (!fields.check({ ...values, applicationIds: invited })) return;
+    // Inviting tells the performers: it asks once.
+    if (invited.length && !window.confirm(SLOT_TEXT.confirmCallBack(invited.length, values.round.trim()))) return;
     setBusy(true);
     try {
-      const made = await createSlots(jobId, {
+      const made = await create.mutateAsync({ jobId, body: {
         startsAt: localInputToIso(values.startsAt),
         minutes: Number(values.minutes),
         count: Number(values.count),
         gapMinutes: Number(values.gapMinutes),
         ...(values.place.trim() ? { place: values.place } : {}),
         ...(values.onlineUrl.trim() ? { onlineUrl: values.onlineUrl } : {}),
-      });
+        round: values.round,
+        ...(invited.length ? { applicationIds: invited } : {}),
+      } });
       fields.reset();
-      toast(SLOT_TEXT.created(made.length));
+      toast(invited.length ? `${SLOT_TEXT.calledBack(invited.length, values.round.trim())} · ${SLOT_TEXT.created(made.length)}` : SLOT_TEXT.created(made.length));
+      setInvited([]);
       listRef.current = document.getElementById('schedule-list') as HTMLHeadingElement | null;
       listRef.current?.focus();
     } catch (err) {
@@ -168,7 +200,25 @@ function SlotEditor({ jobId }: { jobId: string }) {
           {(a11y) => <input className="input" maxLength={SLOT_LIMITS.placeMax} value={values.place} onChange={set('place')} {...a11y} />}
         </FormField>
         <TextField id={ids.onlineUrl} label={SLOT_TEXT.onlineUrl} type="url" placeholder="https://" value={values.onlineUrl} onChange={set('onlineUrl')} error={problems.onlineUrl} />
-        <button type="submit" className="btn" disabled={busy}>{SLOT_TEXT.create}</button>
+        <TextField id={ids.round} label={SLOT_TEXT.round} maxLength={SLOT_LIMITS.roundMax} value={values.round} onChange={set('round')} error={problems.round} />
+        <fieldset className="slot-form-invite" id={ids.applicationIds} aria-describedby={problems.applicationIds ? `${ids.applicationIds}-error` : undefined}>
+          <legend>{SLOT_TEXT.callBackWho}</legend>
+          {auditioning.length === 0 ? (
+            <p className="muted">{SLOT_TEXT.callBackNone}</p>
+          ) : (
+            <ul className="slot-form-invite-list">
+              {auditioning.map((a) => (
+                <li key={a._id}>
+                  <label>
+                    <input type="checkbox" checked={invited.includes(a._id)} onChange={(e) => toggle(a._id, e.target.checked)} /> {personName(a.performer.fname ?? "")}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          {problems.applicationIds && <p className="field-error" id={`${ids.applicationIds}-error`} role="alert">{problems.applicationIds}</p>}
+        </fieldset>
+        <button type="submit" className="btn" disabled={busy}>{invited.length ? SLOT_TEXT.callBackSend : SLOT_TEXT.create}</button>
       </form>
     </section>
   );
