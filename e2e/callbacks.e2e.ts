@@ -47,14 +47,15 @@ describe('callbacks on the schedule and the performer’s picker', () => {
     await studioPage.getByLabel(SLOT_TEXT.minutes).fill('20');
     await studioPage.getByLabel(SLOT_TEXT.place).fill('Studio 2, second floor');
     await shot(studioPage, 'invite');
-    // It tells the performer, so it asks once; declining sends nothing.
-    const asks: string[] = [];
-    studioPage.once('dialog', (d) => void (asks.push(d.message()), d.dismiss()));
+    // It tells the performer, so it asks once, in the app's dialog; declining sends nothing.
     await studioPage.getByRole('button', { name: SLOT_TEXT.callBackSend }).click();
-    await expect.poll(() => asks).toEqual([SLOT_TEXT.confirmCallBack(1, 'Callback')]);
+    const ask = studioPage.getByRole('dialog', { name: SLOT_TEXT.confirmCallBackTitle('Callback') });
+    await ask.getByText(SLOT_TEXT.confirmCallBack(1, 'Callback')).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
     expect(await studioPage.getByTestId('schedule-row').count()).toBe(0);
-    studioPage.once('dialog', (d) => void d.accept());
     await studioPage.getByRole('button', { name: SLOT_TEXT.callBackSend }).click();
+    await ask.getByRole('button', { name: SLOT_TEXT.callBackSend }).click();
     await expect.poll(() => studioPage.getByTestId('schedule-row').count()).toBe(2);
     await expect.poll(() => studioPage.evaluate(() => document.activeElement?.id)).toBe('schedule-list');
     const group = studioPage.getByTestId('schedule-round');
@@ -85,5 +86,19 @@ describe('callbacks on the schedule and the performer’s picker', () => {
     await expect.poll(async () => (await studioPage.getByTestId('schedule-row').first().textContent()) ?? '').toContain(personName(asked.fname));
     await shot(studioPage, 'schedule');
     await expectAccessible(studioPage);
+
+    // Removing the booked time tells the performer: asked once in the app's dialog, naming them; kept on Cancel.
+    const bookedRow = studioPage.getByTestId('schedule-row').first();
+    await bookedRow.getByRole('button', { name: new RegExp(`^${SLOT_TEXT.remove} `) }).click();
+    const removeAsk = studioPage.getByRole('dialog', { name: SLOT_TEXT.confirmRemoveTitle });
+    await removeAsk.getByText(SLOT_TEXT.confirmRemoveBooked(personName(asked.fname))).waitFor();
+    await removeAsk.getByRole('button', { name: 'Cancel' }).click();
+    await removeAsk.waitFor({ state: 'hidden' });
+    expect(await studioPage.getByTestId('schedule-row').count()).toBe(2);
+    // The performer cancels their own time, asked once too.
+    await round.getByRole('button', { name: SLOT_TEXT.cancel }).click();
+    const cancelAsk = mine.getByRole('dialog', { name: SLOT_TEXT.confirmCancelTitle });
+    await cancelAsk.getByRole('button', { name: SLOT_TEXT.cancel }).click();
+    await round.getByTestId('slot-held').waitFor({ state: 'detached' });
   }, SLOW_TEST);
 });

@@ -11,6 +11,7 @@ import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
 import { sayRunningLate } from '../../api/running-late';
 import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-slot';
 import { useToast } from '../../components/Toasts';
+import { useConfirm } from '../../components/useConfirm';
 import { slotTime } from '../../lib/zoned-time';
 
 export function SlotPicker({ app }: { app: MyApplication }) {
@@ -43,6 +44,7 @@ type Held = MySlotsAnswer['bookings'][number];
 
 function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication; round: string; invited: boolean; booked: Held | null; free: OpenSlot[] }) {
   const toast = useToast();
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const heldRef = useRef<HTMLParagraphElement>(null);
@@ -75,6 +77,7 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
 
   return (
     <section className="slot-picker" aria-labelledby={headingId} data-testid="slot-round" data-round={round}>
+      {confirm.dialog}
       <h4 id={headingId} tabIndex={-1}>{first ? SLOT_TEXT.pickTitle : SLOT_TEXT.roundTimes(round)}</h4>
       {invited && <p className="slot-picker-invited" data-testid="slot-invited">{SLOT_TEXT.invitedTo(round)}</p>}
       {problem && <p className="field-error" role="alert">{problem}</p>}
@@ -83,7 +86,7 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
           <p ref={heldRef} tabIndex={-1} data-testid="slot-held">{SLOT_TEXT.booked(slotTime(booked.startsAt, booked.endsAt))} · {booked.place || booked.onlineUrl}</p>
           <div className="slot-actions">
             <button type="button" className="btn" onClick={() => void downloadSlotIcs(app._id, which).catch((err: Error) => toast(err.message))}>{SLOT_TEXT.addToCalendar}</button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => window.confirm(SLOT_TEXT.confirmCancel) && void run(() => cancelSlot(app._id, which), false)}>
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void confirm.ask({ title: SLOT_TEXT.confirmCancelTitle, message: SLOT_TEXT.confirmCancel, confirmLabel: SLOT_TEXT.cancel }).then((yes) => { if (yes) void run(() => cancelSlot(app._id, which), false); })}>
               {SLOT_TEXT.cancel}
             </button>
           </div>

@@ -19,6 +19,7 @@ import { FormField, TextField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import * as z from 'zod/mini';
 import { useToast } from '../../components/Toasts';
+import { useConfirm } from '../../components/useConfirm';
 import { localInputToIso, slotTime, zoneName } from '../../lib/zoned-time';
 import './schedule.css';
 import { personName } from '../../../contract/names';
@@ -74,10 +75,11 @@ function roundsOf(slots: StudioSlot[]): [string, StudioSlot[]][] {
 
 function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   const toast = useToast();
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   async function remove() {
     // Removing a booked time tells its performer: it asks once first.
-    if (slot.booking && !window.confirm(SLOT_TEXT.confirmRemoveBooked(personName(slot.booking.name)))) return;
+    if (slot.booking && !(await confirm.ask({ title: SLOT_TEXT.confirmRemoveTitle, message: SLOT_TEXT.confirmRemoveBooked(personName(slot.booking.name)), confirmLabel: SLOT_TEXT.remove }))) return;
     setBusy(true);
     try {
       await deleteSlot(jobId, slot._id);
@@ -128,6 +130,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
           )}
         </div>
       )}
+      {confirm.dialog}
     </li>
   );
 }
@@ -140,6 +143,7 @@ function SlotEditor({ jobId }: { jobId: string }) {
   const applicants = useJobApplicants(jobId);
   const auditioning = (applicants.data ?? []).filter((a) => a.status === 'auditioning');
   const create = useCreateSlots();
+  const confirm = useConfirm();
   function toggle(appId: string, on: boolean) {
     setInvited((list) => (on ? [...list, appId] : list.filter((x) => x !== appId)));
     // Calling someone back names a new round unless the studio already named one.
@@ -159,7 +163,8 @@ function SlotEditor({ jobId }: { jobId: string }) {
     e.preventDefault();
     if (!fields.check({ ...values, applicationIds: invited })) return;
     // Inviting tells the performers: it asks once.
-    if (invited.length && !window.confirm(SLOT_TEXT.confirmCallBack(invited.length, values.round.trim()))) return;
+    const round = values.round.trim();
+    if (invited.length && !(await confirm.ask({ title: SLOT_TEXT.confirmCallBackTitle(round), message: SLOT_TEXT.confirmCallBack(invited.length, round), confirmLabel: SLOT_TEXT.callBackSend }))) return;
     setBusy(true);
     try {
       const made = await create.mutateAsync({ jobId, body: {
@@ -190,6 +195,7 @@ function SlotEditor({ jobId }: { jobId: string }) {
 
   return (
     <section aria-labelledby="slot-editor" className="card slot-editor no-print">
+      {confirm.dialog}
       <h2 id="slot-editor">{SLOT_TEXT.addSlots}</h2>
       <form onSubmit={(e) => void submit(e)} noValidate className="slot-form">
         <TextField id={ids.startsAt} label={SLOT_TEXT.startsAt} type="datetime-local" value={values.startsAt} onChange={set('startsAt')} error={problems.startsAt} />
