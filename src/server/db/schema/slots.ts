@@ -4,7 +4,7 @@
  * one conditional update, so two performers racing for a slot cannot both win.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { applications, jobRoles, jobs } from './studios.js';
 
 export const auditionSlots = pgTable(
@@ -38,6 +38,8 @@ export const auditionSlots = pgTable(
     /** The performer's "running late": minutes and when said; once per booking. */
     lateMinutes: integer('late_minutes'),
     lateAt: timestamp('late_at', { withTimezone: true }),
+    /** Who of the studio last made or changed the slot (docs/team.md). */
+    changedBy: jsonb('changed_by').$type<{ _id: string; name: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -90,7 +90,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
 
   // Undo of a booking or decline within 30 s (docs/applications.md, "Decisions").
   app.post('/api/studio/applications/:id/undo', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req) =>
-    studio.undo(req.userId, req.params.id),
+    studio.undo(req.userId, req.params.id, await actorOf(ctx, req.actorId)),
   );
 
   app.post(
@@ -109,12 +109,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/api/studio/jobs/:id/applications/undo',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: undoneApplicationsAnswer } } },
-    async (req) => ({ applications: await studio.undoOf(req.userId, req.params.id, req.body.applicationIds) }),
+    async (req) => ({ applications: await studio.undoOf(req.userId, req.params.id, req.body.applicationIds, await actorOf(ctx, req.actorId)) }),
   );
 
   app.put(
     '/api/studio/applications/:id/review',
     { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: studioApplication } } },
-    async (req) => studio.review(req.userId, req.params.id, req.body),
+    async (req) => studio.review(req.userId, req.params.id, req.body, (await actorOf(ctx, req.actorId)) ?? { _id: req.userId, name: '' }),
   );
 };

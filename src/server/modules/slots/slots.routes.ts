@@ -4,11 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookedSlotAnswer, bookSlotBody, checkInBody, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, openSlot, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
+import { bookedSlotAnswer, bookSlotBody, checkInBody, createdSlotsAnswer, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
 import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { sendAfterCommit, sendOwed } from '../notifications/index.js';
 import { ICS_NAME, ICS_TYPE } from './slot-ics.js';
+import { actorOf } from '../team/index.js';
 import { createSlotsService } from './slots.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -18,8 +19,11 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
 
   app.post(
     '/api/studio/jobs/:id/slots',
-    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: z.object({ slots: z.array(openSlot) }) } } },
-    async (req, reply) => reply.status(201).send({ slots: await slots.create(req.userId, req.params.id, req.body) }),
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: createdSlotsAnswer } } },
+    async (req, reply) => {
+      const by = await actorOf(ctx, req.actorId);
+      return reply.status(201).send({ slots: await slots.create(req.userId, req.params.id, req.body, by), by: by ?? null });
+    },
   );
 
   app.get('/api/studio/jobs/:id/slots', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioSlotsAnswer } } }, async (req, reply) => {
@@ -28,7 +32,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   });
 
   app.delete('/api/studio/slots/:id', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
-    await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id), req.log);
+    await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id, await actorOf(ctx, req.actorId)), req.log);
     return reply.status(204).send(null);
   });
 
@@ -37,7 +41,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/api/studio/slots/:id/check-in',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
     async (req) => {
-      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status);
+      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status, await actorOf(ctx, req.actorId));
       await sendAfterCommit(ctx, after, req.log);
       return slot;
     },
