@@ -64,6 +64,15 @@ export function ratingAverageOf(reviews: readonly { rating: number | null }[]): 
   return rated.length ? Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10 : null;
 }
 
+/**
+ * The application as one person of the studio sees it: `rating` and `studioNote` are the
+ * caller's own review (docs/team.md, "Ratings per person"), empty when they gave none.
+ */
+export function forCaller<T extends Pick<StudioApplication, 'reviews' | 'rating' | 'studioNote'>>(app: T, actorId: string): T {
+  const mine = app.reviews.find((r) => r.by._id === actorId);
+  return { ...app, rating: mine?.rating ?? null, studioNote: mine?.note ?? '' };
+}
+
 const DELETED = { fname: APP_MSG.deletedAccount, pronoun: '', gender: '', category: '', profilePic: '', location: '', age: '', height: '', weight: '', bodyType: '', hairColor: '', eyeColor: '' };
 
 export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, undoOpen: boolean, tape: StudioApplication['tape'] = null, reviews: StudioApplication['reviews'] = []): StudioApplication {

@@ -29,6 +29,7 @@ import { ResumeView } from '../../components/ResumeView';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
 import { WHO_MSG } from '../../../contract/who-did-what-texts';
+import { ApplicantReviews } from '../../components/ApplicantReviews';
 
 
 interface Props {
@@ -157,6 +158,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               </ol>
             </div>
           </div>
+          <ApplicantReviews reviews={app.reviews} average={app.ratingAverage} />
           <Review app={app} />
         </>
       )}
