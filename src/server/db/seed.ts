@@ -10,6 +10,7 @@ import { seedDemoApplications } from './seed-demo-applications.js';
 import { seedDemoReviewLink } from './seed-demo-review.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { seedDemoTeam } from './seed-demo-team.js';
 import { jobRoles, jobs, studios } from './schema/index.js';
 import {
   BENCH_WORDS,
@@ -40,6 +41,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoApplications(ctx, log);
   await seedDemoReviewLink(ctx, log);
   await seedDemoMessages(ctx, log);
+  await seedDemoTeam(ctx, log);
   return added;
 }
 
