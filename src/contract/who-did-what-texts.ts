@@ -14,6 +14,10 @@ export const WHO_MSG = {
   /** "Declined by Asha Rao". */
   by: (what: string, name: string) => `${what} by ${name}`,
   actionLabel: (a: HistoryAction) => ACTION_LABELS[a],
+  /** Under a studio's own message: "Sent by Asha Rao". */
+  sentBy: (name: string) => `Sent by ${name}`,
+  /** Beside a check-in on the schedule: "by Asha Rao". */
+  markedBy: (name: string) => `by ${name}`,
   reviewsTitle: 'Ratings',
   ratingAverage: (avg: number, count: number) => `Average ★ ${avg.toFixed(1)} of ${count}`,
   noRatings: 'No ratings yet.',

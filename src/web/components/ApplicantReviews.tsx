@@ -4,11 +4,12 @@
  */
 import type { StudioApplication } from '../../contract/applications';
 import { WHO_MSG } from '../../contract/who-did-what-texts';
+import './person-ratings.css';
 
 export function ApplicantReviews({ reviews, average }: { reviews: StudioApplication['reviews']; average: number | null }) {
   const rated = reviews.filter((r) => r.rating !== null).length;
   return (
-    <section className="applicant-reviews" aria-label={WHO_MSG.reviewsTitle}>
+    <section className="person-ratings" aria-label={WHO_MSG.reviewsTitle}>
       <h3>{WHO_MSG.reviewsTitle}</h3>
       {average === null ? <p className="muted">{WHO_MSG.noRatings}</p> : <p>{WHO_MSG.ratingAverage(average, rated)}</p>}
       {reviews.length > 0 && (

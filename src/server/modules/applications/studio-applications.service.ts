@@ -396,13 +396,20 @@ export function createStudioApplicationsService(ctx: AppContext) {
       const changes = { ...(body.rating !== undefined ? { studioRating: body.rating } : {}), ...(body.note !== undefined ? { studioNote: body.note } : {}) };
       const mine = { ...(body.rating !== undefined ? { rating: body.rating } : {}), ...(body.note !== undefined ? { note: body.note } : {}) };
       await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ note: applicationReviews.note })
+          .from(applicationReviews)
+          .where(and(eq(applicationReviews.applicationId, found._id), eq(applicationReviews.byId, by._id)))
+          .for('update');
+        // Only a note that changed is an action in the history; saving a rating alone is not.
+        const noted = body.note !== undefined && body.note !== (before?.note ?? '');
         await tx
           .insert(applicationReviews)
           .values({ applicationId: found._id, byId: by._id, byName: by.name, ...mine, at: now })
           .onConflictDoUpdate({ target: [applicationReviews.applicationId, applicationReviews.byId], set: { ...mine, byName: by.name, at: now } });
         await tx
           .update(applications)
-          .set({ ...changes, ...(body.note !== undefined ? { history: historyAction('note', now, by) } : {}) })
+          .set({ ...changes, ...(noted ? { history: historyAction('note', now, by) } : {}) })
           .where(eq(applications.id, found._id));
       });
       return own(userId, applicationId);
