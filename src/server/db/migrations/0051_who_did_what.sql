@@ -16,6 +16,9 @@ CREATE TABLE "application_reviews" (
 ALTER TABLE "application_reviews" ADD CONSTRAINT "application_reviews_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "application_reviews_by_idx" ON "application_reviews" USING btree ("by_id");--> statement-breakpoint
 INSERT INTO "application_reviews" ("application_id", "by_id", "by_name", "rating", "note", "at")
-  SELECT a."id", j."studio_id", coalesce(u."fname", ''), a."studio_rating", a."studio_note", a."updated_at"
-  FROM "applications" a JOIN "jobs" j ON j."id" = a."job_id" LEFT JOIN "users" u ON u."id" = j."studio_id"
-  WHERE a."studio_rating" IS NOT NULL OR a."studio_note" <> '';
+  SELECT a."id", s."owner_id", coalesce(u."fname", s."fname"), a."studio_rating", a."studio_note", a."updated_at"
+  FROM "applications" a
+  JOIN "jobs" j ON j."id" = a."job_id"
+  JOIN "studios" s ON s."id" = j."studio_id"
+  LEFT JOIN "users" u ON u."id" = s."owner_id"
+  WHERE s."owner_id" IS NOT NULL AND (a."studio_rating" IS NOT NULL OR a."studio_note" <> '');

@@ -1,5 +1,8 @@
 /** Ratings and notes per person (docs/team.md, "Ratings per person"): each of the studio's people keeps their own. */
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../../db/schema/index.js';
 import type { MyApplicationsAnswer, StudioApplication, StudioApplicationsAnswer } from '../../../contract/applications.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress } from '../../../../test/factories.js';
@@ -91,5 +94,18 @@ describe('ratings per person', () => {
     const card = (await call('GET', `/api/studio/applications/${id}`, studio.token)).json() as StudioApplication;
     expect(card.reviews).toEqual([]);
     expect(card.ratingAverage).toBeNull();
+  });
+
+  it('migration 0051 gives an application’s earlier studio rating and note to its owner’s review', async () => {
+    const job = await postJob(t, studio);
+    const { id } = await applicant(job);
+    await t.ctx.db.update(applications).set({ studioRating: 3, studioNote: 'From before' }).where(eq(applications.id, id));
+    const file = await readFile(new URL('../../db/migrations/0051_who_did_what.sql', import.meta.url), 'utf8');
+    const backfill = file.split('--> statement-breakpoint').at(-1)!.trim();
+    expect(backfill).toMatch(/^INSERT INTO "application_reviews"/);
+    await t.ctx.db.execute(sql.raw(`${backfill.replace(/;\s*$/, '')} ON CONFLICT DO NOTHING`));
+    const card = (await call('GET', `/api/studio/applications/${id}`, studio.token)).json() as StudioApplication;
+    expect(card.reviews).toEqual([expect.objectContaining({ by: { _id: studio._id, name: 'Owner Person' }, rating: 3, note: 'From before' })]);
+    expect(card).toMatchObject({ rating: 3, studioNote: 'From before', ratingAverage: 3 });
   });
 });
