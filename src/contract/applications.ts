@@ -38,7 +38,13 @@ export const applyBody = strict({
 export type ApplyBody = z.input<typeof applyBody>;
 
 /** `by`: who made the move for the studio (docs/team.md); absent on older entries and the performer's own. */
-export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string(), by: byAnswer.optional() });
+/**
+ * Besides moves, the studio's history records its other actions on the application
+ * (docs/team.md, "Who did what"): `action` says which, `status` is the status it was in.
+ */
+export const HISTORY_ACTIONS = ['undo', 'note', 'tape_request', 'retake', 'review_link', 'slot'] as const;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
+export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string(), by: byAnswer.optional(), action: z.enum(HISTORY_ACTIONS).optional() });
 export const sentMedia = z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) });
 export type SentMedia = z.infer<typeof sentMedia>;
 
@@ -55,7 +61,7 @@ export const myApplication = z.object({
   note: z.string(),
   media: z.array(sentMedia),
   // The performer is not told which member of the studio made a move.
-  history: z.array(historyEntry.omit({ by: true })),
+  history: z.array(historyEntry.omit({ by: true, action: true })),
   /** The studio's decision (booked, declined, closed) with the reason in words; null before one (docs/applications.md, "Decisions"). */
   decision: decision.nullable(),
   createdAt: z.string(),
@@ -83,6 +89,10 @@ export const studioApplication = z.object({
   history: z.array(historyEntry),
   rating: z.number().nullable(),
   studioNote: z.string(),
+  /** Each person's own rating and note (docs/team.md, "Ratings per person"); `rating` is the caller's. */
+  reviews: z.array(z.object({ by: byAnswer, rating: z.number().nullable(), note: z.string(), at: z.string() })),
+  /** The average of the people's ratings, one decimal; null when nobody rated. */
+  ratingAverage: z.number().nullable(),
   decision: decision.nullable(),
   /** Until when the studio can undo its final decision (ISO), or null. */
   undoUntil: z.string().nullable(),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from './conversations-texts.js';
 import { text } from './fields.js';
+import { byAnswer } from './team.js';
 
 export * from './conversations-texts.js';
 
@@ -40,6 +41,8 @@ export const messageView = z.object({
   mine: z.boolean(),
   text: z.string(),
   createdAt: z.string(),
+  /** Who of the studio's casting office sent it (docs/team.md): on the studio's own messages only. */
+  by: byAnswer.optional(),
 });
 export type MessageView = z.infer<typeof messageView>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { instant, text } from './fields.js';
 import { MSG } from './messages.js';
 import { playbackFields } from './uploads.js';
+import { byAnswer } from './team.js';
 
 export * from './self-tapes-messages.js';
 import { FEEDBACK_PICKS, TAPE_LIMITS, TAPE_MSG, TAPE_STATUSES } from './self-tapes-messages.js';
@@ -48,6 +49,9 @@ export const tapeRequest = z.object({
   retakeUsed: z.boolean(),
   tape: tapeAnswer.nullable(),
   createdAt: z.string(),
+  /** Who of the studio asked, and who asked for the retake (docs/team.md); the studio's answers only. */
+  by: byAnswer.optional(),
+  retakeBy: byAnswer.optional(),
 });
 export type TapeRequest = z.infer<typeof tapeRequest>;
 export const tapeRequestsAnswer = z.object({ tapeRequests: z.array(tapeRequest) });
@@ -61,7 +65,8 @@ export const reviewLinkBody = strict({
   label: text('Label').max(TAPE_LIMITS.reviewLabelMax, MSG.tooLong('Label', TAPE_LIMITS.reviewLabelMax)).trim().nullable().optional(),
 });
 export type ReviewLinkBody = z.infer<typeof reviewLinkBody>;
-export const reviewLinkCreated = z.object({ _id: z.string(), url: z.string(), expiresAt: z.string() });
+/** `by`: who of the studio made the link (docs/team.md); null on links made before it was kept. */
+export const reviewLinkCreated = z.object({ _id: z.string(), url: z.string(), expiresAt: z.string(), by: byAnswer.nullable() });
 export const reviewLinkItem = z.object({
   _id: z.string(),
   jobId: z.string(),
@@ -73,6 +78,7 @@ export const reviewLinkItem = z.object({
   label: z.string().nullable(),
   /** How many feedbacks its viewers left. */
   feedback: z.number().int(),
+  by: byAnswer.nullable(),
 });
 export type ReviewLinkItem = z.infer<typeof reviewLinkItem>;
 export const reviewLinksAnswer = z.object({ reviewLinks: z.array(reviewLinkItem) });

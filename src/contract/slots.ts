@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { instant, text } from './fields.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
+import { byAnswer } from './team.js';
 
 export { CHECK_IN_STATUSES, DAY_EVENT_KINDS, SLOT_LIMITS, SLOT_MSG, SLOT_TEXT, type CheckInStatus, type DayEventKind } from './slots-texts.js';
 import { CHECK_IN_STATUSES, DAY_EVENT_KINDS, SLOT_LIMITS, SLOT_MSG } from './slots-texts.js';
@@ -71,12 +72,16 @@ const studioSlot = z.object({
   /** Only invited applications may book it (docs/slots.md, "Rounds and callbacks"). */
   limited: z.boolean(),
   booking: slotBooking.nullable(),
+  /** Who of the studio last made or changed it (docs/team.md); null before that was kept. */
+  by: byAnswer.nullable(),
 });
 export type StudioSlot = z.infer<typeof studioSlot>;
 export const studioSlotsAnswer = z.object({ slots: z.array(studioSlot) });
+/** POST /api/studio/jobs/{id}/slots: the new slots and who made them (docs/team.md). */
+export const createdSlotsAnswer = z.object({ slots: z.array(studioSlot.omit({ booking: true, by: true })), by: byAnswer.nullable() });
 export type StudioSlotsAnswer = z.infer<typeof studioSlotsAnswer>;
 
-export const openSlot = studioSlot.omit({ booking: true });
+export const openSlot = studioSlot.omit({ booking: true, by: true });
 export type OpenSlot = z.infer<typeof openSlot>;
 
 /** The performer's picker: the free times, and the one they hold (with its calendar SEQUENCE). */

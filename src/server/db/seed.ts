@@ -12,6 +12,7 @@ import { seedDemoCallbacks } from './seed-demo-callbacks.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoGuardians } from './seed-demo-guardians.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { seedDemoTeam } from './seed-demo-team.js';
 import { jobRoles, jobs, studios } from './schema/index.js';
 import {
   BENCH_WORDS,
@@ -44,6 +45,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoCallbacks(ctx, log);
   await seedDemoMessages(ctx, log);
   await seedDemoGuardians(ctx, log);
+  await seedDemoTeam(ctx, log);
   return added;
 }
 

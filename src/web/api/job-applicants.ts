@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReviewBody, StudioApplication, StudioApplicationsAnswer, StudioStatus } from '../../contract/applications';
 import { api } from './client';
 import { queryClient } from './query-client';
+import { applicantKey } from './applicant';
 
 export const jobApplicantsKey = (jobId: string) => ['applications', 'job', jobId] as const;
 
@@ -24,6 +25,8 @@ export async function setApplicationStatus(app: StudioApplication, status: Studi
 
 export async function reviewApplication(app: StudioApplication, body: ReviewBody) {
   const changed = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(app._id)}/review`, { method: 'PUT', json: body });
+  // The card shows everyone's ratings and the average (docs/team.md): it takes the answer as is.
+  queryClient.setQueryData(applicantKey(app._id), changed);
   await queryClient.invalidateQueries({ queryKey: jobApplicantsKey(app.jobId) });
   return changed;
 }

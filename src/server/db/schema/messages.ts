@@ -47,6 +47,8 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    /** Who of a studio's casting office sent it (docs/team.md); null for a performer's. */
+    sentBy: jsonb('sent_by').$type<{ _id: string; name: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The sender's Idempotency-Key, when the call sent one: a retry with it answers this message. */
     idempotencyKey: text('idempotency_key'),

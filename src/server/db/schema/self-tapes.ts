@@ -1,6 +1,6 @@
 /** Sides, self-tape requests and review links (docs/self-tapes.md). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications, jobs, studios } from './studios.js';
 import { users } from './users.js';
 
@@ -39,6 +39,9 @@ export const tapeRequests = pgTable(
     declineReason: text('decline_reason').notNull().default(''),
     retakeNote: text('retake_note').notNull().default(''),
     retakeUsed: boolean('retake_used').notNull().default(false),
+    /** Who asked for the tape and for its retake, for a studio's casting office (docs/team.md). */
+    requestedBy: jsonb('requested_by').$type<{ _id: string; name: string }>(),
+    retakeBy: jsonb('retake_by').$type<{ _id: string; name: string }>(),
     /** The tape: a new id for each upload, its private storage key and times. */
     tapeId: uuid('tape_id'),
     tapeKey: text('tape_key'),
@@ -91,6 +94,8 @@ export const reviewLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Who the link is for, shown beside its feedback ("Director"); null when not given. */
     label: text('label'),
+    /** Who made the link (docs/team.md). */
+    createdBy: jsonb('created_by').$type<{ _id: string; name: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('review_links_studio_idx').on(t.studioId, t.createdAt)],

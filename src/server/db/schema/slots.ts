@@ -4,7 +4,7 @@
  * one conditional update, so two performers racing for a slot cannot both win.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications, jobRoles, jobs } from './studios.js';
 
 export const auditionSlots = pgTable(
@@ -38,6 +38,8 @@ export const auditionSlots = pgTable(
     /** The performer's "running late": minutes and when said; once per booking. */
     lateMinutes: integer('late_minutes'),
     lateAt: timestamp('late_at', { withTimezone: true }),
+    /** Who of the studio last made or changed the slot (docs/team.md). */
+    changedBy: jsonb('changed_by').$type<{ _id: string; name: string }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The round (docs/slots.md, "Rounds and callbacks"): "Audition" unless the studio names a callback. */
     round: text('round').notNull().default('Audition'),

@@ -142,7 +142,7 @@ export const applications = pgTable(
     /** The performer's own photos, videos and audios sent with it: [{ url, type }]. */
     media: jsonb('media').$type<{ url: string; type: string }[]>().notNull().default(sql`'[]'::jsonb`),
     /** Every status with its time, oldest first: [{ status, at }]. */
-    history: jsonb('history').$type<{ status: string; at: string; by?: { _id: string; name: string } }[]>().notNull().default(sql`'[]'::jsonb`),
+    history: jsonb('history').$type<{ status: string; at: string; by?: { _id: string; name: string }; action?: string }[]>().notNull().default(sql`'[]'::jsonb`),
     /** The studio's private 1–5 rating and note; never shown to the performer. */
     studioRating: integer('studio_rating'),
     studioNote: text('studio_note').notNull().default(''),

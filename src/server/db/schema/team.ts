@@ -1,6 +1,7 @@
 /** The casting office (docs/team.md): invitations to become a member of a studio. */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './studios.js';
 import { users } from './users.js';
 
 export const studioInvitations = pgTable(
@@ -24,4 +25,23 @@ export const studioInvitations = pgTable(
     uniqueIndex('studio_invitations_token_idx').on(t.tokenHash),
     index('studio_invitations_studio_idx').on(t.studioId),
   ],
+);
+
+/**
+ * Ratings and notes per person (docs/team.md, "Ratings per person"): each of a studio's
+ * people keeps their own for an application. `by_name` keeps the name when the member goes.
+ */
+export const applicationReviews = pgTable(
+  'application_reviews',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    byId: uuid('by_id').notNull(),
+    byName: text('by_name').notNull(),
+    rating: integer('rating'),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'application_reviews_pk', columns: [t.applicationId, t.byId] }), index('application_reviews_by_idx').on(t.byId)],
 );

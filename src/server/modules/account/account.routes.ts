@@ -17,6 +17,7 @@ import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { createAccountService } from './account.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
+import { memberExport } from '../team/index.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const resets = createPasswordResetService(ctx);
@@ -57,8 +58,9 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     return { msg: MSG.loggedOutEverywhere };
   });
 
-  app.get('/api/me/export', { config: { studioRole: 'owner' }, preHandler: auth.requireAuth }, async (req, reply) => {
-    const file = await account.export(req.userId);
+  // A member exports what it wrote for the studio; the owner, the account (docs/team.md).
+  app.get('/api/me/export', { config: { studioRole: 'viewer' }, preHandler: auth.requireAuth }, async (req, reply) => {
+    const file = req.actorId && req.actorId !== req.userId ? await memberExport(ctx.db, req.actorId) : await account.export(req.userId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'application/json; charset=utf-8')

@@ -1,5 +1,5 @@
 /** Turns application rows into the contract's shapes: the performer's view and the studio's. */
-import { APP_MSG, DECISION_MSG, type ApplicationStatus, type Decision, type DeclineReason, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, type ApplicationStatus, type Decision, type HistoryAction, type DeclineReason, type MyApplication, type StudioApplication } from '../../../contract/applications.js';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { applications, type jobs, type users } from '../../db/schema/index.js';
 
@@ -17,7 +17,9 @@ export type PerformerRow = Pick<
 const status = (s: string) => s as ApplicationStatus;
 // `by` (docs/team.md) is kept for the studio's answers; the performer's schema leaves it out.
 const history = (row: ApplicationRow) =>
-  row.history.map((h) => ({ status: status(h.status), at: h.at, ...(h.by ? { by: { _id: h.by._id, name: h.by.name } } : {}) }));
+  row.history.map((h) => ({ status: status(h.status), at: h.at, ...(h.by ? { by: { _id: h.by._id, name: h.by.name } } : {}), ...(h.action ? { action: h.action as HistoryAction } : {}) }));
+/** The performer's history: moves only, never the studio's other actions nor who did them (docs/team.md). */
+const movesOnly = (row: ApplicationRow) => ({ ...row, history: row.history.filter((h) => !h.action) });
 
 /** The decision of a booked, declined or closed application, the reason in words; null before one. */
 export function decisionOf(row: Pick<ApplicationRow, 'decidedAt' | 'decisionReason' | 'decisionNote' | 'status'>): Decision | null {
@@ -37,9 +39,10 @@ export const undoOpenOf = (undoUntil: Column | SQL = applications.undoUntil) => 
 const undoUntilOf = (row: ApplicationRow, open: boolean) =>
   open && row.undoUntil && row.undoStatus && ['booked', 'declined'].includes(row.status) ? row.undoUntil.toISOString() : null;
 
-export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief, undoOpen: boolean): MyApplication {
+export function presentMyApplication(withActions: ApplicationRow, job: JobRow, studio: StudioBrief, role: RoleBrief, undoOpen: boolean): MyApplication {
   // A decision still in its undo window is not the performer's to see yet: they hear of it
   // with its notice, and never of one undone (docs/applications.md, "Undo and the notice outbox").
+  const stored = movesOnly(withActions);
   const row = undoUntilOf(stored, undoOpen) ? { ...stored, status: stored.undoStatus!, history: stored.history.slice(0, -1), decidedAt: null } : stored;
   return {
     _id: row.id,
@@ -55,9 +58,24 @@ export function presentMyApplication(stored: ApplicationRow, job: JobRow, studio
   };
 }
 
+/** The people's ratings averaged to one decimal (docs/team.md, "Ratings per person"); null when none. */
+export function ratingAverageOf(reviews: readonly { rating: number | null }[]): number | null {
+  const rated = reviews.flatMap((r) => (r.rating === null ? [] : [r.rating]));
+  return rated.length ? Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10 : null;
+}
+
+/**
+ * The application as one person of the studio sees it: `rating` and `studioNote` are the
+ * caller's own review (docs/team.md, "Ratings per person"), empty when they gave none.
+ */
+export function forCaller<T extends Pick<StudioApplication, 'reviews' | 'rating' | 'studioNote'>>(app: T, actorId: string): T {
+  const mine = app.reviews.find((r) => r.by._id === actorId);
+  return { ...app, rating: mine?.rating ?? null, studioNote: mine?.note ?? '' };
+}
+
 const DELETED = { fname: APP_MSG.deletedAccount, pronoun: '', gender: '', category: '', profilePic: '', location: '', age: '', height: '', weight: '', bodyType: '', hairColor: '', eyeColor: '' };
 
-export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, undoOpen: boolean, tape: StudioApplication['tape'] = null): StudioApplication {
+export function presentStudioApplication(row: ApplicationRow, performer: PerformerRow | null, role: RoleBrief, undoOpen: boolean, tape: StudioApplication['tape'] = null, reviews: StudioApplication['reviews'] = []): StudioApplication {
   const { id, ...profile } = performer ?? { id: null, ...DELETED };
   return {
     _id: row.id,
@@ -70,6 +88,8 @@ export function presentStudioApplication(row: ApplicationRow, performer: Perform
     history: history(row),
     rating: row.studioRating,
     studioNote: row.studioNote,
+    reviews,
+    ratingAverage: ratingAverageOf(reviews),
     decision: decisionOf(row),
     undoUntil: undoUntilOf(row, undoOpen),
     createdAt: row.createdAt.toISOString(),

@@ -26,6 +26,7 @@ import { errors } from '../../errors.js';
 import { createApplyService } from './apply.service.js';
 import { createPerformerApplicationsService } from './performer-applications.service.js';
 import { createStudioApplicationsService } from './studio-applications.service.js';
+import { forCaller } from './applications.presenter.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -68,13 +69,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, querystring: applicationsQuery, response: { 200: studioApplicationsAnswer } } },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return studio.page(req.userId, req.params.id, req.query);
+      const page = await studio.page(req.userId, req.params.id, req.query);
+      return { ...page, applications: page.applications.map((a) => forCaller(a, req.actorId)) };
     },
   );
 
   app.get('/api/studio/applications/:id', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return studio.open(req.userId, req.params.id, req.log);
+    return forCaller(await studio.open(req.userId, req.params.id, req.log), req.actorId);
   });
 
   app.post(
@@ -85,12 +87,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
       preHandler: async (req) => enforceLimit(ctx, `moves:studio:${req.userId}`, { limit: APPLICATION_LIMITS.movesPerStudioPerMinute, windowSec: 60 }),
       schema: { params: idParams, body: statusBody, response: { 200: studioApplication } },
     },
-    async (req) => studio.setStatus(req.userId, req.params.id, req.body, req.log, await actorOf(ctx, req.actorId)),
+    async (req) => forCaller(await studio.setStatus(req.userId, req.params.id, req.body, req.log, await actorOf(ctx, req.actorId)), req.actorId),
   );
 
   // Undo of a booking or decline within 30 s (docs/applications.md, "Decisions").
   app.post('/api/studio/applications/:id/undo', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 200: studioApplication } } }, async (req) =>
-    studio.undo(req.userId, req.params.id),
+    forCaller(await studio.undo(req.userId, req.params.id, await actorOf(ctx, req.actorId)), req.actorId),
   );
 
   app.post(
@@ -102,19 +104,20 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
     async (req) => {
       // Each application counts as one move toward the 60 a minute, all or none (docs/applications.md, "Bulk moves").
       await enforceMoves(`moves:studio:${req.userId}`, new Set(req.body.applicationIds).size);
-      return studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log, await actorOf(ctx, req.actorId));
+      const moved = await studio.setStatusOf(req.userId, req.params.id, req.body.applicationIds, req.body, req.log, await actorOf(ctx, req.actorId));
+      return { ...moved, applications: moved.applications.map((a) => forCaller(a, req.actorId)) };
     },
   );
 
   app.post(
     '/api/studio/jobs/:id/applications/undo',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: bulkUndoBody, response: { 200: undoneApplicationsAnswer } } },
-    async (req) => ({ applications: await studio.undoOf(req.userId, req.params.id, req.body.applicationIds) }),
+    async (req) => ({ applications: (await studio.undoOf(req.userId, req.params.id, req.body.applicationIds, await actorOf(ctx, req.actorId))).map((a) => forCaller(a, req.actorId)) }),
   );
 
   app.put(
     '/api/studio/applications/:id/review',
     { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { params: idParams, body: reviewBody, response: { 200: studioApplication } } },
-    async (req) => studio.review(req.userId, req.params.id, req.body),
+    async (req) => forCaller(await studio.review(req.userId, req.params.id, req.body, (await actorOf(ctx, req.actorId)) ?? { _id: req.actorId, name: '' }), req.actorId),
   );
 };

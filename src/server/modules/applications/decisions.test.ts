@@ -135,7 +135,10 @@ describe('undo', () => {
     const res = await call('POST', `/api/studio/applications/${id}/undo`, studio.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'shortlisted', decision: null, undoUntil: null });
-    expect((res.json() as StudioApplication).history.map((h) => h.status)).toEqual(['applied', 'shortlisted']);
+    // The decision's entry goes; the undo itself is recorded with who did it (docs/team.md).
+    const history = (res.json() as StudioApplication).history;
+    expect(history.filter((h) => !h.action).map((h) => h.status)).toEqual(['applied', 'shortlisted']);
+    expect(history.at(-1)).toMatchObject({ status: 'shortlisted', action: 'undo', by: { _id: studio._id } });
     expect(await runDecisionNotices(t.ctx, quiet, DECISION_LIMITS.undoSeconds + 5)).toEqual({ told: 0 });
     await new Promise((r) => setTimeout(r, 300));
     expect(await notices(performer)).toHaveLength(before.length);

@@ -21,7 +21,7 @@ import type { ShownResume } from '../../../contract/resume.js';
 import type { FeedbackPick } from '../../../contract/self-tapes-messages.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import type { AppContext } from '../../context.js';
-import { applications, decisionNotices, jobRoles, jobs, reviewFeedback, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
+import { applicationReviews, applications, decisionNotices, jobRoles, jobs, reviewFeedback, reviewLinks, studios, tapeRequests, users } from '../../db/schema/index.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { errors } from '../../errors.js';
 import { sendAfterCommit } from '../notifications/index.js';
@@ -34,7 +34,10 @@ import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
-import { changeStatus, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
+import { changeStatus, historyAction, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
+
+/** The history without its last move (an entry with no `action`): what an undo takes away. */
+const withoutLastMove = sql`coalesce((select jsonb_agg(e order by i) from jsonb_array_elements(${applications.history}) with ordinality as x(e, i) where i <> (select max(j) from jsonb_array_elements(${applications.history}) with ordinality as y(f, j) where not (f ? 'action'))), '[]'::jsonb)`;
 
 type Log = { error(obj: unknown, msg: string): void };
 
@@ -139,6 +142,19 @@ export function createStudioApplicationsService(ctx: AppContext) {
     return out;
   }
 
+  /** Each person's rating and note of each application (docs/team.md, "Ratings per person"), oldest first. */
+  async function reviewsOf(ids: string[]): Promise<Map<string, StudioApplication['reviews']>> {
+    const out = new Map<string, StudioApplication['reviews']>();
+    if (ids.length === 0) return out;
+    const rows = await db.select().from(applicationReviews).where(inArray(applicationReviews.applicationId, ids)).orderBy(asc(applicationReviews.at), asc(applicationReviews.byId));
+    for (const r of rows) {
+      const list = out.get(r.applicationId) ?? [];
+      list.push({ by: { _id: r.byId, name: r.byName }, rating: r.rating, note: r.note, at: r.at.toISOString() });
+      out.set(r.applicationId, list);
+    }
+    return out;
+  }
+
   async function read(where: SQL | undefined): Promise<StudioApplication[]> {
     return (await readRows(where, APPLICATION_LIMITS.listMax)).map((r) => r.application);
   }
@@ -154,15 +170,16 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(limit);
-    return present(rows, await tapesOf(rows.map((r) => r.app.id)));
+    return present(rows, await tapesOf(rows.map((r) => r.app.id)), await reviewsOf(rows.map((r) => r.app.id)));
   }
 
   /** The rows as the studio sees them, each with its latest tape and its cursor position. */
   function present(
     rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string; undoOpen: boolean }[],
     tapes: Map<string, StudioApplication['tape']>,
+    reviews: Map<string, StudioApplication['reviews']>,
   ) {
-    return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, r.undoOpen, tapes.get(r.app.id) ?? null), at: r.at }));
+    return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, r.undoOpen, tapes.get(r.app.id) ?? null, reviews.get(r.app.id) ?? []), at: r.at }));
   }
 
   /**
@@ -195,7 +212,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
     for (const r of rows) {
       if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }, r.tape.key ? conversions.get(r.tape.key) : undefined));
     }
-    return present(rows, tapes);
+    return present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id)));
   }
 
   /** The application, if it belongs to one of this studio's jobs. */
@@ -228,7 +245,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
    * transaction, so the performer hears nothing, and the decision's history entry goes too.
    * The notice row decides a race with the sweep: once it is claimed, the undo is too late.
    */
-  async function undoAll(ids: readonly string[], now: Date): Promise<void> {
+  async function undoAll(ids: readonly string[], now: Date, by?: Actor): Promise<void> {
     await db.transaction(async (tx) => {
       const unsent = await tx
         .delete(decisionNotices)
@@ -238,7 +255,9 @@ export function createStudioApplicationsService(ctx: AppContext) {
         .update(applications)
         .set({
           status: sql`${applications.undoStatus}`,
-          history: sql`${applications.history} - (jsonb_array_length(${applications.history}) - 1)`,
+          // The decision's entry (the last move, whatever actions came after it) goes, and the
+          // undo is recorded with who did it (docs/team.md, "Who did what").
+          history: sql`(${withoutLastMove}) || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('status', ${applications.undoStatus}, 'at', ${now.toISOString()}::text, 'by', ${by ? sql`jsonb_build_object('_id', ${by._id}::text, 'name', ${by.name}::text)` : sql`null::jsonb`}, 'action', 'undo'::text)))`,
           ...NO_DECISION,
           updatedAt: now,
         })
@@ -321,9 +340,9 @@ export function createStudioApplicationsService(ctx: AppContext) {
     },
 
     /** Undoes one final decision within its window; after it, 409 undo_expired. */
-    async undo(userId: string, applicationId: string): Promise<StudioApplication> {
+    async undo(userId: string, applicationId: string, by?: Actor): Promise<StudioApplication> {
       const found = await own(userId, applicationId);
-      await undoAll([found._id], new Date());
+      await undoAll([found._id], new Date(), by);
       return own(userId, applicationId);
     },
 
@@ -356,20 +375,43 @@ export function createStudioApplicationsService(ctx: AppContext) {
     },
 
     /** Undoes a batch's final decisions as one, all or none. */
-    async undoOf(userId: string, jobId: string, ids: readonly string[]): Promise<StudioApplication[]> {
+    async undoOf(userId: string, jobId: string, ids: readonly string[], by?: Actor): Promise<StudioApplication[]> {
       const job = await ownJobId(userId, jobId);
       const unique = [...new Set(ids)];
       if (!unique.every(isUuid)) throw errors.notInJob();
       const found = await db.select({ id: applications.id, jobId: applications.jobId }).from(applications).where(inArray(applications.id, unique));
       if (found.length !== unique.length || found.some((r) => r.jobId !== job)) throw errors.notInJob();
-      await undoAll(unique, new Date());
+      await undoAll(unique, new Date(), by);
       return read(and(inArray(applications.id, unique), eq(jobs.id, job)));
     },
 
-    async review(userId: string, applicationId: string, body: ReviewBody): Promise<StudioApplication> {
+    /**
+     * Sets the caller's own rating and note (docs/team.md, "Ratings per person"). The
+     * application's `rating` and `studioNote` keep the last one set by anyone, for older
+     * readers; a note goes into the history with who wrote it.
+     */
+    async review(userId: string, applicationId: string, body: ReviewBody, by: Actor): Promise<StudioApplication> {
       const found = await own(userId, applicationId);
+      const now = new Date();
       const changes = { ...(body.rating !== undefined ? { studioRating: body.rating } : {}), ...(body.note !== undefined ? { studioNote: body.note } : {}) };
-      await db.update(applications).set(changes).where(eq(applications.id, found._id));
+      const mine = { ...(body.rating !== undefined ? { rating: body.rating } : {}), ...(body.note !== undefined ? { note: body.note } : {}) };
+      await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ note: applicationReviews.note })
+          .from(applicationReviews)
+          .where(and(eq(applicationReviews.applicationId, found._id), eq(applicationReviews.byId, by._id)))
+          .for('update');
+        // Only a note that changed is an action in the history; saving a rating alone is not.
+        const noted = body.note !== undefined && body.note !== (before?.note ?? '');
+        await tx
+          .insert(applicationReviews)
+          .values({ applicationId: found._id, byId: by._id, byName: by.name, ...mine, at: now })
+          .onConflictDoUpdate({ target: [applicationReviews.applicationId, applicationReviews.byId], set: { ...mine, byName: by.name, at: now } });
+        await tx
+          .update(applications)
+          .set({ ...changes, ...(noted ? { history: historyAction('note', now, by) } : {}) })
+          .where(eq(applications.id, found._id));
+      });
       return own(userId, applicationId);
     },
   };

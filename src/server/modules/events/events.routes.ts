@@ -135,8 +135,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     if (left > 0) perAddress.set(stream.address, left);
     else perAddress.delete(stream.address);
     // The release waits for the count: a stream that ends while it is counted is not left counted.
-    void stream.counted.then(() => slots.release(stream.session.userId, stream.id)).catch(() => {});
+    void stream.counted.then(() => slots.release(personOf(stream.session), stream.id)).catch(() => {});
   };
+
+  // Streams are counted per person, not per account: every member of a studio's casting office
+  // keeps its own newest streams, all receiving the studio's events (docs/team.md).
+  const personOf = (session: { userId: string; actorId?: string | null }) => session.actorId || session.userId;
 
   app.get('/api/events', { schema: { querystring: eventsQuery } }, async (req, reply) => {
     const session = await openSession(req, req.query.ticket, reply);
@@ -152,7 +156,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRouteOptions> = async (ap
     metrics.streamsOpen.set(registry.size);
     endOnClose(reply.raw, stream);
     stream.counted = slots
-      .take(session.userId, stream.id, CONVERSATION_LIMITS.streamsPerAccount)
+      .take(personOf(session), stream.id, CONVERSATION_LIMITS.streamsPerAccount)
       .then((pushedOut) => pushedOut.forEach((id) => registry.find(id)?.replace()))
       // Without the shared count (Redis unreachable) the stream still opens; the per-address cap holds.
       .catch((err: unknown) => req.log.warn({ err }, 'events stream not counted against its account'));

@@ -20,6 +20,7 @@ export interface MessageRow {
   senderId: string | null;
   text: string;
   createdAt: Date;
+  sentBy?: { _id: string; name: string } | null;
 }
 
 export const presentMessage = (m: MessageRow, me: string): MessageView => ({
@@ -29,6 +30,8 @@ export const presentMessage = (m: MessageRow, me: string): MessageView => ({
   mine: m.senderId === me,
   text: m.text,
   createdAt: m.createdAt.toISOString(),
+  // Who of the casting office sent it, for the studio's side only (docs/team.md).
+  ...(m.senderId === me && m.sentBy ? { by: { _id: m.sentBy._id, name: m.sentBy.name } } : {}),
 });
 
 /** The conversations of `me` matching `where` (all of them, or one), newest first. */

@@ -19,6 +19,7 @@ import {
 import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { createMessagesService } from './messages.service.js';
+import { actorOf } from '../team/index.js';
 
 // An empty id (`/reach/`) names nobody: refused, as the router would refuse the address without it.
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -63,7 +64,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.post(
     '/api/conversations/:id/messages',
     { config: { studioRole: 'casting' }, preValidation: auth.requireAuth, schema: { params: idParams, headers: idempotencyHeaders, body: sendMessageBody, response: { 201: messageView } } },
-    async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text, req.headers['idempotency-key'])),
+    async (req, reply) => reply.status(201).send(await service.send(req.userId, req.params.id, req.body.text, req.headers['idempotency-key'], await actorOf(ctx, req.actorId))),
   );
 
   app.post(

@@ -217,7 +217,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
      * stored with it is answered instead of a second copy: a retry after a 503 whose COMMIT
      * did land gets the first result (docs/faults.md, "A stalled database").
      */
-    async send(me: string, id: string, text: string, key?: string): Promise<MessageView> {
+    async send(me: string, id: string, text: string, key?: string, by?: { _id: string; name: string }): Promise<MessageView> {
       const row = await own(me, id);
       const earlier = key ? await sentWith(me, key, id) : undefined;
       if (earlier) return presentMessage(earlier, me);
@@ -229,6 +229,7 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
       if (fromStudio && row.performerId && (await isHeld(db, row.performerId))) throw errors.guardianConsentNeeded('messages');
       await enforceLimit(ctx, `messages-send:${me}`, { limit: CONVERSATION_LIMITS.sendPerMinute, windowSec: 60 });
       const iAmPerformer = row.performerId === me;
+      const sentBy = !iAmPerformer && by ? by : null;
       const { message, events } = await db.transaction(async (tx) => {
         // Checked again under the row's lock: a block that lands first refuses this message.
         const [open] = await tx
@@ -237,13 +238,14 @@ export function createMessagesService(ctx: AppContext, log: FastifyBaseLogger) {
           .where(and(eq(conversations.id, id), isNull(conversations.blockedAt)))
           .returning({ id: conversations.id });
         if (!open) throw errors.forbidden(CONVERSATION_MSG.blocked);
-        const [m] = await tx.insert(messages).values({ conversationId: id, senderId: me, text, idempotencyKey: key ?? null }).returning();
+        const [m] = await tx.insert(messages).values({ conversationId: id, senderId: me, text, idempotencyKey: key ?? null, sentBy }).returning();
         // My own message is read by me.
         await tx
           .update(conversations)
           .set(iAmPerformer ? { performerReadId: m!.id } : { studioReadId: m!.id })
           .where(eq(conversations.id, id));
-        const { mine: _mine, ...shared } = presentMessage(m!, me);
+        // The event reaches the performer too: never who of the studio sent it.
+        const { mine: _mine, by: _by, ...shared } = presentMessage(m!, me);
         const stored = await recordEvents(tx, [me, other], { kind: 'message', data: { conversationId: id, message: shared } });
         return { message: m!, events: stored };
       }).catch(async (err: unknown) => {

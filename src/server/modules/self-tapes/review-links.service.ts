@@ -22,6 +22,7 @@ import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { heldSql } from '../guardians/index.js';
+import { historyAction, type Actor } from '../applications/index.js';
 import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
 const DAY = 86_400_000;
@@ -85,6 +86,7 @@ export function createReviewLinksService(ctx: AppContext) {
     createdAt: row.createdAt.toISOString(),
     label: row.label,
     feedback,
+    by: row.createdBy ?? null,
   });
 
   /** How many feedbacks each of these links has. */
@@ -104,7 +106,7 @@ export function createReviewLinksService(ctx: AppContext) {
   }
 
   return {
-    async create(userId: string, body: ReviewLinkBody, now = new Date()) {
+    async create(userId: string, body: ReviewLinkBody, by?: Actor, now = new Date()) {
       const studio = await accounts.ownStudio(userId);
       const ids = [...new Set(body.applicationIds)];
       const found = await db
@@ -117,8 +119,13 @@ export function createReviewLinksService(ctx: AppContext) {
       const token = newLinkToken();
       const expiresAt = new Date(now.getTime() + body.expiresInDays * DAY);
       const label = body.label ? body.label : null;
-      const [row] = await db.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashLinkToken(token), applicationIds: ids, expiresAt, label }).returning();
-      return { _id: row!.id, url: `/review/${token}`, expiresAt: expiresAt.toISOString() };
+      // The link and who made it, on the link and in each application's history (docs/team.md).
+      const row = await db.transaction(async (tx) => {
+        const [made] = await tx.insert(reviewLinks).values({ studioId: studio.id, jobId: body.jobId, tokenHash: hashLinkToken(token), applicationIds: ids, expiresAt, label, createdBy: by ?? null }).returning();
+        await tx.update(applications).set({ history: historyAction('review_link', now, by) }).where(inArray(applications.id, ids));
+        return made;
+      });
+      return { _id: row!.id, url: `/review/${token}`, expiresAt: expiresAt.toISOString(), by: by ?? null };
     },
 
     async list(userId: string) {

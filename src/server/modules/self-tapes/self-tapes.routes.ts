@@ -36,6 +36,7 @@ import { CONVERTED_FILES, convertedKey, cutOffAware, filePart, openFinished, reg
 const convertedFile = z.enum(CONVERTED_FILES);
 import { fromUploadBody } from '../../../contract/uploads.js';
 import { sendAfterCommit } from '../notifications/index.js';
+import { actorOf } from '../team/index.js';
 import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
 import { createReviewLinksService } from './review-links.service.js';
 import { createSelfTapesService } from './self-tapes.service.js';
@@ -84,7 +85,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     '/api/studio/tape-requests',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { body: tapeRequestBody, response: { 201: tapeRequestsAnswer } } },
     async (req, reply) => {
-      const { tapeRequests, after } = await tapes.request(req.userId, req.body);
+      const { tapeRequests, after } = await tapes.request(req.userId, req.body, await actorOf(ctx, req.actorId));
       await sendAfterCommit(ctx, after, req.log);
       return reply.code(201).send({ tapeRequests });
     },
@@ -109,7 +110,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     '/api/studio/tape-requests/:id/retake',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: retakeBody, response: { 200: tapeRequest } } },
     async (req) => {
-      const { answer, after } = await tapes.retake(req.userId, req.params.id, req.body);
+      const { answer, after } = await tapes.retake(req.userId, req.params.id, req.body, await actorOf(ctx, req.actorId));
       await sendAfterCommit(ctx, after, req.log);
       return answer;
     },
@@ -180,7 +181,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   app.post(
     '/api/studio/review-links',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { body: reviewLinkBody, response: { 201: reviewLinkCreated } } },
-    async (req, reply) => reply.code(201).send(await review.create(req.userId, req.body)),
+    async (req, reply) => reply.code(201).send(await review.create(req.userId, req.body, await actorOf(ctx, req.actorId))),
   );
   app.get('/api/studio/review-links', { config: { studioRole: 'viewer' }, preValidation: auth.requireStudio, schema: { response: { 200: reviewLinksAnswer } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-cache');

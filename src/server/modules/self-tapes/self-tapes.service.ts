@@ -19,7 +19,7 @@ import { errors, hasErrorCode } from '../../errors.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
-import { mailSettings } from '../applications/index.js';
+import { historyAction, mailSettings, type Actor } from '../applications/index.js';
 import { recordEvents } from '../events/index.js';
 import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
 
@@ -70,6 +70,7 @@ export function createSelfTapesService(ctx: AppContext) {
     role: { id: string; name: string } | null,
     studio: { fname: string },
     conversions: Map<string, ConversionRow>,
+    studioView: boolean,
   ): TapeRequest {
     return {
       _id: r.id,
@@ -86,10 +87,13 @@ export function createSelfTapesService(ctx: AppContext) {
       retakeUsed: r.retakeUsed,
       tape: tapeOf(r, conversions),
       createdAt: r.createdAt.toISOString(),
+      // Who asked, for the studio's casting office only (docs/team.md, "Who did what").
+      ...(studioView && r.requestedBy ? { by: r.requestedBy } : {}),
+      ...(studioView && r.retakeBy ? { retakeBy: r.retakeBy } : {}),
     };
   }
 
-  async function readRequests(where: ReturnType<typeof and>): Promise<TapeRequest[]> {
+  async function readRequests(where: ReturnType<typeof and>, studioView = false): Promise<TapeRequest[]> {
     const rows = await db
       .select({ r: tapeRequests, job: { id: jobs.id, title: jobs.title }, role: { id: jobRoles.id, name: jobRoles.name }, studio: { fname: studios.fname } })
       .from(tapeRequests)
@@ -100,7 +104,7 @@ export function createSelfTapesService(ctx: AppContext) {
       .where(where)
       .orderBy(desc(tapeRequests.createdAt), desc(tapeRequests.id));
     const conversions = await conversionsOf(db, rows.flatMap(({ r }) => (r.tapeKey ? [r.tapeKey] : [])));
-    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio, conversions));
+    return rows.map(({ r, job, role, studio }) => present(r, job, role, studio, conversions, studioView));
   }
 
   /** The performer's own request, or 404 (another's is never told apart from none). */
@@ -214,7 +218,7 @@ export function createSelfTapesService(ctx: AppContext) {
     tapeUrls,
 
     /** POST /api/studio/tape-requests: one request per application, all of one of the studio's jobs. */
-    async request(userId: string, body: { applicationIds: string[]; instructions: string; sidesFileId?: string; deadline: string }, now = new Date()) {
+    async request(userId: string, body: { applicationIds: string[]; instructions: string; sidesFileId?: string; deadline: string }, by?: Actor, now = new Date()) {
       const studio = await accounts.ownStudio(userId);
       // Each request mails and notifies its performers: a studio's calls are bounded (docs/security.md, "Self-tapes").
       await enforceLimit(ctx, `tapes:request:${studio.id}`, { limit: TAPE_LIMITS.requestsPerHour, windowSec: 3600 });
@@ -253,8 +257,9 @@ export function createSelfTapesService(ctx: AppContext) {
         if (pending) throw errors.requestOpen();
         const created = await tx
           .insert(tapeRequests)
-          .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline })))
+          .values(apps.map((a) => ({ applicationId: a.id, jobId: a.jobId, performerId: a.performerId, instructions: body.instructions, sidesFileId: body.sidesFileId ?? null, sidesPages, deadline, requestedBy: by ?? null })))
           .returning({ id: tapeRequests.id });
+        await tx.update(applications).set({ history: historyAction('tape_request', now, by) }).where(inArray(applications.id, ids));
         const people = await tx
           .select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications })
           .from(users)
@@ -262,7 +267,7 @@ export function createSelfTapesService(ctx: AppContext) {
         const after = await tellPerformers(tx, people, line, TAPE_MSG.requestSubject(job!.title));
         return { created, after };
       });
-      return { tapeRequests: await readRequests(inArray(tapeRequests.id, created.map((c) => c.id))), after };
+      return { tapeRequests: await readRequests(inArray(tapeRequests.id, created.map((c) => c.id)), true), after };
     },
 
     listMine: (performerId: string) => readRequests(eq(tapeRequests.performerId, performerId)).then((tapeRequests) => ({ tapeRequests })),
@@ -332,7 +337,7 @@ export function createSelfTapesService(ctx: AppContext) {
     },
 
     /** POST /api/studio/tape-requests/{id}/retake: once per request, with a note and a deadline ≥ 24 h away. */
-    async retake(userId: string, id: string, body: { note: string; deadline: string }, now = new Date()) {
+    async retake(userId: string, id: string, body: { note: string; deadline: string }, by?: Actor, now = new Date()) {
       const { row, studioName } = await studioRequest(userId, id);
       if (row.retakeUsed) throw errors.retakeUsed();
       if (row.status !== 'submitted') throw errors.noTape();
@@ -344,16 +349,17 @@ export function createSelfTapesService(ctx: AppContext) {
       const after = await db.transaction(async (tx) => {
         const [moved] = await tx
           .update(tapeRequests)
-          .set({ status: 'retake', retakeUsed: true, retakeNote: body.note, deadline, remindedAt: null })
+          .set({ status: 'retake', retakeUsed: true, retakeNote: body.note, deadline, remindedAt: null, retakeBy: by ?? null })
           .where(and(eq(tapeRequests.id, id), eq(tapeRequests.retakeUsed, false)))
           .returning({ id: tapeRequests.id });
         if (!moved) throw errors.retakeUsed();
+        await tx.update(applications).set({ history: historyAction('retake', now, by) }).where(eq(applications.id, row.applicationId));
         const people = row.performerId
           ? await tx.select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications }).from(users).where(eq(users.id, row.performerId))
           : [];
         return tellPerformers(tx, people, line, TAPE_MSG.retakeSubject(job!.title));
       });
-      const [answer] = await readRequests(eq(tapeRequests.id, id));
+      const [answer] = await readRequests(eq(tapeRequests.id, id), true);
       return { answer: answer!, after };
     },
 
@@ -361,7 +367,7 @@ export function createSelfTapesService(ctx: AppContext) {
     async studioList(userId: string, jobId: string) {
       const studio = await accounts.ownStudio(userId);
       if (!isUuid(jobId)) throw errors.notFound();
-      return { tapeRequests: await readRequests(and(eq(tapeRequests.jobId, jobId), eq(jobs.studioId, studio.id))) };
+      return { tapeRequests: await readRequests(and(eq(tapeRequests.jobId, jobId), eq(jobs.studioId, studio.id)), true) };
     },
   };
 }

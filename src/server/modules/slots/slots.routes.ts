@@ -4,11 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookedSlotAnswer, bookSlotBody, checkInBody, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, openSlot, roundQuery, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
+import { bookedSlotAnswer, bookSlotBody, checkInBody, createdSlotsAnswer, createSlotsBody, lateAnswer, lateBody, mySlotsAnswer, roundQuery, studioSlotAnswer, studioSlotsAnswer } from '../../../contract/slots.js';
 import { idempotencyHeaders } from '../../../contract/fields.js';
 import type { ModuleOptions } from '../../context.js';
 import { sendAfterCommit, sendOwed } from '../notifications/index.js';
 import { ICS_NAME, ICS_TYPE } from './slot-ics.js';
+import { actorOf } from '../team/index.js';
 import { createSlotsService } from './slots.service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -18,12 +19,13 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
 
   app.post(
     '/api/studio/jobs/:id/slots',
-    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: z.object({ slots: z.array(openSlot) }) } } },
+    { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: createSlotsBody, response: { 201: createdSlotsAnswer } } },
     async (req, reply) => {
+      const by = await actorOf(ctx, req.actorId);
       // Invited applications are told after the commit (docs/slots.md, "Rounds and callbacks").
-      const { slots: made, ...after } = await slots.create(req.userId, req.params.id, req.body);
+      const { slots: made, ...after } = await slots.create(req.userId, req.params.id, req.body, by);
       await sendAfterCommit(ctx, after, req.log);
-      return reply.status(201).send({ slots: made });
+      return reply.status(201).send({ slots: made, by: by ?? null });
     },
   );
 
@@ -33,7 +35,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
   });
 
   app.delete('/api/studio/slots/:id', { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, response: { 204: z.null() } } }, async (req, reply) => {
-    await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id), req.log);
+    await sendAfterCommit(ctx, await slots.remove(req.userId, req.params.id, await actorOf(ctx, req.actorId)), req.log);
     return reply.status(204).send(null);
   });
 
@@ -42,7 +44,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/api/studio/slots/:id/check-in',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
     async (req) => {
-      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status);
+      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status, await actorOf(ctx, req.actorId));
       await sendAfterCommit(ctx, after, req.log);
       return slot;
     },

@@ -20,6 +20,7 @@ import { createNotification, createNotifications, oweMail, type AfterCommit } fr
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
 import { minorSql } from '../guardians/index.js';
+import { historyAction, type Actor } from '../applications/index.js';
 
 type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
@@ -139,7 +140,7 @@ export function createSlotsService(ctx: AppContext) {
 
   return {
     /** Back-to-back slots with the gaps; any overlap with the job's slots refuses them all. */
-    async create(userId: string, jobId: string, body: CreateSlotsBody, now = new Date()): Promise<{ slots: OpenSlot[] } & AfterCommit> {
+    async create(userId: string, jobId: string, body: CreateSlotsBody, by?: Actor, now = new Date()): Promise<{ slots: OpenSlot[] } & AfterCommit> {
       const job = await ownJob(userId, jobId);
       const round = (body.round ?? SLOT_LIMITS.defaultRound).trim();
       const invitedIds = [...new Set(body.applicationIds ?? [])];
@@ -172,7 +173,7 @@ export function createSlotsService(ctx: AppContext) {
       const gap = body.gapMinutes ?? 0;
       const rows = Array.from({ length: body.count }, (_, i) => {
         const startsAt = new Date(start.getTime() + i * (minutes + gap) * MINUTE);
-        return { jobId: job.id, roleId, startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE), place, onlineUrl, round, limited: invitedIds.length > 0 };
+        return { jobId: job.id, roleId, startsAt, endsAt: new Date(startsAt.getTime() + minutes * MINUTE), place, onlineUrl, round, limited: invitedIds.length > 0, changedBy: by ?? null };
       });
       const first = rows[0]!.startsAt;
       const last = rows.at(-1)!.endsAt;
@@ -228,6 +229,7 @@ export function createSlotsService(ctx: AppContext) {
         .orderBy(asc(auditionSlots.startsAt), asc(auditionSlots.id));
       return rows.map((r) => ({
         ...presentOpenSlot(r.slot),
+        by: r.slot.changedBy ?? null,
         booking: r.slot.bookedApplicationId
           ? { applicationId: r.slot.bookedApplicationId, performerId: r.performerId, name: r.name ?? SLOT_MSG.deletedAccount, roleName: r.roleName, ...dayOf(r.slot), ...(r.minor ? { guardianAttends: true } : {}) }
           : null,
@@ -239,7 +241,7 @@ export function createSlotsService(ctx: AppContext) {
      * `no_show`, or null to clear; only on a booked slot, from 2 hours before its start. The
      * application's day history keeps it and the studio's schedule hears it live.
      */
-    async checkIn(userId: string, slotId: string, status: CheckInStatus | null, now = new Date()): Promise<{ slot: StudioSlot } & AfterCommit> {
+    async checkIn(userId: string, slotId: string, status: CheckInStatus | null, by?: Actor, now = new Date()): Promise<{ slot: StudioSlot } & AfterCommit> {
       const studio = await accounts.ownStudio(userId);
       if (!isUuid(slotId)) throw errors.notFound(SLOT_MSG.slotNotFound);
       const { jobId, events } = await db.transaction(async (tx) => {
@@ -255,7 +257,8 @@ export function createSlotsService(ctx: AppContext) {
         if (now.getTime() < slot.startsAt.getTime() - SLOT_LIMITS.dayOpensHours * HOUR) throw errors.tooEarly();
         const same = status === null ? slot.checkIn === null : slot.checkIn === status;
         if (!same) {
-          await tx.update(auditionSlots).set({ checkIn: status, checkInAt: status ? now : null }).where(eq(auditionSlots.id, slot.id));
+          await tx.update(auditionSlots).set({ checkIn: status, checkInAt: status ? now : null, changedBy: by ?? null }).where(eq(auditionSlots.id, slot.id));
+          await tx.update(applications).set({ history: historyAction('slot', now, by) }).where(eq(applications.id, slot.bookedApplicationId));
           await tx.insert(slotDayEvents).values({ applicationId: slot.bookedApplicationId, kind: status ?? 'cleared', slotStartsAt: slot.startsAt, at: now, round: slot.round });
         }
         return { jobId: slot.jobId, events: same ? [] : await tellStudio(tx, slot.jobId) };
@@ -285,7 +288,7 @@ export function createSlotsService(ctx: AppContext) {
     },
 
     /** Deletes a slot of the studio's; its performer, if any, is told and may pick another. */
-    async remove(userId: string, slotId: string): Promise<AfterCommit> {
+    async remove(userId: string, slotId: string, by?: Actor, now = new Date()): Promise<AfterCommit> {
       const studio = await accounts.ownStudio(userId);
       if (!isUuid(slotId)) throw errors.notFound(SLOT_MSG.slotNotFound);
       return db.transaction(async (tx) => {
@@ -297,6 +300,8 @@ export function createSlotsService(ctx: AppContext) {
           .where(and(eq(auditionSlots.id, slotId), eq(jobs.studioId, studio.id)));
         if (!found) throw errors.notFound(SLOT_MSG.slotNotFound);
         await tx.delete(auditionSlots).where(eq(auditionSlots.id, slotId));
+        // A booked slot's removal is in its application's history, with who removed it (docs/team.md).
+        if (found.slot.bookedApplicationId) await tx.update(applications).set({ history: historyAction('slot', now, by) }).where(eq(applications.id, found.slot.bookedApplicationId));
         if (found.performerId) {
           await createNotification(tx, { userId: found.performerId, kind: 'application', text: SLOT_MSG.cancelledNotice(found.job, utcText(found.slot.startsAt)), link: '/applications' });
         }

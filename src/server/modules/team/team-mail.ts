@@ -26,3 +26,20 @@ export function invitationMail(to: string, studioName: string, role: MemberRole,
 </body></html>`,
   };
 }
+
+/** Told to each member when the studio's owner deletes the account (docs/team.md, "Export and deletion"). */
+export function studioClosedMail(to: string, name: string, studioName: string): MailMessage {
+  return {
+    to,
+    subject: `${studioName} closed its Audition account`,
+    text: [
+      `Hello ${name},`,
+      '',
+      `${studioName} deleted its Audition account. Your login to its casting team was removed with it, and the e-mail address is free to use again.`,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
+<p>Hello ${escapeHtml(name)},</p>
+<p>${escapeHtml(studioName)} deleted its Audition account. Your login to its casting team was removed with it, and the e-mail address is free to use again.</p>
+</body></html>`,
+  };
+}

@@ -39,7 +39,8 @@ const SORTS: Record<Sort, (a: StudioApplication, b: StudioApplication) => number
   newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
   oldest: (a, b) => a.createdAt.localeCompare(b.createdAt),
   // Unrated applicants come after every rated one, newest first among equals.
-  rating: (a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.createdAt.localeCompare(a.createdAt),
+  // The average of the studio's people's ratings (docs/team.md, "Ratings per person").
+  rating: (a, b) => (b.ratingAverage ?? 0) - (a.ratingAverage ?? 0) || b.createdAt.localeCompare(a.createdAt),
 };
 
 export function ApplicantBoard({ job }: { job: OwnJob }) {
@@ -272,7 +273,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                         {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{initialOf(a.performer.fname)}</span>}
                         <div className="applicant-tile-body">
                           <strong>{personName(a.performer.fname)}</strong>
-                          <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
+                          <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.ratingAverage !== null ? `★ ${a.ratingAverage}` : ''].filter(Boolean).join(' · ')}</span>
                           {a.feedback && <FeedbackPicks feedback={a.feedback} label={`${TAPE_MSG.feedbackTitle}: ${personName(a.performer.fname)}`} />}
                         </div>
                         <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>

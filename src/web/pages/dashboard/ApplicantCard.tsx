@@ -28,6 +28,8 @@ import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
+import { WHO_MSG } from '../../../contract/who-did-what-texts';
+import { ApplicantReviews } from '../../components/ApplicantReviews';
 
 
 interface Props {
@@ -143,7 +145,11 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               )}
               <h3>{APP_MSG.timeline}</h3>
               <ol className="timeline">
-                {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span> <span className="muted">{formatTime(h.at)}</span></li>)}
+                {app.history.map((h) => {
+                  // Who did it, when the studio's history says (docs/team.md): "Declined by Asha Rao".
+                  const what = h.action ? WHO_MSG.actionLabel(h.action) : APP_MSG.statusLabel(h.status);
+                  return <li key={`${h.action ?? h.status}-${h.at}`}><span className="timeline-status">{h.by ? WHO_MSG.by(what, h.by.name) : what}</span> <span className="muted">{formatTime(h.at)}</span></li>;
+                })}
                 {(app.day ?? []).map((d) => (
                   <li key={`day-${d.kind}-${d.at}`}>
                     <span className="timeline-status">{d.kind === 'late' && d.minutes !== null ? SLOT_TEXT.dayEventLate(d.minutes) : d.kind === 'invited' && d.round ? SLOT_TEXT.invitedToRound(d.round) : SLOT_TEXT.dayEvent[d.kind]}</span> <span className="muted">{formatTime(d.at)}</span>
@@ -152,6 +158,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               </ol>
             </div>
           </div>
+          <ApplicantReviews reviews={app.reviews} average={app.ratingAverage} />
           <Review app={app} />
         </>
       )}

@@ -3,6 +3,7 @@
  * arrive live, sending shows its state and a failed message can be sent again, and the
  * other side's read mark shows as "Seen" (docs/messages.md).
  */
+import { WHO_MSG } from '../../../contract/who-did-what-texts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CONVERSATION_MSG } from '../../../contract/conversations-texts';
@@ -149,6 +150,8 @@ export function ConversationThread({ id }: { id: string }) {
             <li key={m._id} className={`msg-bubble ${m.mine ? 'is-mine' : 'is-theirs'}`} data-testid="message">
               <MessageText text={m.text} />
               <span className="msg-meta">
+                {/* Who of the studio's casting office sent it (docs/team.md). */}
+                {m.by && <span className="msg-by" data-testid="sent-by">{WHO_MSG.sentBy(m.by.name)} · </span>}
                 <time dateTime={m.createdAt}>{shortTime(m.createdAt)}</time>
                 {m === lastSeen && <span className="msg-seen" data-testid="seen"> · {CONVERSATION_MSG.seen}</span>}
               </span>

@@ -3,6 +3,7 @@
  * who comes, an editor that adds back-to-back times, and a print stylesheet that leaves
  * only the day's list (docs/slots.md). Times show in the viewer's zone, named.
  */
+import { WHO_MSG } from '../../../contract/who-did-what-texts';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
@@ -118,6 +119,8 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
           <p className="schedule-day-state" data-testid="day-state" aria-live="polite">
             {booking.checkIn?.status === 'arrived' && <span className="schedule-day-arrived">{SLOT_TEXT.arrivedAt(formatClock(booking.checkIn.at))}</span>}
             {booking.checkIn?.status === 'no_show' && <span className="schedule-day-noshow">{SLOT_TEXT.noShowed}</span>}
+            {/* Who marked it (docs/team.md). */}
+            {booking.checkIn && slot.by && <span className="muted"> {WHO_MSG.markedBy(slot.by.name)}</span>}
             {booking.late && <span className="schedule-day-late">{SLOT_TEXT.runningLate(booking.late.minutes)}</span>}
             {!open && <span className="muted">{SLOT_TEXT.checkInOpens(formatTime(new Date(opensAt)))}</span>}
           </p>

@@ -5,6 +5,7 @@
  * made for applicants with a tape, shown once with Copy, listed while live, revoked after
  * one question.
  */
+import { WHO_MSG } from '../../../contract/who-did-what-texts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { StudioApplication } from '../../../contract/applications';
@@ -99,7 +100,7 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
         <span className={`tapes-status tapes-status-${r.status}`}>{TAPE_MSG.statusLabel[r.status]}</span>
       </div>
       <p className="muted">
-        {[role, TAPE_MSG.due(at(r.deadline)), r.sidesPages ? TAPE_MSG.sidesPages(r.sidesPages) : ''].filter(Boolean).join(' · ')}
+        {[role, TAPE_MSG.due(at(r.deadline)), r.sidesPages ? TAPE_MSG.sidesPages(r.sidesPages) : '', r.by ? WHO_MSG.by(WHO_MSG.actionLabel('tape_request'), r.by.name) : '', r.retakeBy ? WHO_MSG.by(WHO_MSG.actionLabel('retake'), r.retakeBy.name) : ''].filter(Boolean).join(' · ')}
       </p>
       {r.status === 'declined' && r.declineReason && <p>{TAPE_MSG.declinedBecause(r.declineReason)}</p>}
       {r.retakeUsed && r.retakeNote && <p id={`retake-result-${r._id}`} tabIndex={-1}>{TAPE_MSG.retakeAsked(r.retakeNote)}</p>}
@@ -329,7 +330,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
         <ul className="tapes-links">
           {live.map((l) => (
             <li key={l._id} className="card tapes-link" data-testid="review-link">
-              <span>{l.label && <strong>{l.label} · </strong>}{TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}</span>
+              <span>{l.label && <strong>{l.label} · </strong>}{TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}{l.by && ` · ${WHO_MSG.by(WHO_MSG.actionLabel('review_link'), l.by.name)}`}</span>
               <button type="button" className="btn btn-ghost" onClick={() => setRevoking(l._id)} aria-label={`${TAPE_MSG.revoke}: ${TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}`}>{TAPE_MSG.revoke}</button>
               <LinkFeedback link={l} />
             </li>

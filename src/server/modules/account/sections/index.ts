@@ -17,9 +17,12 @@ import { talentSection } from './talent.section.js';
 import { resumeSection } from '../../resume/index.js';
 import { selfTapesSection } from './tapes.section.js';
 import { guardiansSection } from '../../guardians/index.js';
+import { teamSection } from '../../team/index.js';
 
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   profileSection,
+  // Its members' logins go first, each told (docs/team.md).
+  teamSection,
   // Before the studio's: its sides are found through the studio it owns.
   selfTapesSection,
   studioSection,
