@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { JobPost } from '../src/contract/jobs.js';
 import type { PlanName } from '../src/contract/plans.js';
 import { users } from '../src/server/db/schema/index.js';
-import { newAddress, type Performer } from './factories.js';
+import { buildPerformer, newAddress, type Performer } from './factories.js';
 import type { StudioAccount } from './studio-factories.js';
 import { uploadImage } from './studio-factories.js';
 import type { TestApp } from './test-app.js';
@@ -37,4 +37,13 @@ export async function postJob(t: TestApp, studio: StudioAccount, body: Record<st
   });
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json() as JobPost;
+}
+
+/** A new performer with a plan who applies to the job through the real call: the performer and the application's id. */
+export async function newApplicant(t: TestApp, job: { _id: string }): Promise<{ performer: Performer; id: string }> {
+  const performer = await buildPerformer(t);
+  await givePlan(t, performer._id, 'Platinum');
+  const res = await t.app.inject({ method: 'POST', url: `/api/jobs/${job._id}/apply`, headers: { 'x-auth-token': performer.token }, payload: {}, remoteAddress: newAddress() });
+  if (res.statusCode !== 201) throw new Error(`applying failed: ${res.body}`);
+  return { performer, id: (res.json() as { _id: string })._id };
 }

@@ -10,7 +10,7 @@ import { APP_MSG, DECISION_LIMITS, DECISION_MSG, type BulkStatusAnswer, type MyA
 import type { StudioJob } from '../../../contract/decisions.js';
 import { applications, jobs, notifications } from '../../db/schema/index.js';
 import { JOB_LIMITS } from '../../../contract/jobs.js';
-import { givePlan, postJob } from '../../../../test/application-factories.js';
+import { givePlan, postJob, newApplicant } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { openTestDatabase } from '../../../../test/test-database.js';
@@ -35,13 +35,7 @@ const callOn = (app: TestApp, method: 'GET' | 'POST', url: string, token?: strin
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) => callOn(t, method, url, token, payload);
 
 /** A performer with a plan who applied (the real call) to the job. */
-async function applicant(job: { _id: string }): Promise<{ performer: Performer; id: string }> {
-  const performer = await buildPerformer(t);
-  await givePlan(t, performer._id, 'Platinum');
-  const res = await call('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return { performer, id: (res.json() as { _id: string })._id };
-}
+const applicant = (job: { _id: string }) => newApplicant(t, job);
 
 const mine = async (p: Performer, id: string) => ((await call('GET', '/api/audition/applications', p.token)).json() as MyApplicationsAnswer).applications.find((a) => a._id === id)!;
 const notices = (p: Performer) => t.ctx.db.select().from(notifications).where(eq(notifications.userId, p._id));

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema/index.js';
 import type { MyApplicationsAnswer, StudioApplication, StudioApplicationsAnswer } from '../../../contract/applications.js';
-import { givePlan, postJob } from '../../../../test/application-factories.js';
-import { buildPerformer, newAddress } from '../../../../test/factories.js';
+import { newApplicant, postJob } from '../../../../test/application-factories.js';
+import { newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { addMember, type TeamMember } from '../../../../test/team-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -29,13 +29,7 @@ afterAll(async () => {
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
 
-async function applicant(job: { _id: string }) {
-  const performer = await buildPerformer(t);
-  await givePlan(t, performer._id, 'Platinum');
-  const res = await call('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return { performer, id: (res.json() as { _id: string })._id };
-}
+const applicant = (job: { _id: string }) => newApplicant(t, job);
 
 describe('ratings per person', () => {
   it('each person rates for themself, a viewer too; the answer lists every review with its name, the average, and the caller’s own', async () => {

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudioApplication } from '../../../contract/applications.js';
-import { givePlan, postJob } from '../../../../test/application-factories.js';
-import { buildPerformer, newAddress } from '../../../../test/factories.js';
+import { newApplicant, postJob } from '../../../../test/application-factories.js';
+import { newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { addMember } from '../../../../test/team-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -23,13 +23,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
 
-async function applicant(job: { _id: string }) {
-  const performer = await buildPerformer(t);
-  await givePlan(t, performer._id, 'Platinum');
-  const res = await call('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return { performer, id: (res.json() as { _id: string })._id };
-}
+const applicant = (job: { _id: string }) => newApplicant(t, job);
 
 describe('a member’s export', () => {
   let studio: StudioAccount;

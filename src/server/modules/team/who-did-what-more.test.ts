@@ -11,8 +11,8 @@ import type { TapeRequest } from '../../../contract/self-tapes.js';
 import type { StudioSlotsAnswer } from '../../../contract/slots.js';
 import { auditionSlots, tapeRequests } from '../../db/schema/index.js';
 import { earliestDeadline } from '../self-tapes/deadline-rule.js';
-import { givePlan, postJob } from '../../../../test/application-factories.js';
-import { buildPerformer, newAddress } from '../../../../test/factories.js';
+import { newApplicant, postJob } from '../../../../test/application-factories.js';
+import { newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { addMember, type TeamMember } from '../../../../test/team-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -34,13 +34,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
 
-async function applicant(job: { _id: string }) {
-  const performer = await buildPerformer(t);
-  await givePlan(t, performer._id, 'Platinum');
-  const res = await call('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return { performer, id: (res.json() as { _id: string })._id };
-}
+const applicant = (job: { _id: string }) => newApplicant(t, job);
 const card = async (id: string) => (await call('GET', `/api/studio/applications/${id}`, studio.token)).json() as StudioApplication;
 /** The application's last history entry of one kind of action (opening the card adds a move to `viewed`). */
 const lastOf = async (id: string, action: string) => (await card(id)).history.filter((h) => h.action === action).at(-1);

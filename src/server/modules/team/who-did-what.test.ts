@@ -1,8 +1,8 @@
 /** Who did what (docs/team.md): each kind of action done for a studio names its maker. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkStatusAnswer, MyApplicationsAnswer, StudioApplication } from '../../../contract/applications.js';
-import { givePlan, postJob } from '../../../../test/application-factories.js';
-import { buildPerformer, newAddress } from '../../../../test/factories.js';
+import { newApplicant, postJob } from '../../../../test/application-factories.js';
+import { newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { addMember, type TeamMember } from '../../../../test/team-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
@@ -22,13 +22,7 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? { 'x-auth-token': token } : {}, payload: payload as object, remoteAddress: newAddress() });
 
-async function applicant(job: { _id: string }) {
-  const performer = await buildPerformer(t);
-  await givePlan(t, performer._id, 'Platinum');
-  const res = await call('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return { performer, id: (res.json() as { _id: string })._id };
-}
+const applicant = (job: { _id: string }) => newApplicant(t, job);
 
 describe('by on status moves and decisions', () => {
   it('a move and a decline by a member carry its name in the answer and the history; the owner is named too; the performer is not told who', async () => {
