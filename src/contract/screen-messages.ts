@@ -9,6 +9,7 @@ export const APP_TITLE = 'Audition — casting portal';
 /** Each route's tab title, before " · Audition". */
 export const PAGE_TITLES = {
   home: 'Home',
+  join: 'Join a studio',
   contact: 'Contact us',
   studios: 'Studios',
   studio: 'Studio',

@@ -61,6 +61,8 @@ const Schedule = page(() => import('./pages/schedule/SchedulePage'));
 // The studio's self-tape screens (docs/self-tapes.md).
 const SelfTapes = page(() => import('./pages/self-tapes/SelfTapesPage'));
 const RequestTapes = page(() => import('./pages/self-tapes/RequestTapesPage'));
+// The casting office (docs/team.md).
+const Join = page(() => import('./pages/team/JoinPage'));
 
 /** Every route names itself (the tab's title; docs/screens.md). */
 const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TITLES[key] });
@@ -131,6 +133,7 @@ export const routes: RouteObject[] = [
       { path: '/dashboard/shortlists', element: studioOnly(Shortlists), handle: titled('shortlists') },
       { path: '/applications', element: own(Applications), handle: titled('applications') },
       { path: '/applications/tapes/:id/record', element: own(RecordTape), handle: titled('recordTape') },
+      { path: '/join/:token', element: <Join />, handle: titled('join') },
       { path: '*', element: <NotFound />, handle: titled('notFound') },
     ],
   },

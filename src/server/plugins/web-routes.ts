@@ -78,6 +78,7 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/messages/:id', exists: conversationExists },
   { path: '/talent/:id', exists: async (params, db) => (await portfolioPreview(params, db)) !== null, preview: portfolioPreview },
   { path: '/dashboard/talent' },
+  { path: '/join/:token' },
   { path: '/dashboard/shortlists' },
   { path: '/applications' },
   // Recording a tape (docs/media.md): the performer's own request, read by the page with the account's token.
