@@ -63,5 +63,7 @@ export const TEAM_SCREEN = {
   joinUnknownNext: 'Check that you opened the whole link from the e-mail.',
   logIn: 'Log in',
   home: 'Home',
+  /** After a history entry's status: "Declined by Asha Rao" (docs/team.md, "Who did what"). */
+  byName: (name: string) => `by ${name}`,
   navWho: (name: string, studio: string) => `${name} · ${studio}`,
 } as const;

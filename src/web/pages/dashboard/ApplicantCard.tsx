@@ -7,6 +7,7 @@
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStudioRole } from '../../components/useStudioRole';
+import { TEAM_SCREEN } from '../../../contract/team-messages';
 import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
@@ -145,7 +146,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               )}
               <h3>{APP_MSG.timeline}</h3>
               <ol className="timeline">
-                {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span> <span className="muted">{formatTime(h.at)}</span></li>)}
+                {app.history.map((h) => <li key={`${h.status}-${h.at}`}><span className="timeline-status">{APP_MSG.statusLabel(h.status)}</span>{h.by && <span className="timeline-by"> {TEAM_SCREEN.byName(h.by.name)}</span>} <span className="muted">{formatTime(h.at)}</span></li>)}
                 {(app.day ?? []).map((d) => (
                   <li key={`day-${d.kind}-${d.at}`}>
                     <span className="timeline-status">{d.kind === 'late' && d.minutes !== null ? SLOT_TEXT.dayEventLate(d.minutes) : SLOT_TEXT.dayEvent[d.kind]}</span> <span className="muted">{formatTime(d.at)}</span>
