@@ -1,13 +1,10 @@
 /** The casting office's reads (docs/team.md): who the caller is in the studio, and its members. */
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { joinInfo, memberAnswer, teamMe } from '../../contract/team';
+import type { JoinInfo, MemberAnswer, TeamMe } from '../../contract/team';
 import { api } from './client';
 import { queryClient } from './query-client';
 
-export type TeamMe = z.infer<typeof teamMe>;
-export type Member = z.infer<typeof memberAnswer>;
-export type JoinInfo = z.infer<typeof joinInfo>;
+export type Member = MemberAnswer;
 
 export const teamMeKey = ['studio', 'team', 'me'] as const;
 export const membersKey = ['studio', 'members'] as const;
