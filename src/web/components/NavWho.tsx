@@ -7,7 +7,8 @@ export default function NavWho() {
   if (!data) return null;
   return (
     <span className="nav-who" title={TEAM_MSG.roleName[data.member.role]}>
-      {TEAM_SCREEN.navWho(data.member.name, data.studio.fname)}
+      {/* The owner's name is the studio's: said once. */}
+      {data.member.name === data.studio.fname ? data.studio.fname : TEAM_SCREEN.navWho(data.member.name, data.studio.fname)}
     </span>
   );
 }
