@@ -11,6 +11,7 @@ import { describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { personName } from '../src/contract/names.js';
+import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { TEAM_MSG, TEAM_SCREEN } from '../src/contract/team-messages.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, type Open } from './harness.js';
@@ -110,6 +111,9 @@ describe('the casting office', () => {
       await seen.getByText(TEAM_SCREEN.byName('Asha Rao')).waitFor();
       for (const s of ['auditioning', 'booked', 'declined'] as const) expect(await seen.getByRole('button', { name: APP_MSG.action(s) }).count()).toBe(0);
       expect(await viewer.locator('.applicant-check').count()).toBe(0);
+      // A screen the role cannot use says so instead of offering a form the server refuses.
+      await viewer.goto('/dashboard/jobs/new');
+      await viewer.getByRole('heading', { name: SCREEN_MSG.wrongPlace.roleTooLow.title }).waitFor();
 
       // The owner sees both joined, removes the viewer (asked once), whose next call logs them out.
       await owner.reload();

@@ -69,6 +69,13 @@ export const SCREEN_MSG = {
       link: 'Go to your dashboard',
       to: '/dashboard',
     },
+    /** A studio member on a screen its role cannot use (docs/team.md). */
+    roleTooLow: {
+      title: 'Your role cannot use this page',
+      why: 'Your role in this studio does not allow this page. Ask the studio’s owner if you need it.',
+      link: 'Go to your dashboard',
+      to: '/dashboard',
+    },
     signedIn: {
       title: 'You are already logged in',
       why: 'This account is signed up and logged in. To make another account, log out first.',

@@ -10,6 +10,7 @@ import { RequireStudio } from './components/RequireStudio';
 import { RequireLogin } from './components/RequireLogin';
 import type { RouteHandle } from './components/RouteFocus';
 import { PAGE_TITLES } from '../contract/screen-messages';
+import type { StudioAction } from './lib/studio-can';
 
 type Load = () => Promise<{ default: ComponentType }>;
 const page = (load: Load): LazyExoticComponent<ComponentType> => lazy(load);
@@ -67,9 +68,19 @@ const Join = page(() => import('./pages/team/JoinPage'));
 /** Every route names itself (the tab's title; docs/screens.md). */
 const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TITLES[key] });
 
-const studioOnly = (Screen: ComponentType) => (
+// The role check comes with the data layer, so only studio screens load it (docs/team.md).
+const RoleGate = lazy(() => import('./components/RoleGate'));
+
+/** A studio's screen; `need` is what the member's role must be able to do there (web/lib/studio-can.ts). */
+const studioOnly = (Screen: ComponentType, need?: StudioAction) => (
   <RequireStudio>
-    <Screen />
+    {need ? (
+      <RoleGate need={need}>
+        <Screen />
+      </RoleGate>
+    ) : (
+      <Screen />
+    )}
   </RequireStudio>
 );
 
@@ -114,13 +125,13 @@ export const routes: RouteObject[] = [
       { path: '/admin', element: own(Admin), handle: titled('admin') },
       { path: '/studio-signup', element: <StudioSignup />, handle: titled('studioSignup') },
       { path: '/dashboard', element: studioOnly(Dashboard), handle: titled('dashboard') },
-      { path: '/dashboard/studio', element: studioOnly(StudioEdit), handle: titled('studioEdit') },
-      { path: '/dashboard/jobs/new', element: studioOnly(JobForm), handle: titled('newJob') },
-      { path: '/dashboard/jobs/:id', element: studioOnly(JobForm), handle: titled('editJob') },
+      { path: '/dashboard/studio', element: studioOnly(StudioEdit, 'studioPage'), handle: titled('studioEdit') },
+      { path: '/dashboard/jobs/new', element: studioOnly(JobForm, 'editJobs'), handle: titled('newJob') },
+      { path: '/dashboard/jobs/:id', element: studioOnly(JobForm, 'editJobs'), handle: titled('editJob') },
       { path: '/dashboard/jobs/:id/schedule', element: studioOnly(Schedule), handle: titled('schedule') },
       { path: '/dashboard/jobs/:id/applicants', element: studioOnly(Applicants), handle: titled('applicantBoard') },
       { path: '/dashboard/jobs/:id/self-tapes', element: studioOnly(SelfTapes), handle: titled('selfTapes') },
-      { path: '/dashboard/jobs/:id/self-tapes/new', element: studioOnly(RequestTapes), handle: titled('requestTapes') },
+      { path: '/dashboard/jobs/:id/self-tapes/new', element: studioOnly(RequestTapes, 'requestTapes'), handle: titled('requestTapes') },
       { path: '/jobs', element: <JobsBoard />, handle: titled('jobs') },
       { path: '/jobs/:id', element: <Job />, handle: titled('job') },
       { path: '/terms', element: <Terms />, handle: titled('terms') },
@@ -129,8 +140,8 @@ export const routes: RouteObject[] = [
       { path: '/messages/:id', element: eitherKind(Messages), handle: titled('messages') },
       { path: '/talent/:id', element: <Portfolio />, handle: titled('portfolio') },
       { path: '/review/:token', element: <ReviewRoom />, handle: titled('reviewRoom') },
-      { path: '/dashboard/talent', element: studioOnly(TalentSearch), handle: titled('talentSearch') },
-      { path: '/dashboard/shortlists', element: studioOnly(Shortlists), handle: titled('shortlists') },
+      { path: '/dashboard/talent', element: studioOnly(TalentSearch, 'message'), handle: titled('talentSearch') },
+      { path: '/dashboard/shortlists', element: studioOnly(Shortlists, 'message'), handle: titled('shortlists') },
       { path: '/applications', element: own(Applications), handle: titled('applications') },
       { path: '/applications/tapes/:id/record', element: own(RecordTape), handle: titled('recordTape') },
       { path: '/join/:token', element: <Join />, handle: titled('join') },

@@ -54,7 +54,7 @@ export default function DashboardPage() {
               <p>{MARKET_MSG.unverified}</p>
               <p>{MARKET_MSG.unverifiedWhat}</p>
               <p>
-                {MARKET_MSG.unverifiedHow} <Link to="/dashboard/studio">Complete your studio page</Link> · <Link to="/contact">Write to us</Link>
+                {MARKET_MSG.unverifiedHow} {can('studioPage') && <><Link to="/dashboard/studio">Complete your studio page</Link> · </>}<Link to="/contact">Write to us</Link>
               </p>
             </div>
           )}
