@@ -9,6 +9,7 @@ export const APP_TITLE = 'Audition — casting portal';
 /** Each route's tab title, before " · Audition". */
 export const PAGE_TITLES = {
   home: 'Home',
+  join: 'Join a studio',
   contact: 'Contact us',
   studios: 'Studios',
   studio: 'Studio',
@@ -66,6 +67,13 @@ export const SCREEN_MSG = {
     studioOnPerformerPage: {
       title: 'This page is for performers',
       why: 'You are logged in as a studio. Performers keep their profile, media and plan here; your jobs and applicants are on your dashboard.',
+      link: 'Go to your dashboard',
+      to: '/dashboard',
+    },
+    /** A studio member on a screen its role cannot use (docs/team.md). */
+    roleTooLow: {
+      title: 'Your role cannot use this page',
+      why: 'Your role in this studio does not allow this page. Ask the studio’s owner if you need it.',
       link: 'Go to your dashboard',
       to: '/dashboard',
     },

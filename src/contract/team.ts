@@ -39,3 +39,7 @@ export const teamMe = z.object({
 
 /** Who did something for a studio: the owner or one of its members. */
 export const byAnswer = z.object({ _id: z.string(), name: z.string() });
+
+export type MemberAnswer = z.infer<typeof memberAnswer>;
+export type JoinInfo = z.infer<typeof joinInfo>;
+export type TeamMe = z.infer<typeof teamMe>;

@@ -49,6 +49,7 @@ export const WEB_PATHS = [
   '/dashboard/shortlists',
   '/applications',
   '/applications/tapes/:id/record',
+  '/join/:token',
 ] as const;
 
 export type WebPath = (typeof WEB_PATHS)[number];

@@ -11,6 +11,7 @@ import { RequireLogin } from './components/RequireLogin';
 import type { RouteHandle } from './components/RouteFocus';
 import { PAGE_TITLES } from '../contract/screen-messages';
 import { WEB_PATHS, type WebPath } from '../contract/web-paths';
+import type { StudioAction } from './lib/studio-can';
 
 type Load = () => Promise<{ default: ComponentType }>;
 const page = (load: Load): LazyExoticComponent<ComponentType> => lazy(load);
@@ -64,13 +65,25 @@ const Schedule = page(() => import('./pages/schedule/SchedulePage'));
 // The studio's self-tape screens (docs/self-tapes.md).
 const SelfTapes = page(() => import('./pages/self-tapes/SelfTapesPage'));
 const RequestTapes = page(() => import('./pages/self-tapes/RequestTapesPage'));
+// The casting office (docs/team.md).
+const Join = page(() => import('./pages/team/JoinPage'));
 
 /** Every route names itself (the tab's title; docs/screens.md). */
 const titled = (key: keyof typeof PAGE_TITLES): RouteHandle => ({ title: PAGE_TITLES[key] });
 
-const studioOnly = (Screen: ComponentType) => (
+// The role check comes with the data layer, so only studio screens load it (docs/team.md).
+const RoleGate = lazy(() => import('./components/RoleGate'));
+
+/** A studio's screen; `need` is what the member's role must be able to do there (web/lib/studio-can.ts). */
+const studioOnly = (Screen: ComponentType, need?: StudioAction) => (
   <RequireStudio>
-    <Screen />
+    {need ? (
+      <RoleGate need={need}>
+        <Screen />
+      </RoleGate>
+    ) : (
+      <Screen />
+    )}
   </RequireStudio>
 );
 
@@ -113,13 +126,13 @@ const SCREENS: Record<WebPath, Omit<RouteObject, 'path' | 'children' | 'index'>>
   '/admin': { element: own(Admin), handle: titled('admin') },
   '/studio-signup': { element: <StudioSignup />, handle: titled('studioSignup') },
   '/dashboard': { element: studioOnly(Dashboard), handle: titled('dashboard') },
-  '/dashboard/studio': { element: studioOnly(StudioEdit), handle: titled('studioEdit') },
-  '/dashboard/jobs/new': { element: studioOnly(JobForm), handle: titled('newJob') },
-  '/dashboard/jobs/:id': { element: studioOnly(JobForm), handle: titled('editJob') },
+  '/dashboard/studio': { element: studioOnly(StudioEdit, 'studioPage'), handle: titled('studioEdit') },
+  '/dashboard/jobs/new': { element: studioOnly(JobForm, 'editJobs'), handle: titled('newJob') },
+  '/dashboard/jobs/:id': { element: studioOnly(JobForm, 'editJobs'), handle: titled('editJob') },
   '/dashboard/jobs/:id/schedule': { element: studioOnly(Schedule), handle: titled('schedule') },
   '/dashboard/jobs/:id/applicants': { element: studioOnly(Applicants), handle: titled('applicantBoard') },
   '/dashboard/jobs/:id/self-tapes': { element: studioOnly(SelfTapes), handle: titled('selfTapes') },
-  '/dashboard/jobs/:id/self-tapes/new': { element: studioOnly(RequestTapes), handle: titled('requestTapes') },
+  '/dashboard/jobs/:id/self-tapes/new': { element: studioOnly(RequestTapes, 'requestTapes'), handle: titled('requestTapes') },
   '/jobs': { element: <JobsBoard />, handle: titled('jobs') },
   '/jobs/:id': { element: <Job />, handle: titled('job') },
   '/terms': { element: <Terms />, handle: titled('terms') },
@@ -129,10 +142,11 @@ const SCREENS: Record<WebPath, Omit<RouteObject, 'path' | 'children' | 'index'>>
   '/talent/:id': { element: <Portfolio />, handle: titled('portfolio') },
   '/review/:token': { element: <ReviewRoom />, handle: titled('reviewRoom') },
   '/guardian/:token': { element: <GuardianConsent />, handle: titled('guardianConsent') },
-  '/dashboard/talent': { element: studioOnly(TalentSearch), handle: titled('talentSearch') },
-  '/dashboard/shortlists': { element: studioOnly(Shortlists), handle: titled('shortlists') },
+  '/dashboard/talent': { element: studioOnly(TalentSearch, 'message'), handle: titled('talentSearch') },
+  '/dashboard/shortlists': { element: studioOnly(Shortlists, 'message'), handle: titled('shortlists') },
   '/applications': { element: own(Applications), handle: titled('applications') },
   '/applications/tapes/:id/record': { element: own(RecordTape), handle: titled('recordTape') },
+  '/join/:token': { element: <Join />, handle: titled('join') },
 };
 
 export const routes: RouteObject[] = [

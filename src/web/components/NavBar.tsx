@@ -12,6 +12,8 @@ import './nav-bar.css';
 const NavMessages = lazy(() => import('./NavMessages'));
 // Loaded only for a logged-in account, with the data layer it polls through.
 const NotificationBell = lazy(() => import('./NotificationBell'));
+// Who acts for the studio, and which studio (docs/team.md): a studio login only.
+const NavWho = lazy(() => import('./NavWho'));
 
 export function NavBar() {
   const navigate = useNavigate();
@@ -70,6 +72,7 @@ export function NavBar() {
           <li><NavLink to="/jobs">{MARKET_MSG.jobsTitle}</NavLink></li>
           {loggedIn && !studio && <li><NavLink to="/applications">{APP_MSG.applicationsTitle}</NavLink></li>}
           <li><NavLink to="/contact">Contact us</NavLink></li>
+          {studio && <li className="nav-who-item"><Suspense fallback={null}><NavWho /></Suspense></li>}
         </ul>
         <div className="nav-actions">
           {loggedIn ? (

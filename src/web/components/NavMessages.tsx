@@ -7,8 +7,17 @@ import { NavLink } from 'react-router';
 import { CONVERSATION_MSG } from '../../contract/conversations-texts';
 import { useConversations } from '../api/conversations';
 import { holdLiveEvents } from '../api/live-events';
+import { session } from '../api/session';
+import { useStudioRole } from './useStudioRole';
 
+/** A viewer of a studio has no messages (docs/team.md): no link, and no call refused. */
 export default function NavMessages() {
+  const { role, can } = useStudioRole();
+  if (session.isStudio() && (!role || !can('message'))) return null;
+  return <MessagesLink />;
+}
+
+function MessagesLink() {
   const conversations = useConversations();
   useEffect(() => holdLiveEvents(), []);
   const unread = conversations.data?.unreadTotal ?? 0;

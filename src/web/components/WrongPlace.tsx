@@ -9,7 +9,7 @@ import { SCREEN_MSG } from '../../contract/screen-messages';
 import { session } from '../api/session';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
-export type WrongPlaceReason = 'performerOnStudioPage' | 'studioOnPerformerPage' | 'signedIn';
+export type WrongPlaceReason = 'performerOnStudioPage' | 'studioOnPerformerPage' | 'roleTooLow' | 'signedIn';
 
 export function WrongPlace({ reason }: { reason: WrongPlaceReason }) {
   const text = SCREEN_MSG.wrongPlace[reason];

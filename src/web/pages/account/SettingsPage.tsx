@@ -19,6 +19,8 @@ import { NotificationChoices } from './NotificationChoices';
 import './account.css';
 import { useMe } from '../../api/me';
 import { useStudioMe } from '../../api/studio-me';
+import { useStudioRole } from '../../components/useStudioRole';
+import { TeamSection } from './TeamSection';
 
 export default function SettingsPage() {
   const studio = session.isStudio();
@@ -29,6 +31,9 @@ export default function SettingsPage() {
   const signedInAs = studio ? page.data && SETTINGS_MSG.signedInAsStudio(page.data.fname) : me.data && SETTINGS_MSG.signedInAs(me.data.email);
   const navigate = useNavigate();
   const toast = useToast();
+  // A member of a studio has its own password and sessions; the account's settings are the owner's (docs/team.md).
+  const { can } = useStudioRole();
+  const account = !studio || can('account');
 
   /** A refused token means the session ended elsewhere: back to /login. */
   function handleFailure(err: unknown): string | undefined {
@@ -58,16 +63,17 @@ export default function SettingsPage() {
         <p>Ends every session of your account on every device, this one too.</p>
         <LogoutEverywhere onDone={(msg) => { session.logout(); toast(msg, 'success'); navigate('/login', { replace: true }); }} onFailure={handleFailure} />
       </section>
-      <NotificationChoices studio={studio} onFailure={handleFailure} />
-      <section className="card settings-section" aria-labelledby="settings-export">
+      {studio && <TeamSection />}
+      {account && <NotificationChoices studio={studio} onFailure={handleFailure} />}
+      {account && <section className="card settings-section" aria-labelledby="settings-export">
         <h2 id="settings-export">Export your data</h2>
         <p>{studio ? SETTINGS_MSG.exportStudio : SETTINGS_MSG.exportPerformer}</p>
         <ExportButton onFailure={handleFailure} />
-      </section>
-      <DeleteAccount
+      </section>}
+      {account && <DeleteAccount
         studio={studio} onFailure={handleFailure}
         paidDaysLost={me.data && me.data.subscriptionName && me.data.daysLeft > 0 ? SETTINGS_MSG.paidDaysLost(me.data.subscriptionName, me.data.daysLeft) : undefined}
-      />
+      />}
     </main>
   );
 }

@@ -19,6 +19,7 @@ import { undoDecision } from '../../api/undo-decision';
 import { undoMoves } from '../../api/undo-moves';
 import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions-messages';
 import { DecisionDialog, type Decision } from './DecisionDialog';
+import { useStudioRole } from '../../components/useStudioRole';
 import { useToast } from '../../components/Toasts';
 import { MSG } from '../../../contract/messages';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
@@ -44,6 +45,8 @@ const SORTS: Record<Sort, (a: StudioApplication, b: StudioApplication) => number
 };
 
 export function ApplicantBoard({ job }: { job: OwnJob }) {
+  // A viewer reads and rates: no selection, dragging or moves (docs/team.md).
+  const mayMove = useStudioRole().can('move');
   const roles = job.roles;
   const [roleId, setRoleId] = useState('');
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
@@ -170,7 +173,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
     }
   }
 
-  const selectable = shown.filter((a) => !FINAL_STATUSES.includes(a.status));
+  const selectable = mayMove ? shown.filter((a) => !FINAL_STATUSES.includes(a.status)) : [];
   const allShownSelected = selectable.length > 0 && selectable.every((a) => selected.has(a._id));
   const toggle = (id: string) =>
     setSelected((now) => toggled(now, id));
@@ -258,7 +261,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                 className="applicant-column"
                 aria-labelledby={`column-${col}`}
                 onDragOver={(e) => e.preventDefault()}
-                onDrop={(e) => handleDrop(e, col)}
+                onDrop={(e) => { if (mayMove) handleDrop(e, col); }}
               >
                 <h3 id={`column-${col}`}>{APP_MSG.statusLabel(col)} <span className="muted">({items.length})</span></h3>
                 {items.length === 0 ? (
@@ -266,8 +269,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                 ) : (
                   <ul>
                     {items.map((a) => (
-                      <li key={a._id} className="applicant-tile" draggable onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
-                        {!FINAL_STATUSES.includes(a.status) && (
+                      <li key={a._id} className="applicant-tile" draggable={mayMove} onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
+                        {mayMove && !FINAL_STATUSES.includes(a.status) && (
                           <input type="checkbox" className="applicant-check" aria-label={BOARD_MSG.select(personName(a.performer.fname))} checked={selected.has(a._id)} onChange={() => toggle(a._id)} />
                         )}
                         {a.performer.profilePic ? <img src={a.performer.profilePic} alt="" /> : <span className="applicant-initial" aria-hidden="true">{initialOf(a.performer.fname)}</span>}
@@ -286,7 +289,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
           })}
         </div>
       )}
-      {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
+      {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={mayMove && undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
       {asking && (
         <DecisionDialog status={asking.status} who={asking.who} count={asking.ids.length} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
       )}

@@ -6,6 +6,7 @@
  */
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useStudioRole } from '../../components/useStudioRole';
 import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { StudioApplication } from '../../../contract/applications';
@@ -41,6 +42,7 @@ interface Props {
 }
 
 export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
+  const { can } = useStudioRole();
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const applicant = useApplicant(id);
@@ -78,7 +80,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
               <button type="button" className="btn btn-secondary" data-undo onClick={() => void onUndo()}>{DECISION_MSG.undo}</button>
             )}
           </p>
-          {!FINAL_STATUSES.includes(app.status) && (
+          {can('move') && !FINAL_STATUSES.includes(app.status) && (
             <div className="applicant-actions" role="group" aria-label="Move">
               {STUDIO_STATUSES.filter((s) => s !== app.status).map((s) => (
                 <button key={s} type="button" className={s === 'declined' ? 'btn btn-ghost' : 'btn'} onClick={() => void move(s)}>{APP_MSG.action(s)}</button>
@@ -88,7 +90,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
           {app.decision && (app.decision.reasonText || app.decision.note) && (
             <p className="muted pre-line">{[app.decision.reasonText, app.decision.note].filter(Boolean).join('\n')}</p>
           )}
-          {app.performer._id && <MessageButton with={app.performer._id} jobId={app.jobId} />}
+          {can('message') && app.performer._id && <MessageButton with={app.performer._id} jobId={app.jobId} />}
           <div className="applicant-columns">
             <div>
               {app.performer.profilePic && <img className="applicant-photo" src={app.performer.profilePic} alt={`${personName(app.performer.fname)}, profile picture`} />}

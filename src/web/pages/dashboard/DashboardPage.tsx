@@ -16,12 +16,15 @@ import { BOARD_MSG } from '../../../contract/board-messages';
 import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
 import { useOwnJobs } from '../../api/own-jobs';
+import { useStudioRole } from '../../components/useStudioRole';
 
 export default function DashboardPage() {
   const me = useStudioMe();
   const jobs = useOwnJobs();
   const toast = useToast();
   const [closing, setClosing] = useState<OwnJob | null>(null);
+  // What the login's role cannot do is not offered (docs/team.md).
+  const { can } = useStudioRole();
 
   /** After a close or a reopen the job moves between the lists; focus follows its title there. */
   function moved(job: OwnJob, text: string) {
@@ -51,24 +54,24 @@ export default function DashboardPage() {
               <p>{MARKET_MSG.unverified}</p>
               <p>{MARKET_MSG.unverifiedWhat}</p>
               <p>
-                {MARKET_MSG.unverifiedHow} <Link to="/dashboard/studio">Complete your studio page</Link> · <Link to="/contact">Write to us</Link>
+                {MARKET_MSG.unverifiedHow} {can('studioPage') && <><Link to="/dashboard/studio">Complete your studio page</Link> · </>}<Link to="/contact">Write to us</Link>
               </p>
             </div>
           )}
         </div>
         <div className="dashboard-actions">
-          <Link to="/dashboard/studio" className="btn btn-secondary">Edit studio page</Link>
-          <Link to="/dashboard/jobs/new" className="btn">{MARKET_MSG.postJob}</Link>
-          <Link to="/dashboard/talent" className="btn btn-secondary">{TALENT_MSG.searchTitle}</Link>
-          <Link to="/dashboard/shortlists" className="btn btn-secondary">{TALENT_MSG.shortlistsTitle}</Link>
+          {can('studioPage') && <Link to="/dashboard/studio" className="btn btn-secondary">Edit studio page</Link>}
+          {can('editJobs') && <Link to="/dashboard/jobs/new" className="btn">{MARKET_MSG.postJob}</Link>}
+          {can('message') && <Link to="/dashboard/talent" className="btn btn-secondary">{TALENT_MSG.searchTitle}</Link>}
+          {can('message') && <Link to="/dashboard/shortlists" className="btn btn-secondary">{TALENT_MSG.shortlistsTitle}</Link>}
           {me.data && <Link to={`/studio-detail/${me.data._id}`} className="btn btn-ghost">View public page</Link>}
         </div>
       </header>
       {jobs.isPending && <p role="status">{MSG.loading}</p>}
       {jobs.isError && <p role="alert">{jobs.error.message}</p>}
       {jobs.data && jobs.data.jobs.length === 0 && <p className="muted">{MARKET_MSG.noOwnJobs}</p>}
-      {open.length > 0 && <JobTable heading="Open jobs" jobs={open} onClose={setClosing} />}
-      {closed.length > 0 && <JobTable heading="Closed jobs" jobs={closed} onReopen={(job) => void reopen(job)} />}
+      {open.length > 0 && <JobTable heading="Open jobs" jobs={open} editable={can('editJobs')} onClose={can('editJobs') ? setClosing : undefined} />}
+      {closed.length > 0 && <JobTable heading="Closed jobs" jobs={closed} editable={can('editJobs')} onReopen={can('editJobs') ? (job) => void reopen(job) : undefined} />}
       {closing && (
         <CloseJobDialog
           job={closing}
@@ -83,7 +86,7 @@ export default function DashboardPage() {
   );
 }
 
-function JobTable({ heading, jobs, onClose, onReopen }: { heading: string; jobs: OwnJob[]; onClose?: (job: OwnJob) => void; onReopen?: (job: OwnJob) => void }) {
+function JobTable({ heading, jobs, editable, onClose, onReopen }: { heading: string; jobs: OwnJob[]; editable: boolean; onClose?: (job: OwnJob) => void; onReopen?: (job: OwnJob) => void }) {
   return (
     <section className="dashboard-section" aria-labelledby={`h-${heading}`}>
       <h2 id={`h-${heading}`}>{heading}</h2>
@@ -91,7 +94,7 @@ function JobTable({ heading, jobs, onClose, onReopen }: { heading: string; jobs:
         {jobs.map((job) => (
           <li key={job._id} className="card own-job">
             <div className="own-job-main">
-              <Link to={`/dashboard/jobs/${job._id}`} className="own-job-title" id={`job-title-${job._id}`}>{job.title}</Link>
+              <Link to={editable ? `/dashboard/jobs/${job._id}` : `/jobs/${job._id}`} className="own-job-title" id={`job-title-${job._id}`}>{job.title}</Link>
               <p className="muted">
                 {job.jobType}
                 {job.deadline ? ` · apply by ${job.deadline}` : ''}

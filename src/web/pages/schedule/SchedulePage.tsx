@@ -23,6 +23,7 @@ import { useToast } from '../../components/Toasts';
 import { useConfirm } from '../../components/useConfirm';
 import { localInputToIso, slotTime, zoneName } from '../../lib/zoned-time';
 import './schedule.css';
+import { useStudioRole } from '../../components/useStudioRole';
 import { personName } from '../../../contract/names';
 
 type Field = 'startsAt' | 'minutes' | 'count' | 'gapMinutes' | 'place' | 'onlineUrl' | 'round' | 'applicationIds';
@@ -36,6 +37,7 @@ export default function SchedulePage() {
   const { id = '' } = useParams();
   const slots = useJobSlots(id);
   const zone = zoneName();
+  const slotsAllowed = useStudioRole().can('slots');
 
   return (
     <main className="page schedule-page">
@@ -44,7 +46,7 @@ export default function SchedulePage() {
         <button type="button" className="btn btn-ghost no-print" onClick={() => window.print()}>{SLOT_TEXT.print}</button>
       </div>
       <p className="muted" data-testid="zone">{SLOT_TEXT.shownIn(zone)}</p>
-      <SlotEditor jobId={id} />
+      {slotsAllowed && <SlotEditor jobId={id} />}
       <section aria-labelledby="schedule-list" className="schedule-section">
         <h2 id="schedule-list" tabIndex={-1}>{SLOT_TEXT.schedule}</h2>
         {slots.isPending && <p role="status">{MSG.loading}</p>}
@@ -77,6 +79,7 @@ function roundsOf(slots: StudioSlot[]): [string, StudioSlot[]][] {
 function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   const toast = useToast();
   const confirm = useConfirm();
+  const role = useStudioRole();
   const [busy, setBusy] = useState(false);
   async function remove() {
     // Removing a booked time tells its performer: it asks once first.
@@ -106,6 +109,8 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   const opensAt = Date.parse(slot.startsAt) - SLOT_LIMITS.dayOpensHours * 3_600_000;
   const open = Date.now() >= opensAt;
   const name = booking ? personName(booking.name) : '';
+  // A viewer reads the schedule; slots and check-in are the casting members' (docs/team.md).
+  const mayChange = role.can('slots');
   return (
     <li className="card schedule-row" data-testid="schedule-row">
       <time dateTime={slot.startsAt} className="schedule-time">{slotTime(slot.startsAt, slot.endsAt)}</time>
@@ -113,7 +118,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
         {booking?.guardianAttends ? <span className="muted"> · {GUARDIAN_MSG.guardianAttends}</span> : null}
       </span>
       <span className="schedule-where muted">{slot.place || slot.onlineUrl}</span>
-      <button type="button" className="btn btn-ghost no-print" disabled={busy} onClick={() => void remove()} aria-label={`${SLOT_TEXT.remove} ${slotTime(slot.startsAt, slot.endsAt)}`}>{SLOT_TEXT.remove}</button>
+      {mayChange && <button type="button" className="btn btn-ghost no-print" disabled={busy} onClick={() => void remove()} aria-label={`${SLOT_TEXT.remove} ${slotTime(slot.startsAt, slot.endsAt)}`}>{SLOT_TEXT.remove}</button>}
       {booking && (
         <div className="schedule-day">
           <p className="schedule-day-state" data-testid="day-state" aria-live="polite">
@@ -124,7 +129,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
             {booking.late && <span className="schedule-day-late">{SLOT_TEXT.runningLate(booking.late.minutes)}</span>}
             {!open && <span className="muted">{SLOT_TEXT.checkInOpens(formatTime(new Date(opensAt)))}</span>}
           </p>
-          {open && (
+          {open && mayChange && (
             <div className="schedule-day-actions no-print" role="group" aria-label={name}>
               <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'arrived'} aria-label={SLOT_TEXT.markArrived(name)} onClick={() => void mark('arrived')}>{SLOT_TEXT.arrived}</button>
               <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'no_show'} aria-label={SLOT_TEXT.markNoShow(name)} onClick={() => void mark('no_show')}>{SLOT_TEXT.noShow}</button>

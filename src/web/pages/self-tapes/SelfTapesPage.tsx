@@ -36,6 +36,7 @@ import { zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
 import { toggled } from '../../lib/toggled';
 import './self-tapes.css';
+import { useStudioRole } from '../../components/useStudioRole';
 
 /** A deadline or an end: the day and the clock with its zone, "2 Dec 2026, 09:02 UTC". */
 const at = (iso: string | Date) => `${formatDay(iso)}, ${formatClock(iso)}`;
@@ -91,6 +92,8 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
   const role = r.role && r.role.name !== r.job.title ? r.role.name : '';
   const name = who ? personName(who.performer.fname) : TAPE_MSG.unknownPerformer;
   const [retaking, setRetaking] = useState(false);
+  // Retakes are the casting members' (docs/team.md); a viewer watches.
+  const mayAsk = useStudioRole().can('requestTapes');
   const retakeButton = useRef<HTMLButtonElement>(null);
   const canRetake = r.status === 'submitted' && !r.retakeUsed && r.tape;
   return (
@@ -121,7 +124,7 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
       ) : (
         <p className="muted">{TAPE_MSG.noTapeYet}</p>
       )}
-      {(r.tape || r.retakeUsed) && !retaking && (
+      {mayAsk && (r.tape || r.retakeUsed) && !retaking && (
         <button ref={retakeButton} type="button" className="btn btn-secondary" disabled={!canRetake} onClick={() => setRetaking(true)}>
           {r.retakeUsed ? TAPE_MSG.retakeUsedButton : TAPE_MSG.askRetake}
         </button>
@@ -205,6 +208,8 @@ function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDon
 function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApplication[] }) {
   const toast = useToast();
   const links = useReviewLinks();
+  // A viewer reads the review links and their feedback; making and revoking them is casting's (docs/team.md).
+  const mayLink = useStudioRole().can('reviewLinks');
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [days, setDays] = useState(7);
   const [label, setLabel] = useState('');
@@ -271,7 +276,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
     <section aria-labelledby="review-links-title" className="tapes-section">
       <h2 id="review-links-title">{TAPE_MSG.reviewLinks}</h2>
       <p className="muted">{TAPE_MSG.reviewLinksWhy}</p>
-      {withTapes.length === 0 ? (
+      {!mayLink ? null : withTapes.length === 0 ? (
         <p className="card tapes-empty">{TAPE_MSG.reviewNobody}</p>
       ) : (
         <form className="card tapes-form" onSubmit={(e) => void create(e)} noValidate>
@@ -331,7 +336,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
           {live.map((l) => (
             <li key={l._id} className="card tapes-link" data-testid="review-link">
               <span>{l.label && <strong>{l.label} · </strong>}{TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}{l.by && ` · ${WHO_MSG.by(WHO_MSG.actionLabel('review_link'), l.by.name)}`}</span>
-              <button type="button" className="btn btn-ghost" onClick={() => setRevoking(l._id)} aria-label={`${TAPE_MSG.revoke}: ${TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}`}>{TAPE_MSG.revoke}</button>
+              {mayLink && <button type="button" className="btn btn-ghost" onClick={() => setRevoking(l._id)} aria-label={`${TAPE_MSG.revoke}: ${TAPE_MSG.linkSummary(l.applicants, at(l.expiresAt))}`}>{TAPE_MSG.revoke}</button>}
               <LinkFeedback link={l} />
             </li>
           ))}
