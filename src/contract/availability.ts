@@ -1,0 +1,75 @@
+/**
+ * Availability (docs/talent.md, "Availability"; OFFICE.md §4): the performer's unavailable
+ * days, a job's shoot dates, and the conflicts between them that a studio sees.
+ */
+import { z } from 'zod';
+import { calendarDay, text } from './fields.js';
+import { MSG } from './messages.js';
+
+export const AVAILABILITY_LIMITS = {
+  ranges: 50,
+  noteMax: 80,
+  shootRanges: 10,
+  /** No range starts before this day: an older one is a typo, not a plan. */
+  dateFrom: '2000-01-01',
+} as const;
+
+export const AVAILABILITY_MSG = {
+  title: 'Availability',
+  intro: 'Days you cannot work. Studios see the dates, never your notes.',
+  from: 'From',
+  to: 'To',
+  note: 'Private note',
+  add: 'Add dates',
+  remove: 'Remove',
+  save: 'Save availability',
+  saved: 'Availability saved',
+  empty: 'You have not marked any days as unavailable.',
+  day: (label: string) => `${label} must be a date (YYYY-MM-DD)`,
+  tooEarly: (label: string) => `${label} must be on or after ${AVAILABILITY_LIMITS.dateFrom}`,
+  order: 'To must be on or after From',
+  tooMany: (max: number) => `At most ${max} ranges`,
+  shootDates: 'Shoot dates',
+  tooManyShoot: (max: number) => `At most ${max} shoot date ranges`,
+  availableFrom: 'Available from',
+  availableTo: 'Available to',
+  availableOrder: 'Available to must be on or after Available from',
+  /** The applicant card's line, e.g. "Unavailable 3–5 Mar, during the shoot". */
+  conflict: (span: string) => `Unavailable ${span}, during the shoot`,
+} as const;
+
+const day = (label: string) =>
+  calendarDay(AVAILABILITY_MSG.day(label), label).refine((v) => v >= AVAILABILITY_LIMITS.dateFrom, AVAILABILITY_MSG.tooEarly(label));
+
+const dateRange = z
+  .object({ from: day('From'), to: day('To') })
+  .refine((r) => r.from <= r.to, { error: AVAILABILITY_MSG.order, path: ['to'] });
+
+export const unavailableRange = z
+  .strictObject({
+    from: day('From'),
+    to: day('To'),
+    note: text('Note').max(AVAILABILITY_LIMITS.noteMax, MSG.tooLong('Note', AVAILABILITY_LIMITS.noteMax)).trim().default(''),
+  })
+  .refine((r) => r.from <= r.to, { error: AVAILABILITY_MSG.order, path: ['to'] });
+
+/** PUT /api/audition/availability: the whole list, replacing the saved one. */
+export const availabilityBody = z.strictObject({
+  unavailable: z.array(unavailableRange).max(AVAILABILITY_LIMITS.ranges, AVAILABILITY_MSG.tooMany(AVAILABILITY_LIMITS.ranges)),
+});
+/** GET and PUT /api/audition/availability answer the saved list, earliest first. */
+export const availabilityAnswer = z.object({
+  unavailable: z.array(z.object({ from: z.string(), to: z.string(), note: z.string() })),
+});
+export type AvailabilityAnswer = z.infer<typeof availabilityAnswer>;
+
+/** A job's shoot dates (job form and answers). */
+export const shootDates = z
+  .array(dateRange)
+  .max(AVAILABILITY_LIMITS.shootRanges, AVAILABILITY_MSG.tooManyShoot(AVAILABILITY_LIMITS.shootRanges));
+/** The studio's applicant answers: the performer's ranges overlapping the shoot, without notes. */
+export const conflicts = z.array(z.object({ from: z.string(), to: z.string() }));
+export type DateRange = { from: string; to: string };
+
+/** Two whole-day ranges share a day. */
+export const overlaps = (a: DateRange, b: DateRange) => a.from <= b.to && b.from <= a.to;
