@@ -9,6 +9,7 @@ import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
 import { useToast } from '../../components/Toasts';
 import { useUnsavedValues } from '../../lib/useUnsavedValues';
+import { AvailabilityEditor } from './AvailabilityEditor';
 import { DetailsList } from './DetailsList';
 import { SafeLink } from './SafeLink';
 import './profile.css';
@@ -111,6 +112,7 @@ export default function ProfilePage() {
           <p className="muted" role="status">{MSG.loading}</p>
         )}
       </section>
+      {user && <AvailabilityEditor />}
     </ProfileShell>
   );
 }
