@@ -73,3 +73,15 @@ export type DateRange = { from: string; to: string };
 
 /** Two whole-day ranges share a day. */
 export const overlaps = (a: DateRange, b: DateRange) => a.from <= b.to && b.from <= a.to;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** A range as the card says it: "3 Mar", "3–5 Mar", "28 Feb–2 Mar", "30 Dec 2026–2 Jan 2027". */
+export function daySpan({ from, to }: DateRange): string {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const m = (n: number) => MONTHS[n - 1]!;
+  if (from === to) return `${fd} ${m(fm)}`;
+  if (fy === ty && fm === tm) return `${fd}–${td} ${m(fm)}`;
+  if (fy === ty) return `${fd} ${m(fm)}–${td} ${m(tm)}`;
+  return `${fd} ${m(fm)} ${fy}–${td} ${m(tm)} ${ty}`;
+}
