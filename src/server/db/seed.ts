@@ -9,6 +9,7 @@ import { seedDemoPerformers } from './seed-performers.js';
 import { seedDemoApplications } from './seed-demo-applications.js';
 import { seedDemoReviewLink } from './seed-demo-review.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
+import { seedDemoAvailability } from './seed-demo-availability.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { jobRoles, jobs, studios } from './schema/index.js';
 import {
@@ -40,6 +41,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoApplications(ctx, log);
   await seedDemoReviewLink(ctx, log);
   await seedDemoMessages(ctx, log);
+  await seedDemoAvailability(ctx, log);
   return added;
 }
 
