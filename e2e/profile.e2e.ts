@@ -1,9 +1,13 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability.js';
 import { mkdir } from 'node:fs/promises';
 import { createUser, expectAccessible, expectNoOverflow, it, logInAs, PHONE, shoot, toastTexts } from './harness.js';
+
+/** The id of what has the keyboard's focus. */
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 describe('/profile', () => {
   it.for([
@@ -17,7 +21,7 @@ describe('/profile', () => {
     await editor.getByRole('button', { name: AVAILABILITY_MSG.add }).click();
     // Focus lands on the new row's first date.
     const from = page.locator('#availability-0-from');
-    await expect.poll(() => from.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => focusedId(page)).toBe('availability-0-from');
     expect(await from.getAttribute('type')).toBe('date');
     await from.fill('2027-03-05');
     await page.locator('#availability-0-to').fill('2027-03-03');
@@ -25,7 +29,7 @@ describe('/profile', () => {
     await editor.getByRole('button', { name: AVAILABILITY_MSG.save }).click();
     // The mistake shows at its field, which takes the focus.
     await editor.getByText(AVAILABILITY_MSG.order).waitFor();
-    await expect.poll(() => page.locator('#availability-0-to').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => focusedId(page)).toBe('availability-0-to');
     expect(await page.locator('#availability-0-to').getAttribute('aria-invalid')).toBe('true');
     await page.locator('#availability-0-to').fill('2027-03-07');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/audition/availability') && r.request().method() === 'PUT');
@@ -33,7 +37,7 @@ describe('/profile', () => {
     expect((await saved).status()).toBe(200);
     const note = page.locator('#availability-saved');
     await note.waitFor();
-    await expect.poll(() => note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => focusedId(page)).toBe('availability-saved');
     await expectNoOverflow(page);
     await mkdir('/work/shots', { recursive: true });
     await editor.scrollIntoViewIfNeeded();
@@ -43,7 +47,7 @@ describe('/profile', () => {
     expect(await page.locator('#availability-0-from').inputValue()).toBe('2027-03-05');
     expect(await page.locator('#availability-0-note').inputValue()).toBe('Sister’s wedding');
     await editor.getByRole('button', { name: /^Remove/ }).click();
-    await expect.poll(() => page.locator('#availability-add').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => focusedId(page)).toBe('availability-add');
     await editor.getByRole('button', { name: AVAILABILITY_MSG.save }).click();
     await editor.getByText(AVAILABILITY_MSG.empty).waitFor();
     await expectAccessible(page);
