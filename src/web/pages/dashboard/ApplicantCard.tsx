@@ -28,7 +28,7 @@ import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
-import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability';
+import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability-texts';
 
 
 interface Props {

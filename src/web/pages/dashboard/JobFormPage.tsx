@@ -3,7 +3,7 @@
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
  * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
-import { AVAILABILITY_MSG } from '../../../contract/availability';
+import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';

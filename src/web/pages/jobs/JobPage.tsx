@@ -3,7 +3,7 @@
  * docs/applications.md; a logged-out visitor goes to /login and comes back). Carries schema.org
  * JobPosting data so search engines can list it.
  */
-import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability';
+import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability-texts';
 import { PAGE_TITLES } from '../../../contract/screen-messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -4,7 +4,7 @@
  * Studios see the dates of a range that clashes with a shoot, never the note.
  */
 import { useEffect, useRef, useState } from 'react';
-import { AVAILABILITY_LIMITS, AVAILABILITY_MSG } from '../../../contract/availability';
+import { AVAILABILITY_LIMITS, AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { useAvailability } from '../../api/availability';
 import { useSaveAvailability, type AvailabilityRow } from '../../api/save-availability';
 
