@@ -125,17 +125,17 @@ export function AvailabilityEditor() {
               <li key={r.key} className="availability-row" data-testid="availability-row">
                 <div className="field">
                   <label htmlFor={`availability-${i}-from`}>{AVAILABILITY_MSG.from}</label>
-                  <input type="date" min={AVAILABILITY_LIMITS.dateFrom} {...input(i, 'from')} />
+                  <input className="input" type="date" min={AVAILABILITY_LIMITS.dateFrom} {...input(i, 'from')} />
                   {problem(i, 'from')}
                 </div>
                 <div className="field">
                   <label htmlFor={`availability-${i}-to`}>{AVAILABILITY_MSG.to}</label>
-                  <input type="date" min={r.from || AVAILABILITY_LIMITS.dateFrom} {...input(i, 'to')} />
+                  <input className="input" type="date" min={r.from || AVAILABILITY_LIMITS.dateFrom} {...input(i, 'to')} />
                   {problem(i, 'to')}
                 </div>
                 <div className="field availability-note">
                   <label htmlFor={`availability-${i}-note`}>{AVAILABILITY_MSG.note}</label>
-                  <input type="text" maxLength={AVAILABILITY_LIMITS.noteMax} {...input(i, 'note')} />
+                  <input className="input" type="text" maxLength={AVAILABILITY_LIMITS.noteMax} {...input(i, 'note')} />
                   {problem(i, 'note')}
                 </div>
                 <button type="button" className="btn btn-secondary" onClick={() => remove(i)} aria-label={`${AVAILABILITY_MSG.remove} ${r.from} – ${r.to}`}>
