@@ -34,7 +34,7 @@ import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
-import { createAvailabilityService } from '../availability/availability.service.js';
+import { createAvailabilityService } from '../availability/index.js';
 import { changeStatus, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
 
 type Log = { error(obj: unknown, msg: string): void };
