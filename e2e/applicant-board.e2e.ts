@@ -13,6 +13,8 @@ import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
+import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
+import { mkdir } from 'node:fs/promises';
 import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts } from './harness.js';
 
 /** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
@@ -32,6 +34,32 @@ async function applicant(job: { _id: string }, note: string) {
 }
 
 describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
+  it("the card says when the performer is unavailable during the shoot, never their note, at 390 and 1280 px (OFFICE.md §4)", async ({ open }) => {
+    const studio = await createStudio('Shoot Studio');
+    const job = await postJob(studio, { title: 'Shoot in March', shootDates: [{ from: '2027-03-04', to: '2027-03-06' }] });
+    const performer = await applicant(job, 'Free most of March.');
+    await apiAs('PUT', '/api/audition/availability', performer.token, {
+      unavailable: [
+        { from: '2027-03-03', to: '2027-03-05', note: 'SECRET dentist' },
+        { from: '2027-03-20', to: '2027-03-21', note: 'Away' },
+      ],
+    });
+    const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
+    await mkdir('/work/shots', { recursive: true });
+    for (const [width, viewport] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+      await page.getByRole('button', { name: `${APP_MSG.open}: ${personName(performer.fname)}` }).click();
+      const dialog = page.getByRole('dialog', { name: personName(performer.fname), exact: true });
+      const conflicts = dialog.getByTestId('applicant-conflicts');
+      await conflicts.waitFor();
+      expect(await conflicts.innerText()).toBe(AVAILABILITY_MSG.conflict('3–5 Mar'));
+      expect(await page.content()).not.toContain('SECRET');
+      await expectNoOverflow(page);
+      await page.screenshot({ path: `/work/shots/availability-card-conflict-${width}.png` });
+    }
+  });
+
   it('opens from the dashboard, moves an applicant from the keyboard and keeps focus on a control', async ({ open }) => {
     const studio = await createStudio('Board Studio');
     const job = await postJob(studio, { title: 'Lead in a short film' });

@@ -1,9 +1,58 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
+import { AVAILABILITY_MSG } from '../src/contract/availability.js';
+import { mkdir } from 'node:fs/promises';
 import { createUser, expectAccessible, expectNoOverflow, it, logInAs, PHONE, shoot, toastTexts } from './harness.js';
 
+/** The id of what has the keyboard's focus. */
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
 describe('/profile', () => {
+  it.for([
+    ['390', PHONE],
+    ['1280', { width: 1280, height: 800 }],
+  ] as const)('edits unavailable days with native date inputs at %s px: add, error at the field, save, remove (OFFICE.md §4)', async ([width, viewport], { open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport, as: user, path: '/profile' });
+    const editor = page.getByTestId('availability');
+    await editor.getByText(AVAILABILITY_MSG.empty).waitFor();
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.add }).click();
+    // Focus lands on the new row's first date.
+    const from = page.locator('#availability-0-from');
+    await expect.poll(() => focusedId(page)).toBe('availability-0-from');
+    expect(await from.getAttribute('type')).toBe('date');
+    await from.fill('2027-03-05');
+    await page.locator('#availability-0-to').fill('2027-03-03');
+    await page.locator('#availability-0-note').fill('Sister’s wedding');
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.save }).click();
+    // The mistake shows at its field, which takes the focus.
+    await editor.getByText(AVAILABILITY_MSG.order).waitFor();
+    await expect.poll(() => focusedId(page)).toBe('availability-0-to');
+    expect(await page.locator('#availability-0-to').getAttribute('aria-invalid')).toBe('true');
+    await page.locator('#availability-0-to').fill('2027-03-07');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/audition/availability') && r.request().method() === 'PUT');
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.save }).click();
+    expect((await saved).status()).toBe(200);
+    const note = page.locator('#availability-saved');
+    await note.waitFor();
+    await expect.poll(() => focusedId(page)).toBe('availability-saved');
+    await expectNoOverflow(page);
+    await mkdir('/work/shots', { recursive: true });
+    await editor.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/work/shots/availability-editor-${width}.png`, fullPage: true });
+    await page.reload();
+    await page.locator('#availability-0-from').waitFor();
+    expect(await page.locator('#availability-0-from').inputValue()).toBe('2027-03-05');
+    expect(await page.locator('#availability-0-note').inputValue()).toBe('Sister’s wedding');
+    await editor.getByRole('button', { name: /^Remove/ }).click();
+    await expect.poll(() => focusedId(page)).toBe('availability-add');
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.save }).click();
+    await editor.getByText(AVAILABILITY_MSG.empty).waitFor();
+    await expectAccessible(page);
+  });
+
   it('invites a new performer to complete the profile form, whose defaults are not choices until saved once, at 390 px (issue 36 item 2)', async ({ open }) => {
     const user = await createUser();
     const { page } = await open({ viewport: PHONE, as: user, path: '/profile' });

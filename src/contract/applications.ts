@@ -1,4 +1,5 @@
 /** Calls of applications and notifications (docs/applications.md). */
+import { conflicts } from './availability.js';
 import { z } from 'zod';
 import { byAnswer } from './team.js';
 import { text } from './fields.js';
@@ -111,6 +112,8 @@ export const studioApplication = z.object({
   feedback: z.array(applicantFeedback).optional(),
   /** The day of the sessions (docs/slots.md, "The day"): check-ins and "running late", oldest first; only in the card's answer. */
   day: z.array(dayEvent).optional(),
+  /** The performer's unavailable ranges that overlap the job's shoot dates, dates only (docs/talent.md, "Availability"); on the board and the card. */
+  conflicts: conflicts.optional(),
 });
 export type StudioApplication = z.infer<typeof studioApplication>;
 /** The job's applicants by status (of the role asked for, whatever status is asked for). */

@@ -1,4 +1,5 @@
 /** Studio accounts, the studio's own page, job posts and the job board (docs/marketplace.md). */
+import { shootDates } from './availability.js';
 import { z } from 'zod';
 import { signupBody, verifyBody } from './auth.js';
 import { calendarDay, phone, text as plainText } from './fields.js';
@@ -90,6 +91,8 @@ const jobFields = {
   location: text('Location', JOB_LIMITS.locationMax),
   pay: text('Pay', JOB_LIMITS.payMax),
   deadline,
+  /** The days of the shoot (docs/talent.md, "Availability"): applicants unavailable on any of them show a conflict. */
+  shootDates,
 };
 
 /** ageMax 0 is "no upper bound", so only two real bounds can be out of order. */
@@ -170,6 +173,7 @@ export const jobCreateBody = strict({
   location: jobFields.location.default(''),
   pay: jobFields.pay.default(''),
   deadline: jobFields.deadline.default(null),
+  shootDates: jobFields.shootDates.default([]),
   roles: rolesList.optional(),
 }).refine((b) => agesInOrder(b.ageMin, b.ageMax), { error: MARKET_MSG.ageOrder, path: ['ageMin'] });
 export type JobCreateBody = z.input<typeof jobCreateBody>;
@@ -186,6 +190,7 @@ export const jobPatchBody = strict({
   location: jobFields.location.optional(),
   pay: jobFields.pay.optional(),
   deadline: jobFields.deadline.optional(),
+  shootDates: jobFields.shootDates.optional(),
   roles: rolesList.optional(),
 }).refine((b) => agesInOrder(b.ageMin, b.ageMax), { error: MARKET_MSG.ageOrder, path: ['ageMin'] });
 export type JobPatchBody = z.input<typeof jobPatchBody>;
@@ -207,6 +212,7 @@ export const jobPost = z.object({
   location: z.string(),
   pay: z.string(),
   deadline: z.string().nullable(),
+  shootDates: z.array(z.object({ from: z.string(), to: z.string() })),
   status: z.enum(JOB_STATUSES),
   createdAt: z.string(),
   roles: z.array(jobRole),

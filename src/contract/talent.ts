@@ -1,6 +1,7 @@
 /** Portfolios, talent search, shortlists, reviews and recommendations (docs/talent.md). */
 import { z } from 'zod';
-import { text as plainText } from './fields.js';
+import { calendarDay, text as plainText } from './fields.js';
+import { AVAILABILITY_MSG } from './availability.js';
 import { boardJob } from './jobs.js';
 import { JOB_LIMITS } from './jobs-limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
@@ -35,6 +36,10 @@ const bound = (label: string, max: number) =>
     .describe(`A whole number from 0 to ${max}, or empty for no bound`)
     .optional();
 
+/** A day from a query string; '' is no bound. */
+const searchDay = (label: string) =>
+  z.union([z.literal('').transform(() => undefined), calendarDay(AVAILABILITY_MSG.day(label), label)], { error: AVAILABILITY_MSG.day(label) }).optional();
+
 export const talentQuery = strict({
   q: text('Search', TALENT_LIMITS.qMax).optional(),
   profession: choice('Profession', PROFESSIONS),
@@ -58,8 +63,12 @@ export const talentQuery = strict({
     .optional(),
   language: text('Language', RESUME_LIMITS.nameMax).transform(foldName).optional(),
   union: choice('Union', ['member', 'eligible'] as const),
+  // Leaves out performers unavailable on any day between (docs/talent.md, "Availability"); '' is no bound.
+  availableFrom: searchDay(AVAILABILITY_MSG.availableFrom),
+  availableTo: searchDay(AVAILABILITY_MSG.availableTo),
   cursor: z.string().max(300, TALENT_MSG.invalidCursor).optional(),
 })
+  .refine((b) => !b.availableFrom || !b.availableTo || b.availableFrom <= b.availableTo, { error: AVAILABILITY_MSG.availableOrder, path: ['availableTo'] })
   .refine((b) => b.ageMin === undefined || b.ageMax === undefined || b.ageMin <= b.ageMax, { error: TALENT_MSG.ageOrder, path: ['ageMin'] })
   .refine((b) => b.heightMin === undefined || b.heightMax === undefined || b.heightMin <= b.heightMax, {
     error: TALENT_MSG.heightOrder,

@@ -38,6 +38,7 @@ import { sitemapRoutes } from './modules/sitemap/index.js';
 import { eventsRoutes } from './modules/events/index.js';
 import { messagesRoutes } from './modules/messages/index.js';
 import { talentRoutes } from './modules/talent/index.js';
+import { availabilityRoutes } from './modules/availability/index.js';
 import { resumeRoutes } from './modules/resume/index.js';
 import { selfTapesRoutes } from './modules/self-tapes/index.js';
 import { guardiansRoutes } from './modules/guardians/index.js';
@@ -176,6 +177,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(eventsRoutes, { ...modules, heartbeatMs: opts.heartbeatMs });
     await answers.register(messagesRoutes, modules);
     await answers.register(talentRoutes, modules);
+    await answers.register(availabilityRoutes, modules);
     await answers.register(guardiansRoutes, modules);
     await answers.register(resumeRoutes, modules);
     await answers.register(slotsRoutes, modules);

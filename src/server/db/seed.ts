@@ -11,6 +11,7 @@ import { seedDemoReviewLink } from './seed-demo-review.js';
 import { seedDemoCallbacks } from './seed-demo-callbacks.js';
 import { seedDemoMessages } from './seed-demo-messages.js';
 import { seedDemoGuardians } from './seed-demo-guardians.js';
+import { seedDemoAvailability } from './seed-demo-availability.js';
 import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
 import { seedDemoTeam } from './seed-demo-team.js';
 import { jobRoles, jobs, studios } from './schema/index.js';
@@ -46,6 +47,7 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoMessages(ctx, log);
   await seedDemoGuardians(ctx, log);
   await seedDemoTeam(ctx, log);
+  await seedDemoAvailability(ctx, log);
   return added;
 }
 

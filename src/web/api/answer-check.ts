@@ -6,6 +6,7 @@
  * out of the production build (docs/architecture.md, "Web forms and data").
  */
 import { z } from 'zod/mini';
+import { availabilityAnswer } from '../../contract/availability';
 import { adminContactAnswer, adminPaymentsAnswer, adminReportsAnswer, adminStatsAnswer, adminStudiosAnswer, adminWhoamiAnswer } from '../../contract/admin';
 import { myApplicationsAnswer, notificationSettings, notificationsAnswer, studioApplication, studioApplicationsAnswer } from '../../contract/applications';
 import { appConfigAnswer } from '../../contract/config';
@@ -39,6 +40,7 @@ const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/audition/tape-requests', tapeRequestsAnswer],
   ['/api/audition/media', ownMediaAnswer],
   ['/api/audition/age', ageAnswer],
+  ['/api/audition/availability', availabilityAnswer],
   ['/api/guardian/:token', guardianAnswer],
   ['/api/audition/applications', myApplicationsAnswer],
   ['/api/audition/getAllStudio', studioList],

@@ -4,7 +4,7 @@ import type { TalentAnswer } from '../../contract/talent';
 import { api } from './client';
 import { queryClient } from './query-client';
 
-export const TALENT_FILTERS = ['q', 'profession', 'gender', 'ageMin', 'ageMax', 'heightMin', 'heightMax', 'location', 'has', 'skill', 'language', 'union'] as const;
+export const TALENT_FILTERS = ['q', 'profession', 'gender', 'ageMin', 'ageMax', 'heightMin', 'heightMax', 'location', 'has', 'skill', 'language', 'union', 'availableFrom', 'availableTo'] as const;
 export type TalentFilters = Record<(typeof TALENT_FILTERS)[number], string>;
 
 export function getTalent(filters: TalentFilters, cursor: string | null, signal?: AbortSignal) {

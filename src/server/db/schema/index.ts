@@ -18,3 +18,4 @@ export * from './mail-outbox.js';
 export * from './conversions.js';
 export * from './guardians.js';
 export * from './team.js';
+export * from './availability.js';

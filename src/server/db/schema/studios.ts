@@ -66,6 +66,8 @@ export const jobs = pgTable(
     pay: text('pay').notNull().default(''),
     /** The last day to apply; the sweep closes the job the day after. */
     deadline: date('deadline', { mode: 'string' }),
+    /** The days of the shoot, whole-day ranges `{ from, to }` (YYYY-MM-DD), at most 10 (docs/talent.md, "Availability"). */
+    shootDates: jsonb('shoot_dates').$type<{ from: string; to: string }[]>().notNull().default([]),
     /** open or closed. */
     status: text('status').notNull().default('open'),
     /** Hidden from the board after three reports, until an admin restores it. */

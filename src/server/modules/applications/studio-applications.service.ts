@@ -34,6 +34,7 @@ import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
+import { createAvailabilityService } from '../availability/index.js';
 import { changeStatus, historyAction, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
 
 /** The history without its last move (an entry with no `action`): what an undo takes away. */
@@ -99,6 +100,7 @@ export interface ApplicantsQuery {
 export function createStudioApplicationsService(ctx: AppContext) {
   const { db } = ctx;
   const accounts = createStudioAccountsService(ctx);
+  const availability = createAvailabilityService(ctx);
   const mail = mailSettings(ctx.config.env);
   const tapeUrls = tapeUrlChecks(ctx.config.jwtSecret);
 
@@ -215,6 +217,13 @@ export function createStudioApplicationsService(ctx: AppContext) {
     return present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id)));
   }
 
+  /** The performer's unavailable ranges during the job's shoot, dates only (docs/talent.md, "Availability"). */
+  async function conflictsOf(found: StudioApplication) {
+    if (!found.performer._id) return [];
+    const [job] = await db.select({ shootDates: jobs.shootDates }).from(jobs).where(eq(jobs.id, found.jobId));
+    return (await availability.conflicts([found.performer._id], job?.shootDates ?? [])).get(found.performer._id) ?? [];
+  }
+
   /** The application, if it belongs to one of this studio's jobs. */
   async function own(userId: string, applicationId: string): Promise<StudioApplication> {
     const studio = await accounts.ownStudio(userId);
@@ -289,7 +298,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
       }
       // The studio and its job in one statement: one round trip before the page.
       const [owned] = await db
-        .select({ job: jobs.id })
+        .select({ job: jobs.id, shootDates: jobs.shootDates })
         .from(studios)
         .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, jobId)))
         .where(eq(studios.ownerId, userId));
@@ -307,9 +316,19 @@ export function createStudioApplicationsService(ctx: AppContext) {
       const [rows, counts] = await Promise.all([readPage(where, size + 1), countByStatus(db, jobId, roleId)]);
       const shown = rows.slice(0, size);
       const last = shown.at(-1);
-      const feedback = await feedbackOf(shown.map((r) => r.application._id));
+      const [feedback, clashes] = await Promise.all([
+        feedbackOf(shown.map((r) => r.application._id)),
+        availability.conflicts(
+          shown.flatMap((r) => (r.application.performer._id ? [r.application.performer._id] : [])),
+          owned.shootDates ?? [],
+        ),
+      ]);
       return {
-        applications: shown.map((r) => ({ ...r.application, feedback: feedback.get(r.application._id) ?? [] })),
+        applications: shown.map((r) => ({
+          ...r.application,
+          feedback: feedback.get(r.application._id) ?? [],
+          conflicts: (r.application.performer._id && clashes.get(r.application.performer._id)) || [],
+        })),
         nextCursor: rows.length > size && last ? encodeCursor({ at: last.at, id: last.application._id }) : null,
         counts,
       };
@@ -322,8 +341,13 @@ export function createStudioApplicationsService(ctx: AppContext) {
         await move(found._id, 'viewed', log, 'applied');
         found = await own(userId, applicationId);
       }
-      const [resume, feedback, day] = await Promise.all([shownResumeOf(db, found.performer._id), feedbackOf([found._id]), dayEventsOf(db, found._id)]);
-      return { ...found, resume, feedback: feedback.get(found._id) ?? [], day };
+      const [resume, feedback, day, conflicts] = await Promise.all([
+        shownResumeOf(db, found.performer._id),
+        feedbackOf([found._id]),
+        dayEventsOf(db, found._id),
+        conflictsOf(found),
+      ]);
+      return { ...found, resume, feedback: feedback.get(found._id) ?? [], day, conflicts };
     },
 
     async setStatus(userId: string, applicationId: string, body: MoveInput, log: Log, by?: Actor): Promise<StudioApplication> {

@@ -20,6 +20,7 @@ export function presentJobPost(row: JobRow, roles: readonly RoleRow[]): JobPost 
     location: row.location,
     pay: row.pay,
     deadline: row.deadline,
+    shootDates: row.shootDates,
     status: row.status === 'closed' ? 'closed' : 'open',
     createdAt: row.createdAt.toISOString(),
     roles: roles.map(presentRole),

@@ -10,7 +10,7 @@ import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from
 import { foldName, LANGUAGE_SUGGESTIONS, SKILL_SUGGESTIONS } from '../../../contract/resume.js';
 import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
-import { users } from '../../db/schema/index.js';
+import { performerUnavailability, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isCursorInstant } from '../../lib/cursor-instant.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
@@ -192,6 +192,17 @@ export function createTalentSearch(ctx: AppContext) {
       if (query.language) where.push(keysNear(users.languageKeys, query.language, knownLanguages));
       // Written with the partial index's own predicate, which a parameter alone cannot prove.
       if (query.union) where.push(sql`${users.unionStatus} = ${query.union} and ${users.unionStatus} <> 'none'`);
+
+      // Free on every day asked: no range of theirs shares a day with it (docs/talent.md,
+      // "Availability"); one bound alone asks about that single day. An index probe per row
+      // (performer_unavailability_user_idx); its writes move the cache's version (migration 0053).
+      if (query.availableFrom || query.availableTo) {
+        const from = query.availableFrom ?? query.availableTo!;
+        const to = query.availableTo ?? query.availableFrom!;
+        where.push(
+          sql`not exists (select 1 from ${performerUnavailability} pu where pu.user_id = ${users.id} and pu.from_date <= ${to}::date and pu.to_date >= ${from}::date)`,
+        );
+      }
 
       const key = filtersKey(query);
       const p = query.cursor ? decode(query.cursor, key) : undefined;

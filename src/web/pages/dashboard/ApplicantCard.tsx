@@ -31,6 +31,7 @@ import { FeedbackPicks } from '../../components/FeedbackPicks';
 import { SLOT_TEXT } from '../../../contract/slots-texts';
 import { WHO_MSG } from '../../../contract/who-did-what-texts';
 import { ApplicantReviews } from '../../components/ApplicantReviews';
+import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability-texts';
 
 
 interface Props {
@@ -109,6 +110,16 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                   <h3 id="applicant-resume-h">{RESUME_MSG.resumeTitle}</h3>
                   <ResumeView resume={app.resume} level={4} idPrefix="applicant-resume" />
                 </section>
+              )}
+              {app.conflicts && app.conflicts.length > 0 && (
+                // The dates only: the performer's own notes never reach a studio (docs/talent.md, "Availability").
+                <ul className="applicant-conflicts" data-testid="applicant-conflicts">
+                  {app.conflicts.map((c) => (
+                    <li key={`${c.from}-${c.to}`} className="field-error">
+                      {AVAILABILITY_MSG.conflict(daySpan(c))}
+                    </li>
+                  ))}
+                </ul>
               )}
               <h3>{APP_MSG.performerNote}</h3>
               <p className="applicant-note">{app.note || '—'}</p>

@@ -3,6 +3,7 @@
  * after an error, which shows at its field; up to 6 images, uploaded with progress,
  * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
+import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -36,6 +37,9 @@ interface Form {
   location: string;
   pay: string;
   deadline: string;
+  /** The shoot's first range (docs/talent.md, "Availability"); further ranges sent by the API are kept as they are. */
+  shootFrom: string;
+  shootTo: string;
   images: string[];
 }
 type Key = keyof Form;
@@ -50,17 +54,28 @@ const LABELS: Record<Key, string> = {
   location: 'Location',
   pay: 'Pay',
   deadline: 'Deadline',
+  shootFrom: 'Shoot from',
+  shootTo: 'Shoot to',
   images: 'Images',
 };
-const blank: Form = { title: '', jobType: '', description: '', profession: 'Any', gender: 'Any', ageMin: '0', ageMax: '0', location: '', pay: '', deadline: '', images: [] };
+const blank: Form = { title: '', jobType: '', description: '', profession: 'Any', gender: 'Any', ageMin: '0', ageMax: '0', location: '', pay: '', deadline: '', shootFrom: '', shootTo: '', images: [] };
 
-const fromJob = ({ roles: _roles, ...job }: OwnJob): Form => ({
+const fromJob = ({ roles: _roles, shootDates, ...job }: OwnJob): Form => ({
   ...job,
+  shootFrom: shootDates[0]?.from ?? '',
+  shootTo: shootDates[0]?.to ?? '',
   ageMin: String(job.ageMin),
   ageMax: String(job.ageMax),
   deadline: job.deadline ?? '',
   images: [...job.images],
 });
+
+/** The form's range first, then any others the job had. */
+function shootDatesOf(form: Form, rest: { from: string; to: string }[]) {
+  const from = form.shootFrom || form.shootTo;
+  const to = form.shootTo || form.shootFrom;
+  return from ? [{ from, to }, ...rest] : rest;
+}
 
 export default function JobFormPage() {
   const { id } = useParams();
@@ -167,6 +182,8 @@ function JobForm({ job }: { job?: OwnJob }) {
     // 0 is "no bound", as the server's agesInOrder (src/contract/jobs.ts) reads it.
     const [min, max] = [Number(form.ageMin || 0), Number(form.ageMax || 0)];
     if (!found.ageMin && !found.ageMax && min && max && min > max) found.ageMin = MARKET_MSG.ageOrder;
+    // One date alone is a one-day shoot; the end may not come before the start.
+    if (form.shootFrom && form.shootTo && form.shootTo < form.shootFrom) found.shootTo = AVAILABILITY_MSG.order;
     return found;
   }
 
@@ -198,6 +215,7 @@ function JobForm({ job }: { job?: OwnJob }) {
       location: form.location,
       pay: form.pay,
       deadline: form.deadline || null,
+      shootDates: shootDatesOf(form, job?.shootDates.slice(1) ?? []),
       images: form.images,
     });
   }
@@ -249,6 +267,10 @@ function JobForm({ job }: { job?: OwnJob }) {
         <div className="form-row">
           {text('pay', JOB_LIMITS.payMax)}
           {text('deadline', 10, 'date')}
+        </div>
+        <div className="form-row">
+          {text('shootFrom', 10, 'date')}
+          {text('shootTo', 10, 'date')}
         </div>
         <RolesEditor
           roles={roles}

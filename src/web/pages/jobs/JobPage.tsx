@@ -3,6 +3,7 @@
  * docs/applications.md; a logged-out visitor goes to /login and comes back). Carries schema.org
  * JobPosting data so search engines can list it.
  */
+import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability-texts';
 import { PAGE_TITLES } from '../../../contract/screen-messages';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -68,6 +69,7 @@ export default function JobPage() {
             {j.location && <><dt>Location</dt><dd>{j.location}</dd></>}
             {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
             <dt>Deadline</dt><dd>{j.deadline ? formatDate(j.deadline) : 'None'}</dd>
+            {j.shootDates.length > 0 && <><dt>{AVAILABILITY_MSG.shootDates}</dt><dd>{j.shootDates.map(daySpan).join(', ')}</dd></>}
             <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
           </dl>
           <p className="job-description">{j.description}</p>

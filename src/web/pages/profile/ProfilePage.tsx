@@ -10,6 +10,7 @@ import { PROFILE_MENU } from '../../components/SideMenu';
 import { ProfileShell } from '../../components/ProfileShell';
 import { useToast } from '../../components/Toasts';
 import { useUnsavedValues } from '../../lib/useUnsavedValues';
+import { AvailabilityEditor } from './AvailabilityEditor';
 import { DetailsList } from './DetailsList';
 import { GuardianNotice } from './GuardianNotice';
 import { SafeLink } from './SafeLink';
@@ -115,6 +116,7 @@ export default function ProfilePage() {
           <p className="muted" role="status">{MSG.loading}</p>
         )}
       </section>
+      {user && <AvailabilityEditor />}
     </ProfileShell>
   );
 }

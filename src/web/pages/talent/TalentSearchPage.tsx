@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
+import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { GENDERS, PROFESSIONS } from '../../../contract/profile-options';
 import { MEDIA_KINDS, TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
@@ -34,6 +35,11 @@ function check(f: TalentFilters): Errors {
   }
   if (!errors.ageMin && !errors.ageMax && f.ageMin && f.ageMax && Number(f.ageMin) > Number(f.ageMax)) errors.ageMin = TALENT_MSG.ageOrder;
   if (!errors.heightMin && !errors.heightMax && f.heightMin && f.heightMax && Number(f.heightMin) > Number(f.heightMax)) errors.heightMin = TALENT_MSG.heightOrder;
+  // Native date inputs give YYYY-MM-DD; a link may carry anything.
+  (['availableFrom', 'availableTo'] as const).forEach((key) => {
+    if (f[key] && !/^\d{4}-\d{2}-\d{2}$/.test(f[key])) errors[key] = AVAILABILITY_MSG.day(key === 'availableFrom' ? AVAILABILITY_MSG.availableFrom : AVAILABILITY_MSG.availableTo);
+  });
+  if (!errors.availableFrom && !errors.availableTo && f.availableFrom && f.availableTo && f.availableTo < f.availableFrom) errors.availableTo = AVAILABILITY_MSG.availableOrder;
   return errors;
 }
 
@@ -112,6 +118,13 @@ export default function TalentSearchPage() {
         {numberField('ageMax', 'years')}
         {numberField('heightMin', 'cm')}
         {numberField('heightMax', 'cm')}
+        {/* Leaves out performers unavailable on any day between (docs/talent.md, "Availability"). */}
+        <FormField id="availableFrom" label={AVAILABILITY_MSG.availableFrom} error={errors.availableFrom}>
+          {(a11y) => <input {...a11y} className="input" type="date" value={draft.availableFrom} onChange={set('availableFrom')} />}
+        </FormField>
+        <FormField id="availableTo" label={AVAILABILITY_MSG.availableTo} error={errors.availableTo}>
+          {(a11y) => <input {...a11y} className="input" type="date" min={draft.availableFrom || undefined} value={draft.availableTo} onChange={set('availableTo')} />}
+        </FormField>
         <FormField id="has" label="Has">
           {(a11y) => (
             <select {...a11y} className="select" value={draft.has} onChange={set('has')}>
