@@ -39,7 +39,18 @@ export type ApplyBody = z.input<typeof applyBody>;
 
 /** `by`: who made the move for the studio (docs/team.md); absent on older entries and the performer's own. */
 export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string(), by: byAnswer.optional() });
-export const sentMedia = z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) });
+/** A sent video, in the studio's view, carries its conversion (docs/media.md, "Players"). */
+export const sentMedia = z.object({
+  url: z.string(),
+  type: z.enum(MEDIA_TYPES),
+  status: z.enum(['processing', 'ready', 'failed']).optional(),
+  playbackUrl: z.string().nullable().optional(),
+  posterUrl: z.string().nullable().optional(),
+  durationS: z.number().nullable().optional(),
+  reason: z.string().nullable().optional(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+});
 export type SentMedia = z.infer<typeof sentMedia>;
 
 export const roleBrief = z.object({ _id: z.string(), name: z.string() });

@@ -21,7 +21,7 @@ import type { Storage } from '../../adapters/storage/index.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
-import { mediaConversions } from '../../db/schema/index.js';
+import { mediaConversions, uploads } from '../../db/schema/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 /** Claims of one item: the first run and two retries. */
@@ -100,6 +100,24 @@ export function playbackOf(row: Row | undefined, urls: { playback(key: string): 
 }
 
 /** A converted file of an original, as the tape calls name it (`?file=`). */
+/**
+ * Sent media (an application's `media`, by public address) with each video's conversion, so
+ * the applicant card plays the MP4 with its poster (docs/media.md, "Players"). Photos and
+ * audios, and addresses not issued by this portal, go as they are.
+ */
+export async function withPlayback<T extends { url: string; type: string }>(ctx: Pick<AppContext, 'db' | 'storage'>, media: T[]): Promise<(T & Partial<Playback>)[]> {
+  const videoUrls = [...new Set(media.filter((m) => m.type === 'videos').map((m) => m.url))];
+  if (videoUrls.length === 0) return media;
+  const keys = await ctx.db.select({ url: uploads.url, key: uploads.key }).from(uploads).where(inArray(uploads.url, videoUrls));
+  const keyOf = new Map(keys.map((k) => [k.url, k.key]));
+  const rows = await conversionsOf(ctx.db, [...keyOf.values()]);
+  const urls = { playback: (key: string) => ctx.storage.urlFor(key), poster: (key: string) => ctx.storage.urlFor(key) };
+  return media.map((m) => {
+    const key = m.type === 'videos' ? keyOf.get(m.url) : undefined;
+    return key ? { ...m, ...playbackOf(rows.get(key), urls) } : m;
+  });
+}
+
 export const CONVERTED_FILES = ['playback', 'poster'] as const;
 export type ConvertedFile = (typeof CONVERTED_FILES)[number];
 
