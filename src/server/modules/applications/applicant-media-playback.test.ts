@@ -66,6 +66,12 @@ describe('sent videos on the applicant card', () => {
     expect(after.playbackUrl).toMatch(/\.play\.mp4$/);
     expect(after.posterUrl).toMatch(/\.poster\.jpg$/);
     expect(after.durationS).toBe(3);
+    // The public portfolio plays the same conversion.
+    const portfolio = await t.app.inject({ method: 'GET', url: `/api/talent/${performer._id}`, remoteAddress: newAddress() });
+    expect(portfolio.statusCode).toBe(200);
+    const played = (portfolio.json() as { videoPlayback: { url: string; status: string; playbackUrl: string | null; posterUrl: string | null }[] }).videoPlayback;
+    expect(played).toHaveLength(1);
+    expect(played[0]).toMatchObject({ url: video, status: 'ready', playbackUrl: after.playbackUrl, posterUrl: after.posterUrl });
   });
 
   it('another studio does not see the applicant at all', async () => {
