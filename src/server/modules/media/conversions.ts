@@ -70,6 +70,19 @@ export async function dropConversion(ctx: Pick<AppContext, 'db' | 'storage'>, so
   }
 }
 
+/**
+ * In a transaction that removes these originals (account deletion): their conversion rows
+ * go, and the converted files' keys are answered to be deleted with the originals.
+ */
+export async function dropConversionsOf(tx: Db | Tx, sourceKeys: string[]): Promise<string[]> {
+  if (sourceKeys.length === 0) return [];
+  const gone = await tx
+    .delete(mediaConversions)
+    .where(inArray(mediaConversions.sourceKey, [...new Set(sourceKeys)]))
+    .returning({ playbackKey: mediaConversions.playbackKey, posterKey: mediaConversions.posterKey });
+  return gone.flatMap((r) => [r.playbackKey, r.posterKey].filter((k): k is string => !!k));
+}
+
 /** The conversion rows of these originals, by original key. */
 export async function conversionsOf(db: Db, sourceKeys: string[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
