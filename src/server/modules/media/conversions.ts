@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PLAYBACK_MSG, type MediaStatus } from '../../../contract/media-playback.js';
 import type { Storage } from '../../adapters/storage/index.js';
 import type { AppContext } from '../../context.js';
+import type { Metrics } from '../../metrics.js';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
 import { mediaConversions, uploads } from '../../db/schema/index.js';
@@ -257,9 +258,10 @@ export interface ConversionWorker {
 export function createConversionWorker(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  opts: { instanceId: string; concurrency: number; leaseMs?: number; convert?: typeof convertFile },
+  opts: { instanceId: string; concurrency: number; leaseMs?: number; convert?: typeof convertFile; metrics?: Pick<Metrics, 'conversionSeconds' | 'conversionFailures' | 'jobQueueDepth'> },
 ): ConversionWorker {
   const { db, storage } = ctx;
+  const metrics = opts.metrics;
   const leaseMs = opts.leaseMs ?? CONVERSION_LEASE_MS;
   const convert = opts.convert ?? convertFile;
   const leaseSecs = leaseMs / 1000;
@@ -319,6 +321,7 @@ export function createConversionWorker(
     const timer = setInterval(() => void renew(row.id).catch(() => {}), Math.max(1000, leaseMs / 3));
     timer.unref();
     const keys = outputKeys(row.sourceKey);
+    const started = performance.now();
     try {
       const input = await inputOf(storage, row.sourceKey);
       if (!input) throw new Error('the original is not in storage');
@@ -337,6 +340,8 @@ export function createConversionWorker(
         await storage.delete(keys.posterKey).catch(() => {});
         return 'lost';
       }
+      // /metrics (docs/operations.md): how long conversions take.
+      metrics?.conversionSeconds.observe((performance.now() - started) / 1000);
       return 'converted';
     } catch (error) {
       clearInterval(timer);
@@ -346,6 +351,7 @@ export function createConversionWorker(
       log.warn({ err: error, sourceKey: row.sourceKey, attempt: row.attempts }, last ? 'media conversion failed for good' : 'media conversion failed; it is retried');
       // A retry waits for the next pass; the last attempt says why to the owner (the log keeps ffmpeg's words).
       await finish(row, last ? sql`status = 'failed', reason = ${PLAYBACK_MSG.conversionFailed}` : sql`status = 'processing'`);
+      metrics?.conversionFailures.inc({ outcome: last ? 'failed' : 'retried' });
       return last ? 'failed' : 'retried';
     } finally {
       clearInterval(timer);
@@ -356,6 +362,11 @@ export function createConversionWorker(
   return {
     async drain() {
       const counts = { converted: 0, failed: await failWornOut(), retried: 0 };
+      if (metrics) {
+        // Queue depth for /metrics: what waits for conversion as this pass starts.
+        const [waiting] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from media_conversions where status = 'processing'`);
+        metrics.jobQueueDepth.set({ job: 'media-conversions' }, waiting?.n ?? 0);
+      }
       const loop = async () => {
         for (;;) {
           const row = await claim();
@@ -375,8 +386,8 @@ export function createConversionWorker(
 type SQLSet = ReturnType<typeof sql>;
 
 /** The background job: on every instance, each pass drains the queue. */
-export function conversionJob(ctx: AppContext, log: FastifyBaseLogger, instanceId: string): BackgroundJob {
-  const worker = createConversionWorker(ctx, log, { instanceId, concurrency: ctx.config.env.TRANSCODE_CONCURRENCY });
+export function conversionJob(ctx: AppContext, log: FastifyBaseLogger, instanceId: string, metrics?: Metrics): BackgroundJob {
+  const worker = createConversionWorker(ctx, log, { instanceId, concurrency: ctx.config.env.TRANSCODE_CONCURRENCY, metrics });
   return { name: 'media-conversions', everyMs: CONVERSION_EVERY_MS, runsOn: 'every', run: () => worker.drain() };
 }
 
