@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { convertFile, runFfmpeg } from '../src/server/modules/media/conversions.js';
+import { convertFile, runFfmpeg } from '../src/server/modules/media/index.js';
 
 const CLIP_SECONDS = 4;
 
