@@ -10,6 +10,8 @@ import { personName } from '../src/contract/names.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { baseUrl, expectAccessible, expectNoOverflow, it, layoutShiftOf, logInAs, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 import { expectNameAbsent } from './names.js';
+import { fixture } from '../test/media-files.js';
+import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
 import { addMedia, createPerformer } from './talent-data.js';
 
 describe('/talent/{id}', () => {
@@ -85,5 +87,32 @@ describe('/talent/{id} loading', () => {
     const photo = page.locator('.portfolio-photo img').first();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await photo.evaluate((img: HTMLImageElement) => [img.loading, img.currentSrc.endsWith('.thumb.webp'), img.sizes])).toEqual(['eager', true, '(max-width: 600px) 50vw, 240px']);
+  });
+  it('a video plays its converted MP4 with a poster, Processing… until then', async ({ open }) => {
+    const me = await createPerformer({ fname: `Video Performer ${randomBytes(3).toString('hex')}` }, { category: 'Actor' });
+    await addMedia(me, 'videos', { name: 'monologue.mp4', type: 'video/mp4', buffer: fixture('clip.mp4') });
+    for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+      const { page } = await open({ viewport });
+      await page.goto(`/talent/${me._id}`);
+      await page.getByRole('heading', { level: 1, name: me.fname }).waitFor();
+      const player = page.getByLabel('Video 1 of 1');
+      // Until the conversion is done the player says so; a reload shows the converted MP4.
+      await expect
+        .poll(
+          async () => {
+            if ((await player.evaluate((el) => el.tagName)) === 'VIDEO') return true;
+            expect(await page.getByText(PLAYBACK_MSG.processing).count()).toBe(1);
+            await page.reload();
+            await page.getByRole('heading', { level: 1, name: me.fname }).waitFor();
+            return false;
+          },
+          { timeout: 60_000, interval: 2_000 },
+        )
+        .toBe(true);
+      expect(await player.getAttribute('src')).toMatch(/\.mp4$/);
+      expect(await player.getAttribute('poster')).toMatch(/\.jpg$/);
+      await expectNoOverflow(page);
+      if (viewport.width === 1280) await shoot(page, 'portfolio-video');
+    }
   });
 });

@@ -46,7 +46,18 @@ export type ApplyBody = z.input<typeof applyBody>;
 export const HISTORY_ACTIONS = ['undo', 'note', 'tape_request', 'retake', 'review_link', 'slot'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 export const historyEntry = z.object({ status: z.enum(APPLICATION_STATUSES), at: z.string(), by: byAnswer.optional(), action: z.enum(HISTORY_ACTIONS).optional() });
-export const sentMedia = z.object({ url: z.string(), type: z.enum(MEDIA_TYPES) });
+/** A sent video, in the studio's view, carries its conversion (docs/media.md, "Players"). */
+export const sentMedia = z.object({
+  url: z.string(),
+  type: z.enum(MEDIA_TYPES),
+  status: z.enum(['processing', 'ready', 'failed']).optional(),
+  playbackUrl: z.string().nullable().optional(),
+  posterUrl: z.string().nullable().optional(),
+  durationS: z.number().nullable().optional(),
+  reason: z.string().nullable().optional(),
+  width: z.number().nullable().optional(),
+  height: z.number().nullable().optional(),
+});
 export type SentMedia = z.infer<typeof sentMedia>;
 
 export const roleBrief = z.object({ _id: z.string(), name: z.string() });

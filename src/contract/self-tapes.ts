@@ -92,7 +92,8 @@ export const reviewPerformer = z.object({
   height: z.string(),
   role: z.string(),
   tape: z.object({ url: z.string(), ...playbackFields }).nullable(),
-  media: z.array(z.object({ url: z.string(), type: z.string() })),
+  /** A sent video carries its conversion, its MP4 and poster through the token (docs/media.md, "Players"). */
+  media: z.array(z.object({ url: z.string(), type: z.string() }).extend(playbackFields).partial({ status: true, playbackUrl: true, posterUrl: true, durationS: true, reason: true })),
 });
 export const reviewAnswer = z.object({
   job: z.object({ title: z.string() }),

@@ -10,6 +10,7 @@ import { GENDERS, PROFESSIONS } from './profile-options.js';
 import { foldName, RESUME_LIMITS, RESUME_MSG } from './resume-options.js';
 import { userProfile } from './profile.js';
 import { resume } from './resume.js';
+import { playbackFields } from './uploads.js';
 import { MEDIA_KINDS, TALENT_LIMITS } from './talent-limits.js';
 import { TALENT_MSG } from './talent-messages.js';
 
@@ -119,7 +120,12 @@ export const portfolio = userProfile
     audios: true,
   })
   // The résumé (docs/resume.md), credits by category and newest first within each.
-  .extend({ review: review.nullable(), resume: resume.omit({ height: true, weight: true }) });
+  .extend({
+    review: review.nullable(),
+    resume: resume.omit({ height: true, weight: true }),
+    /** `videos` in the same order with each one's conversion: players load the MP4 and poster (docs/media.md, "Players"). */
+    videoPlayback: z.array(z.object({ url: z.string(), ...playbackFields })),
+  });
 export type Portfolio = z.infer<typeof portfolio>;
 
 export const reviewBody = strict({

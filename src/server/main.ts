@@ -30,7 +30,7 @@ async function main() {
   // Every job runs once at start (so a fleet restarted often still sends its reminders, and
   // what a crash left of uploads goes at once), then on its own schedule.
   const runner = createRunner({ db: ctx.db, log: app.log, metrics });
-  for (const job of backgroundJobs(ctx, app.log)) runner.add(job);
+  for (const job of backgroundJobs(ctx, app.log, metrics)) runner.add(job);
   runner.start();
   app.log.info({ startupMs: Math.round(performance.now()), database: ctx.database.engine }, 'ready');
 

@@ -27,6 +27,8 @@ export interface Metrics {
   jobQueueDepth: Gauge<'job'>;
   /** Seconds a video or tape took to convert. */
   conversionSeconds: Histogram;
+  /** Conversion attempts that failed, by outcome (`retried`, or `failed` for good). */
+  conversionFailures: Counter<'outcome'>;
   close(): void;
 }
 
@@ -102,6 +104,7 @@ export function createMetrics(ctx: Watched): Metrics {
       buckets: [1, 5, 15, 30, 60, 120, 300, 600],
       registers: [registry],
     }),
+    conversionFailures: new Counter({ name: 'conversion_failures_total', help: 'Conversion attempts that failed', labelNames: ['outcome'] as const, registers: [registry] }),
     close() {
       loop.disable();
     },

@@ -11,6 +11,7 @@ import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/
 import { eventsSweepJob } from '../modules/events/index.js';
 import { guardianSweepJob } from '../modules/guardians/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
+import type { Metrics } from '../metrics.js';
 import { conversionBackfillJob, conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
@@ -18,7 +19,7 @@ import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
 import { slotRemindersJob } from '../modules/slots/index.js';
 import type { BackgroundJob } from './runner.js';
 
-export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): BackgroundJob[] {
+export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger, metrics?: Metrics): BackgroundJob[] {
   return [
     decisionNoticesJob(ctx, log),
     slotRemindersJob(ctx, log),
@@ -33,7 +34,7 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger): Backgro
     ownDiskJob(ctx, log),
     resumableSweepJob(ctx),
     mailRetryJob(ctx, log),
-    conversionJob(ctx, log, UPLOAD_OWNER),
+    conversionJob(ctx, log, UPLOAD_OWNER, metrics),
     conversionBackfillJob(ctx),
     // PostgreSQL only: on PGlite, one process's database, no other instance reads the lease.
     ...(ctx.database.engine === 'postgres' ? [uploadOwnerJob(ctx)] : []),

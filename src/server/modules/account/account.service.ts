@@ -17,6 +17,7 @@ import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import type { AccountRef, AccountSection } from './account-sections.js';
 import { deleteQueuedFiles, queueFileDeletions } from './file-deletions.js';
 import { ACCOUNT_SECTIONS } from './sections/index.js';
+import { dropConversionsOf } from '../media/index.js';
 
 const HOUR = 3600;
 
@@ -116,6 +117,8 @@ export function createAccountService(ctx: AppContext, sections: readonly Account
             told.events.push(...erased.after.events);
           }
         }
+        // Videos' and tapes' converted MP4s and posters go with their originals (docs/media.md).
+        files.push(...(await dropConversionsOf(tx, files)));
         await queueFileDeletions(tx, files);
         const [gone] = await tx.delete(users).where(eq(users.id, userId)).returning({ role: users.role });
         if (!gone) throw errors.unauthorized();

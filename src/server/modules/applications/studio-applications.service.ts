@@ -29,7 +29,7 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { decodeCursor, encodeCursor } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { readResume } from '../resume/index.js';
-import { conversionsOf, playbackOf } from '../media/index.js';
+import { conversionsOf, playbackOf, withPlayback } from '../media/index.js';
 import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { minorSql } from '../guardians/index.js';
@@ -172,16 +172,24 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .where(where)
       .orderBy(asc(applications.createdAt), asc(applications.id))
       .limit(limit);
-    return present(rows, await tapesOf(rows.map((r) => r.app.id)), await reviewsOf(rows.map((r) => r.app.id)));
+    return await present(rows, await tapesOf(rows.map((r) => r.app.id)), await reviewsOf(rows.map((r) => r.app.id)));
   }
 
   /** The rows as the studio sees them, each with its latest tape and its cursor position. */
-  function present(
+  async function present(
     rows: { app: typeof applications.$inferSelect; performer: Parameters<typeof presentStudioApplication>[1] | null; role: Parameters<typeof presentStudioApplication>[2]; at: string; undoOpen: boolean }[],
     tapes: Map<string, StudioApplication['tape']>,
     reviews: Map<string, StudioApplication['reviews']>,
   ) {
-    return rows.map((r) => ({ application: presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, r.undoOpen, tapes.get(r.app.id) ?? null, reviews.get(r.app.id) ?? []), at: r.at }));
+    const apps = rows.map((r) => presentStudioApplication(r.app, r.performer?.id ? r.performer : null, r.role, r.undoOpen, tapes.get(r.app.id) ?? null, reviews.get(r.app.id) ?? []));
+    // Sent videos play converted with their poster (docs/media.md, "Players"): one lookup for the page.
+    const played = await withPlayback(ctx, apps.flatMap((a) => a.media));
+    let at = 0;
+    return apps.map((application, i) => {
+      const media = played.slice(at, at + application.media.length);
+      at += application.media.length;
+      return { application: { ...application, media }, at: rows[i]!.at };
+    });
   }
 
   /**
@@ -214,7 +222,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
     for (const r of rows) {
       if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }, r.tape.key ? conversions.get(r.tape.key) : undefined));
     }
-    return present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id)));
+    return await present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id)));
   }
 
   /** The performer's unavailable ranges during the job's shoot, dates only (docs/talent.md, "Availability"). */

@@ -19,9 +19,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PLAYBACK_MSG, type MediaStatus } from '../../../contract/media-playback.js';
 import type { Storage } from '../../adapters/storage/index.js';
 import type { AppContext } from '../../context.js';
+import type { Metrics } from '../../metrics.js';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
-import { mediaConversions } from '../../db/schema/index.js';
+import { mediaConversions, uploads } from '../../db/schema/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 /** Claims of one item: the first run and two retries. */
@@ -70,6 +71,19 @@ export async function dropConversion(ctx: Pick<AppContext, 'db' | 'storage'>, so
   }
 }
 
+/**
+ * In a transaction that removes these originals (account deletion): their conversion rows
+ * go, and the converted files' keys are answered to be deleted with the originals.
+ */
+export async function dropConversionsOf(tx: Db | Tx, sourceKeys: string[]): Promise<string[]> {
+  if (sourceKeys.length === 0) return [];
+  const gone = await tx
+    .delete(mediaConversions)
+    .where(inArray(mediaConversions.sourceKey, [...new Set(sourceKeys)]))
+    .returning({ playbackKey: mediaConversions.playbackKey, posterKey: mediaConversions.posterKey });
+  return gone.flatMap((r) => [r.playbackKey, r.posterKey].filter((k): k is string => !!k));
+}
+
 /** The conversion rows of these originals, by original key. */
 export async function conversionsOf(db: Db, sourceKeys: string[]): Promise<Map<string, Row>> {
   const out = new Map<string, Row>();
@@ -100,6 +114,24 @@ export function playbackOf(row: Row | undefined, urls: { playback(key: string): 
 }
 
 /** A converted file of an original, as the tape calls name it (`?file=`). */
+/**
+ * Sent media (an application's `media`, by public address) with each video's conversion, so
+ * the applicant card plays the MP4 with its poster (docs/media.md, "Players"). Photos and
+ * audios, and addresses not issued by this portal, go as they are.
+ */
+export async function withPlayback<T extends { url: string; type: string }>(ctx: Pick<AppContext, 'db' | 'storage'>, media: T[]): Promise<(T & Partial<Playback>)[]> {
+  const videoUrls = [...new Set(media.filter((m) => m.type === 'videos').map((m) => m.url))];
+  if (videoUrls.length === 0) return media;
+  const keys = await ctx.db.select({ url: uploads.url, key: uploads.key }).from(uploads).where(inArray(uploads.url, videoUrls));
+  const keyOf = new Map(keys.map((k) => [k.url, k.key]));
+  const rows = await conversionsOf(ctx.db, [...keyOf.values()]);
+  const urls = { playback: (key: string) => ctx.storage.urlFor(key), poster: (key: string) => ctx.storage.urlFor(key) };
+  return media.map((m) => {
+    const key = m.type === 'videos' ? keyOf.get(m.url) : undefined;
+    return key ? { ...m, ...playbackOf(rows.get(key), urls) } : m;
+  });
+}
+
 export const CONVERTED_FILES = ['playback', 'poster'] as const;
 export type ConvertedFile = (typeof CONVERTED_FILES)[number];
 
@@ -226,9 +258,10 @@ export interface ConversionWorker {
 export function createConversionWorker(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-  opts: { instanceId: string; concurrency: number; leaseMs?: number; convert?: typeof convertFile },
+  opts: { instanceId: string; concurrency: number; leaseMs?: number; convert?: typeof convertFile; metrics?: Pick<Metrics, 'conversionSeconds' | 'conversionFailures' | 'jobQueueDepth'> },
 ): ConversionWorker {
   const { db, storage } = ctx;
+  const metrics = opts.metrics;
   const leaseMs = opts.leaseMs ?? CONVERSION_LEASE_MS;
   const convert = opts.convert ?? convertFile;
   const leaseSecs = leaseMs / 1000;
@@ -288,6 +321,7 @@ export function createConversionWorker(
     const timer = setInterval(() => void renew(row.id).catch(() => {}), Math.max(1000, leaseMs / 3));
     timer.unref();
     const keys = outputKeys(row.sourceKey);
+    const started = performance.now();
     try {
       const input = await inputOf(storage, row.sourceKey);
       if (!input) throw new Error('the original is not in storage');
@@ -306,6 +340,8 @@ export function createConversionWorker(
         await storage.delete(keys.posterKey).catch(() => {});
         return 'lost';
       }
+      // /metrics (docs/operations.md): how long conversions take.
+      metrics?.conversionSeconds.observe((performance.now() - started) / 1000);
       return 'converted';
     } catch (error) {
       clearInterval(timer);
@@ -315,6 +351,7 @@ export function createConversionWorker(
       log.warn({ err: error, sourceKey: row.sourceKey, attempt: row.attempts }, last ? 'media conversion failed for good' : 'media conversion failed; it is retried');
       // A retry waits for the next pass; the last attempt says why to the owner (the log keeps ffmpeg's words).
       await finish(row, last ? sql`status = 'failed', reason = ${PLAYBACK_MSG.conversionFailed}` : sql`status = 'processing'`);
+      metrics?.conversionFailures.inc({ outcome: last ? 'failed' : 'retried' });
       return last ? 'failed' : 'retried';
     } finally {
       clearInterval(timer);
@@ -325,6 +362,11 @@ export function createConversionWorker(
   return {
     async drain() {
       const counts = { converted: 0, failed: await failWornOut(), retried: 0 };
+      if (metrics) {
+        // Queue depth for /metrics: what waits for conversion as this pass starts.
+        const [waiting] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from media_conversions where status = 'processing'`);
+        metrics.jobQueueDepth.set({ job: 'media-conversions' }, waiting?.n ?? 0);
+      }
       const loop = async () => {
         for (;;) {
           const row = await claim();
@@ -344,8 +386,8 @@ export function createConversionWorker(
 type SQLSet = ReturnType<typeof sql>;
 
 /** The background job: on every instance, each pass drains the queue. */
-export function conversionJob(ctx: AppContext, log: FastifyBaseLogger, instanceId: string): BackgroundJob {
-  const worker = createConversionWorker(ctx, log, { instanceId, concurrency: ctx.config.env.TRANSCODE_CONCURRENCY });
+export function conversionJob(ctx: AppContext, log: FastifyBaseLogger, instanceId: string, metrics?: Metrics): BackgroundJob {
+  const worker = createConversionWorker(ctx, log, { instanceId, concurrency: ctx.config.env.TRANSCODE_CONCURRENCY, metrics });
   return { name: 'media-conversions', everyMs: CONVERSION_EVERY_MS, runsOn: 'every', run: () => worker.drain() };
 }
 

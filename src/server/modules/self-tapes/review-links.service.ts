@@ -209,6 +209,16 @@ export function createReviewLinksService(ctx: AppContext) {
         const { width: _w, height: _h, ...fields } = playbackOf(conversions.get(key), { playback: () => `${url}?file=playback`, poster: () => `${url}?file=poster` });
         return { url, ...fields };
       };
+      // Sent videos: their conversions by stored key, played through the token as the tape is.
+      const mediaKey = (url: string) => /\/uploads\/(.+)$/.exec(url)?.[1] ?? /^https?:\/\/[^/]+\/(.+)$/.exec(url)?.[1];
+      const mediaConversionsOf = await conversionsOf(db, rows.flatMap((r) => r.media.flatMap((m) => (m.type === 'videos' && mediaKey(m.url) ? [mediaKey(m.url)!] : []))));
+      const mediaOf = (id: string, i: number, type: string, stored: string) => {
+        const url = `${base}/media/${id}/${i}`;
+        const key = type === 'videos' ? mediaKey(stored) : undefined;
+        if (!key) return { url, type };
+        const { width: _w, height: _h, ...fields } = playbackOf(mediaConversionsOf.get(key), { playback: () => `${url}?file=playback`, poster: () => `${url}?file=poster` });
+        return { url, type, ...fields };
+      };
       const performers = rows.map((r) => ({
         _id: performerIdOf(link, r.id),
         name: r.name,
@@ -217,7 +227,7 @@ export function createReviewLinksService(ctx: AppContext) {
         height: r.height,
         role: r.role ?? '',
         tape: tapes.has(r.id) ? tapeOf(r.id, tapes.get(r.id)!) : null,
-        media: r.media.map((m, i) => ({ url: `${base}/media/${r.id}/${i}`, type: m.type })),
+        media: r.media.map((m, i) => mediaOf(r.id, i, m.type, m.url)),
       }));
       return { job: { title: head?.title ?? '' }, studio: { fname: head?.fname ?? '' }, performers };
     },
@@ -239,7 +249,10 @@ export function createReviewLinksService(ctx: AppContext) {
       const url = row.media[index]?.url;
       const key = url ? /\/uploads\/(.+)$/.exec(url)?.[1] ?? /^https?:\/\/[^/]+\/(.+)$/.exec(url)?.[1] : undefined;
       if (!key) throw errors.notFound();
-      return key;
+      if (!file) return key;
+      const converted = await convertedKey(db, key, file);
+      if (!converted) throw errors.notFound();
+      return converted;
     },
   };
 }

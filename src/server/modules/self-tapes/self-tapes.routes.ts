@@ -229,7 +229,7 @@ export const selfTapesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
   );
   app.get(
     '/api/review/:token/media/:applicationId/:index',
-    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string(), index: z.coerce.number().int().min(0).max(100) }) } },
-    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, req.params.index), noIndex(reply)),
+    { schema: { hide: true, params: tokenParams.extend({ applicationId: z.string(), index: z.coerce.number().int().min(0).max(100) }), querystring: z.object({ file: convertedFile.optional() }) } },
+    async (req, reply) => sendPrivateFile(ctx.storage, await review.fileKey(req.params.token, req.params.applicationId, req.params.index, req.query.file), noIndex(reply)),
   );
 };

@@ -15,6 +15,7 @@ import { readPictures, readResume, type PdfSubject } from '../resume/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { presentReview, visibleTo } from './talent.presenter.js';
 import { heldSql } from '../guardians/index.js';
+import { withPlayback } from '../media/index.js';
 
 export interface Viewer {
   userId: string;
@@ -64,6 +65,14 @@ export function createPortfolioService(ctx: AppContext) {
         ...(user.profileStatedAt ? {} : { pronoun: '', gender: '', category: '' }),
         review: mine ? presentReview(mine) : null,
         resume: shownResume,
+        videoPlayback: (await withPlayback(ctx, of('videos').map((url) => ({ url, type: 'videos' })))).map(({ type: _t, width: _w, height: _h, ...v }) => ({
+          status: 'ready' as const,
+          playbackUrl: null,
+          posterUrl: null,
+          durationS: null,
+          reason: null,
+          ...v,
+        })),
       };
     },
 

@@ -150,7 +150,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                   {app.media.map((m, i) => (
                     <li key={m.url}>
                       {m.type === 'photos' && <img src={m.url} alt={`Photo ${i + 1} sent by ${personName(app.performer.fname)}`} />}
-                      {m.type === 'videos' && <video src={m.url} controls preload="metadata" aria-label={`Video ${i + 1}`} />}
+                      {m.type === 'videos' && <VideoPlayer className="applicant-media__video" video={m} label={`Video ${i + 1}`} />}
                       {m.type === 'audios' && <audio src={m.url} controls preload="metadata" aria-label={`Audio ${i + 1}`} />}
                     </li>
                   ))}

@@ -100,7 +100,7 @@ function Room({ room }: { room: ReviewAnswer }) {
                     {m.type === 'photos' ? (
                       <img src={m.url} alt={`${p.name}`} loading="lazy" />
                     ) : m.type === 'videos' ? (
-                      <video src={m.url} controls preload="none" aria-label={`Video: ${p.name}`} />
+                      <VideoPlayer className="review-room__video" video={m} label={`Video: ${p.name}`} preload="none" />
                     ) : (
                       <audio src={m.url} controls preload="none" aria-label={`Audio: ${p.name}`} />
                     )}

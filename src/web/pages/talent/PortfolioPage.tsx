@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { session } from '../../api/session';
 import NotFoundPage from '../common/NotFoundPage';
 import { PhotoViewer } from '../media/PhotoViewer';
+import { VideoPlayer } from '../../components/VideoPlayer';
 import '../media/media.css';
 import { AddToShortlist } from './AddToShortlist';
 import { ReviewForm } from './ReviewForm';
@@ -96,7 +97,7 @@ function PortfolioView({ p }: { p: Portfolio }) {
             ) : <p className="muted">{TALENT_MSG.noMedia}</p>}
             <PhotoViewer items={p.photos} index={shown} onIndex={setShown} />
           </section>
-          <PlayerSection id="videos" title={TALENT_MSG.videos} kind="Video" urls={p.videos} />
+          <PlayerSection id="videos" title={TALENT_MSG.videos} kind="Video" urls={p.videos} played={p.videoPlayback} />
           <PlayerSection id="audios" title={TALENT_MSG.audios} kind="Audio" urls={p.audios} />
         </div>
         {studio && (
@@ -112,7 +113,7 @@ function PortfolioView({ p }: { p: Portfolio }) {
 }
 
 /** Videos or audio that play and seek (the stored files answer range requests). */
-function PlayerSection({ id, title, kind, urls }: { id: string; title: string; kind: 'Video' | 'Audio'; urls: string[] }) {
+function PlayerSection({ id, title, kind, urls, played = [] }: { id: string; title: string; kind: 'Video' | 'Audio'; urls: string[]; played?: Portfolio['videoPlayback'] }) {
   const Player = kind === 'Video' ? 'video' : 'audio';
   return (
     <section className="card portfolio-section" aria-labelledby={`${id}-h`}>
@@ -121,7 +122,11 @@ function PlayerSection({ id, title, kind, urls }: { id: string; title: string; k
         <ul className={`portfolio-${id}`}>
           {urls.map((url, i) => (
             <li key={url}>
-              <Player controls preload="metadata" src={url} aria-label={`${kind} ${i + 1} of ${urls.length}`} />
+              {kind === 'Video' ? (
+                <VideoPlayer video={played.find((v) => v.url === url) ?? { url }} label={`${kind} ${i + 1} of ${urls.length}`} />
+              ) : (
+                <Player controls preload="metadata" src={url} aria-label={`${kind} ${i + 1} of ${urls.length}`} />
+              )}
             </li>
           ))}
         </ul>
