@@ -8,7 +8,7 @@ import { MSG } from './messages.js';
 import { GENDERS, PROFESSIONS } from './profile-options.js';
 import { foldName, RESUME_LIMITS, RESUME_MSG } from './resume-options.js';
 import { userProfile } from './profile.js';
-import { resume } from './resume.js';
+import { shownResume } from './resume.js';
 import { MEDIA_KINDS, TALENT_LIMITS } from './talent-limits.js';
 import { TALENT_MSG } from './talent-messages.js';
 
@@ -110,7 +110,7 @@ export const portfolio = userProfile
     audios: true,
   })
   // The résumé (docs/resume.md), credits by category and newest first within each.
-  .extend({ review: review.nullable(), resume: resume.omit({ height: true, weight: true }) });
+  .extend({ review: review.nullable(), resume: shownResume });
 export type Portfolio = z.infer<typeof portfolio>;
 
 export const reviewBody = strict({

@@ -94,6 +94,7 @@ function toBody(f: Form): ResumeBody {
     heightCm: typeof height === 'number' && Number.isNaN(height) ? `${f.feet}'${f.inches}` : height,
     weightKg: typeof weight === 'number' && f.units.weight === 'lb' ? lbToKg(weight) : weight,
     measurements,
+    measurementsPublic: f.measurementsPublic,
     units: f.units,
   } as ResumeBody;
 }
@@ -429,6 +430,20 @@ export default function EditResumePage() {
           {input('measurements.waistCm', F.waist, m.waistCm, (v) => setM({ waistCm: v }), { inputMode: 'numeric' })}
           {input('measurements.hipsCm', F.hips, m.hipsCm, (v) => setM({ hipsCm: v }), { inputMode: 'numeric' })}
           {input('measurements.shoeEu', F.shoe, m.shoeEu, (v) => setM({ shoeEu: v }), { inputMode: 'decimal' })}
+          {/* Who sees chest, waist and hips (docs/resume.md, "Who sees measurements"). */}
+          <label className="resume-check">
+            <input
+              type="checkbox"
+              name="measurementsPublic"
+              checked={form.measurementsPublic}
+              aria-describedby="measurements-public-hint"
+              onChange={(e) => set({ measurementsPublic: e.target.checked })}
+            />{' '}
+            {RESUME_MSG.measurementsPublic}
+          </label>
+          <p id="measurements-public-hint" className="muted">
+            {RESUME_MSG.measurementsPublicHint}
+          </p>
         </fieldset>
 
         <button type="submit" className="btn btn-primary">
