@@ -17,6 +17,9 @@ describe('/dashboard/jobs/new', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       expect(new URL(page.url()).pathname).toBe('/dashboard/jobs/new');
       expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Half-typed feature');
+      // "Add a role" puts focus on the new role's name.
+      await page.getByRole('button', { name: 'Add a role' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('role-1-name');
     });
   }
 });
