@@ -328,7 +328,10 @@ export default function EditResumePage() {
               </li>
             ))}
           </ol>
-          <button type="button" className="btn btn-secondary" onClick={() => set({ training: [...form.training, { course: '', school: '', year: '' }] })}>
+          <button type="button" className="btn btn-secondary" onClick={() => {
+              focusNext.current = fid(`training.${form.training.length}.course`);
+              set({ training: [...form.training, { course: '', school: '', year: '' }] });
+            }}>
             {RESUME_MSG.addCourse}
           </button>
         </fieldset>
@@ -349,7 +352,10 @@ export default function EditResumePage() {
               {removeButton('skill', i, () => set({ skills: form.skills.filter((_, j) => j !== i) }))}
             </div>
           ))}
-          <button type="button" className="btn btn-secondary" onClick={() => set({ skills: [...form.skills, { name: '', level: 'good' }] })}>
+          <button type="button" className="btn btn-secondary" onClick={() => {
+              focusNext.current = fid(`skills.${form.skills.length}.name`);
+              set({ skills: [...form.skills, { name: '', level: 'good' }] });
+            }}>
             {RESUME_MSG.addSkill}
           </button>
         </fieldset>
@@ -370,7 +376,10 @@ export default function EditResumePage() {
               {removeButton('language', i, () => set({ languages: form.languages.filter((_, j) => j !== i) }))}
             </div>
           ))}
-          <button type="button" className="btn btn-secondary" onClick={() => set({ languages: [...form.languages, { name: '', level: 'fluent' }] })}>
+          <button type="button" className="btn btn-secondary" onClick={() => {
+              focusNext.current = fid(`languages.${form.languages.length}.name`);
+              set({ languages: [...form.languages, { name: '', level: 'fluent' }] });
+            }}>
             {RESUME_MSG.addLanguage}
           </button>
         </fieldset>
