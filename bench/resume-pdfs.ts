@@ -40,6 +40,7 @@ export async function resumePdfsBench(add: Add): Promise<void> {
     heightCm: 172,
     weightKg: 64,
     measurements: { chestCm: 86, waistCm: 70, hipsCm: 92, shoeEu: 38.5 },
+    measurementsPublic: false,
     units: { height: 'cm', weight: 'kg' },
     height: '172 cm',
     weight: '64 kg',

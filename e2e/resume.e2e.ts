@@ -120,4 +120,21 @@ describe('/editResume', () => {
     },
     SLOW_TEST,
   );
+
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    it(`"Add training", "Add skill" and "Add language" put focus on the new fields, at ${viewport.width} px (issue 49 item 18)`, async ({ open }) => {
+      const user = await createUser();
+      const { page } = await open({ viewport, as: user, path: '/editResume' });
+      for (const [button, id] of [
+        [RESUME_MSG.addCourse, 'resume-training-0-course'],
+        [RESUME_MSG.addSkill, 'resume-skills-0-name'],
+        [RESUME_MSG.addLanguage, 'resume-languages-0-name'],
+      ] as const) {
+        await page.getByRole('button', { name: button }).click();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(id);
+        // The name's suggestions open on focus; closed, they leave the next button free.
+        await page.keyboard.press('Escape');
+      }
+    });
+  }
 });

@@ -113,6 +113,8 @@ export const resumeBody = strict({
   heightCm: whole('Height (cm)', L.heightMin, L.heightMax).nullable().default(null),
   weightKg: whole('Weight (kg)', L.weightMin, L.weightMax).nullable().default(null),
   measurements: measurements.default({}),
+  /** Chest, waist and hips for everyone; off (the default), only for studios applied to (docs/resume.md). */
+  measurementsPublic: z.boolean({ error: RESUME_MSG.measurementsPublicNotBoolean }).default(false),
   /** Optional: left out, the units the performer's texts already use are kept. */
   units: units.optional(),
 });
@@ -130,14 +132,15 @@ export const resume = z.object({
   heightCm: z.number().nullable(),
   weightKg: z.number().nullable(),
   measurements: z.object({ chestCm: z.number().optional(), waistCm: z.number().optional(), hipsCm: z.number().optional(), shoeEu: z.number().optional() }),
+  measurementsPublic: z.boolean(),
   units: z.object({ height: z.enum(HEIGHT_UNITS), weight: z.enum(WEIGHT_UNITS) }),
   /** The spec's free texts, as saved in step with the numbers. */
   height: z.string(),
   weight: z.string(),
 });
 export type Resume = z.infer<typeof resume>;
-/** The résumé as others see it (portfolio, applicant card): the numbers and units, without the free texts the profile already shows. */
-export const shownResume = resume.omit({ height: true, weight: true });
+/** The résumé as others see it (portfolio, applicant card): the numbers and units, without the free texts the profile already shows, nor the performer's setting. */
+export const shownResume = resume.omit({ height: true, weight: true, measurementsPublic: true });
 export type ShownResume = z.infer<typeof shownResume>;
 
 /** A failed field's path in words: ["credits", 2, "role"] is "Credit 3". */
@@ -184,4 +187,12 @@ export function resumeProblem(error: z.ZodError): { msg: string; field: string }
   if (!issue) return { msg: MSG.invalidBody, field: '' };
   const label = resumeFieldLabel(issue.path);
   return { msg: label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message, field: issue.path.map(String).join('.') };
+}
+
+/** The body measurements a viewer may be refused (docs/resume.md, "Who sees measurements"); the shoe size is not one. */
+export const PRIVATE_MEASUREMENTS = ['chestCm', 'waistCm', 'hipsCm'] as const;
+/** The résumé without chest, waist and hips, for a viewer who may not see them. */
+export function withoutPrivateMeasurements<R extends { measurements: Resume['measurements'] }>(r: R): R {
+  const { chestCm: _c, waistCm: _w, hipsCm: _h, ...rest } = r.measurements;
+  return { ...r, measurements: rest };
 }

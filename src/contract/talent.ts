@@ -9,7 +9,7 @@ import { MSG } from './messages.js';
 import { GENDERS, PROFESSIONS } from './profile-options.js';
 import { foldName, RESUME_LIMITS, RESUME_MSG } from './resume-options.js';
 import { userProfile } from './profile.js';
-import { resume } from './resume.js';
+import { shownResume } from './resume.js';
 import { playbackFields } from './uploads.js';
 import { MEDIA_KINDS, TALENT_LIMITS } from './talent-limits.js';
 import { TALENT_MSG } from './talent-messages.js';
@@ -122,7 +122,7 @@ export const portfolio = userProfile
   // The résumé (docs/resume.md), credits by category and newest first within each.
   .extend({
     review: review.nullable(),
-    resume: resume.omit({ height: true, weight: true }),
+    resume: shownResume,
     /** `videos` in the same order with each one's conversion: players load the MP4 and poster (docs/media.md, "Players"). */
     videoPlayback: z.array(z.object({ url: z.string(), ...playbackFields })),
   });

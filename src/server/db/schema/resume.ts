@@ -1,5 +1,5 @@
 /** A performer's résumé (docs/resume.md): one row per performer who saved one, gone with the account. */
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Resume } from '../../../contract/resume.js';
 import { users } from './users.js';
 
@@ -17,5 +17,7 @@ export const performerResumes = pgTable('performer_resumes', {
   unionName: text('union_name').notNull().default(''),
   representation: jsonb('representation').$type<Resume['representation']>(),
   measurements: jsonb('measurements').$type<Resume['measurements']>().notNull().default({}),
+  // Off: chest, waist and hips only for studios the performer applied to (docs/resume.md).
+  measurementsPublic: boolean('measurements_public').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -81,7 +81,8 @@ async function shownResumeOf(db: AppContext['db'], performerId: string | null): 
   if (!performerId) return null;
   const resume = await readResume(db, performerId);
   if (!resume) return null;
-  const { height: _height, weight: _weight, ...shown } = resume;
+  // The studio was applied to: chest, waist and hips are its to see (docs/resume.md).
+  const { height: _height, weight: _weight, measurementsPublic: _public, ...shown } = resume;
   return shown;
 }
 

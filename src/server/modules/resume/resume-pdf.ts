@@ -88,6 +88,55 @@ function picture(doc: PDFKit.PDFDocument, bytes: Buffer | null, x: number, y: nu
   }
 }
 
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Where the comp card's back places its photos (issue 49 item 20): two to a row, each photo
+ * fitted whole inside its cell at its own aspect ratio and centred, a row as tall as its
+ * tallest photo needs but never more than its share of `area`. Every box stays inside `area`
+ * and no two overlap, whatever the shapes (a portrait beside a square used to overlap it and
+ * run past the right margin).
+ */
+export function layoutPhotos(sizes: { width: number; height: number }[], area: Box, gap = 8): Box[] {
+  const n = sizes.length;
+  if (!n) return [];
+  const cols = n === 1 ? 1 : 2;
+  const rows = Math.ceil(n / cols);
+  const cellW = (area.w - gap * (cols - 1)) / cols;
+  const share = (area.h - gap * (rows - 1)) / rows;
+  const ratio = (s: { width: number; height: number }) => (s.width > 0 && s.height > 0 ? s.height / s.width : 1);
+  const boxes: Box[] = [];
+  let y = area.y;
+  for (let r = 0; r < rows; r++) {
+    const row = sizes.slice(r * cols, r * cols + cols);
+    const rowH = Math.min(share, Math.max(...row.map((s) => cellW * ratio(s))));
+    row.forEach((s, i) => {
+      // Contain: as large as fits the cell (cellW × rowH) at the photo's own ratio.
+      const w = Math.min(cellW, rowH / ratio(s));
+      const h = w * ratio(s);
+      const cellX = area.x + i * (cellW + gap);
+      boxes.push({ x: cellX + (cellW - w) / 2, y: y + (rowH - h) / 2, w, h });
+    });
+    y += rowH + gap;
+  }
+  return boxes;
+}
+
+/** A photo's pixel size as pdfkit reads it; a square for one it cannot read (its frame stays empty). */
+function sizeOf(doc: PDFKit.PDFDocument, bytes: Buffer): { width: number; height: number } {
+  try {
+    const img = (doc as unknown as { openImage(b: Buffer): { width: number; height: number } }).openImage(bytes);
+    return { width: img.width, height: img.height };
+  } catch {
+    return { width: 1, height: 1 };
+  }
+}
+
 /** Two A5 pages: the front with the picture and the name; the back with photos, stats and the address. */
 export async function renderCompCard(s: PdfSubject): Promise<Buffer> {
   const name = personName(s.fname);
@@ -99,11 +148,14 @@ export async function renderCompCard(s: PdfSubject): Promise<Buffer> {
   doc.font('regular').fontSize(11).fillColor(MUTED).text([s.category, s.location].filter(Boolean).join(' · '), { width: width - 2 * m, align: 'center' });
 
   doc.addPage({ size: 'A5', margin: m });
-  const gap = 8;
-  const cell = (width - 2 * m - gap) / 2;
   const photos = s.photos.slice(0, 4);
-  photos.forEach((p, i) => picture(doc, p, m + (i % 2) * (cell + gap), m + Math.floor(i / 2) * (cell * 1.2 + gap), cell, cell * 1.2));
-  let y = m + (photos.length ? Math.ceil(photos.length / 2) * (cell * 1.2 + gap) + 6 : 0);
+  // The photos take what the name, stats and address (about 170 pt) leave of the page.
+  const boxes = layoutPhotos(photos.map((p) => sizeOf(doc, p)), { x: m, y: m, w: width - 2 * m, h: height - 2 * m - 170 });
+  photos.forEach((p, i) => {
+    const b = boxes[i]!;
+    picture(doc, p, b.x, b.y, b.w, b.h);
+  });
+  let y = boxes.length ? Math.max(...boxes.map((b) => b.y + b.h)) + 10 : m;
   doc.font('bold').fontSize(14).fillColor(INK).text(name, m, y);
   y = doc.y + 4;
   const stats = statLines(s);

@@ -27,6 +27,7 @@ export function presentResume(user: ResumeUserRow, row: ResumeRow | null | undef
     heightCm: user.heightCm,
     weightKg: user.weightKg,
     measurements: row?.measurements ?? {},
+    measurementsPublic: row?.measurementsPublic ?? false,
     units: { height: heightUnitOf(user.height), weight: weightUnitOf(user.weight) },
     height: user.height,
     weight: user.weight,

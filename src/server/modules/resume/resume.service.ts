@@ -101,6 +101,7 @@ export function createResumeService(ctx: AppContext) {
           unionName: union.name,
           representation: input.representation,
           measurements: input.measurements,
+          measurementsPublic: input.measurementsPublic,
           updatedAt: new Date(),
         };
         await tx

@@ -65,6 +65,7 @@ describe('GET /api/audition/resume', () => {
       heightCm: null,
       weightKg: null,
       measurements: {},
+      measurementsPublic: false,
       units: { height: 'cm', weight: 'kg' },
       height: '',
       weight: '',

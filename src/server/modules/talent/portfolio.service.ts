@@ -4,11 +4,12 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Portfolio } from '../../../contract/talent.js';
+import { withoutPrivateMeasurements, type Resume } from '../../../contract/resume.js';
 import { TALENT_MSG } from '../../../contract/talent-messages.js';
 import type { Role } from '../../../contract/jobs-limits.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { talentReviews, userMedia, users } from '../../db/schema/index.js';
+import { applications, jobs, performerResumes, studios, talentReviews, userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { presentProfile } from '../profile/index.js';
 import { readPictures, readResume, type PdfSubject } from '../resume/index.js';
@@ -35,6 +36,24 @@ export async function visiblePerformer(db: Db, performerId: string, viewer: View
   return row;
 }
 
+/**
+ * Whether the viewer may see chest, waist and hips (docs/resume.md, "Who sees measurements"):
+ * the performer, any studio they applied to, or anyone when the performer shows them to everyone.
+ */
+async function mayMeasure(db: Db, performerId: string, viewer: Viewer | null, resume: Pick<Resume, 'measurementsPublic'>): Promise<boolean> {
+  if (resume.measurementsPublic) return true;
+  if (viewer?.role === 'performer') return viewer.userId === performerId;
+  if (viewer?.role !== 'studio') return false;
+  const [applied] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .innerJoin(studios, eq(studios.id, jobs.studioId))
+    .where(and(eq(applications.performerId, performerId), eq(studios.ownerId, viewer.userId)))
+    .limit(1);
+  return applied !== undefined;
+}
+
 export function createPortfolioService(ctx: AppContext) {
   const { db } = ctx;
   return {
@@ -58,7 +77,9 @@ export function createPortfolioService(ctx: AppContext) {
         presentProfile(user, { photos: of('photos'), videos: of('videos'), audios: of('audios') });
       const resume = await readResume(db, user.id);
       if (!resume) throw errors.notFound(TALENT_MSG.performerNotFound);
-      const { height: _height, weight: _weight, ...shownResume } = resume;
+      const { height: _height, weight: _weight, measurementsPublic: _public, ...all } = resume;
+      // Left out of the answer, not just hidden by the page.
+      const shownResume = (await mayMeasure(db, user.id, viewer, resume)) ? all : withoutPrivateMeasurements(all);
       return {
         ...shown,
         // Defaults the performer never saved are not choices (docs/talent.md, "Stated, not defaulted").
@@ -81,9 +102,11 @@ export function createPortfolioService(ctx: AppContext) {
      * portfolio is for: anyone else gets the portfolio's 404.
      */
     /** What the PDFs are cached by (the row's version, bumped by every change they show), once the viewer may see them. */
-    async pdfVersion(performerId: string, viewer: Viewer | null): Promise<{ id: string; version: number; fname: string }> {
+    async pdfVersion(performerId: string, viewer: Viewer | null): Promise<{ id: string; version: number; fname: string; measured: boolean }> {
       const user = await visiblePerformer(db, performerId, viewer);
-      return { id: user.id, version: user.version, fname: user.fname };
+      const [row] = await db.select({ measurementsPublic: performerResumes.measurementsPublic }).from(performerResumes).where(eq(performerResumes.userId, user.id));
+      const measured = await mayMeasure(db, user.id, viewer, { measurementsPublic: row?.measurementsPublic ?? false });
+      return { id: user.id, version: user.version, fname: user.fname, measured };
     },
 
     async pdfSubject(performerId: string, viewer: Viewer | null, portfolioUrl: (id: string) => string): Promise<PdfSubject> {
@@ -99,6 +122,7 @@ export function createPortfolioService(ctx: AppContext) {
         readResume(db, user.id),
       ]);
       if (!resume) throw errors.notFound(TALENT_MSG.performerNotFound);
+      const measured = await mayMeasure(db, user.id, viewer, resume);
       return {
         fname: user.fname,
         category: user.profileStatedAt ? user.category : '',
@@ -111,7 +135,7 @@ export function createPortfolioService(ctx: AppContext) {
         picture,
         photos: pictures.filter((p): p is Buffer => p !== null),
         portfolioUrl: portfolioUrl(user.id),
-        resume,
+        resume: measured ? resume : withoutPrivateMeasurements(resume),
       };
     },
   };

@@ -63,7 +63,8 @@ export const talentRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
       async (req, reply) => {
         const viewer = viewerOf(req);
         const subject = await portfolios.pdfVersion(req.params.id, viewer);
-        const key = `${subject.id}:${subject.version}:${name}`;
+        // Two drawings per version: with chest, waist and hips, and without (docs/resume.md).
+        const key = `${subject.id}:${subject.version}:${name}:${subject.measured ? 'measured' : 'plain'}`;
         let pdf = rendered.get(key);
         if (!pdf) {
           let once = drawing.get(key);

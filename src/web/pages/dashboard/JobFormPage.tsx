@@ -5,6 +5,7 @@
  */
 import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { useState, type FormEvent } from 'react';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
 import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
@@ -96,6 +97,9 @@ function JobForm({ job }: { job?: OwnJob }) {
   const [uploading, setUploading] = useState<{ name: string; percent: number }[]>([]);
   const navigate = useNavigate();
   const toast = useToast();
+  // Halfway through a post, leaving asks first, as Edit Profile does (issue 49 item 18).
+  const [initial] = useState(() => JSON.stringify([form, roles]));
+  const guard = useLeaveGuard(JSON.stringify([form, roles]) !== initial);
 
   // A refusal about a field shows at it, with focus; anything else is a toast (api/use-write.ts).
   const handlers = {
@@ -106,7 +110,10 @@ function JobForm({ job }: { job?: OwnJob }) {
     },
     onError: (err: Error) => toast(err.message),
   };
-  const done = () => navigate('/dashboard');
+  const done = () => {
+    guard.release();
+    navigate('/dashboard');
+  };
   // Success says so, in green (docs/screens.md): "Job posted" or "Job saved".
   const save = useSaveJob(job?._id, {
     ...handlers,
@@ -242,6 +249,7 @@ function JobForm({ job }: { job?: OwnJob }) {
 
   return (
     <main className="page">
+      {guard.dialog}
       <h1>{job ? 'Edit job' : MARKET_MSG.postJob}</h1>
       {job && (
         <p className="muted">

@@ -163,7 +163,12 @@ export function RolesEditor({
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn-secondary" disabled={roles.length >= ROLE_LIMITS.rolesMax} onClick={() => onChange([...roles, blankRole()])}>{CAST_MSG.addRole}</button>
+      <button type="button" className="btn btn-secondary" disabled={roles.length >= ROLE_LIMITS.rolesMax} onClick={() => {
+          const n = roles.length;
+          onChange([...roles, blankRole()]);
+          // Focus lands on the new role, not left on the button (docs/screens.md; issue 49 item 18).
+          setTimeout(() => document.getElementById(`role-${n}-name`)?.focus(), 0);
+        }}>{CAST_MSG.addRole}</button>
     </fieldset>
   );
 }

@@ -94,6 +94,7 @@ function toBody(f: Form): ResumeBody {
     heightCm: typeof height === 'number' && Number.isNaN(height) ? `${f.feet}'${f.inches}` : height,
     weightKg: typeof weight === 'number' && f.units.weight === 'lb' ? lbToKg(weight) : weight,
     measurements,
+    measurementsPublic: f.measurementsPublic,
     units: f.units,
   } as ResumeBody;
 }
@@ -327,7 +328,10 @@ export default function EditResumePage() {
               </li>
             ))}
           </ol>
-          <button type="button" className="btn btn-secondary" onClick={() => set({ training: [...form.training, { course: '', school: '', year: '' }] })}>
+          <button type="button" className="btn btn-secondary" onClick={() => {
+              focusNext.current = fid(`training.${form.training.length}.course`);
+              set({ training: [...form.training, { course: '', school: '', year: '' }] });
+            }}>
             {RESUME_MSG.addCourse}
           </button>
         </fieldset>
@@ -348,7 +352,10 @@ export default function EditResumePage() {
               {removeButton('skill', i, () => set({ skills: form.skills.filter((_, j) => j !== i) }))}
             </div>
           ))}
-          <button type="button" className="btn btn-secondary" onClick={() => set({ skills: [...form.skills, { name: '', level: 'good' }] })}>
+          <button type="button" className="btn btn-secondary" onClick={() => {
+              focusNext.current = fid(`skills.${form.skills.length}.name`);
+              set({ skills: [...form.skills, { name: '', level: 'good' }] });
+            }}>
             {RESUME_MSG.addSkill}
           </button>
         </fieldset>
@@ -369,7 +376,10 @@ export default function EditResumePage() {
               {removeButton('language', i, () => set({ languages: form.languages.filter((_, j) => j !== i) }))}
             </div>
           ))}
-          <button type="button" className="btn btn-secondary" onClick={() => set({ languages: [...form.languages, { name: '', level: 'fluent' }] })}>
+          <button type="button" className="btn btn-secondary" onClick={() => {
+              focusNext.current = fid(`languages.${form.languages.length}.name`);
+              set({ languages: [...form.languages, { name: '', level: 'fluent' }] });
+            }}>
             {RESUME_MSG.addLanguage}
           </button>
         </fieldset>
@@ -429,6 +439,20 @@ export default function EditResumePage() {
           {input('measurements.waistCm', F.waist, m.waistCm, (v) => setM({ waistCm: v }), { inputMode: 'numeric' })}
           {input('measurements.hipsCm', F.hips, m.hipsCm, (v) => setM({ hipsCm: v }), { inputMode: 'numeric' })}
           {input('measurements.shoeEu', F.shoe, m.shoeEu, (v) => setM({ shoeEu: v }), { inputMode: 'decimal' })}
+          {/* Who sees chest, waist and hips (docs/resume.md, "Who sees measurements"). */}
+          <label className="resume-check">
+            <input
+              type="checkbox"
+              name="measurementsPublic"
+              checked={form.measurementsPublic}
+              aria-describedby="measurements-public-hint"
+              onChange={(e) => set({ measurementsPublic: e.target.checked })}
+            />{' '}
+            {RESUME_MSG.measurementsPublic}
+          </label>
+          <p id="measurements-public-hint" className="muted">
+            {RESUME_MSG.measurementsPublicHint}
+          </p>
         </fieldset>
 
         <button type="submit" className="btn btn-primary">
