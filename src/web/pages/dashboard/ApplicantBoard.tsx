@@ -97,11 +97,14 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
   const filtered = Boolean(roleId || status);
 
-  const nameOf = (ids: string[]) => (ids.length === 1 ? personName(list.find((a) => a._id === ids[0])?.performer.fname ?? '') : BOARD_MSG.applicantsCount(ids.length));
+  const nameOf = (ids: string[]) => {
+    const one = ids.length === 1 ? list.find((a) => a._id === ids[0]) : undefined;
+    return one ? APP_MSG.withRole(personName(one.performer.fname), one.role.name) : BOARD_MSG.applicantsCount(ids.length);
+  };
 
   /** Non-final moves go at once; Book and Decline ask once first. */
   async function move(app: StudioApplication, to: StudioStatus) {
-    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: personName(app.performer.fname) });
+    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: APP_MSG.withRole(personName(app.performer.fname), app.role.name) });
     try {
       await decideApplication(app, { status: to });
     } catch (err) {
@@ -275,7 +278,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                           <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
                           {a.feedback && <FeedbackPicks feedback={a.feedback} label={`${TAPE_MSG.feedbackTitle}: ${personName(a.performer.fname)}`} />}
                         </div>
-                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>
+                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${APP_MSG.withRole(personName(a.performer.fname), a.role.name)}`}>{APP_MSG.open}</button>
                       </li>
                     ))}
                   </ul>

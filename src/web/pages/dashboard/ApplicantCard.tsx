@@ -62,7 +62,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
   return (
     <dialog ref={ref} className="applicant-dialog" aria-labelledby="applicant-name" onCancel={(e) => { e.preventDefault(); onClose(); }} onKeyDown={keepTabInside}>
       <div className="applicant-dialog-head">
-        <h2 id="applicant-name">{app ? personName(app.performer.fname) : MSG.loading}</h2>
+        <h2 id="applicant-name">{app ? APP_MSG.withRole(personName(app.performer.fname), app.role.name) : MSG.loading}</h2>
         <button type="button" className="btn btn-ghost" onClick={onClose} data-autofocus>{APP_MSG.close}</button>
       </div>
       {applicant.isError && <p role="alert">{applicant.error.message}</p>}
