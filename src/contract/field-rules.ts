@@ -57,6 +57,7 @@ export const phone = z
     z.trim(),
     z.minLength(1, MSG.fillAllFields),
     z.regex(/^\d+$/, MSG.invalidPhone),
+    z.minLength(LIMITS.phoneMin, MSG.phoneTooShort(LIMITS.phoneMin)),
   );
 
 /** The message of the first rule `value` breaks, or null when it keeps them all. */

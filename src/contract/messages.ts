@@ -36,6 +36,7 @@ export const MSG = {
   contentTypeRefused: 'This content type is not accepted here.',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone No. must contain digits only',
+  phoneTooShort: (min: number) => `Phone No. must have at least ${min} digits`,
   otpFormat: 'The verification code has exactly 4 digits',
   otpWrong: 'That verification code is not right. Please try again.',
   otpExpired: 'This verification code has expired. Please sign up again to get a new one.',
