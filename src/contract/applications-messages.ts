@@ -66,6 +66,7 @@ export const APP_MSG = {
   applyTitle: 'Apply to this job',
   noteLabel: 'Note to the studio',
   charsLeft: (n: number) => `${n} characters left`,
+  charsOver: (n: number) => (n === 1 ? '1 character too many' : `${n} characters too many`),
   chooseMedia: (max: number) => `Choose up to ${max} of your photos, videos and audios`,
   noMedia: 'You have no photos, videos or audios yet. Add some on your profile to send them with applications.',
   privateWarning: 'Your profile is private. This studio will see it, with what you send, when you apply.',
