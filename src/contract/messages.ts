@@ -127,6 +127,7 @@ export const MSG = {
   dateTooFar: (field: string, before: string) => `${field} must be before ${before}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
   required: (field: string) => `${field} is required`,
+  samePassword: 'The new password is the one you have now: choose a different one.',
   // Issue 49, item 11: an age is a number, refused at the field rather than saved as "abc".
   ageInvalid: "Age must be a whole number from 1 to 120",
 } as const;
