@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
-import { todayUtc, type JobCreateBody, type OwnJob } from '../../../contract/jobs';
+import type { JobCreateBody, OwnJob } from '../../../contract/jobs';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
@@ -165,7 +165,8 @@ function JobForm({ job }: { job?: OwnJob }) {
       if (!Number.isInteger(n) || n < 0 || n > JOB_LIMITS.ageMax) found[key] = MARKET_MSG.mustBeWhole(LABELS[key], 0, JOB_LIMITS.ageMax);
     });
     // A past deadline is said at the field, as the server refuses it (issue 49, item 16).
-    if (form.deadline && form.deadline < todayUtc()) found.deadline = MARKET_MSG.deadlinePast;
+    // Today in UTC as the server's todayUtc (src/contract/jobs.ts), not imported: that module's zod schemas would come into the bundle.
+    if (form.deadline && form.deadline < new Date().toISOString().slice(0, 10)) found.deadline = MARKET_MSG.deadlinePast;
     // 0 is "no bound", as the server's agesInOrder (src/contract/jobs.ts) reads it.
     const [min, max] = [Number(form.ageMin || 0), Number(form.ageMax || 0)];
     if (!found.ageMin && !found.ageMax && min && max && min > max) found.ageMin = MARKET_MSG.ageOrder;
