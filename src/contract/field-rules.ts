@@ -46,6 +46,9 @@ export const password = z
     noControl('Password'),
     z.minLength(1, MSG.fillAllFields),
     z.minLength(LIMITS.passwordMin, MSG.passwordTooShort),
+    // Characters as a person counts them (code points), as the server's JSON Schema check does:
+    // four emoji are 8 UTF-16 units but 4 characters (issue 49, item 19).
+    z.refine((v: string) => [...v].length >= LIMITS.passwordMin, MSG.passwordTooShort),
     z.maxLength(LIMITS.passwordMax, MSG.tooLong('Password', LIMITS.passwordMax)),
   );
 
