@@ -32,6 +32,21 @@ for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800
       await shoot(page, `applications-two-roles-${width}`);
     });
 
+    it('writes dates in words on the job page and the dashboard, never raw ISO (item 21)', async ({ open }) => {
+      const deadline = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+      const job = await postJob(studio, { title: `Dated ${width}`, deadline });
+      const { page } = await open({ viewport, path: `/jobs/${job._id}` });
+      const posted = page.locator('dt:text-is("Posted") + dd');
+      await posted.waitFor();
+      expect(await posted.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      const { page: desk } = await open({ viewport, as: studio, path: '/dashboard' });
+      await desk.getByRole('link', { name: `Dated ${width}`, exact: true }).waitFor();
+      const text = (await desk.locator('main').textContent()) ?? '';
+      expect(text).toContain('apply by ');
+      expect(text).not.toContain(`apply by ${deadline}`);
+      await shoot(desk, `dashboard-dates-${width}`);
+    });
+
     it('says an over-long note at its field and focuses it, sending nothing', async ({ open }) => {
       const job = await postJob(studio, { title: `Long note ${width}` });
       const performer = await createUser();

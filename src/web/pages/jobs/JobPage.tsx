@@ -16,7 +16,7 @@ import { CAST_MSG } from '../../../contract/casting-messages';
 import { ApplyPanel } from './ApplyPanel';
 import { RolePayList } from './RolePayList';
 import './jobs.css';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDay } from '../../lib/dates';
 import { useJobPage } from '../../api/job-page';
 import { photoSources } from '../../lib/photo-sources';
 
@@ -68,7 +68,7 @@ export default function JobPage() {
             {j.location && <><dt>Location</dt><dd>{j.location}</dd></>}
             {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
             <dt>Deadline</dt><dd>{j.deadline ? formatDate(j.deadline) : 'None'}</dd>
-            <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
+            <dt>Posted</dt><dd><time dateTime={j.createdAt}>{formatDay(j.createdAt)}</time></dd>
           </dl>
           <p className="job-description">{j.description}</p>
           <section aria-labelledby="roles-title">
