@@ -97,14 +97,16 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
   const filtered = Boolean(roleId || status);
 
+  // The role is named when the job has more than one: two roles of one person are two cards (issue 49, item 2).
+  const whoWithRole = (a: { performer: { fname: string }; role: { name: string } }) => (roles.length > 1 ? APP_MSG.withRole(personName(a.performer.fname), a.role.name) : personName(a.performer.fname));
   const nameOf = (ids: string[]) => {
     const one = ids.length === 1 ? list.find((a) => a._id === ids[0]) : undefined;
-    return one ? APP_MSG.withRole(personName(one.performer.fname), one.role.name) : BOARD_MSG.applicantsCount(ids.length);
+    return one ? whoWithRole(one) : BOARD_MSG.applicantsCount(ids.length);
   };
 
   /** Non-final moves go at once; Book and Decline ask once first. */
   async function move(app: StudioApplication, to: StudioStatus) {
-    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: APP_MSG.withRole(personName(app.performer.fname), app.role.name) });
+    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: whoWithRole(app) });
     try {
       await decideApplication(app, { status: to });
     } catch (err) {
@@ -278,7 +280,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                           <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.rating ? `★ ${a.rating}` : ''].filter(Boolean).join(' · ')}</span>
                           {a.feedback && <FeedbackPicks feedback={a.feedback} label={`${TAPE_MSG.feedbackTitle}: ${personName(a.performer.fname)}`} />}
                         </div>
-                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${APP_MSG.withRole(personName(a.performer.fname), a.role.name)}`}>{APP_MSG.open}</button>
+                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${whoWithRole(a)}`}>{APP_MSG.open}</button>
                       </li>
                     ))}
                   </ul>
