@@ -7,6 +7,7 @@ import { beforeAll, describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { APPLICATION_LIMITS } from '../src/contract/applications-limits.js';
 import { MSG } from '../src/contract/messages.js';
+import { personName } from '../src/contract/names.js';
 import { apiAs, postJob } from './application-data.js';
 import { buyPlan, createStudio, createUser, expectNoOverflow, it, PHONE, shoot, type StudioUser } from './harness.js';
 
@@ -30,6 +31,10 @@ for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800
       expect(await page.locator('.application-role').allTextContents()).toEqual(expect.arrayContaining([' — Mother', ' — Daughter']));
       await expectNoOverflow(page, viewport);
       await shoot(page, `applications-two-roles-${width}`);
+      // The studio's board: "Open: name — role", never twice the same.
+      const { page: board } = await open({ viewport, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
+      for (const role of ['Mother', 'Daughter']) await board.getByRole('button', { name: `${APP_MSG.open}: ${APP_MSG.withRole(personName(performer.fname), role)}`, exact: true }).waitFor();
+      await shoot(board, `board-two-roles-${width}`);
     });
 
     it('writes dates in words on the job page and the dashboard, never raw ISO (item 21)', async ({ open }) => {
