@@ -7,6 +7,24 @@ import { createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, toast
 const values = { Age: '27', Height: '168 cm', Weight: '58 kg', 'Body Type': 'Athletic', 'Hair Color': 'Black', 'Eye Color': 'Brown' };
 
 describe('/apperance and /editapperance', () => {
+  // Issue 49, item 11: an age of "abc" was saved with "Saved"; now it is refused at the field, which takes the focus.
+  for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800 }]] as const) {
+    it(`refuses age "abc" at the field and puts focus there (${width})`, async ({ open }) => {
+      const user = await createUser();
+      const { page } = await open({ viewport, as: user, path: '/editapperance' });
+      const age = page.getByLabel('Age', { exact: true });
+      await age.waitFor();
+      await age.fill('abc');
+      await page.getByRole('button', { name: 'Save appearance' }).click();
+      await expect.poll(() => page.locator('#age-error').textContent()).toBe(MSG.ageInvalid);
+      expect(await age.getAttribute('aria-invalid')).toBe('true');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('age');
+      expect(page.url()).toContain('/editapperance');
+      expect(await toastTexts(page)).not.toContain(SCREEN_MSG.saved);
+      await shoot(page, `appearance-age-abc-${width}`);
+    });
+  }
+
   it('edits the appearance and shows the rows on /apperance', async ({ open }) => {
     const user = await createUser();
     const { page } = await open({ as: user, path: '/apperance' });

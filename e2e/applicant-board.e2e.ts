@@ -212,6 +212,8 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('title');
     await page.locator('#title').fill('A form that works');
     await page.locator('#jobType').fill('Film');
+    // An empty role name is refused, no longer the job's title (issue 49, item 16).
+    await page.getByLabel('Role 1 Role name', { exact: true }).fill('Lead');
     await page.getByLabel('Role 1 Pay', { exact: true }).selectOption('unpaid');
     await page.getByRole('button', { name: 'Post a job' }).last().click();
     await page.waitForURL('**/dashboard');

@@ -110,8 +110,10 @@ describe('studio accounts and job posts', () => {
     await page.getByLabel('Profession', { exact: true }).selectOption('Model');
     await page.getByLabel('Age from', { exact: true }).fill('30');
     await page.getByLabel('Age to', { exact: true }).fill('20');
-    // The one role takes the title as its name; its pay must be chosen (docs/marketplace.md).
+    // The one role's pay must be chosen (docs/marketplace.md); its empty name is refused, not the title (issue 49, item 16).
     await page.getByLabel('Role 1 Pay', { exact: true }).selectOption('unpaid');
+    // A past deadline is said at the field (issue 49, item 16).
+    await page.getByLabel('Deadline', { exact: true }).fill('2020-01-01');
     await page.getByLabel('Location').fill('Kochi');
     await page.getByLabel('Images (up to 6)').setInputFiles([await png('#ef4444'), await png('#22c55e')]);
     await expect.poll(() => page.locator('.image-item img').count()).toBe(2);
@@ -120,11 +122,16 @@ describe('studio accounts and job posts', () => {
     expect(await page.locator('.image-item img').nth(1).getAttribute('src')).toBe(first);
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
     await expect.poll(() => page.getByLabel('Age from', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Deadline', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#deadline-error').textContent()).toBe(MARKET_MSG.deadlinePast);
+    expect(await page.getByLabel('Role 1 Role name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Title').inputValue()).toBe(title);
     await shoot(page, 'dashboard-job-new');
     await expectAccessible(page);
     await expectNoOverflow(page, PHONE);
     await page.getByLabel('Age to', { exact: true }).fill('40');
+    await page.getByLabel('Deadline', { exact: true }).fill('');
+    await page.getByLabel('Role 1 Role name', { exact: true }).fill('Lead');
     await page.getByRole('button', { name: MARKET_MSG.postJob }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('link', { name: title, exact: true }).waitFor();

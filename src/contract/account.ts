@@ -24,7 +24,10 @@ export const resetLinkCheckBody = z.object({ token: resetToken }, { error: MSG.r
 /** The password the caller types to prove it is them: checked, never length-ruled (old passwords may be any length). */
 const currentPassword = z.string({ error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.currentPasswordWrong);
 
-export const changePasswordBody = z.object({ current: currentPassword, password }, { error: MSG.fillAllFields });
+// The same password again is refused at the new password's field (issue 49, item 19): nothing would change.
+export const changePasswordBody = z
+  .object({ current: currentPassword, password }, { error: MSG.fillAllFields })
+  .refine((b) => b.password !== b.current, { error: MSG.samePassword, path: ['password'] });
 
 export const deleteAccountBody = z.object({ password: currentPassword }, { error: MSG.fillAllFields });
 

@@ -36,10 +36,16 @@ const STATUS_NEWS: Record<ApplicationStatus, string> = {
   closed: 'was closed without a decision',
 };
 
+/** " (as Lead)" after a job's title, unless the role has no name of its own. */
+const roleSuffix = (role: string, jobTitle: string) => (role && role !== jobTitle ? ` (as ${role})` : '');
+
 export const APP_MSG = {
   statusLabel: (s: ApplicationStatus) => STATUS_LABELS[s],
-  notice: (status: ApplicationStatus, jobTitle: string, studio: string) => `Your application to “${jobTitle}” at ${studio} ${STATUS_NEWS[status]}.`,
-  mailSubject: (status: ApplicationStatus, jobTitle: string) => `Your application to “${jobTitle}”: ${STATUS_LABELS[status]}`,
+  // The role is named (issue 49, item 2): two roles of one job are two applications.
+  notice: (status: ApplicationStatus, jobTitle: string, studio: string, role = '') => `Your application to “${jobTitle}”${roleSuffix(role, jobTitle)} at ${studio} ${STATUS_NEWS[status]}.`,
+  mailSubject: (status: ApplicationStatus, jobTitle: string, role = '') => `Your application to “${jobTitle}”${roleSuffix(role, jobTitle)}: ${STATUS_LABELS[status]}`,
+  /** "Zoë Ångström — Lead": a person with the role they applied to. */
+  withRole: (who: string, role: string) => (role ? `${who} — ${role}` : who),
   planRequired: 'Applying to jobs needs a plan. Choose one on the Subscription page.',
   quotaExhausted: (limit: number, renews: string) => `You have used all ${limit} applications of this period. They renew on ${renews}, or choose Platinum for unlimited applications.`,
   alreadyApplied: 'You have already applied to this job.',
@@ -60,6 +66,7 @@ export const APP_MSG = {
   applyTitle: 'Apply to this job',
   noteLabel: 'Note to the studio',
   charsLeft: (n: number) => `${n} characters left`,
+  charsOver: (n: number) => (n === 1 ? '1 character too many' : `${n} characters too many`),
   chooseMedia: (max: number) => `Choose up to ${max} of your photos, videos and audios`,
   noMedia: 'You have no photos, videos or audios yet. Add some on your profile to send them with applications.',
   privateWarning: 'Your profile is private. This studio will see it, with what you send, when you apply.',
@@ -101,7 +108,7 @@ export const APP_MSG = {
   emailMessages: 'New messages',
   emailApplicants: 'New applicants to my jobs (at most one e-mail an hour per job)',
   // The studio hears of applicants (docs/applications.md).
-  applicantNotice: (performer: string, job: string) => `${performer} applied to ${job}.`,
+  applicantNotice: (performer: string, job: string, role = '') => `${performer} applied to ${job}${roleSuffix(role, job)}.`,
   // `people` applicants sent `applications` (one a role): "2 people, 3 applications".
   applicantsMailSubject: (people: number, job: string) => (people === 1 ? `1 new applicant for ${job}` : `${people} new applicants for ${job}`),
   applicantsMailLine: (people: number, applications: number, job: string) =>

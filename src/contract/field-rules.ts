@@ -46,6 +46,9 @@ export const password = z
     noControl('Password'),
     z.minLength(1, MSG.fillAllFields),
     z.minLength(LIMITS.passwordMin, MSG.passwordTooShort),
+    // Characters as a person counts them (code points), as the server's JSON Schema check does:
+    // four emoji are 8 UTF-16 units but 4 characters (issue 49, item 19).
+    z.refine((v: string) => [...v].length >= LIMITS.passwordMin, MSG.passwordTooShort),
     z.maxLength(LIMITS.passwordMax, MSG.tooLong('Password', LIMITS.passwordMax)),
   );
 
@@ -57,6 +60,7 @@ export const phone = z
     z.trim(),
     z.minLength(1, MSG.fillAllFields),
     z.regex(/^\d+$/, MSG.invalidPhone),
+    z.minLength(LIMITS.phoneMin, MSG.phoneTooShort(LIMITS.phoneMin)),
   );
 
 /** The message of the first rule `value` breaks, or null when it keeps them all. */
@@ -105,6 +109,13 @@ export function problemsByField<K extends string>(
 const optionalTextRule = (label: string, max: number = LIMITS.textMax) =>
   z.string().check(noControl(label), z.maxLength(max, MSG.tooLong(label, max)), z.trim());
 
+/** A name that must not be left empty (issue 49, item 11: an empty name was "Saved" and the old one kept). */
+const requiredNameRule = (label: string, max: number) =>
+  z.string().check(noControl(label), z.maxLength(max, MSG.tooLong(label, max)), z.trim(), z.minLength(1, MSG.required(label)));
+
+/** An age: empty, or a whole number from 1 to 120 (the server's appearanceForm holds the same). */
+export const isAge = (v: string) => v.trim() === '' || (/^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 120);
+
 /** Every field's problem at once, by field: what a form marks at its fields (docs/screens.md). */
 export function problemsOf<F extends Record<string, z.core.$ZodType>>(fields: F, values: { [K in keyof F]: unknown }): Partial<Record<keyof F, string>> {
   const problems: Partial<Record<keyof F, string>> = {};
@@ -117,7 +128,7 @@ export function problemsOf<F extends Record<string, z.core.$ZodType>>(fields: F,
 
 /** /editProfile's text fields, checked before the save (the server's basicInfoForm holds the same limits). */
 export const basicInfoFields = {
-  fname: optionalTextRule('Name', LIMITS.nameMax),
+  fname: requiredNameRule('Name', LIMITS.nameMax),
   location: optionalTextRule('Location'),
   profileUrl: optionalTextRule('Profile URL', LIMITS.urlMax).check(
     z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), MSG.profileUrlInvalid),
@@ -127,7 +138,7 @@ export const basicInfoFields = {
 /** /editapperance's fields and their limits (the server's appearanceForm holds the same). */
 export const APPEARANCE_LIMITS = { age: 20, height: 40, weight: 40, bodyType: 60, hairColor: 60, eyeColor: 60 } as const;
 export const appearanceFields = {
-  age: optionalTextRule('Age', APPEARANCE_LIMITS.age),
+  age: optionalTextRule('Age', APPEARANCE_LIMITS.age).check(z.refine(isAge, MSG.ageInvalid)),
   height: optionalTextRule('Height', APPEARANCE_LIMITS.height),
   weight: optionalTextRule('Weight', APPEARANCE_LIMITS.weight),
   bodyType: optionalTextRule('Body Type', APPEARANCE_LIMITS.bodyType),

@@ -9,6 +9,8 @@ export const LIMITS = {
   nameMax: 100,
   emailMax: 254,
   phoneMax: 20,
+  /** Fewer digits is no phone number anywhere (issue 49, item 16: a 2-digit phone was taken). */
+  phoneMin: 6,
   textMax: 200,
   urlMax: 2048,
   pollMs: 3000,

@@ -36,6 +36,7 @@ export const MSG = {
   contentTypeRefused: 'This content type is not accepted here.',
   invalidEmail: 'Please enter a valid email address',
   invalidPhone: 'Phone No. must contain digits only',
+  phoneTooShort: (min: number) => `Phone No. must have at least ${min} digits`,
   otpFormat: 'The verification code has exactly 4 digits',
   otpWrong: 'That verification code is not right. Please try again.',
   otpExpired: 'This verification code has expired. Please sign up again to get a new one.',
@@ -129,6 +130,9 @@ export const MSG = {
   dateTooFar: (field: string, before: string) => `${field} must be before ${before}`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
   required: (field: string) => `${field} is required`,
+  samePassword: 'The new password is the one you have now: choose a different one.',
+  // Issue 49, item 11: an age is a number, refused at the field rather than saved as "abc".
+  ageInvalid: "Age must be a whole number from 1 to 120",
 } as const;
 
 /** Builds the spec's plan-specific texts. */

@@ -1,7 +1,7 @@
 /** The performer's profile: getUserData, updateBasicInfo, updateAppearance (docs/product.md §3, §5, §7). */
 import { z } from 'zod';
-import { APPEARANCE_LIMITS } from './field-rules.js';
-import { optionalText } from './fields.js';
+import { APPEARANCE_LIMITS, isAge } from './field-rules.js';
+import { optionalText, text } from './fields.js';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 
@@ -45,7 +45,8 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, values:
     .default(fallback);
 
 export const basicInfoForm = z.object({
-  fname: optionalText('Name', LIMITS.nameMax),
+  // Missing keeps the name (older clients); sent but blank is refused (issue 49, item 11).
+  fname: text('Name').max(LIMITS.nameMax, MSG.tooLong('Name', LIMITS.nameMax)).trim().refine((v) => v !== '', MSG.required('Name')).optional().transform((v) => v ?? ''),
   location: optionalText('Location'),
   gender: choice('Gender', GENDERS, 'Male'),
   profileUrl: optionalText('Profile URL', LIMITS.urlMax).refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), {
@@ -65,7 +66,7 @@ export const appearanceForm = z.object({
   fname: optionalText('Name', LIMITS.nameMax),
   location: optionalText('Location'),
   gender: choice('Gender', GENDERS, 'Male'),
-  age: optionalText('Age', APPEARANCE_LIMITS.age),
+  age: optionalText('Age', APPEARANCE_LIMITS.age).refine(isAge, MSG.ageInvalid),
   height: optionalText('Height', APPEARANCE_LIMITS.height),
   weight: optionalText('Weight', APPEARANCE_LIMITS.weight),
   bodyType: optionalText('Body Type', APPEARANCE_LIMITS.bodyType),

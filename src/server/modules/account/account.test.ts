@@ -35,6 +35,14 @@ describe('POST /api/me/password', () => {
     expect((await login(p, 'my brand new password')).statusCode).toBe(200);
   });
 
+  it('refuses the same password again at the new password (issue 49, item 19), and the old token still works', async () => {
+    const p = await buildPerformer(t);
+    const res = await call('POST', '/api/me/password', p.token, { current: p.password, password: p.password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: MSG.samePassword, field: 'password' });
+    expect((await getUserData(p.token)).statusCode).toBe(200);
+  });
+
   it('refuses a wrong current password with 400 and changes nothing', async () => {
     const p = await buildPerformer(t);
     const res = await call('POST', '/api/me/password', p.token, { current: 'not my password', password: 'my brand new password' });

@@ -37,7 +37,7 @@ export const applicantsLink = (jobId: string) => `/dashboard/jobs/${jobId}/appli
  */
 export async function tellStudioOfApplicant(
   tx: Tx,
-  applicant: { jobId: string; jobTitle: string; studioUserId: string | null; performerName: string },
+  applicant: { jobId: string; jobTitle: string; roleName?: string; studioUserId: string | null; performerName: string },
 ): Promise<StoredEvent[]> {
   await tx
     .insert(applicantDigests)
@@ -48,7 +48,7 @@ export async function tellStudioOfApplicant(
   await createNotification(tx, {
     userId: applicant.studioUserId,
     kind: 'applicant',
-    text: APP_MSG.applicantNotice(personName(applicant.performerName), applicant.jobTitle),
+    text: APP_MSG.applicantNotice(personName(applicant.performerName), applicant.jobTitle, applicant.roleName),
     link: applicantsLink(applicant.jobId),
   });
   return recordEvents(tx, [applicant.studioUserId], { kind: 'notification', data: {} });

@@ -104,7 +104,7 @@ export function createApplyService(ctx: AppContext) {
           .values({ jobId, roleId: role.id, performerId: userId, note: body.note, media, status: 'applied', history: [{ status: 'applied', at: now.toISOString() }], createdAt: now, updatedAt: now })
           .returning();
         // The studio hears of it at once, and in its next digest (applicant-notice.ts).
-        const told = await tellStudioOfApplicant(tx, { jobId, jobTitle: job.job.title, studioUserId: job.studioUserId, performerName: user.fname });
+        const told = await tellStudioOfApplicant(tx, { jobId, jobTitle: job.job.title, roleName: role.only ? '' : role.name, studioUserId: job.studioUserId, performerName: user.fname });
         return { application: presentMyApplication(row!, job.job, job.studio, { _id: role.id, name: role.name }, false), events: told };
       }).catch((error: unknown) => {
         // The role was removed between its check and the insert: the reference refuses it (docs/faults.md).

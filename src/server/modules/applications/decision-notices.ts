@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApplicationStatus, DeclineReason } from '../../../contract/applications.js';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/raw.js';
-import { applications, jobs, studios, users } from '../../db/schema/index.js';
+import { applications, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import { mailSettings, tellPerformers } from './status-change.js';
 import type { BackgroundJob } from '../../background/runner.js';
@@ -49,12 +49,13 @@ export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseL
           id: applications.id,
           reason: applications.decisionReason,
           note: applications.decisionNote,
-          job: { title: jobs.title, studio: studios.fname },
+          job: { title: jobs.title, studio: studios.fname, role: sql<string>`coalesce(${jobRoles.name}, '')` },
           person: { id: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications },
         })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
+        .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .innerJoin(users, eq(users.id, applications.performerId))
         .where(inArray(applications.id, claimed.map((c) => c.application_id)));
       const statusOf = new Map(claimed.map((c) => [c.application_id, c.status as ApplicationStatus]));

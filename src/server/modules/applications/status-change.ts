@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm
 import { APP_MSG, DECISION_LIMITS, DECISION_MSG, FINAL_STATUSES, type ApplicationStatus, type DeclineReason, type HistoryAction } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
-import { applications, decisionNotices, jobs, notifications, studios, users } from '../../db/schema/index.js';
+import { applications, decisionNotices, jobRoles, jobs, notifications, studios, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
@@ -54,9 +54,17 @@ export interface DecisionInput {
   by?: Actor;
 }
 
+/** The job as a performer is told of it: the role named, as two roles of one job are two applications (issue 49, item 2). */
+export interface JobBrief {
+  title: string;
+  studio: string;
+  /** The role applied to; '' when the row lost it. */
+  role?: string;
+}
+
 /** What the performer is told of a move: the status, and a final decision's reason in words. */
-export const noticeText = (status: ApplicationStatus, job: { title: string; studio: string }, reason: DeclineReason | null) =>
-  reason ? `${APP_MSG.notice(status, job.title, job.studio)} ${DECISION_MSG.reasonLine(reason)}` : APP_MSG.notice(status, job.title, job.studio);
+export const noticeText = (status: ApplicationStatus, job: JobBrief, reason: DeclineReason | null) =>
+  reason ? `${APP_MSG.notice(status, job.title, job.studio, job.role)} ${DECISION_MSG.reasonLine(reason)}` : APP_MSG.notice(status, job.title, job.studio, job.role);
 
 /** The key that lets a notice of a move between statuses that are not final replace the last one. */
 const collapseKeyOf = (applicationId: string) => `application:${applicationId}`;
@@ -114,6 +122,7 @@ export async function changeStatus(
         id: applications.id,
         performerId: applications.performerId,
         jobId: applications.jobId,
+        roleId: applications.roleId,
         // The value after the update: this move took the hour's e-mail when it wrote its own time.
         mailNow: final ? sql<boolean>`true`.as('mail_now') : sql<boolean>`coalesce(${applications.movedMailAt} = ${stamp}, false)`.as('mail_now'),
       }),
@@ -124,12 +133,13 @@ export async function changeStatus(
       id: moved.id,
       performerId: moved.performerId,
       mailNow: moved.mailNow,
-      job: { title: jobs.title, studio: studios.fname },
+      job: { title: jobs.title, studio: studios.fname, role: sql<string>`coalesce(${jobRoles.name}, '')` },
       person: { id: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications },
     })
     .from(moved)
     .innerJoin(jobs, eq(jobs.id, moved.jobId))
     .innerJoin(studios, eq(studios.id, jobs.studioId))
+    .leftJoin(jobRoles, eq(jobRoles.id, moved.roleId))
     .leftJoin(users, eq(users.id, moved.performerId));
   const changed = rows.map(({ id, performerId }) => ({ id, performerId }));
   if (decided.undoable && changed.length > 0) {
@@ -158,7 +168,7 @@ export async function changeStatus(
 
 /** One performer to tell of their application's move (a status change or a due decision notice). */
 export interface PerformerNotice {
-  job: { title: string; studio: string };
+  job: JobBrief;
   person: { id: string; email: string; fname: string; wantsMail: boolean };
   status: ApplicationStatus;
   reason: DeclineReason | null;
@@ -190,19 +200,19 @@ export async function tellPerformers(tx: Tx, told: readonly PerformerNotice[], m
 
 export function statusMail(
   person: { email: string; fname: string },
-  job: { title: string; studio: string },
+  job: JobBrief,
   status: ApplicationStatus,
   origin: string,
   decided: { reason: DeclineReason | null; note: string } = { reason: null, note: '' },
 ): MailMessage {
-  const line = APP_MSG.notice(status, job.title, job.studio);
+  const line = APP_MSG.notice(status, job.title, job.studio, job.role);
   // The reason in words, and the studio's note with its line breaks (docs/applications.md, "Decisions").
   const said = [decided.reason ? DECISION_MSG.reasonLine(decided.reason) : '', decided.note ? DECISION_MSG.noteLine(decided.note) : ''].filter(Boolean);
   const link = `${origin}${NOTICE_LINK}`;
   const settings = `${origin}/settings`;
   return {
     to: person.email,
-    subject: APP_MSG.mailSubject(status, job.title),
+    subject: APP_MSG.mailSubject(status, job.title, job.role),
     text: [`Hello ${personName(person.fname)},`, '', line, ...said.flatMap((l) => ['', l]), '', `See all your applications: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
 <p>Hello ${escapeHtml(personName(person.fname))},</p>

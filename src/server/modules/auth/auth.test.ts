@@ -55,6 +55,8 @@ describe('POST /api/audition/web/signup', () => {
     ['a wrong type', { fname: 'a', email: 'a@b.co', number: 123456, password: 'longenough' }, MSG.fillAllFields],
     ['a short password', { fname: 'a', email: 'a@b.co', number: '123456', password: 'short' }, MSG.passwordTooShort],
     ['an invalid e-mail', { fname: 'a', email: 'not-an-email', number: '123456', password: 'longenough' }, MSG.invalidEmail],
+    ['four emoji as a password (issue 49, item 19)', { fname: 'a', email: 'a@b.co', number: '123456', password: '😀😀😀😀' }, MSG.passwordTooShort],
+    ['a 2-digit phone (issue 49, item 16)', { fname: 'a', email: 'a@b.co', number: '12', password: 'longenough' }, MSG.phoneTooShort(6)],
     ['letters in the phone', { fname: 'a', email: 'a@b.co', number: '12ab56', password: 'longenough' }, MSG.invalidPhone],
     ['an over-long name', { fname: 'x'.repeat(10_000), email: 'a@b.co', number: '123456', password: 'longenough' }, MSG.tooLong('Fullname', 100)],
     ['an array body', [1, 2], MSG.fillAllFields],

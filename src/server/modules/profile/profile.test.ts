@@ -223,9 +223,9 @@ describe('POST /api/audition/updateBasicInfo (form)', () => {
     expect((await updateBasicInfo(owner, { profilePic: '' })).json()).toMatchObject({ profilePic: '' });
   });
 
-  it('keeps the name when the form sends none', async () => {
+  it('keeps the name when the form sends none (a blank one is refused: issue 49, item 11)', async () => {
     const p = await buildPerformer(t);
-    expect((await updateBasicInfo(p, { fname: '', location: 'Pune' })).json()).toMatchObject({ fname: p.fname, location: 'Pune' });
+    expect((await updateBasicInfo(p, { location: 'Pune' })).json()).toMatchObject({ fname: p.fname, location: 'Pune' });
   });
 
   it('only ever changes the caller’s own profile', async () => {
@@ -258,6 +258,15 @@ describe('POST /api/audition/updateBasicInfo ({ visibility })', () => {
   });
 });
 
+describe('POST /api/audition/updateBasicInfo with an empty name', () => {
+  it('is refused with "Name is required", not "Saved" keeping the old name (issue 49, item 11)', async () => {
+    const p = await buildPerformer(t);
+    const res = await updateBasicInfo(p, { fname: '   ', location: 'Pune', gender: 'Male', pronoun: 'Mr.', category: 'Actor' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: MSG.required('Name') });
+  });
+});
+
 describe('POST /api/audition/updateAppearance', () => {
   it('saves the appearance rows with name, location and gender', async () => {
     const p = await buildPerformer(t);
@@ -266,6 +275,17 @@ describe('POST /api/audition/updateAppearance', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await getUserData(p)).json()).toMatchObject({ location: 'Chennai', gender: 'Female', age: '27', height: "5' 6\"", weight: '58 kg', bodyType: 'Athletic', hairColor: 'Black', eyeColor: 'Brown' });
+  });
+
+  it('refuses an age that is not a number (issue 49, item 11), naming the field, and keeps the old one', async () => {
+    const p = await buildPerformer(t);
+    expect((await updateAppearance(p, { fname: p.fname, location: 'Pune', gender: 'Male', age: '27' })).statusCode).toBe(200);
+    for (const age of ['abc', '0', '121', '2.5']) {
+      const res = await updateAppearance(p, { fname: p.fname, location: 'Pune', gender: 'Male', age });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg: MSG.ageInvalid });
+    }
+    expect((await getUserData(p)).json()).toMatchObject({ age: '27' });
   });
 
   it.each([

@@ -73,16 +73,16 @@ function ApplicationCard({ app }: { app: MyApplication }) {
   }
 
   return (
-    <li className="card application-card" aria-label={`${app.job.title}, ${APP_MSG.statusLabel(app.status)}`}>
+    <li className="card application-card" aria-label={`${roleTitle(app)}, ${APP_MSG.statusLabel(app.status)}`}>
       <div className="application-head">
         <div>
-          <h3><Link to={`/jobs/${app.job._id}`}>{app.job.title}</Link></h3>
+          <h3><Link to={`/jobs/${app.job._id}`}>{app.job.title}</Link>{hasOwnRole(app) && <span className="application-role"> — {app.role.name}</span>}</h3>
           <p className="muted">{app.studio.fname}{app.job.location ? ` · ${app.job.location}` : ''}</p>
         </div>
         <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>
       </div>
       <h4 className="visually-hidden">{APP_MSG.timeline}</h4>
-      <ol className="timeline" aria-label={`${APP_MSG.timeline}: ${app.job.title}`}>
+      <ol className="timeline" aria-label={`${APP_MSG.timeline}: ${roleTitle(app)}`}>
         {app.history.map((h) => (
           <li key={`${h.status}-${h.at}`}>
             <span className="timeline-status">{APP_MSG.statusLabel(h.status as ApplicationStatus)}</span> <time dateTime={h.at} className="muted">{formatTime(h.at)}</time>
@@ -101,3 +101,7 @@ function ApplicationCard({ app }: { app: MyApplication }) {
     </li>
   );
 }
+
+/** Two roles of one job are two applications: each card names its role (issue 49, item 2). */
+const hasOwnRole = (app: MyApplication) => Boolean(app.role.name) && app.role.name !== app.job.title;
+const roleTitle = (app: MyApplication) => (hasOwnRole(app) ? APP_MSG.withRole(app.job.title, app.role.name) : app.job.title);

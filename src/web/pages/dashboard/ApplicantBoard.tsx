@@ -101,11 +101,16 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
   const filtered = Boolean(roleId || status);
 
-  const nameOf = (ids: string[]) => (ids.length === 1 ? personName(list.find((a) => a._id === ids[0])?.performer.fname ?? '') : BOARD_MSG.applicantsCount(ids.length));
+  // The role is named when the job has more than one: two roles of one person are two cards (issue 49, item 2).
+  const whoWithRole = (a: { performer: { fname: string }; role: { name: string } }) => (roles.length > 1 ? APP_MSG.withRole(personName(a.performer.fname), a.role.name) : personName(a.performer.fname));
+  const nameOf = (ids: string[]) => {
+    const one = ids.length === 1 ? list.find((a) => a._id === ids[0]) : undefined;
+    return one ? whoWithRole(one) : BOARD_MSG.applicantsCount(ids.length);
+  };
 
   /** Non-final moves go at once; Book and Decline ask once first. */
   async function move(app: StudioApplication, to: StudioStatus) {
-    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: personName(app.performer.fname) });
+    if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: whoWithRole(app) });
     try {
       await decideApplication(app, { status: to });
     } catch (err) {
@@ -279,7 +284,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                           <span className="muted">{[roles.length > 1 ? a.role.name : '', a.performer.category, a.ratingAverage !== null ? `★ ${a.ratingAverage}` : ''].filter(Boolean).join(' · ')}</span>
                           {a.feedback && <FeedbackPicks feedback={a.feedback} label={`${TAPE_MSG.feedbackTitle}: ${personName(a.performer.fname)}`} />}
                         </div>
-                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${personName(a.performer.fname)}`}>{APP_MSG.open}</button>
+                        <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${whoWithRole(a)}`}>{APP_MSG.open}</button>
                       </li>
                     ))}
                   </ul>

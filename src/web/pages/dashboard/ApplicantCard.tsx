@@ -9,6 +9,7 @@ import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStudioRole } from '../../components/useStudioRole';
 import { FINAL_STATUSES, STUDIO_STATUSES, type StudioStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
+import { CAST_MSG } from '../../../contract/casting-messages';
 import type { StudioApplication } from '../../../contract/applications';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
@@ -68,6 +69,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
     <dialog ref={ref} className="applicant-dialog" aria-labelledby="applicant-name" onCancel={(e) => { e.preventDefault(); onClose(); }} onKeyDown={keepTabInside}>
       <div className="applicant-dialog-head">
         <h2 id="applicant-name">{app ? personName(app.performer.fname) : MSG.loading}</h2>
+      {app?.role.name && <p className="muted applicant-role">{CAST_MSG.role}: {app.role.name}</p>}
         <button type="button" className="btn btn-ghost" onClick={onClose} data-autofocus>{APP_MSG.close}</button>
       </div>
       {applicant.isError && <p role="alert">{applicant.error.message}</p>}

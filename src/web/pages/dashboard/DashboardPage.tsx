@@ -1,5 +1,6 @@
 /** /dashboard: the studio's jobs, open and closed, with their applicant counts (docs/marketplace.md). */
 import { useState } from 'react';
+import { formatDate } from '../../lib/dates';
 import { Link } from 'react-router';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
@@ -97,7 +98,7 @@ function JobTable({ heading, jobs, editable, onClose, onReopen }: { heading: str
               <Link to={editable ? `/dashboard/jobs/${job._id}` : `/jobs/${job._id}`} className="own-job-title" id={`job-title-${job._id}`}>{job.title}</Link>
               <p className="muted">
                 {job.jobType}
-                {job.deadline ? ` · apply by ${job.deadline}` : ''}
+                {job.deadline ? ` · apply by ${formatDate(job.deadline)}` : ''}
                 {job.hidden ? ' · hidden after reports' : ''}
               </p>
             </div>

@@ -186,6 +186,9 @@ function JobForm({ job }: { job?: OwnJob }) {
       const n = Number(form[key] || 0);
       if (!Number.isInteger(n) || n < 0 || n > JOB_LIMITS.ageMax) found[key] = MARKET_MSG.mustBeWhole(LABELS[key], 0, JOB_LIMITS.ageMax);
     });
+    // A past deadline is said at the field, as the server refuses it (issue 49, item 16).
+    // Today in UTC as the server's todayUtc (src/contract/jobs.ts), not imported: that module's zod schemas would come into the bundle.
+    if (form.deadline && form.deadline < new Date().toISOString().slice(0, 10)) found.deadline = MARKET_MSG.deadlinePast;
     // 0 is "no bound", as the server's agesInOrder (src/contract/jobs.ts) reads it.
     const [min, max] = [Number(form.ageMin || 0), Number(form.ageMax || 0)];
     if (!found.ageMin && !found.ageMax && min && max && min > max) found.ageMin = MARKET_MSG.ageOrder;
@@ -200,9 +203,8 @@ function JobForm({ job }: { job?: OwnJob }) {
     const found = problemsOfForm();
     setErrors(found);
     // Every role's pay is asked for: the form is not sent until each has one.
-    // A one-role call may leave the role's name out: it is the job's title, as without roles.
-    const named = roles.length === 1 && !roles[0]!.name.trim() ? [{ ...roles[0]!, name: form.title.trim().slice(0, 80) }] : roles;
-    const checked = named.map(roleBody);
+    // An empty role name is refused at its field, never silently the job's title (issue 49, item 16).
+    const checked = roles.map(roleBody);
     const problems = Object.fromEntries(checked.flatMap((c, i) => (Object.keys(c.errors).length ? [[i, c.errors]] : [])));
     setRoleErrors(problems);
     if (Object.keys(found).length > 0 || Object.keys(problems).length > 0) {

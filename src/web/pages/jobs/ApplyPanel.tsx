@@ -93,6 +93,12 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       setError({ msg: CAST_MSG.chooseRole, field: 'roles' });
       return;
     }
+    // An over-long note is said at its field, not cut without a word (issue 49, item 19), as the message composer does.
+    if (note.length > APPLICATION_LIMITS.noteMax) {
+      setError({ msg: MSG.tooLong(APP_MSG.noteLabel, APPLICATION_LIMITS.noteMax), field: 'note' });
+      window.setTimeout(() => document.getElementById('apply-note')?.focus(), 0);
+      return;
+    }
     setSending(true);
     setError(null);
     try {
@@ -160,8 +166,8 @@ export function ApplyPanel({ job }: { job: JobPage }) {
         {media.length > 0 && <p className="muted">{chosen.length} / {APPLICATION_LIMITS.mediaMax}</p>}
         {error?.field === 'media' && <p id="apply-media-error" className="field-error" role="alert">{error.msg}</p>}
       </fieldset>
-      <FormField id="apply-note" label={APP_MSG.noteLabel} error={error?.field === 'note' ? error.msg : null} hint={APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
-        {(a) => <textarea {...a} className="textarea" rows={5} maxLength={APPLICATION_LIMITS.noteMax} value={note} onChange={(e) => setNote(e.target.value)} />}
+      <FormField id="apply-note" label={APP_MSG.noteLabel} error={error?.field === 'note' ? error.msg : null} hint={note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
+        {(a) => <textarea {...a} className="textarea" rows={5} value={note} onChange={(e) => setNote(e.target.value)} />}
       </FormField>
       {error && !error.field && (
         <div className="apply-error" role="alert">

@@ -17,7 +17,7 @@ import { CAST_MSG } from '../../../contract/casting-messages';
 import { ApplyPanel } from './ApplyPanel';
 import { RolePayList } from './RolePayList';
 import './jobs.css';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDay } from '../../lib/dates';
 import { useJobPage } from '../../api/job-page';
 import { photoSources } from '../../lib/photo-sources';
 
@@ -70,7 +70,7 @@ export default function JobPage() {
             {j.pay && <><dt>Pay</dt><dd>{j.pay}</dd></>}
             <dt>Deadline</dt><dd>{j.deadline ? formatDate(j.deadline) : 'None'}</dd>
             {j.shootDates.length > 0 && <><dt>{AVAILABILITY_MSG.shootDates}</dt><dd>{j.shootDates.map(daySpan).join(', ')}</dd></>}
-            <dt>Posted</dt><dd>{j.createdAt.slice(0, 10)}</dd>
+            <dt>Posted</dt><dd><time dateTime={j.createdAt}>{formatDay(j.createdAt)}</time></dd>
           </dl>
           <p className="job-description">{j.description}</p>
           <section aria-labelledby="roles-title">

@@ -59,6 +59,9 @@ export default function EditAppearancePage() {
     if (count > 0) {
       setErrors(problems);
       toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
+      // Focus on the first wrong field, not the Save button (issue 49, item 11).
+      const first = Object.keys(problems)[0];
+      if (first) window.setTimeout(() => document.getElementById(first)?.focus(), 0);
       return;
     }
     try {

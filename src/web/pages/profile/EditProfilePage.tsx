@@ -91,6 +91,9 @@ export default function EditProfilePage() {
     if (count > 0) {
       setErrors(problems);
       toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
+      // Focus on the first wrong field, not the Save button (issue 49, item 11).
+      const first = Object.keys(problems)[0];
+      if (first) window.setTimeout(() => document.getElementById(first)?.focus(), 0);
       return;
     }
     // Which part a refusal is about: the photo's upload and registration, or the form's fields (the server names those).
