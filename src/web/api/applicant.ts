@@ -2,11 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StudioApplication } from '../../contract/applications';
 import { api } from './client';
-import { jobApplicantsKey } from './job-applicants';
+import { applicantKey, jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { whileProcessing } from './while-processing';
 
-export const applicantKey = (id: string) => ['applications', 'one', id] as const;
+export { applicantKey };
 
 export async function getApplicant(id: string, signal?: AbortSignal) {
   const app = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(id)}`, { signal });

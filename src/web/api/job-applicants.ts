@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReviewBody, StudioApplication, StudioApplicationsAnswer, StudioStatus } from '../../contract/applications';
 import { api } from './client';
 import { queryClient } from './query-client';
-import { applicantKey } from './applicant';
+import { applicantKey, jobApplicantsKey } from './applicant-keys';
 
-export const jobApplicantsKey = (jobId: string) => ['applications', 'job', jobId] as const;
+export { jobApplicantsKey };
 
 /** `roleId` ('' for every role) lists one role's applicants (docs/applications.md). */
 export const getJobApplicants = (jobId: string, signal?: AbortSignal, roleId = '') =>

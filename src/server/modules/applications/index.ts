@@ -3,7 +3,8 @@
  * area closes their undecided applications in its own transaction, then mails).
  */
 export { applicationsRoutes } from './applications.routes.js';
-export { closeApplicationsOf, historyAction, mailSettings, type Actor, type MailSettings } from './status-change.js';
+export { closeApplicationsOf, mailSettings, type MailSettings } from './status-change.js';
+export { historyAction, type Actor } from '../history/index.js';
 export { applicantDigestJob, runApplicantDigest } from './applicant-notice.js';
 // Where a performer stands before applying (GET /api/jobs/{id} with their token).
 export { standingOf } from './apply.service.js';

@@ -4,11 +4,12 @@
  * and the caller mails them after commit (docs/applications.md).
  */
 import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { APP_MSG, DECISION_LIMITS, DECISION_MSG, FINAL_STATUSES, type ApplicationStatus, type DeclineReason, type HistoryAction } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_LIMITS, DECISION_MSG, FINAL_STATUSES, type ApplicationStatus, type DeclineReason } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import { applications, decisionNotices, jobRoles, jobs, notifications, studios, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
+import type { Actor } from '../history/index.js';
 import type { Tx } from '../../db/client.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { personName } from '../../../contract/names.js';
@@ -23,19 +24,6 @@ export const historyAppend = (status: ApplicationStatus, at: Date, by?: Actor) =
   by
     ? sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text, 'by', jsonb_build_object('_id', ${by._id}::text, 'name', ${by.name}::text)))`
     : sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text))`;
-
-/**
- * A history entry for one of the studio's other actions on an application (docs/team.md):
- * the status it is in (`status` in SQL, default the row's), when, who and what.
- */
-export const historyAction = (action: HistoryAction, at: Date, by: Actor | undefined, status: SQL = sql`${applications.status}`) =>
-  sql`${applications.history} || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object('status', (${status})::text, 'at', ${at.toISOString()}::text, 'by', ${by ? sql`jsonb_build_object('_id', ${by._id}::text, 'name', ${by.name}::text)` : sql`null::jsonb`}, 'action', ${action}::text)))`;
-
-/** Who made a move for a studio: its owner or a member of its casting office (docs/team.md). */
-export interface Actor {
-  _id: string;
-  name: string;
-}
 
 export interface MailSettings {
   origin: string;

@@ -35,7 +35,8 @@ import { presentStudioApplication, undoOpenOf } from './applications.presenter.j
 import { minorSql } from '../guardians/index.js';
 import { countByStatus } from './applicant-counts.js';
 import { createAvailabilityService } from '../availability/index.js';
-import { changeStatus, historyAction, mailSettings, NO_DECISION, type Actor, type DecisionInput } from './status-change.js';
+import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
+import { historyAction, type Actor } from '../history/index.js';
 
 /** The history without its last move (an entry with no `action`): what an undo takes away. */
 const withoutLastMove = sql`coalesce((select jsonb_agg(e order by i) from jsonb_array_elements(${applications.history}) with ordinality as x(e, i) where i <> (select max(j) from jsonb_array_elements(${applications.history}) with ordinality as y(f, j) where not (f ? 'action'))), '[]'::jsonb)`;

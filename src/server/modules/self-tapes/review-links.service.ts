@@ -22,7 +22,7 @@ import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { heldSql } from '../guardians/index.js';
-import { historyAction, type Actor } from '../applications/index.js';
+import { historyAction, type Actor } from '../history/index.js';
 import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
 const DAY = 86_400_000;

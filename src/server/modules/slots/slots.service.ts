@@ -20,7 +20,7 @@ import { createNotification, createNotifications, oweMail, type AfterCommit } fr
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
 import { minorSql } from '../guardians/index.js';
-import { historyAction, type Actor } from '../applications/index.js';
+import { historyAction, type Actor } from '../history/index.js';
 
 type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
