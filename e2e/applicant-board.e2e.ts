@@ -15,7 +15,7 @@ import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
 import { mkdir } from 'node:fs/promises';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts } from './harness.js';
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';
 
 /** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
 const focused = (page: Page) =>
@@ -45,7 +45,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
       ],
     });
     const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
-    await mkdir('/work/shots', { recursive: true });
+    await mkdir(screenshotDir, { recursive: true });
     for (const [width, viewport] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
       await page.setViewportSize(viewport);
       await page.goto(`/dashboard/jobs/${job._id}/applicants`);
@@ -56,7 +56,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
       expect(await conflicts.innerText()).toBe(AVAILABILITY_MSG.conflict('3–5 Mar'));
       expect(await page.content()).not.toContain('SECRET');
       await expectNoOverflow(page);
-      await page.screenshot({ path: `/work/shots/availability-card-conflict-${width}.png` });
+      await page.screenshot({ path: `${screenshotDir}/availability-card-conflict-${width}.png` });
     }
   });
 

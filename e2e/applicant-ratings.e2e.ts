@@ -9,7 +9,7 @@ import { APP_MSG } from '../src/contract/applications-messages.js';
 import { personName } from '../src/contract/names.js';
 import { WHO_MSG } from '../src/contract/who-did-what-texts.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, DESKTOP, readMail } from './harness.js';
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, DESKTOP, readMail, screenshotDir } from './harness.js';
 
 describe('the applicant card names each person of the casting office', () => {
   it('shows each person’s rating and the average, the caller’s own in the form, and who moved the applicant', async ({ open }) => {
@@ -46,11 +46,11 @@ describe('the applicant card names each person of the casting office', () => {
     expect(await dialog.locator('.timeline').innerText()).not.toContain(WHO_MSG.by(WHO_MSG.actionLabel('note'), 'Ratings Office'));
     await expectAccessible(page);
 
-    await mkdir('/work/shots', { recursive: true });
+    await mkdir(screenshotDir, { recursive: true });
     for (const size of [PHONE, DESKTOP]) {
       await expectNoOverflow(page, size);
       await reviews.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/work/shots/team-ratings-${size.width}.png` });
+      await page.screenshot({ path: `${screenshotDir}/team-ratings-${size.width}.png` });
     }
   });
 });

@@ -3,21 +3,21 @@
  * studio calls back one of two performers in auditioning with two times of a "Callback"
  * round (asked once, since it tells the performer); the schedule shows the round as a group;
  * the invited performer sees the invitation on /applications and books a time; the other
- * sees neither the round nor its times. Screens at 390 and 1280 into /work/shots/.
+ * sees neither the round nor its times. Screens at 390 and 1280 into e2e/screenshots/.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, SLOW_TEST, type TestUser } from './harness.js';
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, SLOW_TEST, type TestUser, screenshotDir } from './harness.js';
 
 const shot = async (page: Page, name: string) => {
   for (const [label, size] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await expectNoOverflow(page);
-    await page.screenshot({ path: `/work/shots/callbacks-${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/callbacks-${name}-${label}.png`, fullPage: true });
   }
 };
 

@@ -13,10 +13,10 @@ import { GUARDIAN_MSG } from '../src/contract/guardians-messages.js';
 import { MSG } from '../src/contract/messages.js';
 import { personName } from '../src/contract/names.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, readMail, SLOW_TEST } from './harness.js';
+import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, screenshotDir } from './harness.js';
 
-const SHOTS = '/work/shots';
-/** Full-page screenshots at 390 and 1280 into /work/shots/guardian-<name>-<width>.png. */
+const SHOTS = screenshotDir;
+/** Full-page screenshots at 390 and 1280 into e2e/screenshots/guardian-<name>-<width>.png. */
 async function shootBoth(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   for (const size of [PHONE, DESKTOP]) {

@@ -18,7 +18,8 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 /** A test timeout for many steps through the real app on a shared two-core machine. */
 export const SLOW_TEST = 240_000;
-const screenshotDir = path.resolve('e2e/screenshots');
+/** Where every spec's screenshots go (git-ignored): e2e/screenshots/. */
+export const screenshotDir = path.resolve('e2e/screenshots');
 
 /** What a page reported through `securitypolicyviolation`, per page of this test. */
 const cspViolations = new Map<Page, string[]>();

@@ -4,7 +4,7 @@ import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability.js';
 import { mkdir } from 'node:fs/promises';
-import { createUser, expectAccessible, expectNoOverflow, it, logInAs, PHONE, shoot, toastTexts } from './harness.js';
+import { createUser, expectAccessible, expectNoOverflow, it, logInAs, PHONE, shoot, toastTexts, screenshotDir } from './harness.js';
 
 /** The id of what has the keyboard's focus. */
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
@@ -39,9 +39,9 @@ describe('/profile', () => {
     await note.waitFor();
     await expect.poll(() => focusedId(page)).toBe('availability-saved');
     await expectNoOverflow(page);
-    await mkdir('/work/shots', { recursive: true });
+    await mkdir(screenshotDir, { recursive: true });
     await editor.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/work/shots/availability-editor-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/availability-editor-${width}.png`, fullPage: true });
     await page.reload();
     await page.locator('#availability-0-from').waitFor();
     expect(await page.locator('#availability-0-from').inputValue()).toBe('2027-03-05');

@@ -13,13 +13,13 @@ import { personName } from '../src/contract/names.js';
 import { MSG } from '../src/contract/messages.js';
 import { SLOT_MSG, SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
+import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser, screenshotDir } from './harness.js';
 
 const shot = async (page: Page, name: string) => {
   for (const [label, size] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `/tmp/shots/slots-${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/slots-${name}-${label}.png`, fullPage: true });
   }
 };
 
@@ -118,7 +118,7 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
     expect(await studioPage.locator('header.nav').isVisible()).toBe(false);
     expect(await studioPage.getByRole('heading', { name: SLOT_TEXT.addSlots }).isVisible()).toBe(false);
     expect(await studioPage.getByTestId('schedule-row').first().isVisible()).toBe(true);
-    await studioPage.screenshot({ path: '/tmp/shots/slots-print.png', fullPage: true });
+    await studioPage.screenshot({ path: `${screenshotDir}/slots-print.png`, fullPage: true });
 
   }, SLOW_TEST);
 });

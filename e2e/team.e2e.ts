@@ -15,16 +15,16 @@ import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { TEAM_MSG, TEAM_SCREEN } from '../src/contract/team-messages.js';
 import { WHO_MSG } from '../src/contract/who-did-what-texts.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, type Open } from './harness.js';
+import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, type Open, screenshotDir } from './harness.js';
 
-/** Screenshots at both widths into /work/shots/team-<name>-<width>.png. */
+/** Screenshots at both widths into e2e/screenshots/team-<name>-<width>.png. */
 async function shots(page: Page, name: string) {
-  await mkdir('/work/shots', { recursive: true });
+  await mkdir(screenshotDir, { recursive: true });
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await expectNoOverflow(page);
-    await page.screenshot({ path: `/work/shots/team-${name}-${size.width}.png`, fullPage: true });
+    await page.screenshot({ path: `${screenshotDir}/team-${name}-${size.width}.png`, fullPage: true });
   }
 }
 
