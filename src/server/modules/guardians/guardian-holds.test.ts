@@ -114,7 +114,7 @@ describe('after consent', () => {
     for (const res of seen) expect(res.body).not.toContain(email);
   });
 
-  it('a booked slot of a consented minor says a guardian attends in the studio\'s schedule; an adult\'s does not', async () => {
+  it('a booked slot of a consented minor says a guardian attends in the studio\'s schedule and the booking mail; an adult\'s does not', async () => {
     const kid = await performer('booked kid');
     const { token } = await giveGuardian(t, kid);
     await consent(t, token);
@@ -123,6 +123,7 @@ describe('after consent', () => {
     const made = await call('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, { startsAt, minutes: 15, count: 2, gapMinutes: 0, place: 'Hall' });
     expect(made.statusCode, made.body).toBe(201);
     const [slotKid, slotAdult] = (made.json() as { slots: { _id: string }[] }).slots;
+    const since = t.sink.messages.length;
     for (const [who, slot] of [[kid, slotKid!], [adult, slotAdult!]] as const) {
       const applied = await apply(who);
       expect(applied.statusCode, applied.body).toBe(201);
@@ -136,6 +137,14 @@ describe('after consent', () => {
     expect(byId.get(slotKid!._id)).toMatchObject({ name: 'booked kid', guardianAttends: true });
     expect(byId.get(slotAdult!._id)).toMatchObject({ name: 'booked adult' });
     expect(byId.get(slotAdult!._id)).not.toHaveProperty('guardianAttends');
+    // The booking mails (their calendar file attached) go after the commit.
+    const bookingMailTo = async (email: string) => {
+      const booking = () => t.sink.messages.slice(since).find((m) => m.to === email.toLowerCase() && m.attachments?.some((a) => a.filename.endsWith('.ics')));
+      await expect.poll(booking).toBeTruthy();
+      return booking()!;
+    };
+    expect((await bookingMailTo(kid.email)).text).toContain(`${GUARDIAN_MSG.guardianAttends}.`);
+    expect((await bookingMailTo(adult.email)).text).not.toContain(GUARDIAN_MSG.guardianAttends);
   });
 
   it('withdrawal: private at once, open applications withdrawn and the studio told, studio messages refused', async () => {

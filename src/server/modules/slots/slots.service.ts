@@ -8,6 +8,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SLOT_LIMITS, SLOT_MSG, type CheckInStatus, type CreateSlotsBody, type DayEvent, type MySlotsAnswer, type OpenSlot, type StudioSlot } from '../../../contract/slots.js';
 import { APP_MSG } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import { GUARDIAN_MSG } from '../../../contract/guardians-messages.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
@@ -68,11 +69,13 @@ export interface BookingFacts {
   performerId: string | null;
   email: string | null;
   applicationId: string;
+  /** A consented minor: the mails say a guardian attends (docs/guardians.md). */
+  minor?: boolean;
 }
 
 export async function bookingFacts(db: Db | Tx, where: ReturnType<typeof and>): Promise<BookingFacts[]> {
   const rows = await db
-    .select({ slot: auditionSlots, job: jobs.title, studio: studios.fname, performerId: applications.performerId, email: users.email, applicationId: applications.id })
+    .select({ slot: auditionSlots, job: jobs.title, studio: studios.fname, performerId: applications.performerId, email: users.email, applicationId: applications.id, minor: minorSql(users.id) })
     .from(auditionSlots)
     .innerJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
     .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
@@ -92,7 +95,8 @@ export function bookingMail(f: BookingFacts, now: Date, kind: 'booked' | 'remind
   const when = utcText(f.slot.startsAt);
   const where = whereOf(f.slot);
   const subject = kind === 'booked' ? SLOT_MSG.bookedSubject(f.job) : SLOT_MSG.reminderSubject(f.job);
-  const body = kind === 'booked' ? SLOT_MSG.bookedText(f.job, f.studio, when, where) : SLOT_MSG.reminderText(f.job, f.studio, when, where);
+  const said = kind === 'booked' ? SLOT_MSG.bookedText(f.job, f.studio, when, where) : SLOT_MSG.reminderText(f.job, f.studio, when, where);
+  const body = f.minor ? `${said}\n\n${GUARDIAN_MSG.guardianAttends}.` : said;
   return { to: f.email, subject, text: body, html: `<p>${escapeHtml(body)}</p>`, attachments: [{ filename: ICS_NAME, content: icsOf(f, now), contentType: ICS_TYPE }] };
 }
 
@@ -356,7 +360,7 @@ export function createSlotsService(ctx: AppContext) {
     async book(userId: string, applicationId: string, slotId: string, now = new Date(), key?: string): Promise<{ booked: MySlotsAnswer['booked'] & object; owedMails: string[] } & AfterCommit> {
       if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
       const [app] = await db
-        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email })
+        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email, minor: minorSql(users.id) })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
@@ -400,7 +404,7 @@ export function createSlotsService(ctx: AppContext) {
           .where(and(eq(auditionSlots.id, target.id), isNull(auditionSlots.bookedApplicationId), notLocked(now)))
           .returning();
         if (!won) throw errors.slotTaken();
-        const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id }, now, 'booked');
+        const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id, minor: app.minor }, now, 'booked');
         return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [] };
       };
       return db
