@@ -125,6 +125,27 @@ describe('applying and /applications', () => {
     expect(await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(2)}` }).count()).toBe(1);
   }, SLOW_TEST);
 
+  it('withdrawing asks once in the app dialog (Cancel keeps it); confirmed, the card says Withdrawn and takes the focus', async ({ open }) => {
+    const job = await postJob(studio, { title: 'Extra for a café scene' });
+    const performer = await createUser();
+    await buyPlan(performer, 'gold');
+    await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
+    const { page } = await open({ viewport: PHONE, as: performer, path: '/applications' });
+    const withdraw = page.getByRole('button', { name: APP_MSG.withdraw, exact: true });
+    await withdraw.click();
+    const ask = page.getByRole('dialog', { name: APP_MSG.confirmWithdrawTitle });
+    await ask.getByText(APP_MSG.confirmWithdraw).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect((await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', performer.token)).applications[0]!.status).toBe('applied');
+    await withdraw.click();
+    await ask.getByRole('button', { name: APP_MSG.withdraw }).click();
+    await page.getByRole('heading', { name: /Withdrawn/ }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/^application-/);
+    expect((await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', performer.token)).applications[0]!.status).toBe('withdrawn');
+    await expectNoOverflow(page);
+  }, SLOW_TEST);
+
   it('a performer without a plan is offered /subscription; the empty list says what to do next', async ({ open }) => {
     const job = await postJob(studio, { title: 'Voice of a radio spot' });
     const performer = await createUser();

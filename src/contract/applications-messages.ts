@@ -81,6 +81,7 @@ export const APP_MSG = {
   noApplications: 'You have not applied to a job yet. Find one on the job board.',
   browseJobs: 'Browse jobs',
   withdraw: 'Withdraw',
+  confirmWithdrawTitle: 'Withdraw this application?',
   confirmWithdraw: 'Withdraw this application? It still counts towards this period.',
   timeline: 'Timeline',
   applicants: 'Applicants',

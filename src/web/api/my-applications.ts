@@ -4,6 +4,7 @@ import type { ApplyBody, MyApplication, MyApplicationsAnswer } from '../../contr
 import { api } from './client';
 import { jobPagesKey } from './job-page';
 import { queryClient } from './query-client';
+import { useWrite, type WriteHandlers } from './use-write';
 
 export const myApplicationsKey = ['applications', 'mine'] as const;
 
@@ -17,6 +18,11 @@ export async function applyToJob(jobId: string, body: ApplyBody) {
   // The job's page shows the applications left and the roles applied for.
   await Promise.all([myApplicationsKey, jobPagesKey(jobId)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return made;
+}
+
+/** Withdraws one of the performer's own applications, from /applications. */
+export function useWithdrawApplication(handlers: WriteHandlers<string, MyApplication, never>) {
+  return useWrite(withdrawApplication, handlers);
 }
 
 export async function withdrawApplication(id: string) {

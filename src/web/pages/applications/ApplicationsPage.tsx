@@ -2,15 +2,15 @@
  * /applications: the performer's applications grouped by status, each with its timeline,
  * and the period's quota ("n of 70 used this period, renews on …"); docs/applications.md.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_STATUSES, FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
 import type { MyApplication, Quota } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
-import { useMyApplications, withdrawApplication } from '../../api/my-applications';
+import { useMyApplications, useWithdrawApplication } from '../../api/my-applications';
 import { useToast } from '../../components/Toasts';
+import { useConfirm } from '../../components/useConfirm';
 import { formatDay, formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
 import { SlotPicker } from './SlotPicker';
@@ -57,26 +57,26 @@ function QuotaLine({ quota }: { quota: Quota }) {
 
 function ApplicationCard({ app }: { app: MyApplication }) {
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
+  const withdraw = useWithdrawApplication({
+    // The card moves to the Withdrawn group (a new element once the list has drawn again):
+    // focus goes to its heading on the next frame.
+    onSuccess: () => requestAnimationFrame(() => document.getElementById(`application-${app._id}`)?.focus()),
+    onError: (err) => toast(err.message),
+  });
   const canWithdraw = !FINAL_STATUSES.includes(app.status);
 
   async function handleWithdraw() {
-    if (!window.confirm(APP_MSG.confirmWithdraw)) return;
-    setBusy(true);
-    try {
-      await withdrawApplication(app._id);
-    } catch (err) {
-      toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (withdraw.isPending) return;
+    if (!(await confirm.ask({ title: APP_MSG.confirmWithdrawTitle, message: APP_MSG.confirmWithdraw, confirmLabel: APP_MSG.withdraw }))) return;
+    withdraw.mutate(app._id);
   }
 
   return (
     <li className="card application-card" aria-label={`${roleTitle(app)}, ${APP_MSG.statusLabel(app.status)}`}>
       <div className="application-head">
         <div>
-          <h3><Link to={`/jobs/${app.job._id}`}>{app.job.title}</Link>{hasOwnRole(app) && <span className="application-role"> — {app.role.name}</span>}</h3>
+          <h3 id={`application-${app._id}`} tabIndex={-1}><Link to={`/jobs/${app.job._id}`}>{app.job.title}</Link>{hasOwnRole(app) && <span className="application-role"> — {app.role.name}</span>}</h3>
           <p className="muted">{app.studio.fname}{app.job.location ? ` · ${app.job.location}` : ''}</p>
         </div>
         <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>
@@ -97,7 +97,8 @@ function ApplicationCard({ app }: { app: MyApplication }) {
         </section>
       )}
       {app.status === 'auditioning' && <SlotPicker app={app} />}
-      {canWithdraw && <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void handleWithdraw()}>{APP_MSG.withdraw}</button>}
+      {canWithdraw && <button type="button" className="btn btn-ghost" aria-disabled={withdraw.isPending} onClick={() => void handleWithdraw()}>{APP_MSG.withdraw}</button>}
+      {confirm.dialog}
     </li>
   );
 }
