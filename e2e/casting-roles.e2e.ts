@@ -109,5 +109,18 @@ describe('casting calls with roles', () => {
     expect(await studioPage.locator('.applicant-tile').innerText()).toContain('Crowd');
     await shoot(studioPage, 'casting-roles-board');
     await expectAccessible(studioPage);
+
+    // Marking a role cast stops its applications: asked once in the app's dialog, kept on Cancel.
+    await studioPage.goto(`/dashboard/jobs/${job._id}`);
+    const markCast = studioPage.getByRole('button', { name: CAST_MSG.markCast }).first();
+    await markCast.click();
+    const ask = studioPage.getByRole('dialog', { name: CAST_MSG.confirmCastTitle });
+    await ask.getByText(CAST_MSG.confirmCast).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await studioPage.getByRole('button', { name: CAST_MSG.markCast }).count()).toBe(3);
+    await markCast.click();
+    await ask.getByRole('button', { name: CAST_MSG.markCast }).click();
+    await expect.poll(() => studioPage.getByRole('button', { name: CAST_MSG.markCast }).count()).toBe(2);
   }, SLOW_TEST);
 });

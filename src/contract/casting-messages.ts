@@ -47,6 +47,7 @@ export const CAST_MSG = {
   moveUp: 'Move up',
   moveDown: 'Move down',
   markCast: 'Mark cast',
+  confirmCastTitle: 'Mark this role cast?',
   confirmCast: 'Mark this role cast? It stays on the job, marked Cast, and takes no new applications.',
   cast: 'Cast',
   roleName: 'Role name',

@@ -17,6 +17,7 @@ import { useCastRole } from '../../api/cast-role';
 import { useDeleteJob } from '../../api/delete-job';
 import { useSaveJob } from '../../api/save-job';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useConfirm } from '../../components/useConfirm';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { CloseJobDialog } from './CloseJobDialog';
 import { uploadFile } from '../../api/storage';
@@ -126,6 +127,7 @@ function JobForm({ job }: { job?: OwnJob }) {
     ...handlers,
     onSuccess: (saved) => setRoles((rs) => rs.map((r) => (saved.roles.find((x) => x._id === r._id)?.status === 'cast' ? { ...r, status: 'cast' } : r))),
   });
+  const confirm = useConfirm();
   const [closing, setClosing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteJob(job?._id, { ...handlers, onSuccess: done });
@@ -289,7 +291,7 @@ function JobForm({ job }: { job?: OwnJob }) {
             setRoleErrors({});
           }}
           errors={roleErrors}
-          onCast={job ? (roleId) => window.confirm(CAST_MSG.confirmCast) && cast.mutate(roleId) : undefined}
+          onCast={job ? (roleId) => void confirm.ask({ title: CAST_MSG.confirmCastTitle, message: CAST_MSG.confirmCast, confirmLabel: CAST_MSG.markCast }).then((yes) => { if (yes) cast.mutate(roleId); }) : undefined}
         />
         <FormField id="images" label={`${LABELS.images} (up to ${JOB_LIMITS.imagesMax})`} error={errors.images}>
           {(a) => (
@@ -356,6 +358,7 @@ function JobForm({ job }: { job?: OwnJob }) {
         }}
         onCancel={() => setDeleting(false)}
       />
+      {confirm.dialog}
     </main>
   );
 }
