@@ -72,7 +72,7 @@ describe('/contact', () => {
     const { page } = await open();
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { msg: 'boom' } }));
     await page.goto('/contact');
-    const values = { email: 'visitor@example.com', number: '12345', message: 'Hello!' };
+    const values = { email: 'visitor@example.com', number: '9820012345', message: 'Hello!' };
     await fill(page, values);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await outcome(page).waitFor();

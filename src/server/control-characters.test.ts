@@ -47,9 +47,9 @@ const calls: [string, Send][] = [
   ['upload/profilePic', json('POST', '/api/upload/profilePic', (v) => ({ profilePicUrl: `/uploads/images/a${v}.png` }))],
   ['upload/media POST', json('POST', '/api/upload/media', (v) => ({ mediaType: 'photos', media: `/uploads/images/a${v}.png` }))],
   ['upload/media DELETE', json('DELETE', '/api/upload/media', (v) => ({ mediaType: 'photos', media: `/uploads/images/a${v}.png` }))],
-  ['contact email', json('POST', '/api/contact', (v) => ({ email: `a${v}@example.com`, number: '123', message: 'hello' }), false)],
+  ['contact email', json('POST', '/api/contact', (v) => ({ email: `a${v}@example.com`, number: '9820012345', message: 'hello' }), false)],
   ['contact number', json('POST', '/api/contact', (v) => ({ email: 'a@example.com', number: `12${v}3`, message: 'hello' }), false)],
-  ['contact message', json('POST', '/api/contact', (v) => ({ email: 'a@example.com', number: '123', message: `hel${v}lo` }), false)],
+  ['contact message', json('POST', '/api/contact', (v) => ({ email: 'a@example.com', number: '9820012345', message: `hel${v}lo` }), false)],
   ['subscriptionData subscriptionName', json('POST', '/api/audition/subscriptionData', (v) => ({ subscriptionName: `Gold${v}`, subscriptionPrice: 1 }))],
   ['subscriptionData subscriptionPrice', json('POST', '/api/audition/subscriptionData', (v) => ({ subscriptionName: 'Gold', subscriptionPrice: `1${v}` }))],
   ['addPayment name', json('POST', '/api/admin/addPayment', (v) => ({ name: `x${v}`, amount: 1 }))],
@@ -95,7 +95,7 @@ describe('the message of the refusal', () => {
 
 describe('tabs and line breaks', () => {
   it('are kept in the contact message, the one multi-line field', async () => {
-    const res = await json('POST', '/api/contact', () => ({ email: 'tabs@example.com', number: '123', message: 'line one\n\tline two\r\nend' }), false)('');
+    const res = await json('POST', '/api/contact', () => ({ email: 'tabs@example.com', number: '9820012345', message: 'line one\n\tline two\r\nend' }), false)('');
     expect(res.statusCode).toBe(200);
   });
 

@@ -53,11 +53,11 @@ describe('studio sign-up', () => {
 
   it('answers 409 when the e-mail already has an account of the other kind, either way', async () => {
     const performer = await buildPerformer(t);
-    const asStudio = await call('POST', '/api/studio/web/signup', undefined, { fname: 'Taken', email: performer.email, number: '123', password: 'long enough pw' });
+    const asStudio = await call('POST', '/api/studio/web/signup', undefined, { fname: 'Taken', email: performer.email, number: '9820012345', password: 'long enough pw' });
     expect(asStudio.statusCode).toBe(409);
     expect(asStudio.json()).toMatchObject({ msg: MARKET_MSG.accountIsOther('performer') });
     const studio = await buildStudioAccount(t);
-    const asPerformer = await call('POST', '/api/audition/web/signup', undefined, { fname: 'taken', email: studio.email, number: '123', password: 'long enough pw' });
+    const asPerformer = await call('POST', '/api/audition/web/signup', undefined, { fname: 'taken', email: studio.email, number: '9820012345', password: 'long enough pw' });
     expect(asPerformer.statusCode).toBe(409);
     expect(asPerformer.json()).toMatchObject({ msg: MARKET_MSG.accountIsOther('studio') });
   });

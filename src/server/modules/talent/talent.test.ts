@@ -28,9 +28,12 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, 
 /** A performer whose profile is set through the real profile calls. */
 async function performer(fields: Record<string, string> = {}, basic: Record<string, string> = {}): Promise<Performer> {
   const p = await buildPerformer(t, { fname: fields.fname ?? 'Talent Person' });
-  const { fname = p.fname, location = '', gender = 'Male', ...appearance } = fields;
-  const saved = await call('POST', '/api/audition/updateAppearance', p.token, { fname, location, gender, ...appearance });
+  const { fname = p.fname, location = '', gender = 'Male', age, ...appearance } = fields;
+  // An age that is not a number is refused by the form now; profiles saved before that still hold one, written here as they were.
+  const readable = age === undefined || /^\d+$/.test(age);
+  const saved = await call('POST', '/api/audition/updateAppearance', p.token, { fname, location, gender, ...appearance, ...(readable && age !== undefined ? { age } : {}) });
   if (saved.statusCode !== 200) throw new Error(saved.body);
+  if (!readable) await t.ctx.db.update(users).set({ age }).where(eq(users.id, p._id));
   // The profile form saved once: its title, gender and profession are choices (docs/talent.md, "Stated, not defaulted").
   const res = await call('POST', '/api/audition/updateBasicInfo', p.token, { fname, location, gender, ...basic });
   if (res.statusCode !== 200) throw new Error(res.body);
