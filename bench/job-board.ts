@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.js';
-import { seedStudios } from '../src/server/db/seed.js';
-import { BENCH_WORDS } from '../src/server/db/seed-data.js';
+import { seedStudios } from '../src/server/seed/index.js';
+import { BENCH_WORDS } from '../src/server/seed/data.js';
 import { encodeCursor } from '../src/server/modules/studios/index.js';
 import { PROFESSIONS } from '../src/contract/profile-options.js';
 import { startBare } from './bare-route.js';

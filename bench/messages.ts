@@ -32,7 +32,7 @@ import { latencies, rate, round } from './load.js';
 import { runAlone, type Add } from './run-alone.js';
 import { atMost, atMostMs, atMostTimes } from './aim.js';
 import { fromTheTop, seedJobs } from './job-board.js';
-import { seedStudios } from '../src/server/db/seed.js';
+import { seedStudios } from '../src/server/seed/index.js';
 import { openEventStream, openEventStreams } from './stream-holder.js';
 
 /** Issue 39 item 4: 20 000 streams on one instance. */

@@ -16,7 +16,7 @@
  * first searches shows on its own (docs/performance.md, "How to measure").
  */
 import { sql } from 'drizzle-orm';
-import { seedStudios } from '../src/server/db/seed.js';
+import { seedStudios } from '../src/server/seed/index.js';
 import type { AppProcess } from '../test/app-process.js';
 import { latencies } from './load.js';
 import { runAlone, type Add } from './run-alone.js';

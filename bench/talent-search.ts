@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.js';
-import { seedPerformers } from '../src/server/db/seed-performers.js';
+import { seedPerformers } from '../src/server/seed/performers.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { besideBare } from './prelude.js';
 import { latencies } from './load.js';

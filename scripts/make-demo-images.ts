@@ -9,7 +9,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { DEMO_IMAGES } from '../src/server/db/seed-data.js';
+import { DEMO_IMAGES } from '../src/server/seed/data.js';
 
 const outDir = fileURLToPath(new URL('../src/web/public/demo/', import.meta.url));
 const MAX_BYTES = 30 * 1024;

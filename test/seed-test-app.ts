@@ -1,7 +1,7 @@
 /** The demo seeders' tests: one test app per file (with the demo studios if asked), and its context under other settings. */
 import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../src/server/context.js';
-import { seedDemo } from '../src/server/db/seed.js';
+import { seedDemo } from '../src/server/seed/index.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 
 export function seedTestApp(opts: { demoStudios?: boolean } = {}) {

@@ -2,7 +2,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { closeContext, createContext } from './context.js';
-import { seedDemoIfEmpty } from './db/seed.js';
+import { seedDemoIfEmpty } from './seed/index.js';
 import { backgroundJobs } from './background/jobs.js';
 import { createRunner } from './background/runner.js';
 import { createMetrics } from './metrics.js';

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Studio } from '../../../contract/studios.js';
 import { rowsOf } from '../../db/raw.js';
-import { seedStudios } from '../../db/seed.js';
+import { seedStudios } from '../../seed/index.js';
 import { newAddress } from '../../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { NEXT_CURSOR_HEADER, STUDIO_LIMITS, type JobsAnswer, type Studio } from '../../../contract/studios.js';
 import { jobs, studios } from '../../db/schema/index.js';
-import { seedStudios } from '../../db/seed.js';
+import { seedStudios } from '../../seed/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { newAddress } from '../../../../test/factories.js';
 import { announced } from '../../../../test/announcements.js';

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNotNull, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TalentAnswer } from '../../contract/talent.js';
-import { users } from './schema/index.js';
-import { DEMO_PERFORMERS, seedDemoPerformers, seedPerformers } from './seed-performers.js';
+import { users } from '../db/schema/index.js';
+import { DEMO_PERFORMERS, seedDemoPerformers, seedPerformers } from './performers.js';
 import { buildStudioAccount } from '../../../test/studio-factories.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 

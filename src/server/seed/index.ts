@@ -4,17 +4,17 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import type { Db } from './client.js';
-import { seedDemoPerformers } from './seed-performers.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { seedDemoReviewLink } from './seed-demo-review.js';
-import { seedDemoCallbacks } from './seed-demo-callbacks.js';
-import { seedDemoMessages } from './seed-demo-messages.js';
-import { seedDemoGuardians } from './seed-demo-guardians.js';
-import { seedDemoAvailability } from './seed-demo-availability.js';
-import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
-import { seedDemoTeam } from './seed-demo-team.js';
-import { jobRoles, jobs, studios } from './schema/index.js';
+import type { Db } from '../db/client.js';
+import { seedDemoPerformers } from './performers.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoReviewLink } from './demo-review.js';
+import { seedDemoCallbacks } from './demo-callbacks.js';
+import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoGuardians } from './demo-guardians.js';
+import { seedDemoAvailability } from './demo-availability.js';
+import { seedDemoStudioAccounts } from './studio-accounts.js';
+import { seedDemoTeam } from './demo-team.js';
+import { jobRoles, jobs, studios } from '../db/schema/index.js';
 import {
   BENCH_WORDS,
   DEMO_STUDIOS,
@@ -25,7 +25,7 @@ import {
   jobImages,
   DEMO_IMAGES,
   demoJobFields,
-} from './seed-data.js';
+} from './data.js';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

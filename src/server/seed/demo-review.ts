@@ -6,8 +6,8 @@
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { applications, jobs, reviewFeedback, reviewLinks, studios, users } from './schema/index.js';
-import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { applications, jobs, reviewFeedback, reviewLinks, studios, users } from '../db/schema/index.js';
+import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
 import { hashLinkToken, newLinkToken } from '../lib/link-token.js';
 
 const PICKS = [

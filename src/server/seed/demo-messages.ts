@@ -6,9 +6,9 @@
  */
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { conversations, jobs, messages, studios, users } from './schema/index.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { conversations, jobs, messages, studios, users } from '../db/schema/index.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
 
 /** Each exchange in turn: who writes (`s`tudio or `p`erformer) and what. */
 const EXCHANGES: readonly (readonly ['s' | 'p', string])[][] = [

@@ -5,7 +5,7 @@
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { studios, users } from './schema/index.js';
+import { studios, users } from '../db/schema/index.js';
 
 /** The logins the README and the start-up log give. */
 export const DEMO_STUDIO_LOGINS = [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { jobs, performerUnavailability, users } from './schema/index.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { seedDemoAvailability } from './seed-demo-availability.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { jobs, performerUnavailability, users } from '../db/schema/index.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoAvailability } from './demo-availability.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { seedDemoStudioAccounts } from './studio-accounts.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const seeded = seedTestApp({ demoStudios: true });

@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversations, messages } from './schema/index.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { seedDemoMessages } from './seed-demo-messages.js';
-import { seedDemoPerformers } from './seed-performers.js';
-import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { conversations, messages } from '../db/schema/index.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoPerformers } from './performers.js';
+import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './studio-accounts.js';
 import { callAs } from '../../../test/message-factories.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 

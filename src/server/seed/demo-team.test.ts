@@ -2,11 +2,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StudioApplication } from '../../contract/applications.js';
-import { applicationReviews, users } from './schema/index.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { DEMO_TEAM_LOGINS, seedDemoTeam } from './seed-demo-team.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { applicationReviews, users } from '../db/schema/index.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { DEMO_TEAM_LOGINS, seedDemoTeam } from './demo-team.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './studio-accounts.js';
 import { newAddress } from '../../../test/factories.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 

@@ -1,8 +1,8 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, studios, users } from './schema/index.js';
-import { seedDemoIfEmpty } from './seed.js';
-import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { jobs, studios, users } from '../db/schema/index.js';
+import { seedDemoIfEmpty } from './index.js';
+import { DEMO_STUDIO_LOGINS, seedDemoStudioAccounts } from './studio-accounts.js';
 import { newAddress } from '../../../test/factories.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 

@@ -7,9 +7,9 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../contract/applications-limits.js';
 import type { AppContext } from '../context.js';
-import { applications, jobs, studios, users } from './schema/index.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { applications, jobs, studios, users } from '../db/schema/index.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
 
 const PIPELINE: readonly ApplicationStatus[][] = [
   ['applied'],

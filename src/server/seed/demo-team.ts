@@ -7,8 +7,8 @@
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { applicationReviews, applications, jobs, studios, users } from './schema/index.js';
-import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { applicationReviews, applications, jobs, studios, users } from '../db/schema/index.js';
+import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
 
 /** The logins the README and the start-up log give. */
 export const DEMO_TEAM_LOGINS = [

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { count, countDistinct } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../contract/limits.js';
-import { jobRoles, jobs, studios } from './schema/index.js';
-import { seedDemoIfEmpty, seedStudios } from './seed.js';
-import { DEMO_STUDIOS } from './seed-data.js';
+import { jobRoles, jobs, studios } from '../db/schema/index.js';
+import { seedDemoIfEmpty, seedStudios } from './index.js';
+import { DEMO_STUDIOS } from './data.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const publicDir = fileURLToPath(new URL('../../web/public', import.meta.url));

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applications, users } from './schema/index.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { applications, users } from '../db/schema/index.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { seedDemoStudioAccounts } from './studio-accounts.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const seeded = seedTestApp({ demoStudios: true });

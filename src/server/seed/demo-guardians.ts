@@ -11,8 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { GUARDIAN_LINK_DAYS } from '../../contract/guardians-messages.js';
 import type { AppContext } from '../context.js';
 import { hashLinkToken, newLinkToken } from '../lib/link-token.js';
-import { guardianEvents, performerAges, users, userMedia } from './schema/index.js';
-import { demoPortrait } from './seed-data.js';
+import { guardianEvents, performerAges, users, userMedia } from '../db/schema/index.js';
+import { demoPortrait } from './data.js';
 
 export const DEMO_MINOR = {
   email: 'young-performer@minors.demo.audition.local',

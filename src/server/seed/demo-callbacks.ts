@@ -7,8 +7,8 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { SLOT_LIMITS, SLOT_MSG } from '../../contract/slots-texts.js';
 import type { AppContext } from '../context.js';
-import { applications, auditionSlots, jobs, notifications, slotDayEvents, slotRoundInvitations, studios, users } from './schema/index.js';
-import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { applications, auditionSlots, jobs, notifications, slotDayEvents, slotRoundInvitations, studios, users } from '../db/schema/index.js';
+import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
 
 export const DEMO_CALLBACK_ROUND = 'Callback';
 const DAY = 86_400_000;

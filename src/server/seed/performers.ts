@@ -9,9 +9,9 @@ import { eq, like, sql } from 'drizzle-orm';
 import { foldName } from '../../contract/resume-options.js';
 import type { Resume } from '../../contract/resume.js';
 import type { AppContext } from '../context.js';
-import type { Db } from './client.js';
-import { performerResumes, userMedia, users } from './schema/index.js';
-import { DEMO_IMAGES, demoPortrait } from './seed-data.js';
+import type { Db } from '../db/client.js';
+import { performerResumes, userMedia, users } from '../db/schema/index.js';
+import { DEMO_IMAGES, demoPortrait } from './data.js';
 
 export const DEMO_PERFORMER_DOMAIN = 'performers.demo.audition.local';
 

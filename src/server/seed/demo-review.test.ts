@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { reviewFeedback, users } from './schema/index.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { seedDemoReviewLink } from './seed-demo-review.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { reviewFeedback, users } from '../db/schema/index.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { seedDemoReviewLink } from './demo-review.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { seedDemoStudioAccounts } from './studio-accounts.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const seeded = seedTestApp({ demoStudios: true });

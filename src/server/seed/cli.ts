@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { closeContext, createContext } from '../context.js';
-import { seedDemo, seedStudios } from './seed.js';
+import { seedDemo, seedStudios } from './index.js';
 
 async function main() {
   const { values } = parseArgs({ options: { studios: { type: 'string' } } });

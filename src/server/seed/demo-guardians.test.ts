@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { GUARDIAN_MSG } from '../../contract/guardians-messages.js';
-import { guardianEvents, users } from './schema/index.js';
-import { DEMO_MINOR, seedDemoGuardians } from './seed-demo-guardians.js';
+import { guardianEvents, users } from '../db/schema/index.js';
+import { DEMO_MINOR, seedDemoGuardians } from './demo-guardians.js';
 import { buildStudioAccount } from '../../../test/studio-factories.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 

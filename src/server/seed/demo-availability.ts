@@ -8,9 +8,9 @@
  */
 import { and, asc, eq, inArray, like, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { applications, jobs, performerUnavailability, studios, users } from './schema/index.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { DEMO_STUDIO_LOGINS } from './seed-studio-accounts.js';
+import { applications, jobs, performerUnavailability, studios, users } from '../db/schema/index.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
 
 const DAY = 86_400_000;
 const dayOf = (now: Date, days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applications, auditionSlots, notifications, slotDayEvents, slotRoundInvitations, users } from './schema/index.js';
-import { seedDemoApplications } from './seed-demo-applications.js';
-import { DEMO_CALLBACK_ROUND, seedDemoCallbacks } from './seed-demo-callbacks.js';
-import { DEMO_PERFORMER_DOMAIN } from './seed-performers.js';
-import { seedDemoStudioAccounts } from './seed-studio-accounts.js';
+import { applications, auditionSlots, notifications, slotDayEvents, slotRoundInvitations, users } from '../db/schema/index.js';
+import { seedDemoApplications } from './demo-applications.js';
+import { DEMO_CALLBACK_ROUND, seedDemoCallbacks } from './demo-callbacks.js';
+import { DEMO_PERFORMER_DOMAIN } from './performers.js';
+import { seedDemoStudioAccounts } from './studio-accounts.js';
 import { seedTestApp } from '../../../test/seed-test-app.js';
 
 const seeded = seedTestApp({ demoStudios: true });
