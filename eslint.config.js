@@ -40,6 +40,14 @@ export default tseslint.config(
       ],
     },
   },
+  // db/ holds the database's own pieces (schema, migrations, client, change feed); what writes
+  // through the areas (the demo seed) lives in seed/ (docs/architecture.md, "Folders").
+  {
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/', message: 'db/ does not use the areas: code that needs them (a seed, a service) lives in seed/ or in the area.' }] }],
+    },
+  },
   // Rate limits are built before the context and are given what they need (LimitContext), never the context itself.
   {
     files: ['src/server/rate-limit/**/*.ts'],
