@@ -81,9 +81,12 @@ describe('callbacks on the schedule and the performer’s picker', () => {
     expect(await theirs.getByRole('button', { name: /11:00–11:20|11:20–11:40/ }).count()).toBe(0);
     await shot(theirs, 'performer-uninvited');
 
-    // The schedule shows who comes to the callback.
+    // The schedule shows who comes to the callback, for which role, on which job, with a way back.
     await studioPage.reload();
     await expect.poll(async () => (await studioPage.getByTestId('schedule-row').first().textContent()) ?? '').toContain(personName(asked.fname));
+    expect(await studioPage.getByTestId('schedule-job').textContent()).toBe(SLOT_TEXT.forJob(job.title));
+    expect(await studioPage.getByTestId('schedule-row').first().getByTestId('schedule-role').count()).toBe(1);
+    expect(await studioPage.getByRole('link', { name: new RegExp(SLOT_TEXT.backToBoard) }).getAttribute('href')).toBe(`/dashboard/jobs/${job._id}/applicants`);
     await shot(studioPage, 'schedule');
     await expectAccessible(studioPage);
 

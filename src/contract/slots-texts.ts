@@ -85,6 +85,8 @@ export const SLOT_TEXT = {
   noSlots: 'No audition times yet.',
   free: 'Free',
   remove: 'Remove',
+  backToBoard: 'Back to the applicants',
+  forJob: (title: string) => `For ${title}`,
   confirmRemoveTitle: 'Remove this time?',
   confirmRemoveBooked: (name: string) => `Remove this time? ${name} is booked on it and will be told to pick another.`,
   removed: 'Time removed',

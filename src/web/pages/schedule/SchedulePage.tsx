@@ -15,6 +15,7 @@ import type { StudioSlot } from '../../../contract/slots';
 import { ApiError } from '../../api/client';
 import { deleteSlot, useJobSlots } from '../../api/job-slots';
 import { useCreateSlots } from '../../api/create-slots';
+import { useStudioJob } from '../../api/studio-job';
 import { useJobApplicants } from '../../api/job-applicants';
 import { FormField, TextField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
@@ -38,13 +39,17 @@ export default function SchedulePage() {
   const slots = useJobSlots(id);
   const zone = zoneName();
   const slotsAllowed = useStudioRole().can('slots');
+  const job = useStudioJob(id).data;
 
   return (
     <main className="page schedule-page">
+      <p className="schedule-back no-print"><Link to={`/dashboard/jobs/${id}/applicants`}>← {SLOT_TEXT.backToBoard}</Link></p>
       <div className="schedule-head">
         <h1>{SLOT_TEXT.scheduleTitle}</h1>
         <button type="button" className="btn btn-ghost no-print" onClick={() => window.print()}>{SLOT_TEXT.print}</button>
       </div>
+      {/* Named on screen and on paper: the print view is handed round on the day. */}
+      {job && <p className="schedule-job" data-testid="schedule-job">{SLOT_TEXT.forJob(job.title)}</p>}
       <p className="muted" data-testid="zone">{SLOT_TEXT.shownIn(zone)}</p>
       {slotsAllowed && <SlotEditor jobId={id} />}
       <section aria-labelledby="schedule-list" className="schedule-section">
@@ -115,6 +120,7 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
     <li className="card schedule-row" data-testid="schedule-row">
       <time dateTime={slot.startsAt} className="schedule-time">{slotTime(slot.startsAt, slot.endsAt)}</time>
       <span className="schedule-who">{booking ? <Link to={`/dashboard/jobs/${jobId}/applicants`}>{name}</Link> : <span className="muted">{SLOT_TEXT.free}</span>}
+        {booking?.roleName ? <span className="muted" data-testid="schedule-role"> · {booking.roleName}</span> : null}
         {booking?.guardianAttends ? <span className="muted"> · {GUARDIAN_MSG.guardianAttends}</span> : null}
       </span>
       <span className="schedule-where muted">{slot.place || slot.onlineUrl}</span>
