@@ -49,7 +49,15 @@ describe('/settings', () => {
     await expect.poll(() => page.locator('#settings-current-error').textContent()).toBe(MSG.currentPasswordWrong);
     await shoot(page, 'settings-problem');
     await expectAccessible(page);
+    // The same password again is said at the new password, the field the server names, with focus there.
     await page.getByLabel('Current password').fill(user.password);
+    await page.getByLabel('New password', { exact: true }).fill(user.password);
+    await page.getByLabel('Repeat the new password').first().fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('#settings-password-new-error').textContent()).toBe(MSG.samePassword);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('settings-password-new');
+    await page.getByLabel('New password', { exact: true }).fill('a better password');
+    await page.getByLabel('Repeat the new password').first().fill('a better password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => page.getByTestId('password-changed').textContent()).toBe(MSG.passwordChanged);
     // Focus is on the result's message, not left on the button or the body (docs/screens.md, "Focus after actions").

@@ -7,8 +7,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { changePassword, deleteAccount, downloadExport, logoutEverywhere } from '../../api/account';
-import { ApiError } from '../../api/client';
+import { deleteAccount, downloadExport, logoutEverywhere } from '../../api/account';
+import { useChangePassword } from '../../api/change-password';
+import { ApiError, errorCode } from '../../api/client';
 import { useBusy } from '../../components/Busy';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toasts';
@@ -84,14 +85,34 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
   const [form, setForm] = useState({ current: '', password: '', confirm: '' });
   const [problems, setProblems] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [done, setDone] = useState<string>();
-  const { run } = useBusy();
+  const save = useChangePassword({
+    overlay: MSG.saving,
+    onSuccess: (answer) => {
+      setForm({ current: '', password: '', confirm: '' });
+      setDone(answer.msg);
+    },
+    // The server names the field of a rule it refuses (the same password again, too short).
+    fields: { current: true, password: true },
+    onProblem: (field, msg) => {
+      setProblems({ [field]: msg });
+      document.getElementById(field === 'password' ? 'settings-password-new' : 'settings-current')?.focus();
+    },
+    onError: (err) => {
+      const message = onFailure(err);
+      if (message && errorCode(err) === 'wrong_password') {
+        setProblems({ current: message });
+        document.getElementById('settings-current')?.focus();
+      }
+    },
+  });
   // The result's message takes the focus once shown (docs/screens.md, "Focus after actions").
   useEffect(() => {
     if (done) window.setTimeout(() => document.getElementById('password-changed')?.focus(), 0);
   }, [done]);
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (save.isPending) return;
     setDone(undefined);
     const found: typeof problems = {};
     if (!form.current) found.current = MSG.required('Current password');
@@ -104,17 +125,7 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
       document.getElementById(first === 'password' ? 'settings-password-new' : `settings-${first}`)?.focus();
       return;
     }
-    try {
-      const answer = await run(() => changePassword(form.current, form.password), 'Saving…');
-      // The same account goes on with the fresh token: a studio stays a studio.
-      session.saveLogin(answer.token, localStorage.getItem('id') ?? '', session.isStudio() ? 'studio' : 'performer');
-      setForm({ current: '', password: '', confirm: '' });
-      setDone(answer.msg);
-    } catch (err) {
-      const message = onFailure(err);
-      if (message === MSG.passwordTooShort) setProblems({ password: message });
-      else if (message) setProblems({ current: message });
-    }
+    save.mutate({ current: form.current, password: form.password });
   }
 
   const change = (field: keyof typeof form, value: string) => {
@@ -129,7 +140,7 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
       <TextField id="settings-current" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} error={problems.current} />
       <TextField id="settings-password-new" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} error={problems.password} />
       <TextField id="settings-confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={problems.confirm} />
-      <button type="submit" className="btn">Change password</button>
+      <button type="submit" className="btn" aria-disabled={save.isPending}>Change password</button>
     </form>
   );
 }
