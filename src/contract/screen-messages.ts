@@ -122,6 +122,8 @@ export const SCREEN_MSG = {
 
 /** /settings, for either kind of account (docs/account.md "Studio settings"). */
 export const SETTINGS_MSG = {
+  /** The loading overlay's words while the account is deleted. */
+  deleting: 'Deleting…',
   signedInAs: (email: string) => `Signed in as ${email}`,
   signedInAsStudio: (name: string) => `Signed in as the studio ${name}`,
   exportPerformer:

@@ -7,7 +7,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { deleteAccount, downloadExport, logoutEverywhere } from '../../api/account';
+import { downloadExport } from '../../api/account';
+import { useDeleteAccount } from '../../api/delete-account';
+import { useEndAllSessions } from '../../api/end-all-sessions';
 import { useChangePassword } from '../../api/change-password';
 import { ApiError, errorCode } from '../../api/client';
 import { useBusy } from '../../components/Busy';
@@ -146,17 +148,16 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
 }
 
 function LogoutEverywhere({ onDone, onFailure }: { onDone(msg: string): void; onFailure: FailureHandler }) {
-  const { run } = useBusy();
   const toast = useToast();
-  async function handleClick() {
-    try {
-      onDone((await run(() => logoutEverywhere())).msg);
-    } catch (err) {
+  const end = useEndAllSessions({
+    overlay: MSG.loading,
+    onSuccess: (answer) => onDone(answer.msg),
+    onError: (err) => {
       const message = onFailure(err);
       if (message) toast(message);
-    }
-  }
-  return <button type="button" className="btn btn-secondary" onClick={handleClick}>Log out everywhere</button>;
+    },
+  });
+  return <button type="button" className="btn btn-secondary" aria-disabled={end.isPending} onClick={() => !end.isPending && end.mutate()}>Log out everywhere</button>;
 }
 
 function ExportButton({ onFailure }: { onFailure: FailureHandler }) {
@@ -178,9 +179,23 @@ function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; o
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const { run } = useBusy();
   const toast = useToast();
   const navigate = useNavigate();
+  const remove = useDeleteAccount({
+    overlay: SETTINGS_MSG.deleting,
+    onSuccess: (answer) => {
+      session.logout();
+      toast(answer.msg, 'success');
+      navigate('/', { replace: true });
+    },
+    onError: (err) => {
+      const message = onFailure(err);
+      if (message) {
+        setProblem(message);
+        document.getElementById('settings-delete-password')?.focus();
+      }
+    },
+  });
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
@@ -192,20 +207,9 @@ function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; o
     setConfirming(true);
   }
 
-  async function handleConfirm() {
+  function handleConfirm() {
     setConfirming(false);
-    try {
-      const answer = await run(() => deleteAccount(password), 'Deleting…');
-      session.logout();
-      toast(answer.msg, 'success');
-      navigate('/', { replace: true });
-    } catch (err) {
-      const message = onFailure(err);
-      if (message) {
-        setProblem(message);
-        document.getElementById('settings-delete-password')?.focus();
-      }
-    }
+    if (!remove.isPending) remove.mutate(password);
   }
 
   return (
@@ -219,7 +223,7 @@ function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; o
       <button type="submit" className="btn btn-danger">Delete my account</button>
       <ConfirmDialog
         open={confirming} title="Delete your account?" message={paidDaysLost ? `${MSG.confirmDelete} ${paidDaysLost}` : MSG.confirmDelete} confirmLabel="Delete for good"
-        onConfirm={() => void handleConfirm()} onCancel={() => setConfirming(false)}
+        onConfirm={handleConfirm} onCancel={() => setConfirming(false)}
       />
     </form>
   );
