@@ -55,6 +55,8 @@ export const PAGE_TITLES = {
 } as const;
 
 export const SCREEN_MSG = {
+  /** The loading overlay's words while the appearance is saved. */
+  savingAppearance: 'Saving your appearance…',
   skipToContent: 'Skip to content',
   /** A page the account cannot use (docs/screens.md, "Wrong place, said"). */
   wrongPlace: {

@@ -7,13 +7,10 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../contract/profile';
 import { appearanceFields, problemsOf } from '../../../contract/field-rules';
 import { SCREEN_MSG } from '../../../contract/screen-messages';
-import { updateAppearance } from '../../api/profile';
-import { useBusy } from '../../components/Busy';
+import { useSaveAppearance } from '../../api/save-appearance';
 import { FormField } from '../../components/FormField';
 import { toastAfterReload, useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
-import { fieldOfError } from '../../api/field-of-error';
-import { session } from '../../api/session';
 import { useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
 import './profile.css';
@@ -39,7 +36,6 @@ export default function EditAppearancePage() {
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const toast = useToast();
-  const { run } = useBusy();
 
   useEffect(() => {
     if (user && !form) {
@@ -50,10 +46,29 @@ export default function EditAppearancePage() {
 
   const dirty = useMemo(() => form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
   const guard = useLeaveGuard(dirty);
+  const save = useSaveAppearance({
+    overlay: SCREEN_MSG.savingAppearance,
+    onSuccess: () => {
+      guard.release();
+      toastAfterReload(SCREEN_MSG.saved);
+      window.location.assign('/apperance');
+    },
+    // The server's rule about one field is said there too, with the spec's toast.
+    fields: LABELS,
+    onProblem: (field, msg) => {
+      setErrors((all) => ({ ...all, [field]: msg }));
+      toast(msg);
+      document.getElementById(field)?.focus();
+    },
+    onError: (err) => {
+      console.error('appearance save failed', err);
+      toast(err.message);
+    },
+  });
 
-  async function handleSave(e: FormEvent) {
+  function handleSave(e: FormEvent) {
     e.preventDefault();
-    if (!form || !user) return;
+    if (!form || !user || save.isPending) return;
     const problems = problemsOf(appearanceFields, form);
     const count = Object.keys(problems).length;
     if (count > 0) {
@@ -64,23 +79,7 @@ export default function EditAppearancePage() {
       if (first) window.setTimeout(() => document.getElementById(first)?.focus(), 0);
       return;
     }
-    try {
-      await run(async () => {
-        const body = new FormData();
-        const fields = { fname: user.fname, location: user.location, gender: user.gender, ...form };
-        for (const [k, v] of Object.entries(fields)) body.append(k, v);
-        session.rememberSavedProfile(await updateAppearance(body));
-      }, 'Saving your appearance…');
-      guard.release();
-      toastAfterReload(SCREEN_MSG.saved);
-      window.location.assign('/apperance');
-    } catch (err) {
-      const message = (err as Error).message;
-      console.error('appearance save failed', err);
-      const field = fieldOfError(err, LABELS);
-      if (field) setErrors((all) => ({ ...all, [field]: message }));
-      toast(message);
-    }
+    save.mutate({ fname: user.fname, location: user.location, gender: user.gender, ...form });
   }
 
   return (
