@@ -6,10 +6,9 @@
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
-import type { SignupBody } from '../../../contract/auth';
 import { firstProblem } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
-import { useBusy } from '../../components/Busy';
+import { useSendSignupCode, useVerifySignupCode, type SignupKind } from '../../api/sign-up';
 import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
@@ -34,8 +33,8 @@ export interface SignupFlowProps {
   lowerCaseName: boolean;
   /** The server's own rules for these fields, checked before sending: the first problem is the toast. */
   rules: z.ZodMiniObject;
-  sendCode(body: SignupBody): Promise<unknown>;
-  verify(body: SignupBody & { otp: string }): Promise<{ created: string }>;
+  /** Which sign-up's calls (api/sign-up.ts). */
+  kind: SignupKind;
   /** Links under the form beside "Already have an account?". */
   more?: ReactNode;
 }
@@ -49,7 +48,6 @@ export function SignupFlow(props: SignupFlowProps) {
   /** Wrong codes typed since the last code was sent (a new code has its own tries). */
   const [wrongTries, setWrongTries] = useState(0);
   const toast = useToast();
-  const { run } = useBusy();
   const navigate = useNavigate();
   const labels = useMemo(() => ({ fname: props.nameLabel, number: 'Phone No.', email: 'Email Id', password: 'Password' }), [props.nameLabel]);
   const fields = useFieldProblems(props.rules, IDS, labels);
@@ -63,42 +61,49 @@ export function SignupFlow(props: SignupFlowProps) {
   };
   const payload = () => ({ ...form, fname: form.fname.trim(), email: form.email.trim(), number: form.number.trim() });
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
     const body = payload();
     // Every wrong field is marked at once; the first problem is also the spec's toast.
     const problem = firstProblem(props.rules, body);
     if (!fields.check(body) || problem) return toast(problem ?? MSG.fillAllFields);
-    await sendCode();
+    sendCode();
   }
 
   /**
    * Mails a code and opens the dialog. A code sent less than a minute ago is still good:
    * the dialog opens again, counting down to when a new one may be sent.
    */
-  async function sendCode(again = false) {
-    try {
-      await run(() => props.sendCode(payload()));
-      if (again) toast(MSG.otpNewCodeSent, 'success');
+  const send = useSendSignupCode(props.kind, {
+    overlay: MSG.loading,
+    onSuccess: () => {
       setDead(null);
       setWrongTries(0);
       setOtp({ resendAt: Date.now() + LIMITS.otpResendSeconds * 1000 });
-    } catch (err) {
+    },
+    onError: (err) => {
       if (err instanceof ApiError && errorCode(err) === 'otp_resend_too_soon') {
         setOtp({ resendAt: Date.now() + (err.retryAfter ?? LIMITS.otpResendSeconds) * 1000 });
-        if (again) toast(err.message);
         return;
       }
-      toast((err as Error).message);
-    }
+      toast(err.message);
+    },
+  });
+  function sendCode(again = false) {
+    if (send.isPending) return;
+    // Asked again from the dialog, the answer is also said.
+    send.mutate(payload(), {
+      onSuccess: () => again && toast(MSG.otpNewCodeSent, 'success'),
+      onError: (err) => again && errorCode(err) === 'otp_resend_too_soon' && toast(err.message),
+    });
   }
 
   // Stable, so the modal's Escape listener is added once.
   const handleCloseOtp = useCallback(() => setOtp(null), []);
 
-  async function handleVerify(otp: string) {
-    try {
-      const answer = await run(() => props.verify({ ...payload(), otp }));
+  const verify = useVerifySignupCode(props.kind, {
+    overlay: MSG.loading,
+    onSuccess: (answer) => {
       if (answer.created !== 'create' && answer.created !== 'exist') return toast(MSG.somethingWentWrong);
       sessionStorage.setItem(STORAGE_KEYS.created, 'yes');
       sessionStorage.setItem(JUST_VERIFIED_EMAIL, payload().email);
@@ -107,13 +112,17 @@ export function SignupFlow(props: SignupFlowProps) {
       else sessionStorage.removeItem(SIGNUP_EXISTED);
       setOtp(null);
       navigate('/login');
-    } catch (err) {
+    },
+    onError: (err) => {
       const code = errorCode(err);
       // A wrong code is said inside the dialog, where the eyes are (docs/security.md "The code flow").
       if (code === 'otp_wrong') return setWrongTries((n) => n + 1);
-      toast((err as Error).message);
+      toast(err.message);
       if (code === 'otp_expired' || code === 'otp_dead') setDead({ email: payload().email, why: code === 'otp_expired' ? 'expired' : 'dead' });
-    }
+    },
+  });
+  function handleVerify(otp: string) {
+    if (!verify.isPending) verify.mutate({ ...payload(), otp });
   }
 
   /** Back to the form, everything typed kept, focus on Sign Up: the next press sends a new code. */

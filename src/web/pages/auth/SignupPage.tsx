@@ -1,7 +1,6 @@
 /** /signup: the performer's sign-up (docs/product.md §2, §4, §5). */
 import * as z from 'zod/mini';
 import { signupFields } from '../../../contract/field-rules';
-import { signup, verifyOtp } from '../../api/auth';
 import { SignupFlow } from './SignupFlow';
 import { session } from '../../api/session';
 import { WrongPlace } from '../../components/WrongPlace';
@@ -19,8 +18,7 @@ export default function SignupPage() {
       nameAutoComplete="name"
       lowerCaseName
       rules={signupRules}
-      sendCode={signup}
-      verify={verifyOtp}
+      kind="performer"
     />
   );
 }

@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { requiredText, signupFields } from '../../../contract/field-rules';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
-import { studioSignup, studioVerifyOtp } from '../../api/jobs';
 import { SignupFlow } from './SignupFlow';
 import { session } from '../../api/session';
 import { WrongPlace } from '../../components/WrongPlace';
@@ -23,8 +22,7 @@ export default function StudioSignupPage() {
       nameAutoComplete="organization"
       lowerCaseName={false}
       rules={studioSignupRules}
-      sendCode={studioSignup}
-      verify={studioVerifyOtp}
+      kind="studio"
       more={
         <p className="auth-switch">
           A performer? <Link to="/signup">Create a performer account</Link>
