@@ -53,6 +53,32 @@ describe('/profile', () => {
     await expectAccessible(page);
   });
 
+  it('edits unavailable days with the keyboard alone at 390 px: Enter adds a row, dates typed, Tab to Save, Enter saves', async ({ open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport: PHONE, as: user, path: '/profile' });
+    const editor = page.getByTestId('availability');
+    await editor.getByText(AVAILABILITY_MSG.empty).waitFor();
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.add }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedId(page)).toBe('availability-0-from');
+    // A native date input takes its parts typed in order (month, day, year in en-US).
+    await page.keyboard.type('03052027');
+    // Tab on to the next field (a date input may hold the focus in its calendar button first).
+    for (let i = 0; i < 4 && (await focusedId(page)) !== 'availability-0-to'; i++) await page.keyboard.press('Tab');
+    expect(await focusedId(page)).toBe('availability-0-to');
+    await page.keyboard.type('03072027');
+    expect(await page.locator('#availability-0-from').inputValue()).toBe('2027-03-05');
+    expect(await page.locator('#availability-0-to').inputValue()).toBe('2027-03-07');
+    const saveButton = editor.getByRole('button', { name: AVAILABILITY_MSG.save });
+    // Tab on until Save has the focus (the note, Remove and Add dates come first), then Enter.
+    for (let i = 0; i < 8 && !(await saveButton.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await saveButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/audition/availability') && r.request().method() === 'PUT');
+    await page.keyboard.press('Enter');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => focusedId(page)).toBe('availability-saved');
+  });
+
   it('invites a new performer to complete the profile form, whose defaults are not choices until saved once, at 390 px (issue 36 item 2)', async ({ open }) => {
     const user = await createUser();
     const { page } = await open({ viewport: PHONE, as: user, path: '/profile' });
