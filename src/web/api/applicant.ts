@@ -6,7 +6,6 @@ import { applicantKey, jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { whileProcessing } from './while-processing';
 
-export { applicantKey };
 
 export async function getApplicant(id: string, signal?: AbortSignal) {
   const app = await api<StudioApplication>(`/api/studio/applications/${encodeURIComponent(id)}`, { signal });

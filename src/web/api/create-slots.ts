@@ -5,7 +5,7 @@
  */
 import type { CreateSlotsBody } from '../../contract/slots';
 import { createSlots } from './job-slots';
-import { jobApplicantsKey } from './job-applicants';
+import { jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { useWrite, type WriteHandlers } from './use-write';
 

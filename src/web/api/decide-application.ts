@@ -3,9 +3,9 @@
  * or decline can be undone for 30 s (undo-decision.ts) and is told to the performer only then.
  */
 import type { StatusBody, StudioApplication } from '../../contract/applications';
-import { applicantKey } from './applicant';
+import { applicantKey } from './applicant-keys';
 import { api } from './client';
-import { jobApplicantsKey } from './job-applicants';
+import { jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
 

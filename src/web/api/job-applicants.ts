@@ -5,7 +5,6 @@ import { api } from './client';
 import { queryClient } from './query-client';
 import { applicantKey, jobApplicantsKey } from './applicant-keys';
 
-export { jobApplicantsKey };
 
 /** `roleId` ('' for every role) lists one role's applicants (docs/applications.md). */
 export const getJobApplicants = (jobId: string, signal?: AbortSignal, roleId = '') =>

@@ -1,6 +1,6 @@
 /** POST /api/studio/tapes/{id}/watched: the studio's first play sets watchedAt (docs/self-tapes.md); the applicant and the job's requests refresh. */
 import type { Tape } from '../../contract/self-tapes';
-import { applicantKey } from './applicant';
+import { applicantKey } from './applicant-keys';
 import { api } from './client';
 import { allJobTapeRequestsKey } from './job-tape-requests';
 import { queryClient } from './query-client';

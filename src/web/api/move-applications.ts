@@ -3,9 +3,9 @@
  * moves them all or none; the answer's `undo.until` says how long undo-moves.ts can undo the batch.
  */
 import type { BulkStatusAnswer, BulkStatusBody } from '../../contract/applications';
-import { applicantKey } from './applicant';
+import { applicantKey } from './applicant-keys';
 import { api } from './client';
-import { jobApplicantsKey } from './job-applicants';
+import { jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
 

@@ -1,8 +1,8 @@
 /** POST /api/studio/applications/{id}/undo: puts back the status before a booking or decline, within 30 s (else 409 undo_expired). */
 import type { StudioApplication } from '../../contract/applications';
-import { applicantKey } from './applicant';
+import { applicantKey } from './applicant-keys';
 import { api } from './client';
-import { jobApplicantsKey } from './job-applicants';
+import { jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
 

@@ -1,8 +1,8 @@
 /** POST /api/studio/jobs/{id}/applications/undo { applicationIds }: undoes a batch's bookings or declines as one, within 30 s. */
 import type { UndoneApplicationsAnswer } from '../../contract/applications';
-import { applicantKey } from './applicant';
+import { applicantKey } from './applicant-keys';
 import { api } from './client';
-import { jobApplicantsKey } from './job-applicants';
+import { jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
 

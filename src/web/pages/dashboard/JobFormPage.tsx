@@ -16,7 +16,6 @@ import { CAST_MSG } from '../../../contract/casting-messages';
 import { useCastRole } from '../../api/cast-role';
 import { useDeleteJob } from '../../api/delete-job';
 import { useSaveJob } from '../../api/save-job';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useConfirm } from '../../components/useConfirm';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { CloseJobDialog } from './CloseJobDialog';
@@ -129,7 +128,6 @@ function JobForm({ job }: { job?: OwnJob }) {
   });
   const confirm = useConfirm();
   const [closing, setClosing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useDeleteJob(job?._id, { ...handlers, onSuccess: done });
 
   const set = (key: Key, value: string) => {
@@ -332,7 +330,7 @@ function JobForm({ job }: { job?: OwnJob }) {
             <button type="button" className="btn btn-secondary" onClick={() => setClosing(true)}>{MARKET_MSG.closeJob}</button>
           )}
           {job && job.applicants.total === 0 && (
-            <button type="button" className="btn btn-ghost" onClick={() => setDeleting(true)}>{MARKET_MSG.deleteJob}</button>
+            <button type="button" className="btn btn-ghost" onClick={() => void confirm.ask({ title: MARKET_MSG.deleteJobTitle, message: MARKET_MSG.deleteJobText, confirmLabel: MARKET_MSG.deleteJob }).then((yes) => { if (yes) remove.mutate(); })}>{MARKET_MSG.deleteJob}</button>
           )}
           <Link to="/dashboard" className="btn btn-ghost">Cancel</Link>
         </div>
@@ -347,17 +345,6 @@ function JobForm({ job }: { job?: OwnJob }) {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting}
-        title={MARKET_MSG.deleteJobTitle}
-        message={MARKET_MSG.deleteJobText}
-        confirmLabel={MARKET_MSG.deleteJob}
-        onConfirm={() => {
-          setDeleting(false);
-          remove.mutate();
-        }}
-        onCancel={() => setDeleting(false)}
-      />
       {confirm.dialog}
     </main>
   );
