@@ -2,14 +2,16 @@
 /**
  * Lighthouse over the public pages (docs/screens.md, "Public pages in Lighthouse"): builds
  * nothing, starts the built app (`npm run build` first) with its demo data on a free port,
- * runs npm `lighthouse` with Debian's Chromium under mobile settings over /, /jobs,
- * /jobs/{id}, /studio, /studio-detail/{id} and /talent/{id}, and prints per page the
- * accessibility score, the cumulative layout shift and whether the first image is lazy.
+ * runs npm `lighthouse` with Debian's Chromium under mobile settings over every page a
+ * visitor reaches without logging in (the spec's public pages, the sign-up and log-in
+ * forms, a performer's portfolio, and the demo's review room and guardian page), and prints
+ * per page the accessibility score, the cumulative layout shift and whether the first
+ * image is lazy.
  *
  *   npm run build && node scripts/lighthouse.mjs [--json out.json]
  *
  * CHROME_PATH overrides the browser (default /usr/bin/chromium); BASE_URL audits an app already
- * running with the demo data instead of starting one.
+ * running with the demo data instead of starting one (REVIEW_PATH and GUARDIAN_PATH then name its token links).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,7 +38,15 @@ async function startApp() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'audition-lighthouse-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The demo review link's token is kept only as a hash: its address is printed once, at start.
+  let reviewPath;
+  let guardianPath;
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    process.stdout.write(chunk);
+    reviewPath ??= /demo review link with feedback: (\/review\/\S+)/.exec(chunk)?.[1];
+    guardianPath ??= /the guardian's link: (\/guardian\/\S+)/.exec(chunk)?.[1];
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -48,6 +58,7 @@ async function startApp() {
   }
   return {
     baseUrl,
+    linkPaths: () => ({ reviewPath, guardianPath }),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -60,7 +71,7 @@ async function startApp() {
 }
 
 /** The demo data's first job, studio and public performer, through the public calls. */
-async function pages(baseUrl) {
+async function pages(baseUrl, { reviewPath, guardianPath }) {
   const get = async (p) => {
     const res = await fetch(`${baseUrl}${p}`);
     if (!res.ok) throw new Error(`${p}: ${res.status}`);
@@ -78,7 +89,24 @@ async function pages(baseUrl) {
   const found = await fetch(`${baseUrl}/api/studio/talent`, { headers: { 'x-auth-token': login.token } }).then((r) => r.json());
   const talent = found.talent?.[0]?._id;
   if (!job || !studio || !talent) throw new Error('the demo data has no job, studio or public performer');
-  return ['/', '/jobs', `/jobs/${job}`, '/studio', `/studio-detail/${studio}`, `/talent/${talent}`];
+  if (!reviewPath || !guardianPath) throw new Error('the app printed no demo review or guardian link (with BASE_URL: set REVIEW_PATH and GUARDIAN_PATH)');
+  return [
+    '/',
+    '/jobs',
+    `/jobs/${job}`,
+    '/studio',
+    `/studio-detail/${studio}`,
+    `/talent/${talent}`,
+    '/login',
+    '/signup',
+    '/studio-signup',
+    '/forgot-password',
+    '/contact',
+    '/terms',
+    '/privacy',
+    reviewPath,
+    guardianPath,
+  ];
 }
 
 /** Whether the page's first <img> (in document order) is loaded lazily, read from the DOM snapshot. */
@@ -89,11 +117,13 @@ function firstImageLazy(lhr) {
   return items.length ? 'maybe' : 'no';
 }
 
-const app = process.env.BASE_URL ? { baseUrl: process.env.BASE_URL.replace(/\/+$/, ''), stop: async () => {} } : await startApp();
+const app = process.env.BASE_URL
+  ? { baseUrl: process.env.BASE_URL.replace(/\/+$/, ''), linkPaths: () => ({ reviewPath: process.env.REVIEW_PATH, guardianPath: process.env.GUARDIAN_PATH }), stop: async () => {} }
+  : await startApp();
 const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 const results = [];
 try {
-  for (const p of await pages(app.baseUrl)) {
+  for (const p of await pages(app.baseUrl, app.linkPaths())) {
     // Lighthouse's defaults are its mobile settings: a 412 px Moto G screen, a slow 4G and a 4× slower CPU.
     const run = await lighthouse(`${app.baseUrl}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['accessibility', 'performance'], formFactor: 'mobile' });
     const lhr = run.lhr;
