@@ -15,6 +15,8 @@ export interface TwoInstances {
   sink: SmtpSink;
   /** The same database, for arranging rows and reading what the instances wrote. */
   database: Database;
+  /** Stops B and starts it again with the same settings (`b` is then the new process). */
+  restartB(): Promise<AppProcess>;
   stop(): Promise<void>;
 }
 
@@ -34,18 +36,24 @@ export async function startTwoInstances(name: string, env: Record<string, string
   };
   const [a, b] = await Promise.all([startAppProcess(shared), startAppProcess(shared)]);
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 2 }, { migrate: false });
-  return {
+  const two: TwoInstances = {
     a,
     b,
     sink,
     database,
+    async restartB() {
+      await two.b.stop();
+      two.b = await startAppProcess(shared);
+      return two.b;
+    },
     async stop() {
-      await Promise.all([a.stop(), b.stop()]);
+      await Promise.all([two.a.stop(), two.b.stop()]);
       await database.close();
       await sink.close();
       await fresh.drop();
     },
   };
+  return two;
 }
 
 /** A JSON call to one instance: GET without a body, POST with one. */

@@ -6,59 +6,32 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATION_LIMITS, STREAM_REPLACED_EVENT } from '../../../contract/conversations.js';
-import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
+import type { AppProcess } from '../../../../test/app-process.js';
 import { openEvents } from '../../../../test/message-factories.js';
-import { createPostgresDatabase } from '../../../../test/postgres-database.js';
-import { codeIn, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
+import { accountOn, callInstance, startTwoInstances, type TwoInstances } from '../../../../test/two-instances.js';
 
-let a: AppProcess;
-let b: AppProcess;
-let sink: SmtpSink;
-let dropDatabase: () => Promise<void>;
-let env: Record<string, string>;
+let two: TwoInstances;
 const streams: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  const database = await createPostgresDatabase();
-  dropDatabase = database.drop;
-  sink = await startSmtpSink();
-  env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL!,
-    REDIS_KEY_PREFIX: `audition-test-events-${Date.now()}:`,
-    SMTP_URL: sink.url,
-    JWT_SECRET: 'events-two-instances-secret-events-two-instances',
-    SEED_DEMO: '0',
-  };
-  [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+  two = await startTwoInstances('events');
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(streams.map((s) => s.close()));
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sink?.close();
-  await dropDatabase?.();
+  await two?.stop();
 });
 
 async function call<T>(app: AppProcess, path: string, token: string | null, json?: unknown): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (token) headers['x-auth-token'] = token;
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.baseUrl}${path}`, { method: json === undefined ? 'GET' : 'POST', headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const res = await callInstance(app, path, json, token ?? undefined);
   return { status: res.status, body: (await res.json()) as T };
 }
 
-async function account(kind: 'performer' | 'studio'): Promise<{ token: string; _id: string }> {
-  const input = { fname: `${kind} two`, email: `${kind}-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`, number: '9876543210', password: 'two instance pw' };
-  const base = kind === 'studio' ? '/api/studio/web' : '/api/audition/web';
-  expect((await call(a, `${base}/signup`, null, input)).status).toBe(200);
-  const otp = codeIn(await sink.waitFor(input.email));
-  expect((await call(a, `${base}/verify-otp`, null, { ...input, otp })).status).toBe(200);
-  return (await call<{ token: string; _id: string }>(a, '/api/audition/login', null, { email: input.email, password: input.password })).body;
-}
+const account = (kind: 'performer' | 'studio') => accountOn(two, kind === 'studio' ? 'studio' : 'audition', `${kind} two`);
 
 describe('live messages on two instances', () => {
   it('a stream on B receives a message posted through A; after B restarts, the client catches up with nothing lost or repeated', async () => {
+    const { a } = two;
     const [performer, studio] = await Promise.all([account('performer'), account('studio')]);
     const order = await call<{ id: string }>(a, '/api/payments/orders', performer.token, { plan: 'gold' });
     expect((await call(a, `/api/payments/orders/${order.body.id}/capture`, performer.token, {})).status).toBe(200);
@@ -68,7 +41,7 @@ describe('live messages on two instances', () => {
 
     // The browser's way: a ticket asked from A opens the stream on B.
     const { ticket } = (await call<{ ticket: string }>(a, '/api/events/ticket', studio.token, {})).body;
-    const onB = await openEvents(`${b.baseUrl}/api/events?ticket=${ticket}`);
+    const onB = await openEvents(`${two.b.baseUrl}/api/events?ticket=${ticket}`);
     streams.push(onB);
     expect(onB.res.status).toBe(200);
     const sentAt = Date.now();
@@ -78,10 +51,10 @@ describe('live messages on two instances', () => {
     const lastId = onB.events.at(-1)!.id;
 
     // B goes away: its streams end; messages keep coming through A.
-    await b.stop();
+    await two.b.stop();
     await onB.until(() => onB.ended);
     const missed = [(await post('while B was down 1')).body._id, (await post('while B was down 2')).body._id];
-    b = await startAppProcess(env);
+    const b = await two.restartB();
     const again = await openEvents(`${b.baseUrl}/api/events`, { 'x-auth-token': studio.token, 'last-event-id': lastId });
     streams.push(again);
     await again.until(() => again.events.length >= 2);
@@ -95,6 +68,7 @@ describe('live messages on two instances', () => {
   }, 120_000);
 
   it('an account keeps its newest five streams across both instances: each new one closes the oldest, on the instance that holds it', async () => {
+    const { a, b } = two;
     const performer = await account('performer');
     const opened = [];
     // A, B, A, B, A: five streams, all kept.

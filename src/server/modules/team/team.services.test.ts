@@ -5,40 +5,24 @@
  * open stream included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from '../../../../test/app-process.js';
+import type { AppProcess } from '../../../../test/app-process.js';
 import { openEvents } from '../../../../test/message-factories.js';
-import { createPostgresDatabase } from '../../../../test/postgres-database.js';
-import { codeIn, startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink.js';
 import { joinTokenIn } from '../../../../test/team-factories.js';
+import { accountOn, startTwoInstances, type TwoInstances } from '../../../../test/two-instances.js';
 
-let a: AppProcess;
-let b: AppProcess;
-let sink: SmtpSink;
-let dropDatabase: () => Promise<void>;
+let two: TwoInstances;
 const streams: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
-  const database = await createPostgresDatabase();
-  dropDatabase = database.drop;
-  sink = await startSmtpSink();
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: process.env.REDIS_URL!,
-    REDIS_KEY_PREFIX: `audition-test-team-${Date.now()}:`,
-    SMTP_URL: sink.url,
-    JWT_SECRET: 'team-two-instances-secret-team-two-instances',
-    SEED_DEMO: '0',
-  };
-  [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+  two = await startTwoInstances('team');
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(streams.map((s) => s.close()));
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sink?.close();
-  await dropDatabase?.();
+  await two?.stop();
 });
 
+/** A call with any method (removal is a DELETE), its JSON answer read. */
 async function call<T>(app: AppProcess, method: string, path: string, token: string | null, json?: unknown): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (token) headers['x-auth-token'] = token;
@@ -48,18 +32,11 @@ async function call<T>(app: AppProcess, method: string, path: string, token: str
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-async function account(kind: 'performer' | 'studio'): Promise<{ token: string; _id: string; email: string }> {
-  const input = { fname: `${kind} team`, email: `${kind}-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`, number: '9876543210', password: 'two instance pw' };
-  const base = kind === 'studio' ? '/api/studio/web' : '/api/audition/web';
-  expect((await call(a, 'POST', `${base}/signup`, null, input)).status).toBe(200);
-  const otp = codeIn(await sink.waitFor(input.email));
-  expect((await call(a, 'POST', `${base}/verify-otp`, null, { ...input, otp })).status).toBe(200);
-  const login = (await call<{ token: string; _id: string }>(a, 'POST', '/api/audition/login', null, { email: input.email, password: input.password })).body;
-  return { ...login, email: input.email };
-}
+const account = (kind: 'performer' | 'studio') => accountOn(two, kind === 'studio' ? 'studio' : 'audition', `${kind} team`);
 
 /** Invites through A, joins and logs in through B: the member's own token. */
 async function member(owner: { token: string }, role: 'casting' | 'viewer', name: string) {
+  const { a, b, sink } = two;
   const email = `member-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`;
   const since = sink.messages.length;
   const invited = await call<{ _id: string }>(a, 'POST', '/api/studio/members', owner.token, { email, role });
@@ -76,6 +53,7 @@ const messageText = (e: { data: unknown }) => (e.data as { message?: { text?: st
 
 describe('the casting office on two instances', () => {
   it('a member’s stream on B receives the event of the owner’s message sent through A; removal through A ends the member’s sessions on both at once', async () => {
+    const { a, b } = two;
     const [studio, performer] = await Promise.all([account('studio'), account('performer')]);
     const order = await call<{ id: string }>(a, 'POST', '/api/payments/orders', performer.token, { plan: 'gold' });
     expect((await call(a, 'POST', `/api/payments/orders/${order.body.id}/capture`, performer.token, {})).status).toBe(200);
