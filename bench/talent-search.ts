@@ -29,8 +29,12 @@ const QUERIES = [
   ['filters only (profession, gender, ages, height)', 'profession=Dancer&gender=Female&ageMin=20&ageMax=30&heightMin=160'],
   // Issue 39 item 2: every filter, the résumé's included (a quarter of the performers get a skill, a language and a union below).
   ['text query with every filter (skill, language, union, ages, height, location)', 'q=priya&gender=Female&ageMin=18&ageMax=40&heightMin=150&location=a&skill=dance&language=hindi&union=member'],
-  // A word thousands of rows hold (the profession of one performer in eight).
+  // Words thousands of rows hold, read through talent_terms (docs/performance.md, "Frequent
+  // words"): the profession of one performer in eight, the city of one in fifteen, the
+  // surname of one in sixteen.
   ['a frequent word ("Actor")', 'q=Actor'],
+  ['a frequent city ("Mumbai")', 'q=Mumbai'],
+  ['a frequent surname ("menon")', 'q=menon'],
   // Typos all through a name: found only by the last tier (docs/talent.md, "Typos and accents").
   ['a name with typos ("Priyaa Shrama")', `q=${encodeURIComponent('Priyaa Shrama')}`],
 ] as const;

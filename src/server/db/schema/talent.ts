@@ -1,6 +1,6 @@
 /** A studio's shortlists of performers and its private reviews of them (docs/talent.md). */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** Named lists owned by a studio account; gone with the account. */
@@ -37,4 +37,36 @@ export const talentReviews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.studioUserId, t.performerId] }), index('talent_reviews_performer_idx').on(t.performerId)],
+);
+
+/**
+ * Each public performer's searched text (name, profession, location) cut into its words of
+ * ASCII letters and digits, with the order the search sorts by: a frequent word's rows are
+ * walked in that order and stopped at the page (docs/performance.md, "Frequent words").
+ * Kept by statement triggers on users (migration 0067), never written by the app.
+ */
+export const talentTerms = pgTable(
+  'talent_terms',
+  {
+    term: text('term').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The word is one of the name's: the row scores as a name holding the text. */
+    inName: boolean('in_name').notNull(),
+    completeness: integer('completeness').notNull(),
+    profileChangedAt: timestamp('profile_changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.userId] }),
+    index('talent_terms_order_idx').on(t.term, t.inName, t.completeness, t.profileChangedAt, t.userId),
+    index('talent_terms_user_idx').on(t.userId),
+  ],
+);
+
+/** Every word talent_terms has held, to find the words that contain a text (a word no row holds any more finds nothing). */
+export const talentWords = pgTable(
+  'talent_words',
+  {
+    term: text('term').primaryKey(),
+  },
+  (t) => [index('talent_words_trgm').using('gin', sql`${t.term} gin_trgm_ops`)],
 );

@@ -159,6 +159,60 @@ describe('talent search pages across score tiers', () => {
     expect(all.slice(holding.length + 1)).toEqual([near[0]]);
   });
 
+  it('a word many rows hold, in names, professions and locations, read through its words: the single ranking across pages, after every kind of write', async () => {
+    const page = TALENT_LIMITS.page;
+    // The word inside later words of names, as a word of its own and inside a longer one, and
+    // twice in one name (one row, found by two words).
+    const names = await performers(Array.from({ length: page }, (_, i) => ({ fname: i % 3 ? `Asha Velmor ${i}` : `Ravi Velmorkar ${i}`, ...filled(i) })));
+    const [twice] = await performers([{ fname: 'Xvelmor Velmor', age: '33' }]);
+    // Only the location holds it.
+    const places = await performers(Array.from({ length: 12 }, (_, i) => ({ fname: `Plain ${i}`, location: i % 2 ? 'Velmor' : 'North Velmorpur', ...filled(i) })));
+    await performers([{ fname: 'Hidden Velmor', visibility: 'private' }]);
+
+    const ranking = await ranked('velmor');
+    expect(ranking).toHaveLength(names.length + 1 + places.length);
+    expect((await allPages('q=velmor')).flat()).toEqual(ranking);
+    expect((await allPages('q=VELMOR&ageMin=20')).flat()).toEqual(await ranked('velmor', sql`${users.ageYears} >= 20`));
+
+    // Writes move rows between tiers and places in the order: a rename out of the word, a
+    // location into it, a performer turning private, another public, a profile saved (its place in the order).
+    await t.ctx.db.update(users).set({ fname: 'Renamed Person' }).where(sql`${users.id} = ${names[0]!}`);
+    await t.ctx.db.update(users).set({ location: 'Velmor East' }).where(sql`${users.id} = ${names[1]!}`);
+    await t.ctx.db.update(users).set({ visibility: 'private' }).where(sql`${users.id} = ${places[0]!}`);
+    await t.ctx.db.update(users).set({ visibility: 'public' }).where(sql`${users.fname} = 'Hidden Velmor'`);
+    await t.ctx.db.update(users).set({ age: '41', profileChangedAt: new Date() }).where(sql`${users.id} = ${twice!}`);
+    const after = (await allPages('q=velmor')).flat();
+    expect(after).toEqual(await ranked('velmor'));
+    expect(after).not.toContain(names[0]);
+    expect(after).not.toContain(places[0]);
+
+    // The words kept are every public performer's words, no more and no fewer.
+    const drift = await rowsOf<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from (
+            (select tt.term, tt.user_id, tt.in_name, tt.completeness, tt.profile_changed_at from talent_terms tt
+             except
+             select w.term, u.id, w.in_name, u.completeness, u.profile_changed_at from users u, talent_terms_of(u.fname, u.category, u.location) w
+             where u.role = 'performer' and u.visibility = 'public')
+            union all
+            (select w.term, u.id, w.in_name, u.completeness, u.profile_changed_at from users u, talent_terms_of(u.fname, u.category, u.location) w
+             where u.role = 'performer' and u.visibility = 'public'
+             except
+             select tt.term, tt.user_id, tt.in_name, tt.completeness, tt.profile_changed_at from talent_terms tt)
+          ) d`,
+    );
+    expect(drift[0]!.n).toBe(0);
+  });
+
+  it('a text too many words hold, and one no word holds, answer as the single ranking', async () => {
+    // Nine words holding "qzv": the trigram statement reads the matches instead.
+    await performers(Array.from({ length: 9 }, (_, i) => ({ fname: `Per ${'abcdefghi'[i]}qzv${i}`, ...filled(i) })));
+    expect((await allPages('q=qzv')).flat()).toEqual(await ranked('qzv'));
+    expect(await ranked('qzv')).toHaveLength(9);
+    // No word holds it: nothing, not every row.
+    expect((await allPages('q=zzqqxxnothing')).flat()).toEqual([]);
+  });
+
   it('refuses a malformed cursor, another search’s cursor and the job board’s with 400 { msg }', async () => {
     await performers(Array.from({ length: TALENT_LIMITS.page + 2 }, (_, i) => ({ fname: `Tierz ${i}` })));
     const first = (await get('q=tierz')).json() as TalentAnswer;

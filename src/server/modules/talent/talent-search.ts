@@ -10,7 +10,7 @@ import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from
 import { foldName, LANGUAGE_SUGGESTIONS, SKILL_SUGGESTIONS } from '../../../contract/resume.js';
 import type { AppContext } from '../../context.js';
 import { createCounterVersions } from '../../db/counter-versions.js';
-import { performerUnavailability, users } from '../../db/schema/index.js';
+import { performerUnavailability, talentTerms, talentWords, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { isCursorInstant } from '../../lib/cursor-instant.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
@@ -65,11 +65,15 @@ function decode(value: string, key: string): Position | null {
 /** Rows of one or more scores, best first; `score` tells them apart when there are several. */
 interface Tier {
   scores: number[];
-  matches?: SQL;
+  /** The tier's rows; when several statements find them, their pages are merged in order. None: every row. */
+  matches: SQL[];
   score?: SQL<number>;
-  /** More rows of the tier, found by a statement of their own and merged in order. */
-  alsoMatches?: SQL;
+  /** The rows are walked through talent_terms (migration 0067) in its order, one word a statement. */
+  viaTerms?: boolean;
 }
+
+/** More words than this holding a text: the trigram statement reads its matches once instead. */
+const MOST_TERMS = 8;
 
 /**
  * A text's matches, one statement per score tier, best first (docs/performance.md, "The
@@ -85,6 +89,12 @@ interface Tier {
  * trigram index of the text after its first letter: a name that does not start with the
  * text holds it after its first letter, or it runs from the name into the profession.
  *
+ * A text of ASCII letters and digits that a few words hold (`terms`, from talent_words) reads
+ * those two tiers through talent_terms instead: each word's rows walked in the search's
+ * order and stopped at the page, the name's words (1) before the rest (0), one statement a
+ * word, merged (docs/performance.md, "Frequent words"). "actor" is one word of 11 250 rows
+ * out of 100 000, read as the page's first few hundred.
+ *
  * Last comes a name a small typo or an accent away (-1; docs/talent.md, "Typos and
  * accents"): "Priyaa Shrama" finds Priya Sharma, "Zoe" finds Zoë. It is pg_trgm on the folded
  * name (search_fold): the text's word similarity to the name above 0.6 (a word of the name
@@ -94,38 +104,64 @@ interface Tier {
  * users_talent_name_fold_trgm (migration 0057) first — the array is worked out once, before
  * the order is walked — and it leaves out every row an earlier tier holds.
  */
-function textTiers(q: string): Tier[] {
+function textTiers(q: string, terms: string[] | null): Tier[] {
   const name = sql`(lower(${users.fname}) collate "C")`;
   const escaped = escapeLike(q);
   // Not a row of the tiers before the near names: none of them holds the text.
   const notHeld = sql`not ${searchable} ilike ${`%${escaped}%`}`;
   const startsWith = sql`${name} like lower(${`${escaped}%`})`;
   return [
-    { scores: [7], matches: sql`${name} = lower(${q})` },
+    { scores: [7], matches: [sql`${name} = lower(${q})`] },
     // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
-    { scores: [3], matches: sql`${startsWith} and ${name} > lower(${q})` },
-    {
-      scores: [1, 0],
-      matches: sql`substr(${searchable}, 2) ilike ${`%${escaped}%`} and not ${startsWith}`,
-      score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int`,
-      // A row whose text starts with the text but whose name does not: its name is the
-      // lowered text up to one of its spaces (lower() keeps spaces where they are), each
-      // an equality on users_talent_name_idx. Its own statement, so that the trigram
-      // statement's condition stays one the index checks.
-      alsoMatches: q.includes(' ')
-        ? sql`${name} = any(array(select left(lower(${q}), i - 1) from generate_series(1, length(lower(${q}))) i where substr(lower(${q}), i, 1) = ' '))
-            and starts_with(lower(${searchable}), lower(${q}))`
-        : undefined,
-    },
+    { scores: [3], matches: [sql`${startsWith} and ${name} > lower(${q})`] },
+    ...(terms ? termTiers(terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)]),
     {
       scores: [-1],
       // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
       // only when there are none, the names with typos all through (similarity: thousands of
       // candidates to recheck). COALESCE leaves the second array unread when the first has rows.
       // Each leaves out the rows an earlier tier holds, so "none" means none new.
-      matches: sql`${users.id} = any(coalesce(
+      matches: [
+        sql`${users.id} = any(coalesce(
           nullif(array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) %> search_fold(${q})), '{}'),
           array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) % search_fold(${q}))))`,
+      ],
+    },
+  ];
+}
+
+/** A name holding the text after its first letter (1) and the rest (0), read through the trigram index of the text after its first letter. */
+function trigramTier(q: string, name: SQL, startsWith: SQL, escaped: string): Tier {
+  return {
+    scores: [1, 0],
+    score: sql<number>`(${name} like lower(${`%${escaped}%`}))::int`,
+    matches: [
+      sql`substr(${searchable}, 2) ilike ${`%${escaped}%`} and not ${startsWith}`,
+      // A row whose text starts with the text but whose name does not: its name is the
+      // lowered text up to one of its spaces (lower() keeps spaces where they are), each
+      // an equality on users_talent_name_idx. Its own statement, so that the trigram
+      // statement's condition stays one the index checks.
+      ...(q.includes(' ')
+        ? [
+            sql`${name} = any(array(select left(lower(${q}), i - 1) from generate_series(1, length(lower(${q}))) i where substr(lower(${q}), i, 1) = ' '))
+            and starts_with(lower(${searchable}), lower(${q}))`,
+          ]
+        : []),
+    ],
+  };
+}
+
+/** The same two tiers through the words that hold the text (none: no row holds it), one statement a word. */
+function termTiers(terms: string[], name: SQL, startsWith: SQL, escaped: string): Tier[] {
+  if (terms.length === 0) return [];
+  return [
+    // A row found by two of its name's words is shown once (the merge).
+    { scores: [1], matches: terms.map((term) => sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`), viaTerms: true },
+    // Its profession or location alone: no word of the name holds the text.
+    {
+      scores: [0],
+      matches: terms.map((term) => sql`${talentTerms.term} = ${term} and not ${talentTerms.inName} and not ${name} like lower(${`%${escaped}%`})`),
+      viaTerms: true,
     },
   ];
 }
@@ -170,6 +206,20 @@ export function createTalentSearch(ctx: AppContext) {
     /** Sends a body from `pageBody()` as the 200 answer, compressed bytes reused. */
     send: bodies.send,
 
+    /**
+     * The words (talent_words) that hold a text of ASCII letters and digits, when at most
+     * MOST_TERMS do; otherwise null, and the search reads the trigram index instead.
+     */
+    async termsHolding(q: string): Promise<string[] | null> {
+      if (!/^[a-z0-9]+$/i.test(q)) return null;
+      const found = await db
+        .select({ term: talentWords.term })
+        .from(talentWords)
+        .where(sql`${talentWords.term} like ${`%${q.toLowerCase()}%`}`)
+        .limit(MOST_TERMS + 1);
+      return found.length > MOST_TERMS ? null : found.map((r) => r.term);
+    },
+
     async page(query: TalentQuery): Promise<TalentAnswer> {
       // A minor without a guardian's consent is private anyway; the check keeps them out whatever the switch says (docs/guardians.md).
       const where: SQL[] = [publicPerformer, sql`not ${heldSql(users.id)}`];
@@ -211,36 +261,45 @@ export function createTalentSearch(ctx: AppContext) {
       const from = p && { ...p, score: q ? p.score : 0 };
       const size = TALENT_LIMITS.page;
       const rows: (CardRow & { score: number; completeness: number; changedAt: string })[] = [];
-      for (const tier of q ? textTiers(q) : [{ scores: [0] } satisfies Tier]) {
+      const tiers = q ? textTiers(q, await this.termsHolding(q)) : [{ scores: [0], matches: [] } satisfies Tier];
+      for (const tier of tiers) {
         const top = tier.scores[0]!;
         const bottom = tier.scores.at(-1)!;
         // Every row of this tier comes before the cursor's: shown on an earlier page.
         if (from && bottom > from.score) continue;
         const bounds = [...where];
+        // The order's columns: talent_terms' own copy when its index is walked.
+        const order = tier.viaTerms
+          ? [talentTerms.completeness, talentTerms.profileChangedAt, talentTerms.userId]
+          : [users.completeness, users.profileChangedAt, users.id];
         // The cursor's own tier starts after it; a tier wholly below the cursor's score starts at its top.
         if (from && top >= from.score) {
-          bounds.push(
-            tier.score
-              ? sql`(${tier.score}, ${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${from.score}, ${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)`
-              : sql`(${users.completeness}, ${users.profileChangedAt}, ${users.id}) < (${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)`,
-          );
+          const after = sql`(${order[0]}, ${order[1]}, ${order[2]}) < (${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)`;
+          bounds.push(tier.score ? sql`(${tier.score}, ${order[0]}, ${order[1]}, ${order[2]}) < (${from.score}, ${from.completeness}, ${from.at}::timestamptz, ${from.id}::uuid)` : after);
         }
         const wanted = size + 1 - rows.length;
-        const read = (matches: SQL | undefined) =>
-          db
-            .select({ ...cardColumns, score: tier.score ?? sql<number>`${sql.raw(String(top))}`, completeness: users.completeness, changedAt })
-            .from(users)
-            .where(and(...bounds, matches))
-            // Written as users_talent_order_idx is walked backwards (NOT NULL columns, so DESC's
-            // NULLS FIRST changes nothing but lets the planner use it), and as
-            // users_talent_name_idx is after its name.
-            .orderBy(...(tier.score ? [sql`${tier.score} desc`] : []), sql`${users.completeness} desc`, sql`${users.profileChangedAt} desc`, sql`${users.id} desc`)
-            .limit(wanted)
-            .then((found) => found.map((r) => ({ ...r, score: Number(r.score) })));
-        let found = await read(tier.matches);
-        if (tier.alsoMatches) {
+        const read = (matches: SQL | undefined) => {
+          const columns = { ...cardColumns, score: tier.score ?? sql<number>`${sql.raw(String(top))}`, completeness: users.completeness, changedAt };
+          const query = tier.viaTerms
+            ? db.select(columns).from(talentTerms).innerJoin(users, sql`${users.id} = ${talentTerms.userId}`)
+            : db.select(columns).from(users);
+          return (
+            query
+              .where(and(...bounds, matches))
+              // Written as users_talent_order_idx (or talent_terms_order_idx) is walked backwards
+              // (NOT NULL columns, so DESC's NULLS FIRST changes nothing but lets the planner use
+              // it), and as users_talent_name_idx is after its name.
+              .orderBy(...(tier.score ? [sql`${tier.score} desc`] : []), ...order.map((c) => sql`${c} desc`))
+              .limit(wanted)
+              .then((found) => found.map((r) => ({ ...r, score: Number(r.score) })))
+          );
+        };
+        const [first, ...more] = tier.matches;
+        let found = await read(first);
+        // More statements of one tier: their pages merged in order, a row found twice shown once.
+        for (const matches of more) {
           const seen = new Set(found.map((r) => r.id));
-          found = [...found, ...(await read(tier.alsoMatches)).filter((r) => !seen.has(r.id))].sort(before).slice(0, wanted);
+          found = [...found, ...(await read(matches)).filter((r) => !seen.has(r.id))].sort(before).slice(0, wanted);
         }
         rows.push(...found);
         if (rows.length > size) break;
