@@ -113,7 +113,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     expect(await card.locator('video').count()).toBe(0);
     await expectNoOverflow(page);
     await page.screenshot({ path: `${screenshotDir}/board-tape-processing-390.png`, fullPage: true });
-    await card.getByText(PLAYBACK_MSG.failed(PLAYBACK_MSG.conversionFailed)).waitFor({ timeout: 60_000 });
+    await card.getByText(PLAYBACK_MSG.failed(PLAYBACK_MSG.conversionFailed)).waitFor({ timeout: 120_000 });
     expect(await card.getByText(PLAYBACK_MSG.processing).count()).toBe(0);
   }, SLOW_TEST);
 

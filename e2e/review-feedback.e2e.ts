@@ -155,7 +155,7 @@ describe('feedback on a review link', () => {
       expect(await page.locator('video').count()).toBe(1);
       await expectNoOverflow(page);
       await shoot(page, 'review-room-processing');
-      await waiting.getByText(PLAYBACK_MSG.failed(PLAYBACK_MSG.conversionFailed)).waitFor({ timeout: 60_000 });
+      await waiting.getByText(PLAYBACK_MSG.failed(PLAYBACK_MSG.conversionFailed)).waitFor({ timeout: 120_000 });
     },
     SLOW_TEST,
   );
