@@ -2,7 +2,7 @@
  * Demo tapes (demo-tapes.ts, docs/media.md "Demo tapes"): the demo studio's first applicants
  * have a tape request with sides and a sent tape that is `ready`; its MP4 and poster load over
  * real HTTP from the board's answer and from the demo review room; the sides download stamped;
- * a second seed adds nothing; never in production.
+ * two seeds at once and a second start add nothing; never in production.
  */
 import { hash } from '@node-rs/argon2';
 import { readdir } from 'node:fs/promises';
@@ -80,7 +80,9 @@ describe('demo tapes', () => {
     const { t } = seeded;
     const lines: string[] = [];
     await seedDemoReviewLink(withEnv({ SEED_DEMO: '1' }), (l) => lines.push(l));
-    expect(await seedDemoTapes(withEnv({ SEED_DEMO: '1' }), (l) => lines.push(l))).toBe(3);
+    // Two instances starting together: one seeds, the other writes nothing and leaves no file (checked below).
+    const both = await Promise.all([seedDemoTapes(withEnv({ SEED_DEMO: '1' }), (l) => lines.push(l)), seedDemoTapes(withEnv({ SEED_DEMO: '1' }), (l) => lines.push(l))]);
+    expect(both.sort()).toEqual([0, 3]);
     expect(lines.at(-1)).toBe('seeded 3 demo tapes, ready to play');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

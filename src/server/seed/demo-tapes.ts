@@ -16,7 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { Readable } from 'node:stream';
 import path from 'node:path';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AppContext } from '../context.js';
 import { applications, jobs, mediaConversions, studioFiles, studios, tapeRequests, users } from '../db/schema/index.js';
@@ -105,7 +105,11 @@ export async function seedDemoTapes(ctx: AppContext, log: (line: string) => void
       await storeOutputs(storage, keys, out);
       tapes.push({ app, tapeKey, keys });
     }
-    await db.transaction(async (tx) => {
+    const made = await db.transaction(async (tx) => {
+      // Two instances starting together: the second finds the first's rows and writes none (its files go in `finally`).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('audition:seed-demo-tapes'))`);
+      const [taken] = await tx.select({ id: tapeRequests.id }).from(tapeRequests).innerJoin(jobs, eq(jobs.id, tapeRequests.jobId)).where(inArray(jobs.studioId, ids)).limit(1);
+      if (taken) return false;
       const [file] = await tx.insert(studioFiles).values({ studioId: first.studioId, storageKey: sidesKey, pages: SIDES.length, size, createdAt: new Date(now.getTime() - 3 * DAY) }).returning({ id: studioFiles.id });
       for (const [i, { app, tapeKey, keys }] of tapes.entries()) {
         const requestedAt = new Date(now.getTime() - 3 * DAY + i * HOUR);
@@ -143,7 +147,9 @@ export async function seedDemoTapes(ctx: AppContext, log: (line: string) => void
           updatedAt: sentAt,
         });
       }
+      return true;
     });
+    if (!made) return 0;
     written.length = 0;
   } finally {
     // A seed that failed half-way leaves no file behind (the next start tries again).
