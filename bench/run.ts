@@ -26,6 +26,7 @@ import { messagesBench } from './messages.js';
 import { resumePdfsBench } from './resume-pdfs.js';
 import { stampedSidesBench } from './stamped-sides.js';
 import { conversionBench } from './conversion.js';
+import { mediaUploadsBench } from './media-uploads.js';
 import { marketBench } from './market.js';
 import { applicantBoardBench } from './applicant-board.js';
 import { startBare } from './bare-route.js';
@@ -141,6 +142,7 @@ async function main() {
     if (selected('getUserData profile api read-after-change')) await profileRows(sink, started);
     if (selected('studio-search')) await studioSearchBench(add);
     if (selected('conversion')) await conversionBench(add);
+    if (selected('tus resumable')) await mediaUploadsBench(add);
     if (selected('job-board')) await jobBoardBench(add);
     if (selected('talent-search')) await talentSearchBench(add);
     if (selected('applications applicants')) await applicationsBench(add);

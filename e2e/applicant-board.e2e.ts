@@ -2,7 +2,9 @@
  * /dashboard/jobs/{id}/applicants, the applicant board's own screen (docs/applications.md,
  * "The applicant board"): opened from the dashboard's applicant count, used from the
  * keyboard; the performer's card keeps focus after a move and gives it back to its opener;
- * filters and sorting; the empty state; a deep link through login; a performer is refused.
+ * filters and sorting; the empty state; a deep link through login; a performer is refused;
+ * the card plays a ready tape's converted MP4 with its poster, and says "Processing…" while
+ * one converts (docs/media.md, "Players").
  */
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -14,8 +16,10 @@ import { DECISION_MSG } from '../src/contract/decisions.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
+import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
+import { playableTape, requestTapes, sendTape, slowToFailTape, tapedApplicant, tapeReady } from './tape-data.js';
 import { mkdir } from 'node:fs/promises';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';
+import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';
 
 /** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
 const focused = (page: Page) =>
@@ -59,6 +63,59 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
       await page.screenshot({ path: `${screenshotDir}/availability-card-conflict-${width}.png` });
     }
   });
+
+  it('the card plays a ready tape (the converted MP4 and its poster) and says Processing… for one still converting, at 390 and 1280 px', async ({ open }) => {
+    const studio = await createStudio('Tape Board Studio');
+    const job = await postJob(studio, { title: 'Lead in a taped feature' });
+    const ready = await tapedApplicant(job, 'Tape sent on Monday.');
+    const converting = await tapedApplicant(job, 'Tape sent just now.');
+    await requestTapes(studio, [ready, converting]);
+    await sendTape(ready.performer, playableTape());
+    await tapeReady(ready.performer);
+
+    const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
+    const openCard = async (who: { fname: string }) => {
+      await page.getByRole('button', { name: `${APP_MSG.open}: ${personName(who.fname)}` }).click();
+      return page.getByRole('dialog', { name: personName(who.fname), exact: true });
+    };
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+      const card = await openCard(ready.performer);
+      const player = card.locator('video.applicant-tape');
+      await player.waitFor();
+      // The converted MP4 through the tape's signed address, with its poster, which loads.
+      expect(await player.getAttribute('src')).toContain('file=playback');
+      const poster = (await player.getAttribute('poster'))!;
+      expect(poster).toContain('file=poster');
+      const posterAnswer = await page.request.get(poster);
+      expect([posterAnswer.status(), posterAnswer.headers()['content-type']]).toEqual([200, 'image/jpeg']);
+      const played = await player.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+        v.pause();
+        return v.videoWidth;
+      });
+      expect(played).toBeGreaterThan(0);
+      await expectNoOverflow(page);
+      await page.screenshot({ path: `${screenshotDir}/board-tape-card-${viewport.width}.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+    }
+    await expectAccessible(page);
+
+    // A tape sent now: the card says Processing… (no player) until the conversion ends, and
+    // asks again by itself; this file holds no picture, so it ends with the reason.
+    await page.setViewportSize(PHONE);
+    await sendTape(converting.performer, slowToFailTape());
+    await page.reload();
+    const card = await openCard(converting.performer);
+    await card.getByRole('status').filter({ hasText: PLAYBACK_MSG.processing }).waitFor();
+    expect(await card.locator('video').count()).toBe(0);
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `${screenshotDir}/board-tape-processing-390.png`, fullPage: true });
+    await card.getByText(PLAYBACK_MSG.failed(PLAYBACK_MSG.conversionFailed)).waitFor({ timeout: 120_000 });
+    expect(await card.getByText(PLAYBACK_MSG.processing).count()).toBe(0);
+  }, SLOW_TEST);
 
   it('opens from the dashboard, moves an applicant from the keyboard and keeps focus on a control', async ({ open }) => {
     const studio = await createStudio('Board Studio');

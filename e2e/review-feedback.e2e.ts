@@ -4,13 +4,17 @@
  * for one performer and maybe for the other with a comment; a reload keeps the name and the
  * picks; the studio sees each pick with the name and the link's label on the board, the
  * comment on the card, and the link's feedback on the self-tapes screen. 390 and 1280 px.
+ * The room plays a ready tape's converted MP4 with its poster through the link's token, and
+ * says "Processing…" for a tape still converting (docs/media.md, "Players").
  */
 import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { TAPE_MSG } from '../src/contract/self-tapes.js';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { apiAs, postJob } from './application-data.js';
+import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
 import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST } from './harness.js';
+import { playableTape, requestTapes, sendTape, slowToFailTape, tapedApplicant, tapeReady } from './tape-data.js';
 
 async function applicant(job: { _id: string }) {
   const performer = await createUser();
@@ -98,6 +102,60 @@ describe('feedback on a review link', () => {
       const { page: mine } = await open({ viewport: PHONE, as: ana.performer, path: '/applications' });
       await mine.getByText('Lead in a feedback feature').first().waitFor();
       expect(await mine.locator('body').innerText()).not.toMatch(/Dana Producer|Strong read/);
+    },
+    SLOW_TEST,
+  );
+
+  it(
+    'plays a ready tape (the converted MP4 and its poster, through the token) and says Processing… for one still converting, at 390 and 1280 px',
+    async ({ open }) => {
+      const studio = await createStudio('Tape Room Studio');
+      const job = await postJob(studio, { title: 'Lead in a screened feature' });
+      const ready = await tapedApplicant(job);
+      const converting = await tapedApplicant(job);
+      await requestTapes(studio, [ready, converting]);
+      await sendTape(ready.performer, playableTape());
+      await tapeReady(ready.performer);
+      const link = await apiAs<{ _id: string; url: string }>('POST', '/api/studio/review-links', studio.token, {
+        jobId: job._id,
+        applicationIds: [ready.applicationId, converting.applicationId],
+        expiresInDays: 3,
+        label: 'Director',
+      });
+
+      const { page } = await open({ viewport: PHONE, path: link.url });
+      await page.getByRole('heading', { name: 'Lead in a screened feature' }).waitFor();
+      const player = page.getByLabel(`Self-tape: ${personName(ready.performer.fname)}`);
+      await player.waitFor();
+      expect(await player.evaluate((el) => el.tagName)).toBe('VIDEO');
+      const token = link.url.split('/review/')[1]!;
+      // The converted MP4 and its poster behind the link's token, not the tape's signed address.
+      expect(await player.getAttribute('src')).toMatch(new RegExp(`^/api/review/${token}/tapes/[^/?]+\\?file=playback$`));
+      const poster = (await player.getAttribute('poster'))!;
+      expect(poster).toMatch(new RegExp(`^/api/review/${token}/tapes/[^/?]+\\?file=poster$`));
+      const posterAnswer = await page.request.get(poster);
+      expect([posterAnswer.status(), posterAnswer.headers()['content-type']]).toEqual([200, 'image/jpeg']);
+      expect(await player.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+        v.pause();
+        return v.videoWidth;
+      })).toBeGreaterThan(0);
+      await page.getByText(TAPE_MSG.noTapeYet).waitFor();
+      await expectNoOverflow(page);
+      await expectAccessible(page);
+      await shoot(page, 'review-room-tapes');
+
+      // The other performer's tape arrives: Processing… in the room (no player) until its
+      // conversion ends, asked again by itself; this file holds no picture, so it ends with the reason.
+      await sendTape(converting.performer, slowToFailTape());
+      await page.reload();
+      const waiting = page.getByRole('group', { name: `Self-tape: ${personName(converting.performer.fname)}` });
+      await waiting.getByRole('status').filter({ hasText: PLAYBACK_MSG.processing }).waitFor();
+      expect(await page.locator('video').count()).toBe(1);
+      await expectNoOverflow(page);
+      await shoot(page, 'review-room-processing');
+      await waiting.getByText(PLAYBACK_MSG.failed(PLAYBACK_MSG.conversionFailed)).waitFor({ timeout: 120_000 });
     },
     SLOW_TEST,
   );

@@ -14,6 +14,7 @@ import { seedDemoGuardians } from './demo-guardians.js';
 import { seedDemoAvailability } from './demo-availability.js';
 import { seedDemoStudioAccounts } from './studio-accounts.js';
 import { seedDemoTeam } from './demo-team.js';
+import { seedDemoTapes } from './demo-tapes.js';
 import { jobRoles, jobs, studios } from '../db/schema/index.js';
 import {
   BENCH_WORDS,
@@ -43,6 +44,8 @@ export async function seedDemoIfEmpty(ctx: AppContext, log: (line: string) => vo
   await seedDemoPerformers(ctx, log);
   await seedDemoApplications(ctx, log);
   await seedDemoReviewLink(ctx, log);
+  // Made with ffmpeg: a machine where it cannot run still starts, without the demo tapes.
+  await seedDemoTapes(ctx, log).catch((err: Error) => log(`demo tapes not made: ${err.message}`));
   await seedDemoCallbacks(ctx, log);
   await seedDemoMessages(ctx, log);
   await seedDemoGuardians(ctx, log);

@@ -26,6 +26,8 @@ export function VideoPlayer({ video, label, className, onPlay, preload = 'metada
         <p className={failed ? 'video-player__failed' : 'video-player__processing'} role="status">
           {failed ? (video.reason ? PLAYBACK_MSG.failed(video.reason) : PLAYBACK_MSG.failedNoReason) : PLAYBACK_MSG.processing}
         </p>
+        {/* A black frame with one word read as broken on a board of tapes: the line says what happens next. */}
+        {!failed && <p className="video-player__hint">{PLAYBACK_MSG.processingHint}</p>}
       </div>
     );
   }

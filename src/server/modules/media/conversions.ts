@@ -222,10 +222,16 @@ async function inputOf(storage: Storage, key: string): Promise<string | null> {
 }
 
 /** Output keys beside the original: a tape's stay private, a video's are served like it. */
-function outputKeys(sourceKey: string): { playbackKey: string; posterKey: string } {
+export function outputKeys(sourceKey: string): { playbackKey: string; posterKey: string } {
   const id = randomBytes(12).toString('hex');
   if (sourceKey.startsWith('private/')) return { playbackKey: `private/play-${id}.mp4`, posterKey: `private/poster-${id}.jpg` };
   return { playbackKey: `videos/play-${id}.mp4`, posterKey: `images/poster-${id}.jpg` };
+}
+
+/** Stores a conversion's MP4 and poster under their keys through the storage adapter (the worker's, and the demo seed's). */
+export async function storeOutputs(storage: Storage, keys: { playbackKey: string; posterKey: string }, out: { mp4: string; poster: string }): Promise<void> {
+  await storage.put(keys.playbackKey, createReadStream(out.mp4), 'video/mp4');
+  await storage.put(keys.posterKey, createReadStream(out.poster), 'image/jpeg');
 }
 
 /** Queues every stored video and tape that has no conversion yet (the one-time backfill; cheap when nothing is missing). */
@@ -326,8 +332,7 @@ export function createConversionWorker(
       const input = await inputOf(storage, row.sourceKey);
       if (!input) throw new Error('the original is not in storage');
       const out = await convert(input, dir);
-      await storage.put(keys.playbackKey, createReadStream(out.mp4), 'video/mp4');
-      await storage.put(keys.posterKey, createReadStream(out.poster), 'image/jpeg');
+      await storeOutputs(storage, keys, out);
       clearInterval(timer);
       const kept = await finish(
         row,

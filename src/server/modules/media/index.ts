@@ -9,5 +9,5 @@ export { isCutOff, readHead } from './file-intake.js';
 export { cutOffAware, filePart, registerUploads } from './multipart-upload.js';
 export { openFinished, resumableSweepJob, sweepExpiredUploads } from './resumable-uploads.js';
 export type { IncomingFile } from './media.service.js';
-export { CONVERTED_FILES, conversionBackfillJob, conversionJob, conversionsOf, convertFile, runFfmpeg, convertedKey, dropConversion, dropConversionsOf, playbackOf, queueConversion, withPlayback, type ConvertedFile, type Playback } from './conversions.js';
+export { CONVERTED_FILES, conversionBackfillJob, conversionJob, conversionsOf, convertFile, outputKeys, runFfmpeg, storeOutputs, convertedKey, dropConversion, dropConversionsOf, playbackOf, queueConversion, withPlayback, type ConvertedFile, type Playback } from './conversions.js';
 export { probeContainer } from './container-check.js';
