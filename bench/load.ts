@@ -109,3 +109,29 @@ function readAnswer(url: string, agent: http.Agent, headers: Record<string, stri
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** One write with a JSON body on a kept-alive connection: its status, milliseconds and answer. */
+export function sendJson(agent: http.Agent, method: string, url: string, token: string | null, body: unknown): Promise<{ status: number; ms: number; body: string }> {
+  const data = JSON.stringify(body);
+  const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+  if (token) headers['x-auth-token'] = token;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+/** p50 and p95 of a list of milliseconds. */
+export function percentiles(times: number[]): { p50: number; p95: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+  return { p50: at(0.5), p95: at(0.95) };
+}

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client.js';
 import { signToken } from '../src/server/modules/auth/index.js';
 import { startBare } from './bare-route.js';
-import { latencies, round } from './load.js';
+import { latencies, percentiles, sendJson } from './load.js';
 import { besideBare } from './prelude.js';
 import { runAlone, type Add } from './run-alone.js';
 import { atMostTimes } from './aim.js';
@@ -64,27 +64,7 @@ async function seed(db: Db): Promise<Seeded> {
 }
 
 /** One PUT with a JSON body on a kept-alive connection: its status, milliseconds and answer. */
-function put(agent: http.Agent, url: string, token: string, body: unknown): Promise<{ status: number; ms: number; body: string }> {
-  const data = JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), 'x-auth-token': token } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body: text }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
-const percentiles = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
-  return { p50: at(0.5), p95: at(0.95) };
-};
+const put = (agent: http.Agent, url: string, token: string, body: unknown) => sendJson(agent, 'PUT', url, token, body);
 
 async function rowsFor(engine: string, baseUrl: string, s: Seeded, add: Add) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: RACERS });

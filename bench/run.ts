@@ -29,6 +29,7 @@ import { conversionBench } from './conversion.js';
 import { mediaUploadsBench } from './media-uploads.js';
 import { marketBench } from './market.js';
 import { applicantBoardBench } from './applicant-board.js';
+import { officeBench } from './office.js';
 import { startBare } from './bare-route.js';
 import { BENCH_ENV, BENCH_JWT_SECRET } from './seeded-app.js';
 import { atLeastShare, selected } from './aim.js';
@@ -150,6 +151,7 @@ async function main() {
     if (selected('resume-pdfs')) await resumePdfsBench(add);
     if (selected('stamped-sides self-tapes')) await stampedSidesBench(add);
     if (selected('market bookings slots review')) await marketBench(add);
+    if (selected('office team check-in feedback')) await officeBench(add);
     if (selected('applicant-board browser')) await applicantBoardBench(add);
 
     if (selected('upload')) {

@@ -221,7 +221,8 @@ export function createSlotsService(ctx: AppContext) {
       });
     },
 
-    async listForStudio(userId: string, jobId: string): Promise<StudioSlot[]> {
+    /** The job's times, or only the one `slotId` names (the answer of a write to it). */
+    async listForStudio(userId: string, jobId: string, slotId?: string): Promise<StudioSlot[]> {
       const job = await ownJob(userId, jobId);
       const rows = await db
         .select({ slot: auditionSlots, performerId: applications.performerId, name: users.fname, roleName: jobRoles.name, minor: minorSql(users.id) })
@@ -229,7 +230,7 @@ export function createSlotsService(ctx: AppContext) {
         .leftJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
         .leftJoin(users, eq(users.id, applications.performerId))
         .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
-        .where(eq(auditionSlots.jobId, job.id))
+        .where(and(eq(auditionSlots.jobId, job.id), slotId ? eq(auditionSlots.id, slotId) : undefined))
         .orderBy(asc(auditionSlots.startsAt), asc(auditionSlots.id));
       return rows.map((r) => ({
         ...presentOpenSlot(r.slot),
@@ -267,7 +268,7 @@ export function createSlotsService(ctx: AppContext) {
         }
         return { jobId: slot.jobId, events: same ? [] : await tellStudio(tx, slot.jobId) };
       });
-      const listed = (await this.listForStudio(userId, jobId)).find((s) => s._id === slotId);
+      const [listed] = await this.listForStudio(userId, jobId, slotId);
       if (!listed) throw errors.notFound(SLOT_MSG.slotNotFound);
       return { slot: listed, mails: [], events };
     },
