@@ -81,7 +81,7 @@ export async function applicantBoardBench(add: Add): Promise<void> {
       };
       const base = await runs(few);
       const many = await runs(crowded);
-      // Aim (docs/performance.md, "Rows of the round's new work"): 500 applicants at most twice the time of 5.
+      // Aim (docs/performance.md, "Booking, the review room and the board in Chromium"): 500 applicants at most twice the time of 5.
       add(
         `applicant board with ${APPLICANTS} applicants in chromium, navigation to the first card clickable [PostgreSQL]`,
         `p50 ${many.p50} ms, slowest ${many.max} ms (${RUNS} new contexts); ${atMostTimes(many.p50, base.p50, 2, 'p50', `${FEW} applicants`)}`,

@@ -90,7 +90,7 @@ async function rowsFor(engine: string, baseUrl: string, s: Seeded, add: Add) {
       times.push(r.ms);
     }
     const one = percentiles(times);
-    // Aim (docs/performance.md, "Rows of the round's new work"): a booking, a transaction with its checks, within 12× the bare route, as an uncached search.
+    // Aim (docs/performance.md, "Booking, the review room and the board in Chromium"): a booking, a transaction with its checks, within 12× the bare route, as an uncached search.
     add(`booking an audition time, one at a time [${engine}]`, `p50 ${one.p50} ms, p95 ${one.p95} ms (${BOOKINGS - 1} bookings); ${atMostTimes(one.p95, b.p95, 12)}`, baseline);
 
     // Ten applicants for each time, all at once: the last answer's time, and who got it.

@@ -62,7 +62,7 @@ export async function resumePdfsBench(add: Add): Promise<void> {
   const trivial = await timedRuns(RUNS, renderTrivialPdf);
   const base = `one-line pdfkit PDF p50 ${trivial.p50} ms, p95 ${trivial.p95} ms`;
   const card = await timedRuns(RUNS, () => renderCompCard(subject));
-  // Aim (docs/performance.md, "Rows of the round's new work"): our pages cost at most three times what the library costs alone.
+  // Aim (docs/performance.md, "Current figures"): our pages cost at most three times what the library costs alone.
   add('comp card PDF (2 × A5, 5 photos)', `p50 ${card.p50} ms, p95 ${card.p95} ms, ${card.kb} KB; ${atMostTimes(card.p95, trivial.p95, 4, 'p95', 'one-line PDF')}`, base);
   const cv = await timedRuns(RUNS, () => renderResumePdf(subject));
   add('résumé PDF (A4, 15 credits)', `p50 ${cv.p50} ms, p95 ${cv.p95} ms, ${cv.kb} KB; ${atMostTimes(cv.p95, trivial.p95, 4, 'p95', 'one-line PDF')}`, base);

@@ -29,7 +29,7 @@ export async function stampedSidesBench(add: Add): Promise<void> {
   const one = await sides(1);
   const trivial = await timedRuns(RUNS, async () => (await PDFDocument.load(one)).save());
   const stamped = await timedRuns(RUNS, () => stampPdf(thirty, stampText('Zoë Ångström-Núñez', 'zoe@example.com', new Date())));
-  // Aim (docs/performance.md, "Rows of the round's new work"): a stamped page costs no more than loading and saving a one-page PDF.
+  // Aim (docs/performance.md, "Current figures"): a stamped page costs no more than loading and saving a one-page PDF.
   add('stamped sides (30 pages)', `p50 ${stamped.p50} ms, p95 ${stamped.p95} ms, ${stamped.kb} KB; ${atMostTimes(stamped.p95, trivial.p95, 30, 'p95', 'one-page load+save')}`, `one-page pdf-lib load+save p50 ${trivial.p50} ms, p95 ${trivial.p95} ms`);
 }
 
