@@ -7,8 +7,8 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { SLOT_LIMITS, SLOT_MSG } from '../../contract/slots-texts.js';
 import type { AppContext } from '../context.js';
-import { applications, auditionSlots, jobs, notifications, slotDayEvents, slotRoundInvitations, studios, users } from '../db/schema/index.js';
-import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
+import { applications, auditionSlots, jobs, notifications, slotDayEvents, slotRoundInvitations } from '../db/schema/index.js';
+import { demoStudioIds } from './studio-accounts.js';
 
 export const DEMO_CALLBACK_ROUND = 'Callback';
 const DAY = 86_400_000;
@@ -17,13 +17,8 @@ const MIN = 60_000;
 export async function seedDemoCallbacks(ctx: AppContext, log: (line: string) => void, now = new Date()): Promise<number> {
   if (ctx.config.env.SEED_DEMO === '0' || ctx.config.production) return 0;
   const { db } = ctx;
-  const demoStudios = await db
-    .select({ id: studios.id })
-    .from(studios)
-    .innerJoin(users, eq(users.id, studios.ownerId))
-    .where(inArray(users.email, DEMO_STUDIO_LOGINS.map((l) => l.email)));
-  if (demoStudios.length === 0) return 0;
-  const ids = demoStudios.map((s) => s.id);
+  const ids = await demoStudioIds(db);
+  if (ids.length === 0) return 0;
   const [already] = await db
     .select({ id: auditionSlots.id })
     .from(auditionSlots)

@@ -6,8 +6,8 @@
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { applications, jobs, reviewFeedback, reviewLinks, studios, users } from '../db/schema/index.js';
-import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
+import { applications, jobs, reviewFeedback, reviewLinks } from '../db/schema/index.js';
+import { demoStudioIds } from './studio-accounts.js';
 import { hashLinkToken, newLinkToken } from '../lib/link-token.js';
 
 const PICKS = [
@@ -19,13 +19,8 @@ const PICKS = [
 export async function seedDemoReviewLink(ctx: AppContext, log: (line: string) => void, now = new Date()): Promise<number> {
   if (ctx.config.env.SEED_DEMO === '0' || ctx.config.production) return 0;
   const { db } = ctx;
-  const demoStudios = await db
-    .select({ id: studios.id })
-    .from(studios)
-    .innerJoin(users, eq(users.id, studios.ownerId))
-    .where(inArray(users.email, DEMO_STUDIO_LOGINS.map((l) => l.email)));
-  if (demoStudios.length === 0) return 0;
-  const ids = demoStudios.map((s) => s.id);
+  const ids = await demoStudioIds(db);
+  if (ids.length === 0) return 0;
   const [already] = await db.select({ id: reviewLinks.id }).from(reviewLinks).where(inArray(reviewLinks.studioId, ids)).limit(1);
   if (already) return 0;
   const apps = await db

@@ -19,10 +19,10 @@ import path from 'node:path';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AppContext } from '../context.js';
-import { applications, jobs, mediaConversions, studioFiles, studios, tapeRequests, users } from '../db/schema/index.js';
+import { applications, jobs, mediaConversions, studioFiles, tapeRequests } from '../db/schema/index.js';
 import { historyAction } from '../modules/history/index.js';
 import { convertFile, outputKeys, runFfmpeg, storeOutputs } from '../modules/media/index.js';
-import { DEMO_STUDIO_LOGINS } from './studio-accounts.js';
+import { demoStudioIds } from './studio-accounts.js';
 
 /** How many applicants of the job get a tape: the review link's three (demo-review.ts). */
 const TAPES = 3;
@@ -63,13 +63,8 @@ export async function makeDemoClip(dir: string): Promise<string> {
 export async function seedDemoTapes(ctx: AppContext, log: (line: string) => void, now = new Date()): Promise<number> {
   if (ctx.config.env.SEED_DEMO === '0' || ctx.config.production) return 0;
   const { db, storage } = ctx;
-  const demoStudios = await db
-    .select({ id: studios.id })
-    .from(studios)
-    .innerJoin(users, eq(users.id, studios.ownerId))
-    .where(inArray(users.email, DEMO_STUDIO_LOGINS.map((l) => l.email)));
-  if (demoStudios.length === 0) return 0;
-  const ids = demoStudios.map((s) => s.id);
+  const ids = await demoStudioIds(db);
+  if (ids.length === 0) return 0;
   const [already] = await db.select({ id: tapeRequests.id }).from(tapeRequests).innerJoin(jobs, eq(jobs.id, tapeRequests.jobId)).where(inArray(jobs.studioId, ids)).limit(1);
   if (already) return 0;
   // The first job with demo applications and its first applicants, as the review link chooses

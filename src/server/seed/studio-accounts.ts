@@ -5,6 +5,7 @@
 import { hash } from '@node-rs/argon2';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
 import { studios, users } from '../db/schema/index.js';
 
 /** The logins the README and the start-up log give. */
@@ -13,6 +14,16 @@ export const DEMO_STUDIO_LOGINS = [
   { email: 'studio2@demo.audition.local', password: 'demo-studio-2' },
   { email: 'studio3@demo.audition.local', password: 'demo-studio-3' },
 ] as const;
+
+/** The studios the demo logins own: the later demo seeds (review link, callbacks, tapes) add to these. */
+export async function demoStudioIds(db: Db): Promise<string[]> {
+  const owned = await db
+    .select({ id: studios.id })
+    .from(studios)
+    .innerJoin(users, eq(users.id, studios.ownerId))
+    .where(inArray(users.email, DEMO_STUDIO_LOGINS.map((l) => l.email)));
+  return owned.map((s) => s.id);
+}
 
 /** Makes the demo studio accounts owners of the oldest demo studios, once; answers the logins that exist. */
 export async function seedDemoStudioAccounts(ctx: AppContext, log: (line: string) => void): Promise<number> {
