@@ -67,3 +67,35 @@ function named(names: readonly string[], total: number): string {
   const more = total - names.length;
   return more > 0 ? `${names.join(', ')} and ${more} more` : listed(names);
 }
+
+/** The people of a job a close or a reopen names, with how many there are in all. */
+export interface JobPeople {
+  waiting: readonly NamedApplicant[];
+  booked: readonly NamedApplicant[];
+  /** All the undecided and all the booked, beyond the named. */
+  waitingTotal: number;
+  bookedTotal: number;
+}
+
+/** "Asha Rao (Lead), Tue, 5 Jan 2027, 10:00 India Standard Time": the name, the role, the times held. */
+const withTimes = (p: NamedApplicant, when: (iso: string) => string) => (p.slots.length ? `${applicantLabel(p)}, ${p.slots.map(when).join(' and ')}` : applicantLabel(p));
+
+/**
+ * What a close says, in its question and in its toast alike: who is told, whose audition times
+ * it cancels (among them), whose audition stays. `when` writes a time in the reader's zone.
+ */
+export function closeLines(people: JobPeople, when: (iso: string) => string): string[] {
+  const cancelled = people.waiting.filter((p) => p.slots.length > 0);
+  return [
+    CLOSE_TEXT.closeTells(people.waiting.map(applicantLabel), people.waitingTotal),
+    ...(cancelled.length ? [CLOSE_TEXT.closeCancels(cancelled.map((p) => withTimes(p, when)), cancelled.length)] : []),
+    ...(people.bookedTotal ? [CLOSE_TEXT.closeStays(people.booked.map((p) => withTimes(p, when)), people.bookedTotal)] : []),
+  ];
+}
+
+/** What a reopen says, in its question and in its toast alike: nobody is told; the booked auditions, named. */
+export function reopenLines(people: Pick<JobPeople, 'booked' | 'bookedTotal'>, when: (iso: string) => string): string[] {
+  const held = people.booked.filter((p) => p.slots.length > 0);
+  return [CLOSE_TEXT.reopenTells, held.length ? CLOSE_TEXT.reopenStays(held.map((p) => withTimes(p, when)), held.length) : CLOSE_TEXT.reopenNoneBooked];
+}
+
