@@ -28,7 +28,8 @@ async function applicant(jobId: string, studio: TestUser, status: string): Promi
 const paragraphs = (page: Page, name: string) => page.getByRole('dialog', { name }).locator('p').allTextContents();
 
 describe('/dashboard: closing and reopening a job', () => {
-  it.for([['390', PHONE], ['1280', DESKTOP]] as const)('at %s px the close names who is told and whose audition stays, the toast says the same; reopening asks and confirms', async ([label, viewport], { open }) => {
+  for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const)
+  it(`at ${label} px the close names who is told and whose audition stays, the toast says the same; reopening asks and confirms`, async ({ open }) => {
     const studio = await createStudio();
     const title = `Closing names ${label} ${Date.now() % 100_000}`;
     const job = await postJob(studio, { title });
@@ -57,7 +58,7 @@ describe('/dashboard: closing and reopening a job', () => {
     await ask.getByRole('button', { name: DECISION_MSG.closeConfirm, exact: true }).click();
     await page.getByRole('heading', { name: 'Closed jobs' }).waitFor();
     // The toast says what the question said.
-    await expect.poll(() => toastTexts(page)).toContain(`${CLOSE_TEXT.closedToast(title)} ${said.join(' ')}`);
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContain(`${CLOSE_TEXT.closedToast(title)} ${said.join(' ')}`);
     await page.screenshot({ path: `${screenshotDir}/close-job-toast-${label}.png`, fullPage: true });
 
     // Zoë's time is free on the schedule; Ben's audition stays.
@@ -82,8 +83,10 @@ describe('/dashboard: closing and reopening a job', () => {
     await page.getByRole('button', { name: DECISION_MSG.reopenLabel(title) }).click();
     await page.getByRole('dialog', { name: CLOSE_TEXT.reopenTitle(title) }).getByRole('button', { name: CLOSE_TEXT.reopenConfirm }).click();
     await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
-    const toasts = await toastTexts(page);
-    expect(toasts.some((t) => t.startsWith(CLOSE_TEXT.reopenedToast(title)) && t.includes(CLOSE_TEXT.reopenTells) && t.includes(named(ben)))).toBe(true);
+    await expect
+      .poll(async () => (await toastTexts(page)).some((t) => t.startsWith(CLOSE_TEXT.reopenedToast(title)) && t.includes(CLOSE_TEXT.reopenTells) && t.includes(named(ben))), { timeout: 10_000 })
+      .toBe(true);
+    await page.screenshot({ path: `${screenshotDir}/reopen-job-toast-${label}.png`, fullPage: true });
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(title);
   }, SLOW_TEST);
 });

@@ -32,8 +32,12 @@ describe('/dashboard/jobs/{id}/schedule after a decline', () => {
     // Still within the undo window: the time is still theirs.
     await page.waitForTimeout(1_000);
     expect(await page.getByText(name).count()).toBeGreaterThan(0);
-    // Once the decline stands, the open schedule hears it and the time is free.
-    await expect.poll(() => page.getByText(name).count(), { timeout: (DECISION_LIMITS.undoSeconds + 30) * 1000, interval: 1_000 }).toBe(0);
+    // Once the decline stands (the background runner tells it), the time is free…
+    const booked = async () => (await apiAs<{ slots: { booking: unknown }[] }>('GET', `/api/studio/jobs/${job._id}/slots`, studio.token)).slots[0]!.booking;
+    await expect.poll(booked, { timeout: (DECISION_LIMITS.undoSeconds + 30) * 1000, interval: 1_000 }).toBeNull();
+    // …and the open schedule hears it without a reload: the time, and "Who to call back".
+    await expect.poll(() => page.locator('.schedule-list').getByText(name).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.getByText(name).count(), { timeout: 15_000 }).toBe(0);
     await page.getByText(SLOT_TEXT.free).first().waitFor();
     for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
       await page.setViewportSize(viewport);
