@@ -7,7 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
+import { CLOSE_TEXT } from '../src/contract/decision-ends-texts.js';
 import { DECISION_MSG } from '../src/contract/decisions-messages.js';
+import { personName } from '../src/contract/names.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { apiAs, postJob } from './application-data.js';
 import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readCode, shoot, SLOW_TEST } from './harness.js';
@@ -174,7 +176,7 @@ describe('studio accounts and job posts', () => {
     await page.getByRole('button', { name: MARKET_MSG.closeJob }).click();
     // One question first: who is told (nobody has applied) and the reason they would read.
     const ask = page.getByRole('dialog', { name: DECISION_MSG.closeTitle(title) });
-    await ask.getByText(DECISION_MSG.closeTells(0)).waitFor();
+    await ask.getByText(CLOSE_TEXT.closeTells([], 0)).waitFor();
     await ask.getByRole('button', { name: DECISION_MSG.closeConfirm, exact: true }).click();
     // A client-side navigation that may finish before a waitForURL would start.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
@@ -200,8 +202,9 @@ describe('studio accounts and job posts', () => {
     await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
     await page.getByRole('button', { name: MARKET_MSG.closeJob }).click();
     const ask = page.getByRole('dialog', { name: DECISION_MSG.closeTitle(job.title) });
-    await ask.getByText(DECISION_MSG.closeTells(1)).waitFor();
-    await ask.getByText(DECISION_MSG.closeBooked(1, 0)).waitFor();
+    // Named, each with the role (docs/applications.md, "What a decision or a close ends").
+    await ask.getByText(CLOSE_TEXT.closeTells([`${personName(waiting.fname)} (${job.title})`], 1)).waitFor();
+    await ask.getByText(CLOSE_TEXT.closeStays([`${personName(booked.fname)} (${job.title})`], 1)).waitFor();
     await expectNoOverflow(page);
     await shoot(page, 'close-job-dialog');
     await ask.getByLabel(DECISION_MSG.closeReasonField).selectOption('went_another_way');
@@ -213,6 +216,8 @@ describe('studio accounts and job posts', () => {
     expect(mine.applications.find((a) => a._id === sent[0]!._id)).toMatchObject({ status: 'closed', decision: { reason: 'went_another_way' } });
 
     await page.getByRole('button', { name: DECISION_MSG.reopenLabel(job.title) }).click();
+    // Reopening asks first.
+    await page.getByRole('dialog', { name: CLOSE_TEXT.reopenTitle(job.title) }).getByRole('button', { name: CLOSE_TEXT.reopenConfirm }).click();
     await page.getByRole('heading', { name: 'Open jobs' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(job.title);
     expect(await page.getByRole('heading', { name: 'Closed jobs' }).count()).toBe(0);

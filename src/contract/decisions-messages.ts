@@ -78,15 +78,9 @@ export const DECISION_MSG = {
   undoHint: (seconds: number, n: number) => `You can undo for ${seconds} seconds. ${n === 1 ? 'The performer is' : 'The performers are'} told after that.`,
   // Closing and reopening a job (docs/applications.md, "Decisions").
   closeTitle: (job: string) => `Close “${job}”?`,
-  closeTells: (n: number) =>
-    n === 0 ? 'Nobody is waiting for a decision: no one will be told.' : `${n} ${n === 1 ? 'applicant is' : 'applicants are'} still waiting for a decision. Each is told the job closed, with the reason below.`,
-  closeBooked: (booked: number, slots: number) =>
-    `${booked} booked ${booked === 1 ? 'applicant stays' : 'applicants stay'} booked${slots ? `, with ${slots} audition ${slots === 1 ? 'time' : 'times'} booked` : ''}.`,
   closeReasonField: 'Reason the applicants read',
   closeNoteLabel: 'Note for the applicants (optional)',
   closeConfirm: 'Close job',
-  closed: (job: string) => `“${job}” is closed; its applicants are told.`,
   reopen: 'Reopen',
   reopenLabel: (job: string) => `Reopen: ${job}`,
-  reopened: (job: string) => `“${job}” is back on the job board.`,
 } as const;

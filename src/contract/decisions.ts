@@ -62,8 +62,16 @@ export const reopenJobBody = strict({
 });
 export type ReopenJobBody = z.input<typeof reopenJobBody>;
 
-/** The live counts of a job's applications, for the close confirmation (slotsBooked: audition slots taken). */
+/** One applicant a close names: who, the role, and the audition times they hold that have not started (ISO). */
+export const namedApplicant = z.object({ applicationId: z.string(), name: z.string(), roleName: z.string().nullable(), slots: z.array(z.string()) });
+
+/**
+ * The live counts of a job's applications, for the close confirmation (slotsBooked: audition
+ * slots taken), and the people it names (at most NAMED_MAX each, oldest application first):
+ * `waiting`, those a close tells (and whose times it cancels), `booked`, whose auditions stay.
+ */
 export const jobLive = z.object({
+  people: z.object({ waiting: z.array(namedApplicant), booked: z.array(namedApplicant) }),
   applied: z.number(),
   viewed: z.number(),
   shortlisted: z.number(),

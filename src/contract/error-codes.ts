@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   // Self-tapes.
   'deadline_too_soon',
   'deadline_passed',
+  // A tape sent to a request that a decision or a close ended (docs/self-tapes.md).
+  'request_ended',
   'not_accepted',
   'not_requested',
   'cannot_decline',

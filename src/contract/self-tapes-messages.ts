@@ -41,7 +41,7 @@ export const TAPE_LIMITS = {
 export const FEEDBACK_PICKS = ['yes', 'maybe', 'no'] as const;
 export type FeedbackPick = (typeof FEEDBACK_PICKS)[number];
 
-export const TAPE_STATUSES = ['requested', 'accepted', 'declined', 'submitted', 'retake', 'expired'] as const;
+export const TAPE_STATUSES = ['requested', 'accepted', 'declined', 'submitted', 'retake', 'expired', 'ended'] as const;
 export type TapeStatus = (typeof TAPE_STATUSES)[number];
 
 /** Every user-visible text of the area, once. */
@@ -84,7 +84,7 @@ export const TAPE_MSG = {
   watched: 'Watched',
   noTapeYet: 'No tape yet.',
   requestsTitle: 'Self-tape requests',
-  statusLabel: { requested: 'Requested', accepted: 'Accepted', declined: 'Declined', submitted: 'Tape sent', retake: 'Retake asked', expired: 'Expired' } as Record<TapeStatus, string>,
+  statusLabel: { requested: 'Requested', accepted: 'Accepted', declined: 'Declined', submitted: 'Tape sent', retake: 'Retake asked', expired: 'Expired', ended: 'Ended' } as Record<TapeStatus, string>,
   accept: 'Accept',
   decline: 'Decline',
   declineTitle: 'Decline this self-tape request?',

@@ -9,6 +9,7 @@
 import { APP_MSG } from '../contract/applications-messages.js';
 import { CAST_MSG } from '../contract/casting-messages.js';
 import { DECISION_MSG } from '../contract/decisions-messages.js';
+import { ENDS_MSG } from '../contract/decision-ends-texts.js';
 import type { ErrorCode } from '../contract/error-codes.js';
 import { JOB_LIMITS } from '../contract/jobs-limits.js';
 import { GUARDIAN_MSG } from '../contract/guardians-messages.js';
@@ -131,6 +132,7 @@ export const ERRORS = {
   // Self-tapes.
   deadline_too_soon: { status: 400, field: 'deadline' },
   deadline_passed: { status: 409, msg: TAPE_MSG.deadlinePassed },
+  request_ended: { status: 409, msg: ENDS_MSG.requestEnded },
   not_accepted: { status: 409, msg: TAPE_MSG.notAccepted },
   not_requested: { status: 409, msg: TAPE_MSG.cannotAccept },
   cannot_decline: { status: 409, msg: TAPE_MSG.cannotDecline },
@@ -295,6 +297,7 @@ export const errors = {
     return make('deadline_too_soon', { msg, details: { earliest: iso } });
   },
   deadlinePassed: () => make('deadline_passed'),
+  requestEnded: () => make('request_ended'),
   notAccepted: () => make('not_accepted'),
   notRequested: () => make('not_requested'),
   cannotDecline: () => make('cannot_decline'),

@@ -18,6 +18,7 @@ import { setLiveStreamOpen } from './live-stream-state';
 import { notificationsKey } from './notifications';
 import { queryClient } from './query-client';
 import { jobSlotsKey } from './job-slots';
+import { jobApplicantsKey } from './applicant-keys';
 
 type MessageEvent = { conversationId: string; message: Omit<MessageView, 'mine'> };
 type ReadEvent = { conversationId: string; readerId: string; upTo: number };
@@ -78,9 +79,11 @@ function apply(kind: string, data: unknown): void {
     // A callback invitation (docs/slots.md, "Rounds and callbacks"): the pickers read again.
     void queryClient.invalidateQueries({ queryKey: ['slots', 'application'] });
   } else if (kind === 'schedule') {
-    // A check-in or a performer running late (docs/slots.md, "The day"): the job's schedule reads again.
+    // A check-in, a performer running late (docs/slots.md, "The day") or a booking a decision ended: the job's schedule reads again.
     const { jobId } = data as { jobId: string };
     void queryClient.invalidateQueries({ queryKey: jobSlotsKey(jobId) });
+    // A decline that came to stand or a close freed a time: who may be called back changed too.
+    void queryClient.invalidateQueries({ queryKey: jobApplicantsKey(jobId) });
   } else if (kind === 'read') {
     const { conversationId } = data as ReadEvent;
     void queryClient.invalidateQueries({ queryKey: conversationsKey });

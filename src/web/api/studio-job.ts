@@ -9,3 +9,6 @@ export const studioJobKey = (jobId: string) => ['studio-jobs', 'one', jobId] as 
 export const getStudioJob = (jobId: string, signal?: AbortSignal) => api<StudioJob>(`/api/studio/jobs/${encodeURIComponent(jobId)}`, { signal });
 
 export const useStudioJob = (jobId: string) => useQuery({ queryKey: studioJobKey(jobId), queryFn: ({ signal }) => getStudioJob(jobId, signal) }, queryClient);
+
+/** The job read afresh, for a question asked on a click (the reopen's): never an old answer. */
+export const fetchStudioJob = (jobId: string) => queryClient.fetchQuery({ queryKey: studioJobKey(jobId), queryFn: ({ signal }) => getStudioJob(jobId, signal), staleTime: 0 });

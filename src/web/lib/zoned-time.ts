@@ -19,3 +19,9 @@ export function slotTime(startsAt: string, endsAt: string): string {
 
 /** A datetime-local input's value (the viewer's wall clock) as an ISO instant in UTC. */
 export const localInputToIso = (value: string) => new Date(value).toISOString();
+
+/** "Tue, 5 Jan 2027, 10:00 India Standard Time": a start alone, as a close names a booked audition. */
+export function startTime(startsAt: string): string {
+  const s = new Date(startsAt);
+  return `${day.format(s)}, ${clock.format(s)} ${zoneName(s)}`;
+}

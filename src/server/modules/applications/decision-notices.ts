@@ -16,6 +16,7 @@ import { rowsOf } from '../../db/raw.js';
 import { applications, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import { mailSettings, tellPerformers } from './status-change.js';
+import { bothAfter, endTapeRequestsOf, endWhatHangsOn } from './decision-ends.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 /** How often each instance looks for due notices: a notice leaves at most this late. */
@@ -65,7 +66,12 @@ export async function runDecisionNotices(ctx: AppContext, log: Pick<FastifyBaseL
         rows.map((r) => ({ job: r.job, person: r.person, status: statusOf.get(r.id)!, reason: (r.reason as DeclineReason | null) ?? null, note: r.note, mailNow: true, collapseKey: null })),
         mail,
       );
-      return { n: claimed.length, after };
+      // The decision stands now: what hung on it ends (decision-ends.ts). A decline cancels the
+      // performer's audition times and ends their tape requests; a booking ends the tape requests.
+      const standing = (status: string) => claimed.filter((c) => c.status === status).map((c) => c.application_id);
+      const declined = await endWhatHangsOn(tx, standing('declined'), 'declined', new Date());
+      await endTapeRequestsOf(tx, standing('booked'));
+      return { n: claimed.length, after: bothAfter(after, declined) };
     });
     if (batch.n === 0) return { told };
     told += batch.n;

@@ -13,6 +13,7 @@ import type { Actor } from '../history/index.js';
 import type { Tx } from '../../db/client.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { personName } from '../../../contract/names.js';
+import { bothAfter, endWhatHangsOn } from './decision-ends.js';
 
 export const NOTICE_LINK = '/applications';
 
@@ -214,7 +215,8 @@ ${said.map((l) => `<p style="white-space:pre-wrap">${escapeHtml(l)}</p>`).join('
 
 /**
  * Closing jobs closes every application still undecided, telling each performer once, with
- * the reason (role_closed unless the studio chose another) and its note.
+ * the reason (role_closed unless the studio chose another) and its note; each closed
+ * application's bookings are cancelled and its tape requests end (decision-ends.ts).
  */
 export async function closeApplicationsOf(
   tx: Tx,
@@ -224,7 +226,10 @@ export async function closeApplicationsOf(
   decided: { reason?: DeclineReason; note?: string } = {},
 ) {
   if (jobIds.length === 0) return { changed: [], mails: [], events: [] };
-  return changeStatus(tx, inArray(applications.jobId, [...jobIds]), 'closed', at, mail, { reason: decided.reason ?? 'role_closed', note: decided.note ?? '' });
+  const closed = await changeStatus(tx, inArray(applications.jobId, [...jobIds]), 'closed', at, mail, { reason: decided.reason ?? 'role_closed', note: decided.note ?? '' });
+  // What hung on each closed application ends with it: its audition times, its tape requests.
+  const ended = await endWhatHangsOn(tx, closed.changed.map((c) => c.id), 'closed', at);
+  return { changed: closed.changed, ...bothAfter(closed, ended) };
 }
 
 /** Where links in mails point: PUBLIC_URL, or this server. */

@@ -2,14 +2,17 @@
  * A studio's own job posts: list with applicant counts, post, edit, close, delete.
  * Another studio's job is answered as not found, never as forbidden.
  */
-import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
+import { NAMED_MAX } from '../../../contract/decision-ends-texts.js';
+import { MSG } from '../../../contract/messages.js';
+import { personName } from '../../../contract/names.js';
 import { agesInOrder, CAST_MSG, todayUtc, JOB_LIMITS, type JobCreateParsed, type JobPatchParsed, type JobPost, type OwnJob } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { type CloseJobBody, type JobLive, type StudioJob } from '../../../contract/decisions.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import type { Tx } from '../../db/client.js';
-import { applications, jobRoles, jobs, studios } from '../../db/schema/index.js';
+import { applications, auditionSlots, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { closeApplicationsOf, countApplicants, mailSettings } from '../applications/index.js';
 import { isIssuedTo } from '../media/index.js';
@@ -60,6 +63,35 @@ export function createStudioJobsService(ctx: AppContext) {
     const [job] = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.studioId, studio.id)));
     if (!job) throw errors.notFound(MARKET_MSG.jobNotFound);
     return { studioId: studio.id, job };
+  }
+
+  /**
+   * Who a close names (issue 49, items 3 and 15): the applicants still waiting, whom it tells
+   * and whose audition times it cancels, and the booked ones, whose auditions stay; each with
+   * the role and the times held that have not started. At most NAMED_MAX of each, oldest first.
+   */
+  async function namedOf(jobId: string): Promise<JobLive['people']> {
+    const group = (statuses: readonly string[]) =>
+      db
+        .select({ applicationId: applications.id, name: users.fname, roleName: jobRoles.name })
+        .from(applications)
+        .leftJoin(users, eq(users.id, applications.performerId))
+        .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
+        .where(and(eq(applications.jobId, jobId), inArray(applications.status, [...statuses])))
+        .orderBy(asc(applications.createdAt), asc(applications.id))
+        .limit(NAMED_MAX);
+    const [waiting, booked] = await Promise.all([group(['applied', 'viewed', 'shortlisted', 'auditioning']), group(['booked'])]);
+    const ids = [...waiting, ...booked].map((a) => a.applicationId);
+    const held = ids.length
+      ? await db
+          .select({ applicationId: auditionSlots.bookedApplicationId, startsAt: auditionSlots.startsAt })
+          .from(auditionSlots)
+          .where(and(inArray(auditionSlots.bookedApplicationId, ids), gt(auditionSlots.startsAt, new Date())))
+          .orderBy(asc(auditionSlots.startsAt))
+      : [];
+    const named = (rows: typeof waiting) =>
+      rows.map((r) => ({ applicationId: r.applicationId, name: r.name ? personName(r.name) : MSG.deletedAccount, roleName: r.roleName, slots: held.filter((h) => h.applicationId === r.applicationId).map((h) => h.startsAt.toISOString()) }));
+    return { waiting: named(waiting), booked: named(booked) };
   }
 
   /** The job as answered, with its roles read now. */
@@ -183,19 +215,20 @@ export function createStudioJobsService(ctx: AppContext) {
     async one(userId: string, jobId: string): Promise<StudioJob> {
       const { job } = await ownJob(userId, jobId);
       // This job's counts alone, in one statement, not the studio's whole list read to find it.
-      const [roles, tally, slotsBooked] = await Promise.all([rolesOf(db, [job.id]), countApplicants(db, job.id), countBookedSlots(ctx.db, job.id)]);
+      const [roles, tally, slotsBooked, people] = await Promise.all([rolesOf(db, [job.id]), countApplicants(db, job.id), countBookedSlots(ctx.db, job.id), namedOf(job.id)]);
       const own = roles.get(job.id) ?? [];
       const by = tally.byStatus;
       // As in the list: the statuses someone is in, and every role of the job.
       const byStatus = Object.fromEntries(Object.entries(by).filter(([, n]) => n > 0));
       const byRole = Object.fromEntries(own.map((r) => [r.id, tally.byRole[r.id] ?? 0]));
       const live: JobLive = {
+        people,
         applied: by.applied,
         viewed: by.viewed,
         shortlisted: by.shortlisted,
         auditioning: by.auditioning,
         booked: by.booked,
-        // Audition times taken, which a close leaves booked (docs/slots.md).
+        // Audition times taken; a close cancels those of the applications it closes (docs/slots.md).
         slotsBooked,
       };
       return { ...presentJobPost(job, own), hidden: job.hidden, applicants: { total: tally.total, byStatus, byRole }, live };

@@ -201,11 +201,14 @@ export function createSelfTapesService(ctx: AppContext) {
         .returning({ id: tapeRequests.id });
       // The tape is converted to play everywhere, in the background (docs/media.md, "Conversion").
       if (updated) await queueConversion(tx, key);
-      return updated ? { key: before?.key ?? null } : null;
+      if (updated) return { key: before?.key ?? null };
+      // Ended while the tape streamed (a decline that came to stand, a close): said as such.
+      const [current] = await tx.select({ status: tapeRequests.status }).from(tapeRequests).where(eq(tapeRequests.id, id));
+      return { refused: current?.status === 'ended' ? errors.requestEnded() : errors.deadlinePassed() };
     });
-    if (!replaced) {
+    if ('refused' in replaced) {
       await storage.delete(key);
-      throw errors.deadlinePassed();
+      throw replaced.refused;
     }
     if (replaced.key) {
       await dropConversion(ctx, replaced.key).catch(() => {});
@@ -299,6 +302,8 @@ export function createSelfTapesService(ctx: AppContext) {
         part.file.resume();
         return error;
       };
+      // A decision that stands or a close ended it: no tape goes to it, whatever its deadline (docs/self-tapes.md).
+      if (row.status === 'ended') throw refuse(errors.requestEnded());
       if (row.status === 'expired' || row.deadline <= now) throw refuse(errors.deadlinePassed());
       if (row.status === 'requested' || row.status === 'declined') throw refuse(errors.notAccepted());
       const reservation = await reserveTape(performerId, id, now).catch((error: unknown) => {

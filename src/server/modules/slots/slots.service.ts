@@ -26,7 +26,7 @@ import { historyAction, type Actor } from '../history/index.js';
 type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
 /** A slot given up: the booking and everything of its day go with it. */
-const FREED = { bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null, checkIn: null, checkInAt: null, lateMinutes: null, lateAt: null };
+export const FREED = { bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null, checkIn: null, checkInAt: null, lateMinutes: null, lateAt: null };
 
 /** The day's state of a booked slot, as the schedule shows it. */
 export const dayOf = (s: SlotRow) => ({

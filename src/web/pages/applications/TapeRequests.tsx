@@ -7,6 +7,7 @@
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { ENDS_MSG } from '../../../contract/decision-ends-texts';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { answerTapeRequest } from '../../api/answer-tape-request';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
@@ -65,6 +66,7 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
       {sent && <p role="status">{TAPE_MSG.tapeSent}</p>}
       {r.instructions && <p className="tape-request__instructions">{r.instructions}</p>}
       {r.status === 'retake' && r.retakeNote && <p>{TAPE_MSG.retakeAsked(r.retakeNote)}</p>}
+      {r.status === 'ended' && <p className="muted">{ENDS_MSG.endedHint}</p>}
       {r.status === 'requested' && (
         <div className="tape-request__actions">
           <button type="button" className="btn" disabled={busy} onClick={() => run(() => answerTapeRequest(r._id, 'accept'))}>

@@ -1,22 +1,26 @@
 /**
- * The one question before a job closes (docs/applications.md, "Decisions"): it says who
- * will be told (the applicants still waiting for a decision, from the job's live counts)
- * and which auditions stay booked, and asks the reason those applicants read (role closed
- * unless chosen otherwise) with an optional note.
+ * The one question before a job closes (docs/applications.md, "Decisions"): it names who will
+ * be told (the applicants still waiting for a decision), whose audition times the close cancels
+ * and whose booked audition stays, from the job's live answer, and asks the reason those
+ * applicants read (role closed unless chosen otherwise) with an optional note. The toast after
+ * it says the same lines (`onClosed(said)`), so the question and the result agree.
  */
 import { useId, useRef, useState } from 'react';
 import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions-messages';
+import { closeLines } from '../../../contract/decision-ends-texts';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { MSG } from '../../../contract/messages';
-import { closeJobWithReason } from '../../api/close-job';
+import { useCloseJob } from '../../api/close-job';
 import { useStudioJob } from '../../api/studio-job';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
+import { startTime } from '../../lib/zoned-time';
 import '../../components/confirm-dialog.css';
 
 interface Props {
   job: { _id: string; title: string };
-  onClosed(): void;
+  /** `said`: the lines the question showed, for the toast. */
+  onClosed(said: string): void;
   onCancel(): void;
 }
 
@@ -28,34 +32,21 @@ export function CloseJobDialog({ job, onClosed, onCancel }: Props) {
   const [reason, setReason] = useState<DeclineReason>('role_closed');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const waiting = live ? live.applied + live.viewed + live.shortlisted + live.auditioning : null;
-
-  async function confirm() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await closeJobWithReason(job._id, { reason, ...(note.trim() ? { note: note.trim() } : {}) });
-      onClosed();
-    } catch (err) {
-      setProblem((err as Error).message);
+  const lines = live
+    ? closeLines({ ...live.people, waitingTotal: live.applied + live.viewed + live.shortlisted + live.auditioning, bookedTotal: live.booked }, startTime)
+    : null;
+  const close = useCloseJob(job._id, {
+    onSuccess: () => onClosed((lines ?? []).join(' ')),
+    onError: (err) => {
+      setProblem(err.message);
       document.getElementById('close-note')?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <dialog ref={ref} className="confirm-dialog card decision-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }} onKeyDown={keepTabInside}>
       <h2 id={titleId}>{DECISION_MSG.closeTitle(job.title)}</h2>
-      {live && waiting !== null ? (
-        <>
-          <p>{DECISION_MSG.closeTells(waiting)}</p>
-          {live.booked > 0 && <p>{DECISION_MSG.closeBooked(live.booked, live.slotsBooked)}</p>}
-        </>
-      ) : (
-        <p role="status">{MSG.loading}</p>
-      )}
+      {lines ? lines.map((line) => <p key={line}>{line}</p>) : <p role="status">{MSG.loading}</p>}
       <FormField id="close-reason" label={DECISION_MSG.closeReasonField}>
         {(a) => (
           <select {...a} className="select" value={reason} data-autofocus onChange={(e) => setReason(e.target.value as DeclineReason)}>
@@ -68,7 +59,17 @@ export function CloseJobDialog({ job, onClosed, onCancel }: Props) {
       </FormField>
       <div className="confirm-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>{BOARD_MSG.cancel}</button>
-        <button type="button" className="btn btn-danger" disabled={busy || !live} onClick={() => void confirm()}>{DECISION_MSG.closeConfirm}</button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={close.isPending || !live}
+          onClick={() => {
+            setProblem(null);
+            close.mutate({ reason, ...(note.trim() ? { note: note.trim() } : {}) });
+          }}
+        >
+          {DECISION_MSG.closeConfirm}
+        </button>
       </div>
     </dialog>
   );

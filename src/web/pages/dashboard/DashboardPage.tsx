@@ -6,8 +6,12 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { OwnJob } from '../../../contract/jobs';
-import { reopenJob } from '../../api/reopen-job';
+import { useReopenJob } from '../../api/reopen-job';
+import { fetchStudioJob } from '../../api/studio-job';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
+import { CLOSE_TEXT, reopenLines } from '../../../contract/decision-ends-texts';
+import { useConfirm } from '../../components/useConfirm';
+import { startTime } from '../../lib/zoned-time';
 import { CloseJobDialog } from './CloseJobDialog';
 import { useToast } from '../../components/Toasts';
 import { CAST_MSG } from '../../../contract/casting-messages';
@@ -28,18 +32,29 @@ export default function DashboardPage() {
   const { can } = useStudioRole();
 
   /** After a close or a reopen the job moves between the lists; focus follows its title there. */
-  function moved(job: OwnJob, text: string) {
+  function moved(job: { _id: string }, text: string) {
     toast(text, 'success');
     window.setTimeout(() => document.getElementById(`job-title-${job._id}`)?.focus(), 0);
   }
 
+  const confirm = useConfirm();
+  const reopenWrite = useReopenJob({
+    onSuccess: (answer, { said }) => moved(answer, `${CLOSE_TEXT.reopenedToast(answer.title)} ${said}`),
+    onError: (err) => toast(err.message),
+  });
+
+  /** Reopening asks first, naming the booked auditions it leaves as they are; the toast says it again. */
   async function reopen(job: OwnJob) {
+    let said: string;
     try {
-      await reopenJob(job._id, {});
-      moved(job, DECISION_MSG.reopened(job.title));
+      const { live } = await fetchStudioJob(job._id);
+      said = reopenLines({ booked: live.people.booked, bookedTotal: live.booked }, startTime).join(' ');
     } catch (err) {
       toast((err as Error).message);
+      return;
     }
+    if (!(await confirm.ask({ title: CLOSE_TEXT.reopenTitle(job.title), message: said, confirmLabel: CLOSE_TEXT.reopenConfirm }))) return;
+    reopenWrite.mutate({ jobId: job._id, said });
   }
 
   const open = jobs.data?.jobs.filter((j) => j.status === 'open') ?? [];
@@ -77,12 +92,13 @@ export default function DashboardPage() {
         <CloseJobDialog
           job={closing}
           onCancel={() => setClosing(null)}
-          onClosed={() => {
+          onClosed={(said) => {
             setClosing(null);
-            moved(closing, DECISION_MSG.closed(closing.title));
+            moved(closing, `${CLOSE_TEXT.closedToast(closing.title)} ${said}`);
           }}
         />
       )}
+      {confirm.dialog}
     </main>
   );
 }

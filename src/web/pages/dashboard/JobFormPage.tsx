@@ -17,8 +17,8 @@ import { useCastRole } from '../../api/cast-role';
 import { useDeleteJob } from '../../api/delete-job';
 import { useSaveJob } from '../../api/save-job';
 import { useConfirm } from '../../components/useConfirm';
-import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { CloseJobDialog } from './CloseJobDialog';
+import { CLOSE_TEXT } from '../../../contract/decision-ends-texts';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
@@ -339,8 +339,8 @@ function JobForm({ job }: { job?: OwnJob }) {
         <CloseJobDialog
           job={job}
           onCancel={() => setClosing(false)}
-          onClosed={() => {
-            toast(DECISION_MSG.closed(job.title), 'success');
+          onClosed={(said) => {
+            toast(`${CLOSE_TEXT.closedToast(job.title)} ${said}`, 'success');
             done();
           }}
         />
