@@ -161,6 +161,7 @@ export const applicationsQuery = strict({
   /** `oldest` first (the default, as before paging) or `newest` first; a cursor pages on in the order it was given with. */
   order: z.enum(APPLICANT_ORDERS, { error: MARKET_MSG.oneOf('Order', APPLICANT_ORDERS) }).optional(),
 });
+export type ApplicantsQuery = z.input<typeof applicationsQuery>;
 
 const studioStatus = z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) });
 /** `declined` needs a reason; `booked` and `declined` may carry a note for the performer. */
