@@ -94,6 +94,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
     const end = endRef.current;
     if (!end || !hasNextPage) return;
     const observer = new IntersectionObserver((entries) => {
+      // Focus on "Load more" scrolls it into view: the keyboard's user loads with it, and gets focus on what it brought.
+      if (end.contains(document.activeElement)) return;
       if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
     }, { rootMargin: '200px' });
     observer.observe(end);
@@ -110,9 +112,9 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   }, [pages]);
 
   function loadMore() {
-    if (isFetchingNextPage) return;
+    // Already on its way (the scroll asked first): focus still goes to the page that comes.
     focusPage.current = pages?.length ?? null;
-    void fetchNextPage({ cancelRefetch: false });
+    if (!isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   }
 
   useEffect(() => {
