@@ -13,7 +13,7 @@ import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { personName } from '../src/contract/names.js';
 import { BOARD_MSG } from '../src/contract/board-messages.js';
 import { DECISION_MSG } from '../src/contract/decisions.js';
-import type { MyApplicationsAnswer } from '../src/contract/applications.js';
+import type { MyApplicationsAnswer, StudioApplicationsAnswer } from '../src/contract/applications.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
 import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
@@ -277,4 +277,80 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.locator('.toast-success', { hasText: BOARD_MSG.jobPosted }).waitFor();
     expect(await toastTexts(page)).toContain(BOARD_MSG.jobPosted);
   }, SLOW_TEST);
+  it.for<[string, { width: number; height: number }]>([
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ])('loads 50 at a time: more on scrolling, "Load more" from the keyboard focuses the first new card, the counts are the job’s, a filter starts again, at %s px (issue 51 item 3)', { timeout: SLOW_TEST }, async ([width, viewport], { open }) => {
+    const studio = await createStudio('Paging Studio');
+    const job = await postJob(studio, { title: `A crowded call ${width}` });
+    await applicant(job, 'The real one.');
+    // 120 applicants answered in pages by the page's own cursor: the real answer's applicant, cloned.
+    const statuses = ['applied', 'viewed', 'shortlisted'] as const;
+    const asked: URL[] = [];
+    const { page } = await open({ viewport, as: studio });
+    await page.route(`**/api/studio/jobs/${job._id}/applications?*`, async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url);
+      // The real call for the one real applicant (the fake cursors below are not the server's).
+      const real = (await (await route.fetch({ url: `${url.origin}${url.pathname}?limit=1` })).json()) as StudioApplicationsAnswer;
+      const model = real.applications[0]!;
+      const crowd = Array.from({ length: 120 }, (_, i) => ({
+        ...model,
+        _id: `${model._id.slice(0, 24)}${String(i).padStart(12, '0')}`,
+        status: statuses[i % 3]!,
+        performer: { ...model.performer, fname: `Paged ${i}`, profilePic: '' },
+        createdAt: new Date(Date.parse('2026-11-01T12:00:00Z') - i * 60_000).toISOString(),
+      }));
+      const wanted = crowd.filter((a) => !url.searchParams.get('status') || a.status === url.searchParams.get('status'));
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 500);
+      const slice = wanted.slice(from, from + limit);
+      const body: StudioApplicationsAnswer = {
+        applications: slice,
+        nextCursor: from + limit < wanted.length ? String(from + limit) : null,
+        counts: { ...real.counts, applied: 40, viewed: 40, shortlisted: 40 },
+        roleCounts: { [model.role._id]: 120 },
+      };
+      await route.fulfill({ json: body });
+    });
+    await page.goto(`/dashboard/jobs/${job._id}/applicants`);
+    const openers = page.getByRole('button', { name: new RegExp(`^${APP_MSG.open}: Paged `) });
+    await openers.first().waitFor();
+    // The first request asks for one page of 50, newest first, without a cursor.
+    expect(asked[0]!.searchParams.get('limit')).toBe('50');
+    expect(asked[0]!.searchParams.get('cursor')).toBeNull();
+    expect(asked[0]!.searchParams.get('order')).toBe('newest');
+    // The counts are the job's, the cards what is loaded.
+    await page.getByRole('status').filter({ hasText: BOARD_MSG.loaded(50, 120) }).waitFor();
+    await page.getByRole('heading', { name: `Applied ${BOARD_MSG.columnCount(17, 40)}` }).waitFor();
+    await page.getByText(BOARD_MSG.bulkOnLoaded(50, 120)).waitFor();
+    expect(await openers.count()).toBe(50);
+    await expectNoOverflow(page);
+    await shoot(page, `board-paged-first-${width}`);
+
+    // Scrolling to the end of the board loads the next page.
+    await page.locator('.applicant-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => openers.count()).toBeGreaterThanOrEqual(100);
+    expect(asked.some((u) => u.searchParams.get('cursor') === '50')).toBe(true);
+
+    // "Load more" from the keyboard: the next page, and focus on its first card.
+    const loadMore = page.getByRole('button', { name: BOARD_MSG.loadMore });
+    const before = await openers.count();
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => openers.count()).toBe(120);
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${personName(`Paged ${before}`)}`);
+    await page.getByRole('status').filter({ hasText: BOARD_MSG.loaded(120, 120) }).waitFor();
+    expect(await loadMore.count()).toBe(0);
+    await shoot(page, `board-paged-all-${width}`);
+
+    // A filter starts again from the first page.
+    const sent = asked.length;
+    await page.getByLabel(BOARD_MSG.status).selectOption('viewed');
+    await page.getByRole('status').filter({ hasText: BOARD_MSG.loaded(40, 40) }).waitFor();
+    const filtered = asked.slice(sent).find((u) => u.searchParams.get('status') === 'viewed');
+    expect(filtered?.searchParams.get('cursor')).toBeNull();
+    expect(filtered?.searchParams.get('limit')).toBe('50');
+    await expectNoOverflow(page);
+  });
 });

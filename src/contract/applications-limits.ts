@@ -29,4 +29,8 @@ export const FINAL_STATUSES: readonly ApplicationStatus[] = ['booked', 'declined
 /** Still waiting for the studio: closing the job turns these into closed. */
 export const UNDECIDED_STATUSES = ['applied', 'viewed', 'shortlisted', 'auditioning'] as const;
 
+/** The applicant list's orders by application time (docs/applications.md, "The applicant list in pages"). */
+export const APPLICANT_ORDERS = ['oldest', 'newest'] as const;
+export type ApplicantOrder = (typeof APPLICANT_ORDERS)[number];
+
 export const MEDIA_TYPES = ['photos', 'videos', 'audios'] as const;

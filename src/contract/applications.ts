@@ -3,7 +3,7 @@ import { conflicts } from './availability.js';
 import { z } from 'zod';
 import { byAnswer } from './team.js';
 import { text } from './fields.js';
-import { APPLICATION_LIMITS, APPLICATION_STATUSES, MEDIA_TYPES, STUDIO_STATUSES, type ApplicationStatus } from './applications-limits.js';
+import { APPLICANT_ORDERS, APPLICATION_LIMITS, APPLICATION_STATUSES, MEDIA_TYPES, STUDIO_STATUSES, type ApplicationStatus } from './applications-limits.js';
 import { APP_MSG } from './applications-messages.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
@@ -138,6 +138,12 @@ export const studioApplicationsAnswer = z.object({
   /** The next page's cursor; null on the last page (docs/applications.md, "The applicant list in pages"). */
   nextCursor: z.string().nullable(),
   counts: applicantCounts,
+  /**
+   * The job's applicants by role id, every status, whatever the filters (a role nobody
+   * applied to is absent); counted in the page's own statement (docs/applications.md, "The
+   * applicant list in pages").
+   */
+  roleCounts: z.record(z.string(), z.number()),
 });
 export type StudioApplicationsAnswer = z.infer<typeof studioApplicationsAnswer>;
 
@@ -152,7 +158,10 @@ export const applicationsQuery = strict({
     .refine((n) => n >= 1 && n <= APPLICATION_LIMITS.listMax, APP_MSG.applicantsLimit(APPLICATION_LIMITS.listMax))
     .describe(`A whole number from 1 to ${APPLICATION_LIMITS.listMax}`)
     .optional(),
+  /** `oldest` first (the default, as before paging) or `newest` first; a cursor pages on in the order it was given with. */
+  order: z.enum(APPLICANT_ORDERS, { error: MARKET_MSG.oneOf('Order', APPLICANT_ORDERS) }).optional(),
 });
+export type ApplicantsQuery = z.input<typeof applicationsQuery>;
 
 const studioStatus = z.enum(STUDIO_STATUSES, { error: MARKET_MSG.oneOf('Status', STUDIO_STATUSES) });
 /** `declined` needs a reason; `booked` and `declined` may carry a note for the performer. */

@@ -12,6 +12,15 @@ export const BOARD_MSG = {
   sortOldest: 'Oldest first',
   sortRating: 'Rating, highest first',
   shown: (shown: number, total: number) => (shown === total ? `${total} applicant${total === 1 ? '' : 's'}` : `${shown} of ${total} applicants shown`),
+  // The board loads 50 at a time (docs/applications.md, "The applicant board").
+  loaded: (loaded: number, total: number) => (loaded >= total ? `${total} applicant${total === 1 ? '' : 's'}` : `${loaded} of ${total} applicants loaded`),
+  columnCount: (loaded: number, total: number) => (loaded >= total ? `(${total})` : `(${loaded} of ${total})`),
+  roleOption: (name: string, n: number) => `${name} (${n})`,
+  loadMore: 'Load more applicants',
+  loadingMore: 'Loading more applicants…',
+  ratingLoaded: 'Rating sorts the applicants loaded so far.',
+  /** Selection and bulk moves act on what is loaded. */
+  bulkOnLoaded: (loaded: number, total: number) => `Select all and bulk moves act on the ${loaded} applicants loaded; load more to include the other ${total - loaded}.`,
   /** Nobody applied yet: what the studio can do about it. */
   emptyTitle: 'Nobody has applied yet',
   emptyNext: 'Applicants appear here as a board by status. Share the job’s page so performers find it, or make its description and pay clearer.',
@@ -32,7 +41,7 @@ export const BOARD_MSG = {
   moved: (who: string, status: string) => `${who}: ${status.toLowerCase()}.`,
   // Selection and bulk moves.
   select: (name: string) => `Select ${name}`,
-  selectAllShown: 'Select all shown',
+  selectAllShown: 'Select all loaded',
   selected: (n: number) => `${n} selected`,
   bulkMoves: 'Move the selected applicants',
   clearSelection: 'Clear selection',

@@ -174,6 +174,8 @@ export const applications = pgTable(
     index('applications_job_status_idx').on(t.jobId, t.status, t.createdAt),
     // The list in pages, every status: a job's applications in (created_at, id) order (migration 0034).
     index('applications_job_created_idx').on(t.jobId, t.createdAt, t.id),
+    // The list's counts by status and role, read in the page's statement from the index alone (migration 0065).
+    index('applications_job_status_role_idx').on(t.jobId, t.status, t.roleId),
     // The performer's list, and the quota's count since the period started.
     index('applications_performer_idx').on(t.performerId, t.createdAt),
   ],

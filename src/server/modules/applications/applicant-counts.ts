@@ -1,7 +1,8 @@
 /**
  * A job's applicants counted in one statement: by status and by role for the studio's own
- * job (GET /api/studio/jobs/{id}, its `applicants` and `live`), by status alone for the
- * applicant list's counts (docs/applications.md, "The applicant list in pages").
+ * job (GET /api/studio/jobs/{id}, its `applicants` and `live`); the applicant list counts
+ * the same way inside its page's statement and reads them here with `countsOf`
+ * (docs/applications.md, "The applicant list in pages").
  */
 import { and, count, eq } from 'drizzle-orm';
 import { APPLICATION_STATUSES, type ApplicantCounts, type ApplicationStatus } from '../../../contract/applications.js';
@@ -18,20 +19,21 @@ export interface ApplicantTally {
 
 const noneByStatus = (): ApplicantCounts => Object.fromEntries(APPLICATION_STATUSES.map((s) => [s, 0])) as ApplicantCounts;
 
+/** The job's applicants grouped by status and role, as the list's statement answers them: `[status, roleId, n]`. */
+export type Tally = [string, string | null, number][];
+
 /**
- * The job's applicants by status, of one role when asked: the list's counts. Grouped by
- * status alone, so a job's count reads `applications_job_status_idx` (job, status,
- * created_at) without the table (docs/performance.md, "The applicant list in pages").
+ * The list's counts out of its tally (docs/applications.md, "The applicant list in pages"):
+ * by status, of one role when asked, and by role, every status, whatever the filters.
  */
-export async function countByStatus(db: AppContext['db'], jobId: string, roleId?: string): Promise<ApplicantCounts> {
-  const rows = await db
-    .select({ status: applications.status, n: count() })
-    .from(applications)
-    .where(and(eq(applications.jobId, jobId), roleId ? eq(applications.roleId, roleId) : undefined))
-    .groupBy(applications.status);
-  const byStatus = noneByStatus();
-  for (const r of rows) byStatus[r.status as ApplicationStatus] += Number(r.n);
-  return byStatus;
+export function countsOf(tally: Tally, roleId?: string): { counts: ApplicantCounts; roleCounts: Record<string, number> } {
+  const counts = noneByStatus();
+  const roleCounts: Record<string, number> = {};
+  for (const [status, role, n] of tally) {
+    if (!roleId || role === roleId) counts[status as ApplicationStatus] += Number(n);
+    if (role) roleCounts[role] = (roleCounts[role] ?? 0) + Number(n);
+  }
+  return { counts, roleCounts };
 }
 
 /** The job's applicants by status and by role, of one role when asked. */

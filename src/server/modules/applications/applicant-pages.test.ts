@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG, APPLICATION_LIMITS, APPLICATION_STATUSES, type ApplicationStatus, type StudioApplicationsAnswer } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
+import { inArray } from 'drizzle-orm';
 import { applications, users } from '../../db/schema/index.js';
 import { postJob } from '../../../../test/application-factories.js';
-import { newAddress } from '../../../../test/factories.js';
+import { buildPerformer, newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 
@@ -34,8 +35,9 @@ const statusOf = (i: number): ApplicationStatus => (['applied', 'viewed', 'short
  * share a created_at to the microsecond, so the cursor's tie-break on id is exercised.
  * Answers the job, its applications' ids in the list's order, and each one's status.
  */
-async function crowdedJob(n: number, title: string): Promise<{ jobId: string; ids: string[]; statusById: Map<string, string> }> {
-  const job = await postJob(t, studio, { title });
+async function crowdedJob(n: number, title: string, roleNames?: string[]): Promise<{ jobId: string; ids: string[]; statusById: Map<string, string>; roleIds: string[] }> {
+  const job = await postJob(t, studio, { title, ...(roleNames ? { roles: roleNames.map((name) => ({ name })) } : {}) });
+  const roleIds = (job as unknown as { roles: { _id: string }[] }).roles.map((r) => r._id);
   const tag = `${title.replace(/\W/g, '')}-${Date.now()}`;
   const performers = await t.ctx.db
     .insert(users)
@@ -44,10 +46,10 @@ async function crowdedJob(n: number, title: string): Promise<{ jobId: string; id
   const base = Date.parse('2026-01-01T00:00:00Z');
   const rows = await t.ctx.db
     .insert(applications)
-    .values(performers.map((p, i) => ({ jobId: job._id, performerId: p.id, status: statusOf(i), createdAt: new Date(base + Math.floor(i / 3) * 1000) })))
+    .values(performers.map((p, i) => ({ jobId: job._id, performerId: p.id, status: statusOf(i), createdAt: new Date(base + Math.floor(i / 3) * 1000), ...(roleNames ? { roleId: roleIds[i % roleIds.length]! } : {}) })))
     .returning({ id: applications.id, createdAt: applications.createdAt, status: applications.status });
   const ids = rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((r) => r.id);
-  return { jobId: job._id, ids, statusById: new Map(rows.map((r) => [r.id, r.status])) };
+  return { jobId: job._id, ids, statusById: new Map(rows.map((r) => [r.id, r.status])), roleIds };
 }
 
 const expectedCounts = (n: number, only?: (i: number) => boolean) => {
@@ -121,7 +123,7 @@ describe('GET /api/studio/jobs/{id}/applications in pages', () => {
 
   it('answers an empty page and zero counts for a job without applicants', async () => {
     const job = await postJob(t, studio, { title: 'Quiet audition' });
-    expect((await list(job._id, '?limit=50')).json()).toEqual({ applications: [], nextCursor: null, counts: expectedCounts(0) });
+    expect((await list(job._id, '?limit=50')).json()).toEqual({ applications: [], nextCursor: null, counts: expectedCounts(0), roleCounts: {} });
   });
 
   it.each([
@@ -143,5 +145,96 @@ describe('GET /api/studio/jobs/{id}/applications in pages', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ msg: MARKET_MSG.jobNotFound });
     }
+  });
+});
+
+/**
+ * The board's pages (issue 51 item 3): newest first as the board asks, a cursor that holds
+ * while applicants move between statuses, and the counts by status and by role that come
+ * with every page (read in the page's own statement).
+ */
+describe('GET /api/studio/jobs/{id}/applications: the board’s pages, newest first, with counts by role', () => {
+  let crowd: Awaited<ReturnType<typeof crowdedJob>>;
+  beforeAll(async () => {
+    crowd = await crowdedJob(120, 'Two-role audition', ['Lead', 'Chorus']);
+  });
+  const roleShare = (k: number) => (i: number) => i % 2 === k;
+
+  it('pages newest first, 50 at a time, every applicant once across every status, with the counts by status and role on every page', async () => {
+    const pages = await allPages(crowd.jobId, 'limit=50&order=newest');
+    expect(pages.map((p) => p.applications.length)).toEqual([50, 50, 20]);
+    const seen = pages.flatMap((p) => p.applications.map((a) => a._id));
+    expect(new Set(seen).size).toBe(120);
+    expect(seen).toEqual([...crowd.ids].reverse());
+    expect(new Set(pages.flatMap((p) => p.applications.map((a) => a.status)))).toEqual(new Set(['applied', 'viewed', 'shortlisted', 'declined']));
+    for (const page of pages) {
+      expect(page.counts).toEqual(expectedCounts(120));
+      expect(page.roleCounts).toEqual({ [crowd.roleIds[0]!]: 60, [crowd.roleIds[1]!]: 60 });
+    }
+  });
+
+  it('keeps its place while applicants move between statuses: no one twice, no one missed', async () => {
+    const job = await crowdedJob(120, 'Moving audition', ['Lead', 'Chorus']);
+    const newest = [...job.ids].reverse();
+    const first = (await list(job.jobId, '?limit=50&order=newest')).json() as StudioApplicationsAnswer;
+    expect(first.applications.map((a) => a._id)).toEqual(newest.slice(0, 50));
+    // Between pages, applicants on the page seen and on pages to come change status (a move, a withdrawal).
+    const moved = [newest[3]!, newest[49]!, newest[50]!, newest[77]!, newest[119]!];
+    await t.ctx.db.update(applications).set({ status: 'auditioning' }).where(inArray(applications.id, moved));
+    let cursor = first.nextCursor;
+    const rest: string[] = [];
+    let last: StudioApplicationsAnswer | undefined;
+    while (cursor) {
+      last = (await list(job.jobId, `?limit=50&order=newest&cursor=${cursor}`)).json() as StudioApplicationsAnswer;
+      rest.push(...last.applications.map((a) => a._id));
+      cursor = last.nextCursor;
+    }
+    expect(rest).toEqual(newest.slice(50));
+    expect(last!.counts.auditioning).toBe(moved.length);
+    expect(Object.values(last!.counts).reduce((a, b) => a + b, 0)).toBe(120);
+  });
+
+  it('narrows the counts by status to the role asked for; the counts by role stay the job’s', async () => {
+    const [lead, chorus] = crowd.roleIds as [string, string];
+    const pages = await allPages(crowd.jobId, `limit=50&order=newest&roleId=${chorus}`);
+    const everyone = (await allPages(crowd.jobId, 'limit=100&order=newest')).flatMap((p) => p.applications);
+    expect(pages.flatMap((p) => p.applications.map((a) => a._id))).toEqual(everyone.filter((a) => a.role._id === chorus).map((a) => a._id));
+    expect(pages.flatMap((p) => p.applications.map((a) => a.role._id))).toEqual(Array(60).fill(chorus));
+    for (const page of pages) {
+      expect(page.counts).toEqual(expectedCounts(120, roleShare(1)));
+      expect(page.roleCounts).toEqual({ [lead]: 60, [chorus]: 60 });
+    }
+  });
+
+  it('answers the counts with an empty page when the filter leaves nobody', async () => {
+    const res = await list(crowd.jobId, '?limit=50&status=booked&order=newest');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as StudioApplicationsAnswer;
+    expect(body.applications).toEqual([]);
+    expect(body.nextCursor).toBeNull();
+    expect(body.counts).toEqual(expectedCounts(120));
+    expect(Object.values(body.roleCounts)).toEqual([60, 60]);
+  });
+
+  it.each([
+    ['an order that is not one', '?order=rating', 'Order'],
+    ['a malformed cursor', '?order=newest&cursor=bm90LWEtY3Vyc29y', APP_MSG.invalidApplicantsCursor],
+  ])('refuses %s with 400 and a message saying so (a bad limit: above)', async (_, query, words) => {
+    const res = await list(crowd.jobId, query);
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { msg: string }).msg).toContain(words);
+  });
+
+  it('answers 404 to another studio, with or without a cursor, and 403 to a performer', async () => {
+    const first = (await list(crowd.jobId, '?limit=5&order=newest')).json() as StudioApplicationsAnswer;
+    for (const query of ['?order=newest', `?limit=5&order=newest&cursor=${first.nextCursor}`]) {
+      const res = await list(crowd.jobId, query, rival.token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ msg: MARKET_MSG.jobNotFound });
+    }
+    const performer = await buildPerformer(t);
+    const refused = await list(crowd.jobId, '?limit=5&order=newest', performer.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).not.toHaveProperty('applications');
   });
 });

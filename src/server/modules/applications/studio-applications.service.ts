@@ -3,10 +3,11 @@
  * marks it viewed), moving it along, and its private rating and note. An application to
  * another studio's job is answered as not found (docs/applications.md).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
   FINAL_STATUSES,
+  type ApplicantOrder,
   type ApplicationStatus,
   type BulkStatusAnswer,
   type DeclineReason,
@@ -33,7 +34,7 @@ import { conversionsOf, playbackOf, withPlayback } from '../media/index.js';
 import { dayEventsOf } from '../slots/index.js';
 import { presentStudioApplication, undoOpenOf } from './applications.presenter.js';
 import { minorSql } from '../guardians/index.js';
-import { countByStatus } from './applicant-counts.js';
+import { countsOf, type Tally } from './applicant-counts.js';
 import { createAvailabilityService } from '../availability/index.js';
 import { changeStatus, mailSettings, NO_DECISION, type DecisionInput } from './status-change.js';
 import { historyAction, type Actor } from '../history/index.js';
@@ -91,12 +92,13 @@ async function shownResumeOf(db: AppContext['db'], performerId: string | null): 
 const cursorOf = (createdAt: AnyColumn | SQL.Aliased) => sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const cursorAt = cursorOf(applications.createdAt);
 
-/** What the list is asked for: a status and a role narrow it; a cursor or a limit pages it. */
+/** What the list is asked for: a status and a role narrow it; a cursor or a limit pages it, in the order asked for. */
 export interface ApplicantsQuery {
   status?: ApplicationStatus;
   roleId?: string;
   cursor?: string;
   limit?: number;
+  order?: ApplicantOrder;
 }
 
 export function createStudioApplicationsService(ctx: AppContext) {
@@ -197,14 +199,28 @@ export function createStudioApplicationsService(ctx: AppContext) {
   /**
    * A page of the list (docs/performance.md, "The applicant list in pages"): the page's
    * applications are chosen in a subquery of their own, which walks
-   * `applications_job_created_idx` from the cursor and stops at `limit`, and only those are
-   * joined. Joined in one level, the planner estimated the cursor's rows from created_at
-   * alone (1 row when many share the cursor's instant), joined every applicant after the
-   * cursor, then sorted. Each one's latest tape comes in the same statement (a lateral
-   * subquery on `tape_requests_application_idx`). The job is the caller's, checked before.
+   * `applications_job_created_idx` from the cursor (forwards or backwards) and stops at
+   * `limit`, and only those are joined. Joined in one level, the planner estimated the
+   * cursor's rows from created_at alone (1 row when many share the cursor's instant), joined
+   * every applicant after the cursor, then sorted. Each one's latest tape comes in the same
+   * statement (a lateral subquery on `tape_requests_application_idx`), and so do the job's
+   * counts: the statement starts from the one-row tally (by status and role, read from
+   * `applications_job_status_role_idx`) and left-joins the page to it, so an empty page still
+   * answers its counts and nothing takes a second round trip. The job is the caller's, checked before.
    */
-  async function readPage(where: SQL | undefined, limit: number): Promise<{ application: StudioApplication; at: string }[]> {
-    const page = db.select().from(applications).where(where).orderBy(asc(applications.createdAt), asc(applications.id)).limit(limit).as('page');
+  async function readPage(jobId: string, where: SQL | undefined, limit: number, order: ApplicantOrder) {
+    const by = order === 'newest' ? desc : asc;
+    const page = db.select().from(applications).where(where).orderBy(by(applications.createdAt), by(applications.id)).limit(limit).as('page');
+    const grouped = db
+      .select({ status: applications.status, roleId: applications.roleId, n: count().as('n') })
+      .from(applications)
+      .where(eq(applications.jobId, jobId))
+      .groupBy(applications.status, applications.roleId)
+      .as('grouped');
+    const tally = db
+      .select({ counts: sql<Tally | null>`jsonb_agg(jsonb_build_array(${grouped.status}, ${grouped.roleId}, ${grouped.n}))`.as('counts') })
+      .from(grouped)
+      .as('tally');
     const latest = db
       .select({ id: tapeRequests.tapeId, key: tapeRequests.tapeKey, at: tapeRequests.tapeSubmittedAt, watchedAt: tapeRequests.tapeWatchedAt })
       .from(tapeRequests)
@@ -212,19 +228,22 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .orderBy(desc(tapeRequests.tapeSubmittedAt))
       .limit(1)
       .as('tape');
-    const rows = await db
-      .select({ app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), undoOpen: undoOpenOf(page.undoUntil), tape: latest._.selectedFields })
-      .from(page)
+    const joined = await db
+      .select({ counts: tally.counts, app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), undoOpen: undoOpenOf(page.undoUntil), tape: latest._.selectedFields })
+      .from(tally)
+      .leftJoin(page, sql`true`)
       .leftJoin(users, eq(users.id, page.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, page.roleId))
       .leftJoinLateral(latest, sql`true`)
-      .orderBy(asc(page.createdAt), asc(page.id));
+      .orderBy(by(page.createdAt), by(page.id));
+    const tallied = joined[0]?.counts ?? [];
+    const rows = joined.flatMap((r) => (r.app ? [{ ...r, app: r.app, undoOpen: Boolean(r.undoOpen) }] : []));
     const tapes = new Map<string, StudioApplication['tape']>();
     const conversions = await conversionsOf(db, rows.flatMap((r) => (r.tape?.key ? [r.tape.key] : [])));
     for (const r of rows) {
       if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }, r.tape.key ? conversions.get(r.tape.key) : undefined));
     }
-    return await present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id)));
+    return { rows: await present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id))), tally: tallied };
   }
 
   /** The performer's unavailable ranges during the job's shoot, dates only (docs/talent.md, "Availability"). */
@@ -300,6 +319,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
      */
     async page(userId: string, jobId: string, query: ApplicantsQuery): Promise<StudioApplicationsAnswer> {
       const { status, roleId, cursor } = query;
+      const order = query.order ?? 'oldest';
       // Bad input changes nothing and reads only the studio (no studio page is answered first).
       const position = cursor === undefined ? undefined : decodeCursor(cursor);
       if (!isUuid(jobId) || position === null) {
@@ -316,14 +336,16 @@ export function createStudioApplicationsService(ctx: AppContext) {
       if (!owned.job) throw errors.notFound(MARKET_MSG.jobNotFound);
       if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
       const size = query.limit ?? (cursor === undefined ? APPLICATION_LIMITS.listMax : APPLICATION_LIMITS.listPage);
-      const where = and(
-        eq(applications.jobId, jobId),
-        status ? eq(applications.status, status) : undefined,
-        roleId ? eq(applications.roleId, roleId) : undefined,
-        position ? sql`(${applications.createdAt}, ${applications.id}) > (${position.at}::timestamptz, ${position.id}::uuid)` : undefined,
-      );
-      // One more than the page tells whether another follows.
-      const [rows, counts] = await Promise.all([readPage(where, size + 1), countByStatus(db, jobId, roleId)]);
+      // The position in the order asked for: after it oldest first, before it newest first.
+      const after = position
+        ? order === 'newest'
+          ? sql`(${applications.createdAt}, ${applications.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`
+          : sql`(${applications.createdAt}, ${applications.id}) > (${position.at}::timestamptz, ${position.id}::uuid)`
+        : undefined;
+      const where = and(eq(applications.jobId, jobId), status ? eq(applications.status, status) : undefined, roleId ? eq(applications.roleId, roleId) : undefined, after);
+      // One more than the page tells whether another follows; the counts come in the same statement.
+      const { rows, tally } = await readPage(jobId, where, size + 1, order);
+      const { counts, roleCounts } = countsOf(tally, roleId);
       const shown = rows.slice(0, size);
       const last = shown.at(-1);
       const [feedback, clashes] = await Promise.all([
@@ -341,6 +363,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
         })),
         nextCursor: rows.length > size && last ? encodeCursor({ at: last.at, id: last.application._id }) : null,
         counts,
+        roleCounts,
       };
     },
 

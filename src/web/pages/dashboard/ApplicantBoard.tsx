@@ -4,6 +4,9 @@
  * board works from the keyboard; dragging a card onto a column does the same. Each card
  * opens the performer's card (ApplicantCard); closing it returns focus to the card's opener.
  * Selected applicants can be asked for self-tapes (docs/self-tapes.md, "Screens").
+ * It loads 50 applicants at a time, more as the end of the board scrolls into view or on
+ * "Load more" (which puts focus on the first new card); the columns' numbers are the
+ * server's counts, and selection and bulk moves act on what is loaded.
  */
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { FINAL_STATUSES, STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
@@ -12,7 +15,7 @@ import type { StudioApplication } from '../../../contract/applications';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import type { OwnJob } from '../../../contract/jobs';
-import { useJobApplicants } from '../../api/job-applicants';
+import { useApplicantBoard } from '../../api/applicant-board';
 import { decideApplication } from '../../api/decide-application';
 import { moveApplications } from '../../api/move-applications';
 import { undoDecision } from '../../api/undo-decision';
@@ -51,7 +54,12 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const [roleId, setRoleId] = useState('');
   const [status, setStatus] = useState<ApplicationStatus | ''>('');
   const [sort, setSort] = useState<Sort>('newest');
-  const applicants = useJobApplicants(job._id, roleId);
+  // Role, status and the date order are asked of the server: a change starts from the first page.
+  const applicants = useApplicantBoard(job._id, { roleId: roleId || undefined, status: status || undefined, order: sort === 'oldest' ? 'oldest' : 'newest' });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = applicants;
+  // "Load more" pressed: the index of the page to come, whose first card gets focus once it is in.
+  const focusPage = useRef<number | null>(null);
+  const endRef = useRef<HTMLDivElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   // The card's opener gets focus back once the dialog is gone (and the board re-rendered).
   const [returnTo, setReturnTo] = useState<string | null>(null);
@@ -70,8 +78,44 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
     return () => window.clearTimeout(timer);
   }, [undo]);
 
-  const all = applicants.data;
-  const shown = useMemo(() => (all ?? []).filter((a) => !status || a.status === status).sort(SORTS[sort]), [all, status, sort]);
+  const pages = applicants.data?.pages;
+  const all = useMemo(() => pages?.flatMap((p) => p.applications), [pages]);
+  // The latest page's counts: every page refetched after a move carries them fresh.
+  const counts = pages?.at(-1)?.counts;
+  const roleCounts = pages?.at(-1)?.roleCounts ?? {};
+  // Newest and oldest come in the server's order; rating sorts what is loaded.
+  const shown = useMemo(() => {
+    const left = (all ?? []).filter((a) => !status || a.status === status);
+    return sort === 'rating' ? left.sort(SORTS.rating) : left;
+  }, [all, status, sort]);
+
+  // More as the end of the board comes near the viewport (an IntersectionObserver), for those who scroll.
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      // Focus on "Load more" scrolls it into view: the keyboard's user loads with it, and gets focus on what it brought.
+      if (end.contains(document.activeElement)) return;
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+    }, { rootMargin: '200px' });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages]);
+
+  // After "Load more", focus lands on the first card of the page it brought.
+  useEffect(() => {
+    const wanted = focusPage.current;
+    if (wanted === null || !pages || pages.length <= wanted) return;
+    focusPage.current = null;
+    const first = pages[wanted]?.applications[0];
+    if (first) document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(first._id)}"]`)?.focus();
+  }, [pages]);
+
+  function loadMore() {
+    // Already on its way (the scroll asked first): focus still goes to the page that comes.
+    focusPage.current = pages?.length ?? null;
+    if (!isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+  }
 
   useEffect(() => {
     if (!returnTo) return;
@@ -98,7 +142,10 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   if (applicants.isPending) return <p role="status">{MSG.loading}</p>;
   if (applicants.isError) return <p role="alert">{applicants.error.message}</p>;
   const list = all ?? [];
-  const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => list.some((a) => a.status === s))];
+  const countOf = (s: ApplicationStatus) => counts?.[s] ?? list.filter((a) => a.status === s).length;
+  const columns = status ? [status] : [...COLUMNS, ...LATE_COLUMNS.filter((s) => countOf(s) > 0 || list.some((a) => a.status === s))];
+  // Every applicant the filters leave, loaded or not (the role narrows the counts; the status picks one).
+  const total = status ? countOf(status) : ALL_STATUSES.reduce((n, s) => n + countOf(s), 0);
   const filtered = Boolean(roleId || status);
 
   // The role is named when the job has more than one: two roles of one person are two cards (issue 49, item 2).
@@ -203,7 +250,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
             <label htmlFor="applicant-role">{CAST_MSG.role}</label>
             <select id="applicant-role" className="select" value={roleId} onChange={(e) => setRoleId(e.target.value)}>
               <option value="">{CAST_MSG.allRoles}</option>
-              {roles.map((r) => <option key={r._id} value={r._id}>{r.name}</option>)}
+              {roles.map((r) => <option key={r._id} value={r._id}>{BOARD_MSG.roleOption(r.name, roleCounts[r._id] ?? 0)}</option>)}
             </select>
           </div>
         )}
@@ -223,7 +270,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
           </select>
         </div>
       </form>
-      <p className="muted applicant-count" role="status">{BOARD_MSG.shown(shown.length, list.length)}</p>
+      <p className="muted applicant-count" role="status">{BOARD_MSG.loaded(shown.length, total)}</p>
+      {sort === 'rating' && hasNextPage && <p className="muted applicant-note">{BOARD_MSG.ratingLoaded}</p>}
       {selectable.length > 0 && (
         <div className="applicant-bulk">
           <label className="applicant-select-all">
@@ -234,6 +282,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
             />{' '}
             {BOARD_MSG.selectAllShown}
           </label>
+          {hasNextPage && <p className="muted applicant-note">{BOARD_MSG.bulkOnLoaded(list.length, total)}</p>}
           {selected.size > 0 && (
             <div className="applicant-bulk-actions" role="group" aria-label={BOARD_MSG.bulkMoves}>
               <span className="muted" aria-live="polite">{BOARD_MSG.selected(selected.size)}</span>
@@ -268,7 +317,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                 onDragOver={(e) => e.preventDefault()}
                 onDrop={(e) => { if (mayMove) handleDrop(e, col); }}
               >
-                <h3 id={`column-${col}`}>{APP_MSG.statusLabel(col)} <span className="muted">({items.length})</span></h3>
+                <h3 id={`column-${col}`}>{APP_MSG.statusLabel(col)} <span className="muted">{BOARD_MSG.columnCount(items.length, countOf(col))}</span></h3>
                 {items.length === 0 ? (
                   <p className="muted applicant-none">{APP_MSG.noneInColumn}</p>
                 ) : (
@@ -292,6 +341,14 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
               </section>
             );
           })}
+        </div>
+      )}
+      {hasNextPage && (
+        <div className="applicant-more" ref={endRef}>
+          {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page while the page loads. */}
+          <button type="button" className="btn btn-secondary" onClick={loadMore} aria-disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? BOARD_MSG.loadingMore : BOARD_MSG.loadMore}
+          </button>
         </div>
       )}
       {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={mayMove && undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
