@@ -1,5 +1,5 @@
 /** GET /api/studio/jobs/{id}/applications: a job's applicants for the studio's board; moves refresh it. */
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReviewBody, StudioApplication, StudioApplicationsAnswer, StudioStatus } from '../../contract/applications';
 import { api } from './client';
 import { queryClient } from './query-client';
@@ -12,7 +12,9 @@ export const getJobApplicants = (jobId: string, signal?: AbortSignal, roleId = '
 
 export const useJobApplicants = (jobId: string, roleId = '') =>
   useQuery(
-    { queryKey: [...jobApplicantsKey(jobId), roleId], queryFn: ({ signal }) => getJobApplicants(jobId, signal, roleId), select: (a) => a.applications },
+    // Another role's list keeps the last one on screen while it loads: the board (and the
+    // filter that has the keyboard's focus) stays, rather than a loading line (issue 49 item 9).
+    { queryKey: [...jobApplicantsKey(jobId), roleId], queryFn: ({ signal }) => getJobApplicants(jobId, signal, roleId), select: (a) => a.applications, placeholderData: keepPreviousData },
     queryClient,
   );
 
