@@ -268,6 +268,7 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
       await all.check();
       await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.action('declined') }).click();
       const decline = page.getByRole('dialog', { name: BOARD_MSG.declineTitle(BOARD_MSG.applicantsCount(3)) });
+      await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
       await decline.getByRole('button', { name: APP_MSG.action('declined') }).click();
       await expect.poll(() => focusedName(page)).toContain(DECISION_MSG.undo);
       expect(await controlsCoveredBy(page, '.undo-bar, .toast')).toEqual([]);

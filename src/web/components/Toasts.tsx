@@ -1,9 +1,10 @@
 /**
  * Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9).
  * At most three stand at once (the oldest gives way). On a phone they sit at the bottom; at
- * either width they move to the other end of the screen when that covers fewer controls (a
- * link, a button, a field, a card's Open): a toast never hides what the person would press
- * next (docs/screens.md, "Toasts"). An error toast goes as soon as the field it was about is
+ * either width they move to the other end of the screen when that covers no control (a link,
+ * a button, a field, a card's Open), and when both ends would, they stand at the top and the
+ * page makes room for them: a toast never hides what the person would press next
+ * (docs/screens.md, "Toasts"). An error toast goes as soon as the field it was about is
  * edited: a stale one would still say the field is wrong.
  */
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -32,6 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   // Before the toasts are painted: the usual place unless another covers fewer controls on screen.
   useLayoutEffect(() => {
     if (region.current && toasts.length > 0) placeClearOfControls(region.current);
+    else reserveRoom(0);
   }, [toasts]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback(
@@ -119,6 +121,7 @@ function placeClearOfControls(el: HTMLElement) {
     const box = el.getBoundingClientRect();
     return controls.filter((r) => overlaps(r, box)).length;
   };
+  reserveRoom(0);
   let best: { place: string; count: number } | null = null;
   for (const place of places) {
     el.dataset.place = place;
@@ -126,7 +129,26 @@ function placeClearOfControls(el: HTMLElement) {
     if (count === 0) return;
     if (!best || count < best.count) best = { place, count };
   }
-  el.dataset.place = best!.place;
+  if (scope !== document) {
+    // Over a modal dialog: the dialog's controls decide, the page behind is inert.
+    el.dataset.place = best!.place;
+    return;
+  }
+  // Every place covers a control: the toasts stand at the top, under the nav, and the page
+  // makes room for them there. What was on screen moves down by their height rather than
+  // going under them (issue 49 item 19); the room goes with the last toast.
+  el.dataset.place = 'top';
+  const nav = document.querySelector('nav')?.getBoundingClientRect().bottom ?? 0;
+  reserveRoom(Math.ceil(el.getBoundingClientRect().bottom - nav) + ROOM_GAP);
+}
+
+/** Space between the toasts and the page below them when the page makes room. */
+const ROOM_GAP = 8;
+
+/** The room above the page's content (the layout's #main) kept for the toasts, 0 for none. */
+function reserveRoom(px: number) {
+  const main = document.getElementById('main');
+  if (main) main.style.paddingTop = px > 0 ? `${px}px` : '';
 }
 
 /** Where toasts.css puts the toasts at the bottom or the top (its phone rule). */
