@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { APPEARANCE_LIMITS } from '../src/contract/field-rules.js';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
+import { createUser, focusedName, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
 
 const values = { Age: '27', Height: '168 cm', Weight: '58 kg', 'Body Type': 'Athletic', 'Hair Color': 'Black', 'Eye Color': 'Brown' };
 
@@ -22,6 +22,19 @@ describe('/apperance and /editapperance', () => {
       expect(page.url()).toContain('/editapperance');
       expect(await toastTexts(page)).not.toContain(SCREEN_MSG.saved);
       await shoot(page, `appearance-age-abc-${width}`);
+    });
+
+    it(`after "Save appearance" focus is on the page's heading, not the body (issue 49 item 9, ${width})`, async ({ open }) => {
+      const user = await createUser();
+      const { page } = await open({ viewport, as: user, path: '/editapperance' });
+      const age = page.getByLabel('Age', { exact: true });
+      await age.waitFor();
+      await age.fill('31');
+      await age.press('Enter');
+      await page.waitForURL('**/apperance');
+      await expect.poll(() => toastTexts(page)).toContain(SCREEN_MSG.saved);
+      await expect.poll(() => focusedName(page)).toMatch(/^h1/);
+      await shoot(page, `appearance-saved-focus-${width}`);
     });
   }
 

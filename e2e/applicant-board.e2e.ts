@@ -19,7 +19,7 @@ import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
 import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
 import { playableTape, requestTapes, sendTape, slowToFailTape, tapedApplicant, tapeReady } from './tape-data.js';
 import { mkdir } from 'node:fs/promises';
-import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';
+import { buyPlan, controlsCoveredBy, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';
 
 /** What has the keyboard's focus: its accessible name, or BODY when nothing does. */
 const focused = (page: Page) =>
@@ -353,4 +353,62 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     expect(filtered?.searchParams.get('limit')).toBe('50');
     await expectNoOverflow(page);
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`the keyboard's filters and bulk moves keep focus, "Select all" says what it selects, the undo bar and toasts cover nothing, at ${viewport.width} px (issue 49 items 9, 19)`, async ({ open }) => {
+      const studio = await createStudio();
+      const job = await postJob(studio, { title: `Two roles ${viewport.width}`, roles: [{ name: 'Lead' }, { name: 'Friend' }] });
+      const people = [];
+      for (const role of [job.roles[0]!, job.roles[0]!, job.roles[1]!]) {
+        const performer = await createUser();
+        await buyPlan(performer, 'gold');
+        await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Hello', roleId: role._id });
+        people.push(performer);
+      }
+      const { page } = await open({ viewport, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
+      await page.getByText(BOARD_MSG.shown(3, 3)).waitFor();
+      // The role filter, changed with the arrow keys: the list loads again, focus stays on the filter.
+      await page.locator('#applicant-role').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByText(BOARD_MSG.shown(2, 2)).waitFor();
+      await expect.poll(() => focusedName(page)).toMatch(/^select#applicant-role/);
+      await page.keyboard.press('ArrowUp');
+      await page.getByText(BOARD_MSG.shown(3, 3)).waitFor();
+      await expect.poll(() => focusedName(page)).toMatch(/^select#applicant-role/);
+      // The status filter likewise.
+      await page.locator('#applicant-status').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.getByText(BOARD_MSG.shown(3, 3)).waitFor();
+      await expect.poll(() => focusedName(page)).toMatch(/^select#applicant-status/);
+      await page.keyboard.press('ArrowUp');
+      // "Select all" is named with what it selects, and mixed while only some are.
+      const all = page.getByRole('checkbox', { name: BOARD_MSG.selectAllCount(3), exact: true });
+      await page.getByRole('checkbox', { name: BOARD_MSG.select(personName(people[0]!.fname)) }).check();
+      expect(await all.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
+      await all.focus();
+      await page.keyboard.press('Space');
+      await page.getByText(BOARD_MSG.selected(3)).waitFor();
+      await expectAccessible(page);
+      // A keyboard bulk move: focus lands on the column they moved to, never the body.
+      await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.action('shortlisted') }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('region', { name: /^Shortlisted \(3\)/ }).waitFor();
+      await expect.poll(() => focusedName(page)).toMatch(/^h3#column-shortlisted/);
+      await expect.poll(() => toastTexts(page)).not.toEqual([]);
+      expect(await controlsCoveredBy(page, '.toast')).toEqual([]);
+      await shoot(page, `board-bulk-toast-${viewport.width}`);
+      // A bulk decline: the undo bar stands in the page's flow, over no card or button.
+      await all.check();
+      await page.getByRole('group', { name: BOARD_MSG.bulkMoves }).getByRole('button', { name: APP_MSG.action('declined') }).click();
+      const decline = page.getByRole('dialog', { name: BOARD_MSG.declineTitle(BOARD_MSG.applicantsCount(3)) });
+      await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
+      await decline.getByRole('button', { name: APP_MSG.action('declined') }).click();
+      await expect.poll(() => focusedName(page)).toContain(DECISION_MSG.undo);
+      expect(await controlsCoveredBy(page, '.undo-bar, .toast')).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await controlsCoveredBy(page, '.undo-bar, .toast')).toEqual([]);
+      await expectNoOverflow(page);
+      await shoot(page, `board-undo-bar-${viewport.width}`);
+    }, SLOW_TEST);
+  }
 });

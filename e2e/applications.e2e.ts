@@ -9,7 +9,7 @@ import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
+import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
 let studio: StudioUser;
 beforeAll(async () => {
@@ -183,4 +183,18 @@ describe('applying and /applications', () => {
     expect(await asStudio.page.getByRole('button', { name: MARKET_MSG.apply }).count()).toBe(0);
     expect(await asStudio.page.getByRole('heading', { name: APP_MSG.applyTitle }).count()).toBe(0);
   }, SLOW_TEST);
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`"Send application" without a plan puts focus on the way to a plan, never the body, at ${viewport.width} px (issue 49 item 9)`, async ({ open }) => {
+      const job = await postJob(studio, { title: `No plan yet ${viewport.width}` });
+      const performer = await createUser();
+      const { page } = await open({ viewport, as: performer, path: `/jobs/${job._id}` });
+      await page.getByLabel(APP_MSG.noteLabel).fill('Hello');
+      await page.getByRole('button', { name: APP_MSG.sendApplication }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(APP_MSG.planRequired).waitFor();
+      await expect.poll(() => focusedName(page)).toBe(`a "${APP_MSG.choosePlan}"`);
+      await shoot(page, `apply-no-plan-focus-${viewport.width}`);
+    });
+  }
 });

@@ -296,6 +296,31 @@ export async function toastsOver(target: Locator): Promise<string[]> {
   });
 }
 
+/**
+ * The controls (links, buttons, fields) on screen that an element matching `covering` (a toast,
+ * the undo bar) lies over, named; its own controls do not count. Empty when nothing is hidden.
+ * When the page made room for the toasts under the nav (the layout's #main padded, Toasts.tsx),
+ * a control lying wholly in that room was under the sticky nav before the toast came, not
+ * hidden by it, and does not count either.
+ */
+export async function controlsCoveredBy(page: Page, covering: string): Promise<string[]> {
+  return page.evaluate((covering) => {
+    const covers = [...document.querySelectorAll(covering)];
+    const boxes = covers.map((c) => c.getBoundingClientRect());
+    const hit = (r: DOMRect) => boxes.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom);
+    const room = parseFloat(document.getElementById('main')?.style.paddingTop || '0');
+    const roomEnd = (document.querySelector('nav')?.getBoundingClientRect().bottom ?? 0) + room;
+    return [...document.querySelectorAll('a[href], button, input, select, textarea, summary')]
+      .filter((c) => !covers.some((el) => el.contains(c)))
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        if (room > 0 && r.bottom <= roomEnd) return false;
+        return r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && hit(r);
+      })
+      .map((c) => c.getAttribute('aria-label') ?? (c.textContent ?? '').trim() ?? c.tagName);
+  }, covering);
+}
+
 /** The focused element, named: `tag#id "text"`, or `body` when focus fell to the page. */
 export async function focusedName(page: Page): Promise<string> {
   return page.evaluate(() => {

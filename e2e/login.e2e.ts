@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, it, newUserInput, PHONE, readCode, shoot, toastTexts } from './harness.js';
+import { baseUrl, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, focusedName, it, newUserInput, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 describe('/login', () => {
   it('looks finished, passes axe, and links to /signup', async ({ open }) => {
@@ -173,4 +173,21 @@ describe('deep links survive login', () => {
       expect(offSite).toEqual([]);
     },
   );
+});
+
+describe('focus after logging in (issue 49 item 9)', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`lands on the new page's heading, never the body, for a performer and a studio, at ${viewport.width} px`, async ({ open }) => {
+      for (const [user, landing] of [[await createUser(), '/'], [await createStudio(), '/dashboard']] as const) {
+        const { page } = await open({ viewport, path: '/login' });
+        await page.getByLabel('Email').fill(user.email);
+        await page.getByLabel('Password').fill(user.password);
+        await page.getByLabel('Password').press('Enter');
+        await page.waitForURL((url) => url.pathname === landing);
+        await page.locator('main h1').first().waitFor();
+        await expect.poll(() => focusedName(page)).toMatch(/^h1/);
+        await shoot(page, `login-focus-${'studioId' in user ? 'studio' : 'performer'}-${viewport.width}`);
+      }
+    });
+  }
 });

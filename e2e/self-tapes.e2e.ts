@@ -17,7 +17,7 @@ import { TAPE_MSG, type TapeRequestsAnswer } from '../src/contract/self-tapes.js
 import { fixture } from '../test/media-files.js';
 import { readPdf } from '../test/pdf-text.js';
 import { apiAs, postJob } from './application-data.js';
-import { baseUrl, buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
+import { baseUrl, buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, focusedName, it, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
 
 async function makePdf(pages: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -245,4 +245,25 @@ describe('self-tapes: request, tape, watch, review link', () => {
     expect(res.status).toBe(403);
     await shoot(page, 'tapes-performer-refused');
   }, SLOW_TEST);
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`a refused tape is said at the file field, which keeps the focus, never the body, at ${viewport.width} px (issue 49 item 9)`, async ({ open }) => {
+      const studio = await createStudio();
+      const job = await postJob(studio, { title: `Refused tape ${viewport.width}` });
+      const performer = await createUser();
+      await buyPlan(performer, 'gold');
+      const application = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Ready.' });
+      await apiAs('POST', '/api/studio/tape-requests', studio.token, { applicationIds: [application._id], deadline: new Date(Date.now() + 8 * 86_400_000).toISOString() });
+      const [request] = (await myRequests(performer)).tapeRequests;
+      await apiAs('POST', `/api/audition/tape-requests/${request!._id}/accept`, performer.token, {});
+      const { page } = await open({ viewport, as: performer, path: '/applications' });
+      // Not a video at all, whatever its name says: the server refuses it.
+      await page.getByLabel(TAPE_MSG.chooseTape).setInputFiles({ name: 'my tape.webm', mimeType: 'video/webm', buffer: Buffer.from('this is not a video, only words') });
+      await page.getByRole('button', { name: TAPE_MSG.sendTape }).focus();
+      await page.keyboard.press('Enter');
+      await page.locator('.tape-file .field-error').waitFor();
+      await expect.poll(() => focusedName(page)).toMatch(/^input/);
+      await shoot(page, `tape-refused-focus-${viewport.width}`);
+    }, SLOW_TEST);
+  }
 });

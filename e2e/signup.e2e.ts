@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { LIMITS } from '../src/contract/limits.js';
 import { MSG } from '../src/contract/messages.js';
-import { baseUrl, clearMail, createUser, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, it, type Open, newUserInput, readCode, shoot, toastsOver, toastTexts } from './harness.js';
+import { baseUrl, clearMail, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectToastsClearOfDialog, it, type Open, newUserInput, PHONE, readCode, shoot, toastsOver, toastTexts } from './harness.js';
 
 async function fillSignup(page: import('playwright-core').Page, input: Partial<ReturnType<typeof newUserInput>>) {
   if (input.fname !== undefined) await page.getByLabel('Fullname').fill(input.fname);
@@ -295,4 +295,38 @@ describe('the code flow has no dead end', () => {
     await page.getByRole('button', { name: 'Log In' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
+});
+
+describe('corrected sign-up details (issue 49 item 7)', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`a corrected name, phone and password sent again are the account's, and the right code is not refused, at ${viewport.width} px`, async ({ open }) => {
+      const { page } = await open({ viewport, path: '/signup' });
+      const input = newUserInput();
+      await clearMail(input.email);
+      await fillSignup(page, input);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+      await dialog.waitFor();
+      const code = await readCode(input.email);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      const corrected = { fname: `${input.fname} rao`, number: '9123456780', password: 'a-corrected-secret-7' };
+      await fillSignup(page, corrected);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      // Within the minute the code already sent is still good: the dialog opens again for it.
+      await dialog.waitFor();
+      await page.getByLabel('Digit 1 of 4').focus();
+      await page.keyboard.type(code);
+      await shoot(page, `signup-corrected-${viewport.width}`);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL('**/login');
+      const login = async (password: string) =>
+        fetch(`${baseUrl()}/api/audition/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: input.email, password }) });
+      expect((await login(input.password)).status).toBe(400);
+      const answer = await login(corrected.password);
+      expect(answer.status).toBe(200);
+      const { token } = (await answer.json()) as { token: string };
+      const me = await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': token } });
+      expect(await me.json()).toMatchObject({ fname: corrected.fname, number: corrected.number });
+    });
+  }
 });

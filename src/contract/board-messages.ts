@@ -41,7 +41,8 @@ export const BOARD_MSG = {
   moved: (who: string, status: string) => `${who}: ${status.toLowerCase()}.`,
   // Selection and bulk moves.
   select: (name: string) => `Select ${name}`,
-  selectAllShown: 'Select all loaded',
+  /** The select-all checkbox's accessible name: what it selects, counted. */
+  selectAllCount: (n: number) => `Select all ${n} shown applicant${n === 1 ? '' : 's'}`,
   selected: (n: number) => `${n} selected`,
   bulkMoves: 'Move the selected applicants',
   clearSelection: 'Clear selection',

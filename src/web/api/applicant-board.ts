@@ -5,7 +5,7 @@
  * change of role, status or order starts again from the first page (no cursor). Moves
  * invalidate `jobApplicantsKey`, which refetches every page loaded from its own cursor.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApplicantsQuery, StudioApplicationsAnswer } from '../../contract/applications';
 import { APPLICATION_LIMITS } from '../../contract/applications-limits';
 import { jobApplicantsKey } from './applicant-keys';
@@ -29,6 +29,9 @@ export const useApplicantBoard = (jobId: string, filters: ApplicantFilters) =>
       queryFn: ({ pageParam, signal }) => getApplicantPage(jobId, filters, pageParam, signal),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
+      // Other filters keep the last list on screen while they load: the board (and the filter
+      // that has the keyboard's focus) stays, rather than a loading line (issue 49 item 9).
+      placeholderData: keepPreviousData,
     },
     queryClient,
   );

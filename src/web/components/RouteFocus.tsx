@@ -6,6 +6,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useMatches, useNavigationType } from 'react-router';
 import { APP_NAME, APP_TITLE, SCREEN_MSG } from '../../contract/screen-messages';
+import { takeFocusAfterLoad } from '../lib/focus-after-load';
 import { useRecordTitle } from '../lib/useDocumentTitle';
 
 /** What a route in routes.tsx may say about itself. */
@@ -92,9 +93,11 @@ export function RouteFocus() {
   const firstLoad = useRef(true);
   useEffect(() => {
     if (firstLoad.current) {
-      // On the first load the browser's own start (and any autofocus) stands.
+      // On the first load the browser's own start (and any autofocus) stands, unless the page
+      // before ended its action with this load (login, a save that reloads): then its result,
+      // the heading, takes the focus.
       firstLoad.current = false;
-      return;
+      return takeFocusAfterLoad() ? focusMainHeading() : undefined;
     }
     // A new page opens at its top (after deleting the account, home is read from its start);
     // Back and Forward keep the browser's own restored position (docs/screens.md, "Where am I").

@@ -1,9 +1,10 @@
 /**
  * Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9).
- * At most three stand at once (the oldest gives way). On a phone they sit at the bottom, or at
- * the top under the nav when a main button on screen (a form's submit, a dialog's button)
- * would be under them there: a toast never covers the button that fixes or retries what it
- * says (docs/screens.md, "Toasts"). An error toast goes as soon as the field it was about is
+ * At most three stand at once (the oldest gives way). On a phone they sit at the bottom; at
+ * either width they move to the other end of the screen when that covers no control (a link,
+ * a button, a field, a card's Open), and when both ends would, they stand at the top and the
+ * page makes room for them: a toast never hides what the person would press next
+ * (docs/screens.md, "Toasts"). An error toast goes as soon as the field it was about is
  * edited: a stale one would still say the field is wrong.
  */
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -29,9 +30,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const region = useRef<HTMLDivElement>(null);
   // A toast about a modal's work (a wrong code, a failed payment) shows above the modal.
   useAboveDialogs(region, toasts.length > 0, toasts.at(-1)?.id);
-  // Before the toasts are painted: bottom unless that covers a main button on screen.
+  // Before the toasts are painted: the usual place unless another covers fewer controls on screen.
   useLayoutEffect(() => {
-    if (region.current && toasts.length > 0) placeClearOfMainButtons(region.current);
+    if (region.current && toasts.length > 0) placeClearOfControls(region.current);
+    else reserveRoom(0);
   }, [toasts]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const show = useCallback(
@@ -92,27 +94,61 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The buttons a toast must not cover: a form's submit and a modal dialog's buttons, as shown on screen. */
-const MAIN_BUTTONS = 'form button[type="submit"], dialog[open] .btn';
+/**
+ * What a toast must not cover: every control on screen (a link, a button, a field), and while
+ * a modal dialog is open only the dialog's (the page behind it is inert). Issue 49 item 19: a
+ * toast over a board's card or its buttons hid what the person was about to press.
+ */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
 const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/** The places toasts.css knows, the usual one first: bottom on a phone, top right on a wider screen. */
+const PLACES = { phone: ['bottom', 'top'], wide: ['top', 'bottom'] } as const;
+
 /**
- * Puts the toasts at the phone's bottom or top (data-place, read by toasts.css), whichever
- * covers fewer main buttons, bottom when neither or both do. Wider screens keep their one place.
+ * Puts the toasts where they cover the fewest controls on screen (data-place, read by
+ * toasts.css), the usual place when none or every place covers as many.
  */
-function placeClearOfMainButtons(el: HTMLElement) {
-  el.dataset.place = 'bottom';
-  if (!window.matchMedia(PHONE_QUERY).matches) return;
-  const buttons = [...document.querySelectorAll<HTMLElement>(MAIN_BUTTONS)].map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0 && r.bottom > 0 && r.top < window.innerHeight);
+function placeClearOfControls(el: HTMLElement) {
+  const places = window.matchMedia(PHONE_QUERY).matches ? PLACES.phone : PLACES.wide;
+  const scope = document.querySelector('dialog:modal') ?? document;
+  const controls = [...scope.querySelectorAll<HTMLElement>(CONTROLS)]
+    .filter((c) => !el.contains(c))
+    .map((c) => c.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
   const covered = () => {
     const box = el.getBoundingClientRect();
-    return buttons.filter((r) => overlaps(r, box)).length;
+    return controls.filter((r) => overlaps(r, box)).length;
   };
-  const atBottom = covered();
-  if (atBottom === 0) return;
+  reserveRoom(0);
+  let best: { place: string; count: number } | null = null;
+  for (const place of places) {
+    el.dataset.place = place;
+    const count = covered();
+    if (count === 0) return;
+    if (!best || count < best.count) best = { place, count };
+  }
+  if (scope !== document) {
+    // Over a modal dialog: the dialog's controls decide, the page behind is inert.
+    el.dataset.place = best!.place;
+    return;
+  }
+  // Every place covers a control: the toasts stand at the top, under the nav, and the page
+  // makes room for them there. What was on screen moves down by their height rather than
+  // going under them (issue 49 item 19); the room goes with the last toast.
   el.dataset.place = 'top';
-  if (covered() >= atBottom) el.dataset.place = 'bottom';
+  const nav = document.querySelector('nav')?.getBoundingClientRect().bottom ?? 0;
+  reserveRoom(Math.ceil(el.getBoundingClientRect().bottom - nav) + ROOM_GAP);
+}
+
+/** Space between the toasts and the page below them when the page makes room. */
+const ROOM_GAP = 8;
+
+/** The room above the page's content (the layout's #main) kept for the toasts, 0 for none. */
+function reserveRoom(px: number) {
+  const main = document.getElementById('main');
+  if (main) main.style.paddingTop = px > 0 ? `${px}px` : '';
 }
 
 /** Where toasts.css puts the toasts at the bottom or the top (its phone rule). */

@@ -52,16 +52,19 @@ export function authAttackSuite(env: () => Record<string, string>) {
       expect(user).toMatchObject({ fname: victim.fname, number: victim.number });
     });
 
-    it('the right code with another password creates nothing', async () => {
+    it('a wrong code with another password creates nothing; the right code is never refused for a changed password', async () => {
       const owner = performerInput();
       const since = t.sink.messages.length;
       await signup(owner);
       const otp = await lastCode(owner.email, since);
-      const res = await verify({ ...owner, password: 'someone elses password', otp });
+      const res = await verify({ ...owner, password: 'someone elses password', otp: wrongCode(otp) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ msg: MSG.otpWrong });
       expect(await t.ctx.db.$count(users, eq(users.email, owner.email))).toBe(0);
-      expect((await verify({ ...owner, otp })).json()).toMatchObject({ created: 'create' });
+      // The right code proves the address: the password typed last is the account's (issue 49 item 7).
+      expect((await verify({ ...owner, password: 'a corrected password', otp })).json()).toMatchObject({ created: 'create' });
+      expect((await login({ email: owner.email, password: 'a corrected password' })).statusCode).toBe(200);
+      expect((await login({ email: owner.email, password: owner.password })).statusCode).toBe(400);
     });
 
     it('of 50 sign-ups for one e-mail sent at once, one mails a code and the rest answer 429', async () => {

@@ -173,8 +173,8 @@ export function createAuthService(ctx: AppContext) {
     },
 
     /**
-     * Creates the account when the code is right and the body's password is the one the
-     * code was sent for. Answers `exist`, changing nothing, when the e-mail had an account.
+     * Creates the account when the code is right, with the name, phone and password of this
+     * call (the last typed). Answers `exist`, changing nothing, when the e-mail had an account.
      */
     async verify(body: Parsed<VerifyBody>, ip: string, opts: VerifyOptions = {}): Promise<VerifyAnswer> {
       await enforceLimit(ctx, `verify:ip:${ip}`, AUTH_LIMITS.verifyPerAddress);
@@ -190,12 +190,16 @@ export function createAuthService(ctx: AppContext) {
       }
       const expected = Buffer.from(pending.codeHash, 'hex');
       const given = Buffer.from(codeHash(body.email, body.otp), 'hex');
-      // The password is checked only with the right code, so a wrong guess costs no hashing.
-      const right = timingSafeEqual(expected, given) && (await verify(pending.passwordHash, body.password).catch(() => false));
-      if (!right) {
+      if (!timingSafeEqual(expected, given)) {
         const dead = noTriesLeft(pending);
         throw (dead ? errors.otpDead() : errors.otpWrong());
       }
+      // The right code proves the address, so the details typed last are the account's: a
+      // sign-up sent again with a corrected name, phone or password starts again with them,
+      // and the right code is never refused (docs/security.md, "Sign-up, codes and login";
+      // issue 49 item 7). Hashed again only when the password changed.
+      const samePassword = await verify(pending.passwordHash, body.password).catch(() => false);
+      const details: PendingSignup = { ...pending, fname: body.fname, number: body.number, passwordHash: samePassword ? pending.passwordHash : await hash(body.password) };
       const answer = await db.transaction(async (tx) => {
         // Deleting the pending row is the gate: of two right tries sent together, one goes on.
         const [taken] = await tx
@@ -205,11 +209,11 @@ export function createAuthService(ctx: AppContext) {
         if (!taken) throw errors.otpExpired();
         const [created] = await tx
           .insert(users)
-          .values({ email: pending.email, fname: pending.fname, number: pending.number, passwordHash: pending.passwordHash, role: pending.role })
+          .values({ email: details.email, fname: details.fname, number: details.number, passwordHash: details.passwordHash, role: details.role })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         if (created) {
-          await opts.afterCreate?.(tx, created.id, pending);
+          await opts.afterCreate?.(tx, created.id, details);
           return { _id: created.id, created: 'create' as const };
         }
         const [existing] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, pending.email));

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
-import { pendingSignups } from '../../db/schema/index.js';
+import { pendingSignups, studios, users } from '../../db/schema/index.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { buildPerformer, newAddress, performerInput } from '../../../../test/factories.js';
 import { codeIn } from '../../../../test/smtp-sink.js';
@@ -112,6 +112,35 @@ describe('signing up again with the e-mail of an account', () => {
     expect((await login({ email: performer.email, password: again.password })).statusCode).toBe(400);
     expect((await login({ email: performer.email, password: performer.password })).statusCode).toBe(200);
   });
+});
+
+describe('a sign-up sent again with corrected details (issue 49 item 7)', () => {
+  for (const kind of ['audition', 'studio'] as const) {
+    it(`${kind}: the right code creates the account with the details typed last, within the minute and after it`, async () => {
+      const first = performerInput();
+      const call = (step: string, payload: unknown) => post(`/api/${kind}/web/${step}`, payload);
+      const since = t.sink.messages.length;
+      expect((await call('signup', first)).statusCode).toBe(200);
+      await t.sink.waitFor(first.email, { since });
+      // Corrected within the minute: the code already sent stays good (429), the page reopens its dialog.
+      const within = { ...first, fname: `${first.fname} corrected`, number: '9123456780' };
+      expect((await call('signup', within)).json()).toMatchObject({ code: 'otp_resend_too_soon' });
+      // Corrected again after the minute, password too: a new code.
+      await ageCode(first.email, 61);
+      const corrected = { ...within, password: 'a corrected password 2' };
+      const before = t.sink.messages.length;
+      expect((await call('signup', corrected)).statusCode).toBe(200);
+      const code = codeIn(await t.sink.waitFor(first.email, { since: before }));
+      const verified = await call('verify-otp', { ...corrected, otp: code });
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toMatchObject({ created: 'create' });
+      const [user] = await t.ctx.db.select().from(users).where(eq(users.email, first.email));
+      expect(user).toMatchObject({ fname: corrected.fname, number: corrected.number, role: kind === 'studio' ? 'studio' : 'performer' });
+      if (kind === 'studio') expect((await t.ctx.db.select().from(studios).where(eq(studios.ownerId, user!.id)))[0]).toMatchObject({ fname: corrected.fname, number: corrected.number });
+      expect((await login({ email: first.email, password: corrected.password })).statusCode).toBe(200);
+      expect((await login({ email: first.email, password: first.password })).statusCode).toBe(400);
+    });
+  }
 });
 
 describe('a dead code tells its state', () => {

@@ -14,6 +14,7 @@ import { useLogIn } from '../../api/log-in';
 import { TextField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useFieldProblems } from '../../components/useFieldProblems';
+import { focusAfterLoad } from '../../lib/focus-after-load';
 import { safeNextUrl } from '../../lib/next-path';
 import { JUST_VERIFIED_EMAIL, session, SIGNUP_EXISTED } from '../../api/session';
 import { AuthShell } from './AuthShell';
@@ -44,6 +45,7 @@ export default function LoginPage() {
     onSuccess: (answer) => {
       session.saveLogin(answer.token, answer._id, answer.role);
       sessionStorage.removeItem(SIGNUP_EXISTED);
+      focusAfterLoad();
       // A studio lands on its dashboard; a page that sent the visitor here (?next=/media/photos) gets them back.
       window.location.assign(back ?? (answer.role === 'studio' ? '/dashboard' : '/'));
     },

@@ -176,7 +176,12 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       const answer = await moveApplications(job._id, { applicationIds: ids, ...body });
       setSelected(new Set());
       if (answer.undo) showUndo(ids, body.status, answer.undo.until);
-      else toast(BOARD_MSG.moved(nameOf(ids), APP_MSG.statusLabel(body.status)), 'success');
+      else {
+        toast(BOARD_MSG.moved(nameOf(ids), APP_MSG.statusLabel(body.status)), 'success');
+        // The bulk buttons go with the selection: focus lands on the result, the column the
+        // applicants moved to, rather than the body (issue 49 item 9).
+        window.setTimeout(() => (document.getElementById(`column-${body.status}`) ?? headingRef.current)?.focus(), 0);
+      }
       return true;
     } catch (err) {
       toast((err as Error).message);
@@ -227,6 +232,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
 
   const selectable = mayMove ? shown.filter((a) => !FINAL_STATUSES.includes(a.status)) : [];
   const allShownSelected = selectable.length > 0 && selectable.every((a) => selected.has(a._id));
+  const someShownSelected = selectable.some((a) => selected.has(a._id));
   const toggle = (id: string) =>
     setSelected((now) => toggled(now, id));
 
@@ -242,7 +248,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   }
 
   return (
-    <section className={undo ? 'applicant-section applicant-section--undo' : 'applicant-section'} aria-labelledby="applicants-title">
+    <section className="applicant-section" aria-labelledby="applicants-title">
       <h2 id="applicants-title" ref={headingRef} tabIndex={-1}>{APP_MSG.applicants}</h2>
       <form className="applicant-filters" aria-label={BOARD_MSG.filters} onSubmit={(e) => e.preventDefault()}>
         {roles.length > 1 && (
@@ -275,12 +281,16 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       {selectable.length > 0 && (
         <div className="applicant-bulk">
           <label className="applicant-select-all">
+            {/* Named by its label with how many it selects, and "mixed" while only some are (issue 49 item 19). */}
             <input
               type="checkbox"
+              ref={(el) => {
+                if (el) el.indeterminate = someShownSelected && !allShownSelected;
+              }}
               checked={allShownSelected}
               onChange={() => setSelected(allShownSelected ? new Set() : new Set(selectable.map((a) => a._id)))}
             />{' '}
-            {BOARD_MSG.selectAllShown}
+            {BOARD_MSG.selectAllCount(selectable.length)}
           </label>
           {hasNextPage && <p className="muted applicant-note">{BOARD_MSG.bulkOnLoaded(list.length, total)}</p>}
           {selected.size > 0 && (
@@ -293,6 +303,13 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
               <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>{BOARD_MSG.clearSelection}</button>
             </div>
           )}
+        </div>
+      )}
+      {/* In the page's flow above the board, not floating over it: it covers no card or button (issue 49 item 19). */}
+      {undo && (
+        <div className="undo-bar" role="status">
+          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, undo.ids.length)}</span>
+          <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={() => void undoLast()}>{DECISION_MSG.undo}</button>
         </div>
       )}
       {list.length === 0 && !filtered ? (
@@ -317,7 +334,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                 onDragOver={(e) => e.preventDefault()}
                 onDrop={(e) => { if (mayMove) handleDrop(e, col); }}
               >
-                <h3 id={`column-${col}`}>{APP_MSG.statusLabel(col)} <span className="muted">{BOARD_MSG.columnCount(items.length, countOf(col))}</span></h3>
+                <h3 id={`column-${col}`} tabIndex={-1}>{APP_MSG.statusLabel(col)} <span className="muted">{BOARD_MSG.columnCount(items.length, countOf(col))}</span></h3>
                 {items.length === 0 ? (
                   <p className="muted applicant-none">{APP_MSG.noneInColumn}</p>
                 ) : (
@@ -354,12 +371,6 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={mayMove && undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
       {asking && (
         <DecisionDialog status={asking.status} who={asking.who} count={asking.ids.length} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
-      )}
-      {undo && (
-        <div className="undo-bar" role="status">
-          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, undo.ids.length)}</span>
-          <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={() => void undoLast()}>{DECISION_MSG.undo}</button>
-        </div>
       )}
     </section>
   );

@@ -4,7 +4,7 @@
  * reordered and removed. An existing job links to its applicant board, a screen of its own.
  */
 import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { Link, useNavigate, useParams } from 'react-router';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
@@ -13,6 +13,7 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
+import { ApiError } from '../../api/client';
 import { useCastRole } from '../../api/cast-role';
 import { useDeleteJob } from '../../api/delete-job';
 import { useSaveJob } from '../../api/save-job';
@@ -108,8 +109,20 @@ function JobForm({ job }: { job?: OwnJob }) {
       setErrors({ [field]: msg });
       setTimeout(() => document.getElementById(field)?.focus(), 0);
     },
-    onError: (err: Error) => toast(err.message),
+    onError: (err: Error) => {
+      // A role's field the server names ("roles.0.skills") is said there, with focus.
+      const role = err instanceof ApiError ? /^roles\.(\d+)\.(\w+)/.exec(err.field ?? '') : null;
+      if (role) {
+        setRoleErrors({ [Number(role[1])]: { [role[2]!]: err.message } });
+        setTimeout(() => document.getElementById(`role-${role[1]}-${role[2] === 'pay' ? 'payKind' : role[2]}`)?.focus(), 0);
+        return;
+      }
+      toast(err.message);
+      // Anything else is a toast: focus goes back to the button that sends again, never the body (issue 49 item 9).
+      setTimeout(() => submitRef.current?.focus(), 0);
+    },
   };
+  const submitRef = useRef<HTMLButtonElement>(null);
   const done = () => {
     guard.release();
     navigate('/dashboard');
@@ -199,6 +212,7 @@ function JobForm({ job }: { job?: OwnJob }) {
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    if (save.isPending) return;
     const formEl = e.currentTarget;
     const found = problemsOfForm();
     setErrors(found);
@@ -325,7 +339,8 @@ function JobForm({ job }: { job?: OwnJob }) {
           </ol>
         )}
         <div className="form-actions">
-          <button type="submit" className="btn" disabled={save.isPending || uploading.length > 0}>{job ? 'Save' : MARKET_MSG.postJob}</button>
+          {/* aria-disabled while sending, not disabled: a disabled button would drop the focus to the body. */}
+          <button ref={submitRef} type="submit" className="btn" aria-disabled={save.isPending} disabled={uploading.length > 0}>{job ? 'Save' : MARKET_MSG.postJob}</button>
           {job && job.status === 'open' && (
             <button type="button" className="btn btn-secondary" onClick={() => setClosing(true)}>{MARKET_MSG.closeJob}</button>
           )}

@@ -44,9 +44,29 @@ export const roleFromJob = (r: JobRole): RoleForm => ({
 
 const list = (v: string) => v.split(',').map((x) => x.trim()).filter(Boolean);
 
+const LIST_LABELS = { skills: 'Skills', languages: 'Languages' } as const;
+const LIST_MAX = { skills: ROLE_LIMITS.skillsMax, languages: ROLE_LIMITS.languagesMax } as const;
+
+/**
+ * A role's skills and languages checked as they are typed, by the server's own rule
+ * (src/contract/jobs.ts `names`): at most 10 skills and 5 languages, each at most 60
+ * characters. Said at the field at once, not after submitting (issue 49 item 18).
+ */
+export function listProblems(r: RoleForm): Partial<Record<'skills' | 'languages', string>> {
+  const found: Partial<Record<'skills' | 'languages', string>> = {};
+  for (const key of ['skills', 'languages'] as const) {
+    const names = list(r[key]);
+    if (names.length > LIST_MAX[key]) found[key] = CAST_MSG.tooManyNames(LIST_LABELS[key], LIST_MAX[key]);
+    else if (names.some((n) => n.length > ROLE_LIMITS.tagMax)) found[key] = MSG.tooLong(LIST_LABELS[key], ROLE_LIMITS.tagMax);
+  }
+  return found;
+}
+
+type RoleProblem = 'name' | 'pay' | 'amount' | 'unit' | 'skills' | 'languages';
+
 /** The role as sent, or the first problem of each field that has one (the form shows them in place). */
-export function roleBody(r: RoleForm): { body?: RoleInput; errors: Partial<Record<'name' | 'pay' | 'amount' | 'unit', string>> } {
-  const errors: Partial<Record<'name' | 'pay' | 'amount' | 'unit', string>> = {};
+export function roleBody(r: RoleForm): { body?: RoleInput; errors: Partial<Record<RoleProblem, string>> } {
+  const errors: Partial<Record<RoleProblem, string>> = { ...listProblems(r) };
   if (!r.name.trim()) errors.name = MSG.required(CAST_MSG.roleName);
   if (!r.payKind) errors.pay = CAST_MSG.choosePay;
   const amount = Number(r.amount);
@@ -91,7 +111,8 @@ export function RolesEditor({
     next.splice(to, 0, item!);
     onChange(next);
   };
-  const err = (i: number, key: string) => errors[i]?.[key];
+  // A list's problem shows as it is typed; the others once the form is sent.
+  const err = (i: number, key: string) => errors[i]?.[key] ?? (key === 'skills' || key === 'languages' ? listProblems(roles[i]!)[key] : undefined);
   const field = (i: number, key: string, label: string, input: (a: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode) => {
     const id = `role-${i}-${key}`;
     const e = err(i, key);

@@ -5,7 +5,7 @@
  * up to 10 of their own photos, videos and audios, and a note. The note, media and roles are
  * kept as a draft for this job while the performer is away choosing a plan.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits';
 import { APP_MSG } from '../../../contract/applications-messages';
@@ -32,6 +32,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const [error, setError] = useState<{ msg: string; field?: 'note' | 'media' | 'roles'; plan?: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // "Send application" is gone once sent: focus lands on the result's message, not on the body (docs/screens.md, "Focus after actions").
   useEffect(() => {
     if (sent) document.getElementById('apply-done-message')?.focus();
@@ -89,6 +90,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (sending) return;
     if (choosing && selected.length === 0) {
       setError({ msg: CAST_MSG.chooseRole, field: 'roles' });
       return;
@@ -110,15 +112,22 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       setSent(true);
     } catch (err) {
       const msg = (err as Error).message;
-      if (err instanceof ApiError && err.status === 402) setError({ msg, plan: true });
-      else setError({ msg, field: fieldOfError(err, APPLY_FIELDS) ?? undefined });
+      const plan = err instanceof ApiError && err.status === 402;
+      const field = plan ? undefined : (fieldOfError(err, APPLY_FIELDS) ?? undefined);
+      setError(plan ? { msg, plan } : { msg, field });
+      // Focus on the way on, never the body (issue 49 item 9): the plan's link, the note, or Send again.
+      window.setTimeout(() => {
+        const form = formRef.current;
+        const target = plan ? form?.querySelector<HTMLElement>('.needs-plan a, .apply-error a') : field === 'note' ? document.getElementById('apply-note') : null;
+        (target ?? form?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
+      }, 0);
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <form className="apply-form" onSubmit={handleSubmit} noValidate aria-labelledby="apply-title">
+    <form ref={formRef} className="apply-form" onSubmit={handleSubmit} noValidate aria-labelledby="apply-title">
       <h2 id="apply-title">{APP_MSG.applyTitle}</h2>
       {planLine}
       {p.visibility === 'private' && <p className="apply-private">{APP_MSG.privateWarning}</p>}
@@ -176,7 +185,8 @@ export function ApplyPanel({ job }: { job: JobPage }) {
           {error.plan && !(you && (you.plan === null || you.applicationsLeft === 0)) && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
         </div>
       )}
-      <button type="submit" className="btn btn-block" disabled={sending}>{APP_MSG.sendApplication}</button>
+      {/* aria-disabled while sending, not disabled: a disabled button drops the focus to the body. */}
+      <button type="submit" className="btn btn-block" aria-disabled={sending}>{APP_MSG.sendApplication}</button>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { useSaveAppearance } from '../../api/save-appearance';
 import { FormField } from '../../components/FormField';
 import { toastAfterReload, useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
+import { focusAfterLoad } from '../../lib/focus-after-load';
 import { useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
 import './profile.css';
@@ -51,6 +52,7 @@ export default function EditAppearancePage() {
     onSuccess: () => {
       guard.release();
       toastAfterReload(SCREEN_MSG.saved);
+      focusAfterLoad();
       window.location.assign('/apperance');
     },
     // The server's rule about one field is said there too, with the spec's toast.
