@@ -94,7 +94,8 @@ describe('/editResume', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: RESUME_MSG.downloadCompCard }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toBe('comp-card.pdf');
+      // Saved under the performer's name (issue 49 item 21), not "comp-card.pdf".
+      expect(file.suggestedFilename()).toBe(`${user.fname} comp-card.pdf`);
       const bytes = await readFile((await file.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const direct = await fetch(`${origin}/api/talent/${user._id}/comp-card.pdf`, { headers: { 'x-auth-token': user.token } });

@@ -111,7 +111,11 @@ export const APP_MSG = {
   // The studio hears of applicants (docs/applications.md).
   applicantNotice: (performer: string, job: string, role = '') => `${performer} applied to ${job}${roleSuffix(role, job)}.`,
   // `people` applicants sent `applications` (one a role): "2 people, 3 applications".
-  applicantsMailSubject: (people: number, job: string) => (people === 1 ? `1 new applicant for ${job}` : `${people} new applicants for ${job}`),
+  /** "2 new applicants for Family ad: Mother, Daughter"; a job's only role named as the job is not said twice. */
+  applicantsMailSubject: (people: number, job: string, roles: readonly string[] = []) => {
+    const named = roles.filter((r) => r.trim() && r.trim() !== job.trim());
+    return `${people === 1 ? '1 new applicant' : `${people} new applicants`} for ${job}${named.length ? `: ${named.join(', ')}` : ''}`;
+  },
   applicantsMailLine: (people: number, applications: number, job: string) =>
     people === applications
       ? people === 1
