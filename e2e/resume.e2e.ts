@@ -122,6 +122,9 @@ describe('/editResume', () => {
     it(`"Add training", "Add skill" and "Add language" put focus on the new fields, at ${viewport.width} px (issue 49 item 18)`, async ({ open }) => {
       const user = await createUser();
       const { page } = await open({ viewport, as: user, path: '/editResume' });
+      // The résumé card has its inner padding (issue 49 item 21).
+      const padding = await page.locator('form.resume-editor').evaluate((f) => parseFloat(getComputedStyle(f).paddingLeft));
+      expect(padding).toBeGreaterThanOrEqual(16);
       for (const [button, id] of [
         [RESUME_MSG.addCourse, 'resume-training-0-course'],
         [RESUME_MSG.addSkill, 'resume-skills-0-name'],
