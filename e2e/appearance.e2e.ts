@@ -2,9 +2,12 @@ import { describe, expect } from 'vitest';
 import { APPEARANCE_LIMITS } from '../src/contract/field-rules.js';
 import { MSG } from '../src/contract/messages.js';
 import { SCREEN_MSG } from '../src/contract/screen-messages.js';
-import { createUser, focusedName, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
+import { UNITS_TEXT } from '../src/contract/units.js';
+import { baseUrl, createUser, focusedName, expectAccessible, expectNoOverflow, it, PHONE, shoot, toastTexts } from './harness.js';
 
-const values = { Age: '27', Height: '168 cm', Weight: '58 kg', 'Body Type': 'Athletic', 'Hair Color': 'Black', 'Eye Color': 'Brown' };
+const values = { Age: '27', Height: '168', Weight: '58', 'Body Type': 'Athletic', 'Hair Color': 'Black', 'Eye Color': 'Brown' };
+/** As /apperance shows them: height and weight with both units (issue 49 item 10). */
+const shown = { ...values, Height: '168 cm (5′6″)', Weight: '58 kg (128 lb)' };
 
 describe('/apperance and /editapperance', () => {
   // Issue 49, item 11: an age of "abc" was saved with "Saved"; now it is refused at the field, which takes the focus.
@@ -38,6 +41,51 @@ describe('/apperance and /editapperance', () => {
     });
   }
 
+  // Issue 49, item 10: height and weight are numbers with units, entered here only, shown one way everywhere.
+  for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800 }]] as const) {
+    it(`enters height in feet and inches and weight in lb, refuses 300 cm at the field, and shows both units (${width})`, async ({ open }) => {
+      const user = await createUser();
+      const { page } = await open({ viewport, as: user, path: '/editapperance' });
+      const height = page.getByLabel('Height', { exact: true });
+      await height.waitFor();
+      await height.fill('300');
+      await page.getByRole('button', { name: 'Save appearance' }).click();
+      await expect.poll(() => page.locator('#height-error').textContent()).toBe(UNITS_TEXT.heightRange);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('height');
+      expect(page.url()).toContain('/editapperance');
+
+      // 178 cm, then feet and inches: the same height converted.
+      await height.fill('178');
+      await page.getByLabel(UNITS_TEXT.heightUnit).selectOption('ftin');
+      expect(await page.getByLabel(UNITS_TEXT.feet).inputValue()).toBe('5');
+      expect(await page.getByLabel(UNITS_TEXT.inches).inputValue()).toBe('10');
+      await page.getByLabel('Weight', { exact: true }).fill('70');
+      await page.getByLabel(UNITS_TEXT.weightUnit).selectOption('lb');
+      expect(await page.getByLabel('Weight', { exact: true }).inputValue()).toBe('154');
+      await expectNoOverflow(page);
+      await shoot(page, `edit-appearance-units-${width}`);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Save appearance' }).click();
+
+      await page.waitForURL('**/apperance');
+      const rows = page.locator('.details-list');
+      await expect.poll(() => rows.textContent()).toContain('Height178 cm (5′10″)');
+      expect(await rows.textContent()).toContain('Weight70 kg (154 lb)');
+      await shoot(page, `appearance-units-${width}`);
+      // The spec's free texts stay in step, in the units chosen.
+      const data = (await (await fetch(`${baseUrl()}/api/audition/getUserData`, { headers: { 'x-auth-token': user.token } })).json()) as { height: string; weight: string };
+      expect(data).toMatchObject({ height: `5'10"`, weight: '154 lb' });
+
+      // Opened again: the units as saved; the résumé shows them and has no second editor.
+      await page.goto('/editapperance');
+      await expect.poll(() => page.getByLabel(UNITS_TEXT.heightUnit).inputValue()).toBe('ftin');
+      expect(await page.getByLabel(UNITS_TEXT.feet).inputValue()).toBe('5');
+      await page.goto('/editResume');
+      await expect.poll(() => page.getByTestId('resume-height-weight').textContent()).toContain('178 cm (5′10″)');
+      expect(await page.getByTestId('resume-height-weight').textContent()).toContain('70 kg (154 lb)');
+    });
+  }
+
   it('edits the appearance and shows the rows on /apperance', async ({ open }) => {
     const user = await createUser();
     const { page } = await open({ as: user, path: '/apperance' });
@@ -53,8 +101,8 @@ describe('/apperance and /editapperance', () => {
 
     await page.waitForURL('**/apperance');
     const rows = page.locator('.details-list');
-    await expect.poll(() => rows.textContent()).toContain('168 cm');
-    for (const [label, value] of Object.entries(values)) expect(await rows.textContent()).toContain(`${label}${value}`);
+    await expect.poll(() => rows.textContent()).toContain('168 cm (5′6″)');
+    for (const [label, value] of Object.entries(shown)) expect(await rows.textContent()).toContain(`${label}${value}`);
     await shoot(page, 'appearance');
     await expectAccessible(page);
 

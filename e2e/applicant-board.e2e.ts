@@ -160,6 +160,8 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await page.keyboard.press('Enter');
     const ask = page.getByRole('dialog', { name: BOARD_MSG.bookTitle(personName(first.fname)) });
     await ask.waitFor();
+    // Book is a positive action: the primary style, not the danger red (issue 49 item 21).
+    expect(await ask.getByRole('button', { name: APP_MSG.action('booked'), exact: true }).getAttribute('class')).toBe('btn');
     await ask.getByRole('button', { name: APP_MSG.action('booked'), exact: true }).focus();
     await page.keyboard.press('Enter');
     await dialog.locator('.status-badge', { hasText: 'Booked' }).waitFor();

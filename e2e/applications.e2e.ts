@@ -46,7 +46,7 @@ describe('applying and /applications', () => {
     await page.getByRole('link', { name: APP_MSG.seeApplications }).click();
     await page.getByRole('heading', { name: APP_MSG.applicationsTitle, level: 1 }).waitFor();
     await expect.poll(() => page.title()).toBe('Applications · Audition');
-    expect(await page.getByTestId('quota').innerText()).toMatch(/^1 of 70 used this period, renews on \d{1,2} \w+ \d{4}$/);
+    expect(await page.getByTestId('quota').innerText()).toMatch(/^1 of 70 used, until your plan ends on \d{1,2} \w+ \d{4}$/);
     await page.getByRole('heading', { name: /Applied/ }).waitFor();
 
     // The studio opens it: the performer's timeline shows Viewed.

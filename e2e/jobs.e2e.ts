@@ -2,7 +2,26 @@
 import { describe, expect } from 'vitest';
 import { JOB_LIMITS } from '../src/contract/jobs-limits.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
-import { baseUrl, createUser, expectAccessible, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
+import { CAST_MSG } from '../src/contract/casting-messages.js';
+import { postJob } from './application-data.js';
+import { baseUrl, createStudio, createUser, expectAccessible, expectNoOverflow, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
+
+describe('/jobs/{id}', () => {
+  // Issue 49 item 21: a role's skills and languages were one run of names.
+  for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800 }]] as const) {
+    it(`shows a role's skills and languages as two labelled lists (${width})`, async ({ open }) => {
+      const studio = await createStudio();
+      const job = await postJob(studio, { title: `Dance drama ${Date.now()}`, roles: [{ name: 'Lead dancer', skills: ['Kathak', 'Bharatanatyam'], languages: ['Hindi', 'Tamil'] }] });
+      const { page } = await open({ viewport, path: `/jobs/${job._id}` });
+      const wants = page.locator('.role-wants');
+      await wants.waitFor();
+      const pairs = await wants.locator('div').evaluateAll((rows) => rows.map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]));
+      expect(pairs).toEqual([[CAST_MSG.roleSkills, 'Kathak, Bharatanatyam'], [CAST_MSG.roleLanguages, 'Hindi, Tamil']]);
+      await expectNoOverflow(page);
+      await shoot(page, `job-role-skills-languages-${width}`);
+    });
+  }
+});
 
 describe('/jobs', () => {
   it('keeps its filters in the URL across a reload, and loads the next page on scroll', async ({ open }) => {

@@ -41,7 +41,8 @@ describe('/talent/{id}', () => {
     await visitor.page.getByRole('heading', { level: 1, name: me.fname }).waitFor();
     await expect.poll(() => visitor.page.title()).toBe(`${TALENT_MSG.portfolioTitle(personName(me.fname))} · Audition`);
     await visitor.page.getByText('Singer · Chennai').waitFor();
-    await visitor.page.getByText('163 cm').waitFor();
+    // Both units, one way (issue 49 item 10).
+    await visitor.page.getByText('163 cm (5′4″)').waitFor();
     expect(await visitor.page.locator('.portfolio-photos img').count()).toBe(2);
     // The visitor sees no casting tools.
     expect(await visitor.page.getByRole('button', { name: TALENT_MSG.saveReview }).count()).toBe(0);

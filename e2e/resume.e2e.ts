@@ -57,7 +57,6 @@ describe('/editResume', () => {
       expect(await page.getByRole('listbox', { name: 'Skill 2' }).isHidden()).toBe(true);
       await page.getByRole('button', { name: RESUME_MSG.addLanguage }).click();
       await page.getByRole('combobox', { name: 'Language 1' }).fill('Hindi');
-      await page.getByLabel('Height (cm)').fill('172');
       await page.getByLabel(RESUME_FORM.agency).fill('Stellar Talent');
       await page.getByLabel(RESUME_FORM.chest).fill('86');
 
@@ -77,12 +76,10 @@ describe('/editResume', () => {
       await page.getByRole('button', { name: RESUME_FORM.save }).click();
       await page.getByRole('status').filter({ hasText: RESUME_MSG.saved }).waitFor();
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(RESUME_MSG.saved);
-      // Feet and inches, as studios will see them.
-      await page.getByLabel(RESUME_FORM.heightUnit).selectOption('ftin');
-      expect(await page.getByLabel(RESUME_FORM.feet).inputValue()).toBe('5');
-      expect(await page.getByLabel(RESUME_FORM.inches).inputValue()).toBe('8');
-      await page.getByRole('button', { name: RESUME_FORM.save }).click();
-      await page.getByRole('status').filter({ hasText: RESUME_MSG.saved }).waitFor();
+      // Height and weight are entered once, in Appearance (issue 49 item 10): the résumé shows them and links there.
+      expect(await page.getByTestId('resume-height-weight').textContent()).toContain(`${RESUME_FORM.height}: ${RESUME_FORM.notGiven}`);
+      expect(await page.getByRole('link', { name: RESUME_FORM.editInAppearance }).getAttribute('href')).toBe('/editapperance');
+      expect(await page.getByLabel('Height (cm)').count()).toBe(0);
 
       const origin = page.url().replace(/\/editResume.*$/, '');
       const saved = (await (await fetch(`${origin}/api/audition/resume`, { headers: { 'x-auth-token': user.token } })).json()) as {
@@ -97,7 +94,8 @@ describe('/editResume', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: RESUME_MSG.downloadCompCard }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toBe('comp-card.pdf');
+      // Saved under the performer's name (issue 49 item 21), not "comp-card.pdf".
+      expect(file.suggestedFilename()).toBe(`${user.fname} comp-card.pdf`);
       const bytes = await readFile((await file.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const direct = await fetch(`${origin}/api/talent/${user._id}/comp-card.pdf`, { headers: { 'x-auth-token': user.token } });
@@ -109,13 +107,12 @@ describe('/editResume', () => {
       await studioPage.page.getByRole('button', { name: TALENT_MSG.search }).click();
       await studioPage.page.locator('.talent-card', { hasText: user.fname }).waitFor();
       await shoot(studioPage.page, 'talent-search-by-skill');
-      // The portfolio shows the résumé: credits by category, skills with their level, height in feet and inches.
+      // The portfolio shows the résumé: credits by category, skills with their level.
       await studioPage.page.goto(`/talent/${user._id}`);
       const resume = studioPage.page.getByRole('region', { name: RESUME_MSG.resumeTitle });
       await resume.getByRole('heading', { name: RESUME_MSG.credits }).waitFor();
       expect(await resume.textContent()).toContain(RESUME_MSG.skillWords('Kathakali', 'good'));
       expect(await resume.textContent()).toContain('Stellar Talent');
-      expect(await studioPage.page.getByText(`5'8"`).count()).toBeGreaterThan(0);
       await shoot(studioPage.page, 'resume2-portfolio');
     },
     SLOW_TEST,
@@ -125,6 +122,9 @@ describe('/editResume', () => {
     it(`"Add training", "Add skill" and "Add language" put focus on the new fields, at ${viewport.width} px (issue 49 item 18)`, async ({ open }) => {
       const user = await createUser();
       const { page } = await open({ viewport, as: user, path: '/editResume' });
+      // The résumé card has its inner padding (issue 49 item 21).
+      const padding = await page.locator('form.resume-editor').evaluate((f) => parseFloat(getComputedStyle(f).paddingLeft));
+      expect(padding).toBeGreaterThanOrEqual(16);
       for (const [button, id] of [
         [RESUME_MSG.addCourse, 'resume-training-0-course'],
         [RESUME_MSG.addSkill, 'resume-skills-0-name'],

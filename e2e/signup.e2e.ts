@@ -139,6 +139,23 @@ describe('/signup', () => {
   });
 });
 
+describe('the way to the studio sign-up (issue 49 item 21)', () => {
+  for (const [width, viewport] of [[390, { width: 390, height: 844 }], [1280, { width: 1280, height: 800 }]] as const) {
+    it(`/signup and the home page link to /studio-signup (${width})`, async ({ open }) => {
+      const { page } = await open({ viewport, path: '/signup' });
+      const fromSignup = page.getByRole('link', { name: 'Create a studio account' });
+      await fromSignup.waitFor();
+      await fromSignup.click();
+      await page.waitForURL('**/studio-signup');
+      await page.goto('/');
+      const fromHome = page.getByRole('link', { name: 'Create a studio account' });
+      await fromHome.waitFor();
+      expect(await fromHome.getAttribute('href')).toBe('/studio-signup');
+      await shoot(page, `home-studio-signup-${width}`);
+    });
+  }
+});
+
 describe('the Verify OTP modal', () => {
   it('keeps focus inside while Tab cycles, closes on Escape, and returns focus to Sign Up', async ({ open }) => {
     const { page } = await open();

@@ -37,6 +37,8 @@ describe('/dashboard/talent', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('?profession=Dancer&gender=Female&ageMin=20&ageMax=30&location=Mumbai');
     const card = page.locator('.talent-card', { hasText: asha.fname });
     await card.waitFor();
+    // "5 ft 5 in" as every card writes a height (issue 49 item 10).
+    expect(await card.textContent()).toContain('165 cm (5′5″)');
     const names = await page.locator('.talent-card h2').allTextContents();
     expectNameAbsent(names, older.fname);
     expectNameAbsent(names, actor.fname);

@@ -47,7 +47,11 @@ export const APP_MSG = {
   /** "Zoë Ångström — Lead": a person with the role they applied to. */
   withRole: (who: string, role: string) => (role ? `${who} — ${role}` : who),
   planRequired: 'Applying to jobs needs a plan. Choose one on the Subscription page.',
-  quotaExhausted: (limit: number, renews: string) => `You have used all ${limit} applications of this period. They renew on ${renews}, or choose Platinum for unlimited applications.`,
+  /** `renews`: a next plan is queued, so the allowance starts again on `day`; else the plan ends then (issue 49 item 21). */
+  quotaExhausted: (limit: number, day: string, renews = false) =>
+    renews
+      ? `You have used all ${limit} applications of this period. They start again on ${day} with your next plan, or choose Platinum for unlimited applications.`
+      : `You have used all ${limit} applications of your plan, which ends on ${day}. Choose Platinum for unlimited applications.`,
   alreadyApplied: 'You have already applied to this job.',
   jobClosed: 'This job is closed and takes no more applications.',
   applicationNotFound: 'This application was not found.',
@@ -75,8 +79,13 @@ export const APP_MSG = {
   alreadyAppliedScreen: 'You have applied to this job.',
   seeApplications: 'See your applications',
   choosePlan: 'Choose a plan',
-  quotaLine: (used: number, limit: number | null, renews: string) =>
-    limit === null ? `${used} used this period, unlimited with your plan` : `${used} of ${limit} used this period, renews on ${renews}`,
+  /** Says when the allowance resets only while a next plan follows; else when the plan ends (issue 49 item 21). */
+  quotaLine: (used: number, limit: number | null, day: string, renews = false) =>
+    limit === null
+      ? `${used} used this period, unlimited with your plan`
+      : renews
+        ? `${used} of ${limit} used this period, resets on ${day} with your next plan`
+        : `${used} of ${limit} used, until your plan ends on ${day}`,
   noPlanLine: 'You have no plan yet: choose one to apply to jobs.',
   noApplications: 'You have not applied to a job yet. Find one on the job board.',
   browseJobs: 'Browse jobs',
@@ -111,7 +120,11 @@ export const APP_MSG = {
   // The studio hears of applicants (docs/applications.md).
   applicantNotice: (performer: string, job: string, role = '') => `${performer} applied to ${job}${roleSuffix(role, job)}.`,
   // `people` applicants sent `applications` (one a role): "2 people, 3 applications".
-  applicantsMailSubject: (people: number, job: string) => (people === 1 ? `1 new applicant for ${job}` : `${people} new applicants for ${job}`),
+  /** "2 new applicants for Family ad: Mother, Daughter"; a job's only role named as the job is not said twice. */
+  applicantsMailSubject: (people: number, job: string, roles: readonly string[] = []) => {
+    const named = roles.filter((r) => r.trim() && r.trim() !== job.trim());
+    return `${people === 1 ? '1 new applicant' : `${people} new applicants`} for ${job}${named.length ? `: ${named.join(', ')}` : ''}`;
+  },
   applicantsMailLine: (people: number, applications: number, job: string) =>
     people === applications
       ? people === 1

@@ -80,7 +80,8 @@ export const myApplication = z.object({
 });
 export type MyApplication = z.infer<typeof myApplication>;
 
-export const quota = z.object({ used: z.number(), limit: z.number().nullable(), periodEnd: z.string().nullable() });
+/** `renews`: a next plan is queued, so the allowance starts again at `periodEnd`; else the plan ends there. */
+export const quota = z.object({ used: z.number(), limit: z.number().nullable(), periodEnd: z.string().nullable(), renews: z.boolean() });
 export type Quota = z.infer<typeof quota>;
 export const myApplicationsAnswer = z.object({ applications: z.array(myApplication), quota });
 export type MyApplicationsAnswer = z.infer<typeof myApplicationsAnswer>;

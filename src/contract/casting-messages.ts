@@ -40,6 +40,9 @@ export const CAST_MSG = {
   noProfession: 'your profile has no profession yet',
   missing: (wanted: string, you: string) => `${wanted}; ${you}`,
   // Screens.
+  /** A role's wanted skills and languages, two labelled lists on the job page (issue 49 item 21). */
+  roleSkills: 'Skills',
+  roleLanguages: 'Languages',
   roles: 'Roles',
   role: 'Role',
   addRole: 'Add a role',

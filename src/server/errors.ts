@@ -234,8 +234,8 @@ export const errors = {
   badSignature: () => make('bad_signature'),
   planRequired: () => make('plan_required'),
   planAlreadyQueued: (waiting: string, startsAt: Date) => make('plan_already_queued', { msg: planTexts.queueFull(waiting, startsAt.toISOString().slice(0, 10)) }),
-  /** The plan's applications of this period are used up; `renews` is the day it starts again ("1 Dec 2026"). */
-  quotaExhausted: (limit: number, renews: string) => make('quota_exhausted', { msg: APP_MSG.quotaExhausted(limit, renews) }),
+  /** The plan's applications of this period are used up; `day` ("1 Dec 2026") is when the next plan starts them again (`renews`), else when the plan ends. */
+  quotaExhausted: (limit: number, day: string, renews = false) => make('quota_exhausted', { msg: APP_MSG.quotaExhausted(limit, day, renews) }),
   sidesQuotaFull: () => make('sides_quota_full'),
   // Uploads and stored files.
   fileMissing: () => make('file_missing'),

@@ -4,6 +4,7 @@ import type { Resume } from '../../contract/resume';
 import { api, ApiError } from './client';
 import { queryClient } from './query-client';
 import { session } from './session';
+import { downloadName } from '../lib/download-name';
 
 export const resumeKey = ['resume'] as const;
 export const getResume = () => api<Resume>('/api/audition/resume');
@@ -24,7 +25,7 @@ export async function downloadPdf(userId: string, name: 'comp-card' | 'resume'):
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${name}.pdf`;
+  a.download = downloadName(res.headers.get('content-disposition'), `${name}.pdf`);
   document.body.append(a);
   a.click();
   a.remove();

@@ -105,10 +105,23 @@ describe('the hourly e-mail of new applicants', () => {
     await apply(job, await applicant('One Role'), daughter!._id);
     await runApplicantDigest(t.ctx, log, new Date());
     const [mail] = digestsTo(studio.email);
-    expect(mail!.subject).toBe('2 new applicants for Family ad');
+    // The roles are named, in the job's order (issue 49 item 2).
+    expect(mail!.subject).toBe('2 new applicants for Family ad: Mother, Daughter');
     expect(mail!.text).toContain('2 people, 3 applications (one a role) to Family ad since the last e-mail.');
     expect(mail!.text).toContain(`https://audition.example/dashboard/jobs/${job._id}/applicants`);
     expect(mail!.html).toContain(`href="https://audition.example/dashboard/jobs/${job._id}/applicants"`);
+  });
+
+  it('names only the roles applied to since the last e-mail', async () => {
+    const studio = await buildStudioAccount(t, { fname: 'Roles Since Studio' });
+    const job = await postJob(t, studio, { title: 'Street play', roles: [{ name: 'Narrator' }, { name: 'Crowd' }, { name: 'Vendor' }] });
+    const [narrator, , vendor] = job.roles;
+    const start = new Date();
+    await apply(job, await applicant('Early'), narrator!._id);
+    await runApplicantDigest(t.ctx, log, start);
+    await apply(job, await applicant('Late'), vendor!._id);
+    await runApplicantDigest(t.ctx, log, minutes(start, 61));
+    expect(digestsTo(studio.email).map((m) => m.subject)).toEqual(['1 new applicant for Street play: Narrator', '1 new applicant for Street play: Vendor']);
   });
 
   it('keeps one hour per job: a second job of the same studio has its own digest', async () => {

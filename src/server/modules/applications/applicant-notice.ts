@@ -60,6 +60,8 @@ interface Claimed {
   n: number | string;
   /** The people who sent them. */
   people: number | string;
+  /** The roles those applications are for, in the job's order. */
+  roles: string[] | null;
   title: string;
   email: string | null;
   fname: string | null;
@@ -81,7 +83,12 @@ function claim(tx: Tx, now: Date) {
         select g.job_id, g.pending as n, j.title,
                -- The job's newest applications are the ones counted since the last e-mail.
                (select count(distinct l.performer_id)
-                  from (select a.performer_id from applications a where a.job_id = g.job_id order by a.created_at desc limit g.pending) l) as people, u.email, u.fname, coalesce(u.email_applicants, false) as wants
+                  from (select a.performer_id from applications a where a.job_id = g.job_id order by a.created_at desc limit g.pending) l) as people,
+               -- And the roles they are for, so the subject names them (issue 49 item 2).
+               (select array_agg(r.name order by r.position)
+                  from job_roles r
+                 where r.id in (select a.role_id from applications a where a.job_id = g.job_id order by a.created_at desc limit g.pending)) as roles,
+               u.email, u.fname, coalesce(u.email_applicants, false) as wants
           from applicant_digests g
           join jobs j on j.id = g.job_id
           join studios s on s.id = j.studio_id
@@ -91,16 +98,16 @@ function claim(tx: Tx, now: Date) {
          limit ${CLAIM_MAX}
       ) c
      where d.job_id = c.job_id
-    returning c.job_id, c.n, c.people, c.title, c.email, c.fname, c.wants`);
+    returning c.job_id, c.n, c.people, c.roles, c.title, c.email, c.fname, c.wants`);
 }
 
-function digestMail(to: { email: string; fname: string }, count: { people: number; applications: number }, job: { id: string; title: string }, origin: string): MailMessage {
+function digestMail(to: { email: string; fname: string }, count: { people: number; applications: number }, job: { id: string; title: string; roles: string[] }, origin: string): MailMessage {
   const line = APP_MSG.applicantsMailLine(count.people, count.applications, job.title);
   const link = `${origin}${applicantsLink(job.id)}`;
   const settings = `${origin}/settings`;
   return {
     to: to.email,
-    subject: APP_MSG.applicantsMailSubject(count.people, job.title),
+    subject: APP_MSG.applicantsMailSubject(count.people, job.title, job.roles),
     text: [`Hello ${to.fname},`, '', line, '', `${APP_MSG.seeApplicants}: ${link}`, '', `You can turn these e-mails off at ${settings}.`].join('\n'),
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f1933">
 <p>Hello ${escapeHtml(to.fname)},</p>
@@ -122,7 +129,7 @@ export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseL
   for (const c of claimed) {
     if (!c.wants || !c.email) continue;
     // A refused mail is kept and retried (mail-outbox.ts); the notices are in the app meanwhile.
-    const message = digestMail({ email: c.email, fname: c.fname ?? '' }, { people: Number(c.people), applications: Number(c.n) }, { id: c.job_id, title: c.title }, origin);
+    const message = digestMail({ email: c.email, fname: c.fname ?? '' }, { people: Number(c.people), applications: Number(c.n) }, { id: c.job_id, title: c.title, roles: c.roles ?? [] }, origin);
     if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
   }
   return { mailed };

@@ -135,11 +135,16 @@ describe('the quota', () => {
     const seventieth = await apply(await postJob(t, studio), performer);
     expect(seventieth.statusCode).toBe(201);
     const list = (await call('GET', '/api/audition/applications', performer.token)).json() as MyApplicationsAnswer;
-    expect(list.quota).toMatchObject({ used: 70, limit: 70, periodEnd: expect.any(String) });
+    // A one-month plan with nothing queued: the allowance does not "renew", the plan ends (issue 49 item 21).
+    expect(list.quota).toMatchObject({ used: 70, limit: 70, periodEnd: expect.any(String), renews: false });
+    const day = new Date(list.quota.periodEnd!).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     const refused = await apply(await postJob(t, studio), performer);
     expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toMatchObject({ code: 'quota_exhausted' });
-    expect(refused.json().msg).toContain('70');
+    expect(refused.json()).toMatchObject({ code: 'quota_exhausted', msg: APP_MSG.quotaExhausted(70, day, false) });
+    expect(refused.json().msg).toContain(`which ends on ${day}`);
+    expect(refused.json().msg).not.toContain('renew');
+    expect(APP_MSG.quotaLine(70, 70, day, false)).toBe(`70 of 70 used, until your plan ends on ${day}`);
+    expect(APP_MSG.quotaLine(3, 70, day, true)).toBe(`3 of 70 used this period, resets on ${day} with your next plan`);
   });
 
   it('Silver has 70 too; Platinum’s 71st is accepted', async () => {
@@ -202,7 +207,7 @@ describe('the performer’s applications', () => {
     expect((await call('GET', '/api/audition/applications', studio.token)).statusCode).toBe(403);
     // Without a plan: no limit to show, 0 allowed.
     const free = await buildPerformer(t);
-    expect((await call('GET', '/api/audition/applications', free.token)).json().quota).toEqual({ used: 0, limit: 0, periodEnd: null });
+    expect((await call('GET', '/api/audition/applications', free.token)).json().quota).toEqual({ used: 0, limit: 0, periodEnd: null, renews: false });
   });
 });
 

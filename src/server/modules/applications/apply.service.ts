@@ -9,7 +9,7 @@ import { APP_MSG, APPLICATIONS_PER_PERIOD, MEDIA_TYPES, type ApplyBody, type MyA
 import { CAST_MSG } from '../../../contract/casting-messages.js';
 import type { JobYou } from '../../../contract/jobs.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
-import { currentPlan, type StoredPlan } from '../../../contract/plan-in-force.js';
+import { currentPlan, queuedHasStarted, type StoredPlan } from '../../../contract/plan-in-force.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studios, userMedia, users } from '../../db/schema/index.js';
@@ -96,7 +96,7 @@ export function createApplyService(ctx: AppContext) {
         if (period.limit !== null) {
           // Each role applied to is one application of the quota; the performer's row lock
           // above makes two applies at once (two roles of one job too) count one after the other.
-          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw errors.quotaExhausted(period.limit, formatDay(period.end));
+          if ((await usedSince(tx, userId, period.start)) >= period.limit) throw errors.quotaExhausted(period.limit, formatDay(period.end), user.queuedPlanName !== '' && !queuedHasStarted(user, now.getTime()));
         }
         const media = await ownMedia(tx, userId, body.media);
         const [row] = await tx

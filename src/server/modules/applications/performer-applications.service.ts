@@ -7,6 +7,7 @@ import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { storedPlanColumns } from '../subscriptions/index.js';
 import { currentPeriod } from './apply.service.js';
+import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { presentMyApplication, undoOpenOf } from './applications.presenter.js';
 import { historyAppend, NO_DECISION } from './status-change.js';
 
@@ -22,9 +23,9 @@ export function createPerformerApplicationsService(ctx: AppContext) {
       .from(users)
       .where(eq(users.id, userId));
     const period = user ? currentPeriod(user, now) : null;
-    if (!period) return { used: 0, limit: 0, periodEnd: null };
+    if (!period) return { used: 0, limit: 0, periodEnd: null, renews: false };
     const [used] = await db.select({ n: count() }).from(applications).where(and(eq(applications.performerId, userId), gte(applications.createdAt, period.start)));
-    return { used: used?.n ?? 0, limit: period.limit, periodEnd: period.end.toISOString() };
+    return { used: used?.n ?? 0, limit: period.limit, periodEnd: period.end.toISOString(), renews: user!.queuedPlanName !== '' && !queuedHasStarted(user!, now.getTime()) };
   }
 
   return {

@@ -8,6 +8,7 @@ import { CHANNELS } from '../../db/change-feed.js';
 import { batchedById, idIsOneOf } from '../../db/batched-reads.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
+import { heightCmOf, UNITS_TEXT, weightKgOf } from '../../../contract/units.js';
 import { isIssuedTo } from '../media/index.js';
 import { hasDateOfBirth, isHeld } from '../guardians/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
@@ -147,6 +148,11 @@ export function createProfileService(ctx: AppContext) {
 
     /** The appearance rows; name, location and gender come along unchanged from the screen. */
     async updateAppearance(userId: string, form: Parsed<AppearanceForm>): Promise<UserProfile> {
+      // Height and weight are numbers with units (docs/resume.md, "Units"): a new text must
+      // read as one; a text saved before, unreadable, may come back unchanged.
+      const [current] = await db.select({ height: users.height, weight: users.weight }).from(users).where(eq(users.id, userId));
+      if (form.height && form.height !== current?.height && heightCmOf(form.height) === null) throw errors.validation(UNITS_TEXT.heightUnreadable, 'height');
+      if (form.weight && form.weight !== current?.weight && weightKgOf(form.weight) === null) throw errors.validation(UNITS_TEXT.weightUnreadable, 'weight');
       return save(userId, {
         fname: nameOr(form.fname),
         location: form.location,

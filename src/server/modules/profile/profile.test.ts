@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
+import { UNITS_TEXT } from '../../../contract/units.js';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { users } from '../../db/schema/index.js';
@@ -286,6 +287,35 @@ describe('POST /api/audition/updateAppearance', () => {
       expect(res.json()).toMatchObject({ msg: MSG.ageInvalid });
     }
     expect((await getUserData(p)).json()).toMatchObject({ age: '27' });
+  });
+
+  it('refuses a height or weight that reads as no number, naming the field, and keeps the old ones (issue 49 item 10)', async () => {
+    const p = await buildPerformer(t);
+    expect((await updateAppearance(p, { fname: p.fname, location: 'Pune', gender: 'Male', height: '178 cm', weight: '154 lb' })).statusCode).toBe(200);
+    for (const [fields, field, msg] of [
+      [{ height: 'tall' }, 'height', UNITS_TEXT.heightUnreadable],
+      [{ height: `5'13"` }, 'height', UNITS_TEXT.heightUnreadable],
+      [{ weight: 'slim' }, 'weight', UNITS_TEXT.weightUnreadable],
+    ] as const) {
+      const res = await updateAppearance(p, { fname: p.fname, location: 'Pune', gender: 'Male', height: '178 cm', weight: '154 lb', ...(fields as Record<string, string>) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ msg, field });
+    }
+    expect((await getUserData(p)).json()).toMatchObject({ height: '178 cm', weight: '154 lb' });
+    const [row] = await t.ctx.db.select({ cm: users.heightCm, kg: users.weightKg }).from(users).where(eq(users.id, p._id));
+    expect(row).toEqual({ cm: 178, kg: 70 });
+  });
+
+  it('keeps a text saved before the editor had units when it comes back unchanged, and lets it be replaced', async () => {
+    const p = await buildPerformer(t);
+    await t.ctx.db.update(users).set({ height: 'tall', weight: 'slim' }).where(eq(users.id, p._id));
+    const again = { fname: p.fname, location: 'Pune', gender: 'Male', height: 'tall', weight: 'slim', hairColor: 'Black' };
+    expect((await updateAppearance(p, again)).statusCode).toBe(200);
+    expect((await getUserData(p)).json()).toMatchObject({ height: 'tall', weight: 'slim', hairColor: 'Black' });
+    expect((await updateAppearance(p, { ...again, height: `5'10"`, weight: '70 kg' })).statusCode).toBe(200);
+    expect((await getUserData(p)).json()).toMatchObject({ height: `5'10"`, weight: '70 kg' });
+    // Once replaced, the old text is new input like any other.
+    expect((await updateAppearance(p, again)).statusCode).toBe(400);
   });
 
   it.each([

@@ -83,8 +83,10 @@ describe('GET /api/talent/{id}/comp-card.pdf', () => {
     }
     expect(pages[0]!.text).toContain(NAME);
     expect(pages[1]!.text).toContain(NAME);
-    expect(pages[1]!.text).toContain('172 cm');
-    expect(pages[1]!.text).toContain('64 kg');
+    // With both units, as every screen shows them (issue 49 item 10).
+    // The reader gives text in NFKC, where ″ is ′′.
+    expect(pages[1]!.text).toContain('172 cm (5′8″)'.normalize('NFKC'));
+    expect(pages[1]!.text).toContain('64 kg (141 lb)');
     expect(pages[1]!.text).toContain('38.5');
     expect(pages[1]!.text).toContain(`https://audition.example/talent/${zoe._id}`);
     // The profile picture and both photos are drawn.
@@ -105,7 +107,7 @@ describe('GET /api/talent/{id}/resume.pdf', () => {
     expect(pages[0]!.width).toBeCloseTo(595.28, 1);
     expect(pages[0]!.height).toBeCloseTo(841.89, 1);
     const text = pages[0]!.text;
-    for (const part of [NAME, 'Height 172 cm', 'Film', 'Theatre', 'National School of Drama', 'Swimming (expert)', 'Hindi (fluent)', 'British (RP)', 'Union member: CINTAA', 'Stellar Talent']) {
+    for (const part of [NAME, 'Height 172 cm (5′8″)'.normalize('NFKC'), 'Weight 64 kg (141 lb)', 'Film', 'Theatre', 'National School of Drama', 'Swimming (expert)', 'Hindi (fluent)', 'British (RP)', 'Union member: CINTAA', 'Stellar Talent']) {
       expect(text).toContain(part);
     }
     // Film before theatre, and within film the newest first.

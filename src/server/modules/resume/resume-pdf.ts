@@ -14,6 +14,7 @@ import {
   type Resume,
 } from '../../../contract/resume.js';
 import { personName } from '../../../contract/names.js';
+import { heightShown, weightShown } from '../../../contract/units.js';
 
 const require = createRequire(import.meta.url);
 // Read once: every PDF embeds a subset of the same two files.
@@ -61,13 +62,13 @@ function finish(doc: PDFKit.PDFDocument): Promise<Buffer> {
   });
 }
 
-/** The stats both PDFs print, only those given: "Height 172 cm", "Shoe (EU) 38.5". */
+/** The stats both PDFs print, only those given: "Height 172 cm (5′8″)", "Shoe (EU) 38.5". */
 export function statLines(s: PdfSubject): [string, string][] {
   const m = s.resume.measurements;
   const lines: [string, string | number | undefined][] = [
     ['Age', s.age],
-    ['Height', s.height],
-    ['Weight', s.weight],
+    ['Height', heightShown(s.height)],
+    ['Weight', weightShown(s.weight)],
     ['Hair', s.hairColor],
     ['Eyes', s.eyeColor],
     ['Chest', m.chestCm !== undefined ? `${m.chestCm} cm` : undefined],

@@ -164,5 +164,10 @@ describe('the stamp of a download (issue 48, item 11)', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ performerId: performer._id, studioFileId: sides.json().fileId });
     expect(recorded[0]!.stamp).toContain(performer.email);
+    // The day in words, as the job page writes it, not "2026-11-28" (issue 49 item 21).
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(recorded[0]!.downloadedAt);
+    expect(recorded[0]!.stamp.endsWith(` · ${day}`)).toBe(true);
+    expect(recorded[0]!.stamp).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    for (const page of pages) expect(page.text).toContain(day);
   });
 });

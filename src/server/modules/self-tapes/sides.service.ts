@@ -21,8 +21,10 @@ import { readHead } from '../media/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
 import type { PdfSource } from './stamp-sides.js';
 
+/** The day as screens write one, "28 Nov 2026" (docs/screens.md, "Dates and money"), not "2026-11-28"; the server's day is UTC's. */
+const stampDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 /** The line stamped on every page: a name can be made of characters that draw nothing, an e-mail address cannot. */
-export const stampText = (name: string, email: string, date: Date) => `${name} · ${email} · ${date.toISOString().slice(0, 10)}`;
+export const stampText = (name: string, email: string, date: Date) => `${name} · ${email} · ${stampDay.format(date)}`;
 
 /** The worker's task module (stamp-sides.ts): loaded in the worker, never here but for its types. */
 const TASKS = new URL('./stamp-sides.ts', import.meta.url);

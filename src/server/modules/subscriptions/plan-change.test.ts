@@ -82,7 +82,7 @@ describe('buying a different plan while one runs', () => {
     await buy(cat, 'Platinum');
     await buy(cat, 'Silver');
     const profileBefore = await call('GET', '/api/audition/getUserData', cat);
-    expect((await call('GET', '/api/audition/applications', cat)).json().quota).toEqual({ used: 0, limit: null, periodEnd: expect.any(String) });
+    expect((await call('GET', '/api/audition/applications', cat)).json().quota).toEqual({ used: 0, limit: null, periodEnd: expect.any(String), renews: true });
     // Platinum's month has run out an hour ago; nothing has touched the row since.
     const switchedAt = new Date(Date.now() - 60 * 60 * 1000);
     await t.ctx.db.update(users).set({ subscriptionEnd: switchedAt }).where(eq(users.id, cat._id));
@@ -96,7 +96,7 @@ describe('buying a different plan while one runs', () => {
     expect(again.statusCode).toBe(304);
     const silverEnd = new Date(switchedAt.getTime() + SUBSCRIPTION_DAYS * DAY);
     // Silver's quota is whole: an application made under Platinum does not count.
-    expect((await call('GET', '/api/audition/applications', cat)).json().quota).toEqual({ used: 0, limit: 70, periodEnd: silverEnd.toISOString() });
+    expect((await call('GET', '/api/audition/applications', cat)).json().quota).toEqual({ used: 0, limit: 70, periodEnd: silverEnd.toISOString(), renews: false });
     expect((await call('POST', `/api/jobs/${(await postJob(t, studio))._id}/apply`, cat, {})).statusCode).toBe(201);
     expect((await call('GET', '/api/audition/applications', cat)).json().quota).toMatchObject({ used: 1, limit: 70 });
     // Silver opens the chat as Platinum did, though Platinum's end has passed.

@@ -17,6 +17,7 @@ import { applications, users } from '../../db/schema/index.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { buildStudioAccount, uploadImage, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
+import { heightCmOf } from '../../../contract/units.js';
 
 let t: TestApp;
 let studio: StudioAccount;
@@ -28,12 +29,16 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, 
 /** A performer whose profile is set through the real profile calls. */
 async function performer(fields: Record<string, string> = {}, basic: Record<string, string> = {}): Promise<Performer> {
   const p = await buildPerformer(t, { fname: fields.fname ?? 'Talent Person' });
-  const { fname = p.fname, location = '', gender = 'Male', age, ...appearance } = fields;
-  // An age that is not a number is refused by the form now; profiles saved before that still hold one, written here as they were.
+  const { fname = p.fname, location = '', gender = 'Male', age, height, ...appearance } = fields;
+  // An age or height that is not a number is refused by the form now; profiles saved before that still hold one, written here as they were.
   const readable = age === undefined || /^\d+$/.test(age);
-  const saved = await call('POST', '/api/audition/updateAppearance', p.token, { fname, location, gender, ...appearance, ...(readable && age !== undefined ? { age } : {}) });
+  const tall = height !== undefined && heightCmOf(height) === null;
+  const saved = await call('POST', '/api/audition/updateAppearance', p.token, {
+    fname, location, gender, ...appearance, ...(readable && age !== undefined ? { age } : {}), ...(height !== undefined && !tall ? { height } : {}),
+  });
   if (saved.statusCode !== 200) throw new Error(saved.body);
   if (!readable) await t.ctx.db.update(users).set({ age }).where(eq(users.id, p._id));
+  if (tall) await t.ctx.db.update(users).set({ height }).where(eq(users.id, p._id));
   // The profile form saved once: its title, gender and profession are choices (docs/talent.md, "Stated, not defaulted").
   const res = await call('POST', '/api/audition/updateBasicInfo', p.token, { fname, location, gender, ...basic });
   if (res.statusCode !== 200) throw new Error(res.body);
@@ -81,6 +86,8 @@ describe('height and age read from the free text', () => {
   it.each(heights)('%j is %s cm', async (text, cm) => {
     const [row] = (await rows<{ cm: number | null }>(sql`select talent_height_cm(${text}) as cm`));
     expect(row?.cm ?? null).toBe(cm);
+    // The screens' formatter reads the text the same way (contract/units.ts).
+    expect(heightCmOf(text)).toBe(cm);
   });
 
   const ages: [string, number | null][] = [
@@ -100,7 +107,10 @@ describe('height and age read from the free text', () => {
     const p = await performer({ height: '5 ft 8 in', age: '23' });
     const read = async () => (await t.ctx.db.select({ h: users.heightCm, a: users.ageYears, c: users.completeness }).from(users).where(eq(users.id, p._id)))[0];
     expect(await read()).toMatchObject({ h: 173, a: 23 });
-    await call('POST', '/api/audition/updateAppearance', p.token, { fname: p.fname, height: 'unknown', age: '' });
+    await call('POST', '/api/audition/updateAppearance', p.token, { fname: p.fname, height: '', age: '' });
+    expect(await read()).toMatchObject({ h: null, a: null });
+    // A text from before the editor had units reads as no number.
+    await t.ctx.db.update(users).set({ height: 'unknown' }).where(eq(users.id, p._id));
     expect(await read()).toMatchObject({ h: null, a: null });
   });
 });

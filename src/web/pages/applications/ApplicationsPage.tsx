@@ -1,6 +1,6 @@
 /**
  * /applications: the performer's applications grouped by status, each with its timeline,
- * and the period's quota ("n of 70 used this period, renews on …"); docs/applications.md.
+ * and the period's quota ("n of 70 used, until your plan ends on …", or "resets on …" when a next plan is queued); docs/applications.md.
  */
 import { Link } from 'react-router';
 import { APPLICATION_STATUSES, FINAL_STATUSES, type ApplicationStatus } from '../../../contract/applications-limits';
@@ -52,7 +52,7 @@ function QuotaLine({ quota }: { quota: Quota }) {
   if (!quota.periodEnd) {
     return <p className="quota-line">{APP_MSG.noPlanLine} <Link to="/subscription">{APP_MSG.choosePlan}</Link></p>;
   }
-  return <p className="quota-line" data-testid="quota">{APP_MSG.quotaLine(quota.used, quota.limit, formatDay(quota.periodEnd))}</p>;
+  return <p className="quota-line" data-testid="quota">{APP_MSG.quotaLine(quota.used, quota.limit, formatDay(quota.periodEnd), quota.renews)}</p>;
 }
 
 function ApplicationCard({ app }: { app: MyApplication }) {

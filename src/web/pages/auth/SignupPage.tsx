@@ -1,5 +1,6 @@
 /** /signup: the performer's sign-up (docs/product.md §2, §4, §5). */
 import * as z from 'zod/mini';
+import { Link } from 'react-router';
 import { signupFields } from '../../../contract/field-rules';
 import { SignupFlow } from './SignupFlow';
 import { session } from '../../api/session';
@@ -19,6 +20,12 @@ export default function SignupPage() {
       lowerCaseName
       rules={signupRules}
       kind="performer"
+      more={
+        // A casting director who landed here finds their own sign-up (issue 49 item 21).
+        <p className="auth-switch">
+          Casting? <Link to="/studio-signup">Create a studio account</Link>
+        </p>
+      }
     />
   );
 }

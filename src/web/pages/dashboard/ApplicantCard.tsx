@@ -33,6 +33,7 @@ import { SLOT_TEXT } from '../../../contract/slots-texts';
 import { WHO_MSG } from '../../../contract/who-did-what-texts';
 import { ApplicantReviews } from '../../components/ApplicantReviews';
 import { AVAILABILITY_MSG, daySpan } from '../../../contract/availability-texts';
+import { heightShown, weightShown } from '../../../contract/units';
 
 
 interface Props {
@@ -102,7 +103,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                 {(['gender', 'age', 'height', 'weight', 'bodyType', 'hairColor', 'eyeColor'] as const)
                   .filter((k) => app.performer[k])
                   .map((k) => (
-                    <Fragment key={k}><dt>{FACT_LABELS[k]}</dt><dd>{app.performer[k]}</dd></Fragment>
+                    <Fragment key={k}><dt>{FACT_LABELS[k]}</dt><dd>{k === 'height' ? heightShown(app.performer.height) : k === 'weight' ? weightShown(app.performer.weight) : app.performer[k]}</dd></Fragment>
                   ))}
               </dl>
             </div>

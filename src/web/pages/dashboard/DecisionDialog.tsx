@@ -71,7 +71,7 @@ export function DecisionDialog({ status, who, count, onConfirm, onCancel }: Prop
       </FormField>
       <div className="confirm-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} {...(declining ? {} : { 'data-autofocus': true })}>{BOARD_MSG.cancel}</button>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()}>{APP_MSG.action(status)}</button>
+        <button type="button" className={declining ? 'btn btn-danger' : 'btn'} disabled={busy} onClick={() => void confirm()}>{APP_MSG.action(status)}</button>
       </div>
     </dialog>
   );

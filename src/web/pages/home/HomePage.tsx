@@ -66,6 +66,12 @@ export default function HomePage() {
               )}
               <Link className="btn btn-on-dark" to="/studio">Browse studios</Link>
             </div>
+            {!loggedIn && (
+              // Studios sign up too (issue 49 item 21): said where performers are invited.
+              <p className="home-studio-signup">
+                Casting? <Link to="/studio-signup">Create a studio account</Link>
+              </p>
+            )}
           </div>
         </div>
       </section>

@@ -33,7 +33,18 @@ function RoleDetails({ role }: { role: JobRole }) {
     <div className="role-details">
       <p className="muted">{facts.join(' · ')}</p>
       {role.description && <p className="role-details-text">{role.description}</p>}
-      {(role.skills.length > 0 || role.languages.length > 0) && <p className="muted">{[...role.skills, ...role.languages].join(', ')}</p>}
+      {(role.skills.length > 0 || role.languages.length > 0) && (
+        <dl className="role-wants">
+          {([[CAST_MSG.roleSkills, role.skills], [CAST_MSG.roleLanguages, role.languages]] as const)
+            .filter(([, names]) => names.length > 0)
+            .map(([label, names]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{names.join(', ')}</dd>
+              </div>
+            ))}
+        </dl>
+      )}
     </div>
   );
 }

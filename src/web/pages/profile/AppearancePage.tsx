@@ -5,6 +5,7 @@ import { useUserData } from '../../api/user-data';
 import { DetailsList } from './DetailsList';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
+import { heightShown, weightShown } from '../../../contract/units';
 
 export default function AppearancePage() {
   const { user } = useUserData({ live: true });
@@ -18,8 +19,8 @@ export default function AppearancePage() {
           <DetailsList
             rows={[
               ['Age', user.age],
-              ['Height', user.height],
-              ['Weight', user.weight],
+              ['Height', heightShown(user.height)],
+              ['Weight', weightShown(user.weight)],
               ['Body Type', user.bodyType],
               ['Hair Color', user.hairColor],
               ['Eye Color', user.eyeColor],

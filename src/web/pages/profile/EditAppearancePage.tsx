@@ -3,7 +3,7 @@
  * sent along without inputs (docs/product.md §2). The tick checks every field and marks
  * each wrong one at once (docs/screens.md). After a save: "Saved" on /apperance, reloaded.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { UserProfile } from '../../../contract/profile';
 import { appearanceFields, problemsOf } from '../../../contract/field-rules';
 import { SCREEN_MSG } from '../../../contract/screen-messages';
@@ -14,22 +14,24 @@ import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { focusAfterLoad } from '../../lib/focus-after-load';
 import { useUserData } from '../../api/user-data';
 import { EditBar } from './EditBar';
+import { MeasureInputs } from './MeasureInputs';
+import { measuresOf, textsOf, type Measures } from './measure-editor';
 import './profile.css';
 import { MSG } from '../../../contract/messages';
 
 const FIELDS = [
   ['age', 'Age'],
-  ['height', 'Height'],
-  ['weight', 'Weight'],
   ['bodyType', 'Body Type'],
   ['hairColor', 'Hair Color'],
   ['eyeColor', 'Eye Color'],
 ] as const;
-type Key = (typeof FIELDS)[number][0];
-type Form = Pick<UserProfile, Key>;
-const LABELS = Object.fromEntries(FIELDS) as Record<Key, string>;
+type TextKey = (typeof FIELDS)[number][0];
+type Key = TextKey | 'height' | 'weight';
+/** The texts typed, and height and weight as numbers with units (MeasureInputs). */
+type Form = Pick<UserProfile, TextKey> & { measures: Measures };
+const LABELS = { ...Object.fromEntries(FIELDS), height: 'Height', weight: 'Weight' } as Record<Key, string>;
 
-const formOf = (user: UserProfile): Form => ({ age: user.age, height: user.height, weight: user.weight, bodyType: user.bodyType, hairColor: user.hairColor, eyeColor: user.eyeColor });
+const formOf = (user: UserProfile): Form => ({ age: user.age, measures: measuresOf(user.height, user.weight), bodyType: user.bodyType, hairColor: user.hairColor, eyeColor: user.eyeColor });
 
 export default function EditAppearancePage() {
   const { user } = useUserData();
@@ -71,7 +73,11 @@ export default function EditAppearancePage() {
   function handleSave(e: FormEvent) {
     e.preventDefault();
     if (!form || !user || save.isPending) return;
-    const problems = problemsOf(appearanceFields, form);
+    const measured = textsOf(form.measures);
+    const texts = { age: form.age, height: measured.height, weight: measured.weight, bodyType: form.bodyType, hairColor: form.hairColor, eyeColor: form.eyeColor };
+    // In the order of the screen, so focus lands on the first.
+    const found: Partial<Record<Key, string>> = { ...problemsOf(appearanceFields, texts), ...measured.problems };
+    const problems = Object.fromEntries((['age', 'height', 'weight', 'bodyType', 'hairColor', 'eyeColor'] as const).filter((k) => found[k]).map((k) => [k, found[k]!]));
     const count = Object.keys(problems).length;
     if (count > 0) {
       setErrors(problems);
@@ -81,7 +87,7 @@ export default function EditAppearancePage() {
       if (first) window.setTimeout(() => document.getElementById(first)?.focus(), 0);
       return;
     }
-    save.mutate({ fname: user.fname, location: user.location, gender: user.gender, ...form });
+    save.mutate({ fname: user.fname, location: user.location, gender: user.gender, ...texts });
   }
 
   return (
@@ -91,7 +97,8 @@ export default function EditAppearancePage() {
         {form ? (
           <div className="edit-form card edit-grid">
             {FIELDS.map(([key, label]) => (
-              <FormField key={key} id={key} label={label} error={errors[key]}>
+              <Fragment key={key}>
+              <FormField id={key} label={label} error={errors[key]}>
                 {(props) => (
                   <input
                     {...props}
@@ -104,6 +111,17 @@ export default function EditAppearancePage() {
                   />
                 )}
               </FormField>
+              {key === 'age' && (
+                <MeasureInputs
+                  value={form.measures}
+                  errors={errors}
+                  onChange={(measures, field) => {
+                    setForm({ ...form, measures });
+                    setErrors(({ [field]: _fixed, ...rest }) => rest);
+                  }}
+                />
+              )}
+              </Fragment>
             ))}
           </div>
         ) : (

@@ -6,6 +6,7 @@
  * (the server's `problems`), focus on the first; a save moves focus to its message.
  * Leaving with unsaved changes asks first.
  */
+import { Link } from 'react-router';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Resume, ResumeBody } from '../../../contract/resume';
 import {
@@ -27,11 +28,9 @@ import {
   UNION_LABELS,
   UNION_STATUSES,
   type CreditCategory,
-  type HeightUnit,
   type LanguageLevel,
   type SkillLevel,
   type UnionStatus,
-  type WeightUnit,
 } from '../../../contract/resume-options';
 import { downloadPdf, useResume } from '../../api/resume';
 import { useSaveResume } from '../../api/save-resume';
@@ -42,6 +41,7 @@ import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useUserData } from '../../api/user-data';
 import { MSG } from '../../../contract/messages';
+import { heightFromCm, weightFromKg } from '../../../contract/units';
 import './profile.css';
 
 type Credit = Resume['credits'][number];
@@ -416,25 +416,18 @@ export default function EditResumePage() {
 
         <fieldset>
           <legend>{F.legendBody}</legend>
-          {select('units.height', F.heightUnit, form.units.height, ['cm', 'ftin'], F.unitLabels, (v) => set({ units: { ...form.units, height: v as HeightUnit } }))}
-          {form.units.height === 'cm' ? (
-            input('heightCm', F.heightCm, form.heightCm, (v) => {
-              const n = Number(v);
-              const ft = v.trim() && Number.isFinite(n) ? cmToFeetInches(n) : null;
-              set({ heightCm: v, feet: ft ? String(ft.feet) : '', inches: ft ? String(ft.inches) : '' });
-            }, { inputMode: 'numeric' })
-          ) : (
-            <div className="resume-pair">
-              {input('feet', F.feet, form.feet, (v) => set({ feet: v, heightCm: v.trim() ? String(feetInchesToCm(Number(v), Number(form.inches || 0))) : '' }), { inputMode: 'numeric' })}
-              {input('inches', F.inches, form.inches, (v) => set({ inches: v, heightCm: form.feet.trim() ? String(feetInchesToCm(Number(form.feet), Number(v || 0))) : '' }), { inputMode: 'numeric' })}
-            </div>
-          )}
-          {select('units.weight', F.weightUnit, form.units.weight, ['kg', 'lb'], F.unitLabels, (v) => {
-            const n = Number(form.weight);
-            const weight = form.weight.trim() && Number.isFinite(n) ? String(v === 'lb' ? kgToLb(n) : lbToKg(n)) : form.weight;
-            set({ units: { ...form.units, weight: v as WeightUnit }, weight });
-          })}
-          {input('weight', form.units.weight === 'kg' ? F.weightKg : F.weightLb, form.weight, (v) => set({ weight: v }), { inputMode: 'numeric' })}
+          {/* Height and weight are entered once, in Appearance (docs/resume.md, "Units"); the résumé sends them back unchanged. */}
+          <p className="resume-measures" data-testid="resume-height-weight">
+            {[
+              [F.height, form.heightCm ? heightFromCm(Number(form.heightCm)) : F.notGiven],
+              [F.weight, form.weight ? weightFromKg(form.units.weight === 'lb' ? lbToKg(Number(form.weight)) : Number(form.weight)) : F.notGiven],
+            ].map(([label, value]) => (
+              <span key={label}>
+                {label}: {value}
+              </span>
+            ))}{' '}
+            <Link to="/editapperance">{F.editInAppearance}</Link>
+          </p>
           {input('measurements.chestCm', F.chest, m.chestCm, (v) => setM({ chestCm: v }), { inputMode: 'numeric' })}
           {input('measurements.waistCm', F.waist, m.waistCm, (v) => setM({ waistCm: v }), { inputMode: 'numeric' })}
           {input('measurements.hipsCm', F.hips, m.hipsCm, (v) => setM({ hipsCm: v }), { inputMode: 'numeric' })}

@@ -21,6 +21,7 @@ import { VideoPlayer } from '../../components/VideoPlayer';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import NotFoundPage from '../common/NotFoundPage';
 import './review.css';
+import { heightShown } from '../../../contract/units';
 
 export default function ReviewRoomPage() {
   const { token = '' } = useParams();
@@ -85,7 +86,7 @@ function Room({ room }: { room: ReviewAnswer }) {
               {p.profilePic && <img src={p.profilePic} alt="" width={64} height={64} />}
               <div>
                 <h2>{p.name}</h2>
-                <p>{[p.role, p.age && `${p.age}`, p.height].filter(Boolean).join(' · ')}</p>
+                <p>{[p.role, p.age && `${p.age}`, heightShown(p.height)].filter(Boolean).join(' · ')}</p>
               </div>
             </header>
             {p.tape ? (

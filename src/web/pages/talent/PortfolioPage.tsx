@@ -24,6 +24,7 @@ import { personName, initialOf } from '../../../contract/names';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
 import { photoSources } from '../../lib/photo-sources';
+import { heightShown, weightShown } from '../../../contract/units';
 
 export default function PortfolioPage() {
   const { id = '' } = useParams();
@@ -45,8 +46,8 @@ function PortfolioView({ p }: { p: Portfolio }) {
     [
       ['Gender', p.gender],
       ['Age', p.age],
-      ['Height', p.height],
-      ['Weight', p.weight],
+      ['Height', heightShown(p.height)],
+      ['Weight', weightShown(p.weight)],
       ['Body type', p.bodyType],
       ['Hair color', p.hairColor],
       ['Eye color', p.eyeColor],

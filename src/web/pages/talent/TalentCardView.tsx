@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import type { TalentCard } from '../../../contract/talent';
 import { personName, initialOf } from '../../../contract/names';
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
+import { heightShown } from '../../../contract/units';
 
 export function TalentCardView({ p, children }: { p: TalentCard; children?: ReactNode }) {
-  const facts = [p.category, p.gender, p.location, p.age && `Age ${p.age}`, p.height].filter(Boolean);
+  const facts = [p.category, p.gender, p.location, p.age && `Age ${p.age}`, heightShown(p.height)].filter(Boolean);
   return (
     <li className="card talent-card">
       <div className="talent-card-head">
