@@ -66,7 +66,7 @@ export const SLOT_MSG = {
   inviteNotAuditioning: 'Only applicants in auditioning can be called back',
   invitedSubject: (job: string, round: string) => `${round}: you are invited for ${job}`,
   invitedText: (job: string, studio: string, round: string, times: string) =>
-    `${studio} invites you to ${round} for ${job}. Pick one of these times in the app: ${times}. Times are in UTC.`,
+    `${studio} invites you to ${round} for ${job}. Pick one of these times in the app: ${times}.`,
   invitedNotice: (job: string, round: string) => `You are invited to ${round} for ${job}: pick a time`,
 } as const;
 
