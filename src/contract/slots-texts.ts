@@ -103,6 +103,10 @@ export const SLOT_TEXT = {
   booked: (when: string) => `Booked: ${when}`,
   noFree: 'No free times right now.',
   addToCalendar: 'Add to calendar',
+  // Where each time is (docs/slots.md, "Screens"): a place, or a link to join online.
+  inPerson: 'In person',
+  online: 'Online',
+  whereSaid: (online: boolean, where: string) => (online ? `online, ${where}` : `in person at ${where}`),
   // The day (docs/slots.md, "The day").
   arrived: 'Arrived',
   noShow: 'No-show',

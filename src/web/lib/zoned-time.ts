@@ -19,3 +19,12 @@ export function slotTime(startsAt: string, endsAt: string): string {
 
 /** A datetime-local input's value (the viewer's wall clock) as an ISO instant in UTC. */
 export const localInputToIso = (value: string) => new Date(value).toISOString();
+
+/** The browser's IANA zone ("Asia/Kolkata"), sent at sign-up and login so mails use it (docs/account.md, "Time zone"). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
