@@ -8,6 +8,7 @@ import { beforeAll, describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
+import { SLOT_TEXT } from '../src/contract/slots-texts.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
@@ -198,3 +199,41 @@ describe('applying and /applications', () => {
     });
   }
 });
+
+// Issue 49, item 5: each free time in the picker says where, in person with its place or online with a real link (docs/slots.md, "Screens").
+for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800 }]] as const) {
+  describe(`/applications, where each audition time is (${width})`, () => {
+    it('says In person with the place and Online with a link that opens the address', async ({ open }) => {
+      const job = await postJob(studio, { title: `Where call ${width}` });
+      const performer = await createUser();
+      await buyPlan(performer, 'gold');
+      const app = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: '' });
+      await apiAs('POST', `/api/studio/applications/${app._id}/status`, studio.token, { status: 'auditioning' });
+      const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const link = 'https://meet.example.com/where-call?room=a-very-long-room-name-that-must-wrap-on-a-phone';
+      await apiAs('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, { startsAt: `${day}T10:00:00Z`, minutes: 15, count: 1, gapMinutes: 0, place: 'Studio 4, Andheri West, Mumbai' });
+      await apiAs('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, { startsAt: `${day}T11:00:00Z`, minutes: 15, count: 1, gapMinutes: 0, onlineUrl: link });
+      const { page } = await open({ viewport, timezoneId: 'UTC', as: performer, path: '/applications' });
+      const picker = page.locator('.slot-choices');
+      await picker.waitFor();
+      const inPerson = picker.locator('li').filter({ hasText: '10:00–10:15' }).getByTestId('slot-where');
+      const online = picker.locator('li').filter({ hasText: '11:00–11:15' }).getByTestId('slot-where');
+      expect(await inPerson.textContent()).toBe(`${SLOT_TEXT.inPerson} Studio 4, Andheri West, Mumbai`);
+      expect(await inPerson.locator('a').count()).toBe(0);
+      expect(await online.textContent()).toBe(`${SLOT_TEXT.online} ${link}`);
+      const a = online.getByRole('link', { name: link });
+      expect(await a.getAttribute('href')).toBe(link);
+      expect(await a.getAttribute('target')).toBe('_blank');
+      expect(await a.getAttribute('rel')).toContain('noopener');
+      // The buttons say where too, for a screen reader going from button to button.
+      await page.getByRole('button', { name: new RegExp(`10:00–10:15 .*, ${SLOT_TEXT.whereSaid(false, 'Studio 4, Andheri West, Mumbai')}$`) }).waitFor();
+      await page.getByRole('button', { name: new RegExp(`11:00–11:15 .*, online, https://meet\\.example\\.com/`) }).waitFor();
+      await expectNoOverflow(page, viewport);
+      await shoot(page, `applications-slot-where-${width}`);
+      await expectAccessible(page);
+      // Booked online, the held time keeps its link.
+      await page.getByRole('button', { name: /11:00–11:15/ }).click();
+      await page.getByTestId('slot-held').getByRole('link', { name: link }).waitFor();
+    });
+  });
+}

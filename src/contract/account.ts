@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { email, password } from './fields.js';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
+import { isTimeZone, TIME_ZONE_MSG } from './time-zones.js';
 
 export { ACCOUNT_LIMITS } from './account-limits.js';
 
@@ -35,3 +36,11 @@ export const msgAnswer = z.object({ msg: z.string() });
 /** A password change ends every other session; the caller keeps going with this new token. */
 export const changePasswordAnswer = z.object({ msg: z.string(), token: z.string() });
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
+
+/** GET and PUT /api/me/time-zone (docs/account.md, "Time zone"): the caller's own zone; null until set (UTC is used). */
+export const timeZoneBody = z.object(
+  { timeZone: z.string({ error: TIME_ZONE_MSG.invalid }).refine(isTimeZone, TIME_ZONE_MSG.invalid) },
+  { error: TIME_ZONE_MSG.invalid },
+);
+export const timeZoneAnswer = z.object({ timeZone: z.string().nullable() });
+export type TimeZoneAnswer = z.infer<typeof timeZoneAnswer>;

@@ -10,7 +10,15 @@ export type SignupBody = z.input<typeof signupBody>;
 
 export const signupAnswer = z.object({ msg: z.string() });
 
+/**
+ * The browser's time zone, sent with a sign-up's code and a login: kept on an account that has
+ * none yet (docs/account.md, "Time zone"). Loose here, checked by the server, so an odd browser
+ * never blocks a login; /settings refuses a bad one at its field.
+ */
+const browserTimeZone = z.string().max(64).optional();
+
 export const verifyBody = signupBody.extend({
+  timeZone: browserTimeZone,
   otp: text('Verification code', { error: MSG.otpFormat })
     .trim()
     .regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), MSG.otpFormat),
@@ -24,7 +32,7 @@ export const verifyAnswer = z.object({
 export type VerifyAnswer = z.infer<typeof verifyAnswer>;
 
 export const loginBody = z.object(
-  { email, password: text('Password', { error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.wrongCredentials) },
+  { email, password: text('Password', { error: MSG.fillAllFields }).min(1, MSG.fillAllFields).max(LIMITS.passwordMax, MSG.wrongCredentials), timeZone: browserTimeZone },
   { error: MSG.fillAllFields },
 );
 export type LoginBody = z.input<typeof loginBody>;

@@ -66,7 +66,7 @@ export const SLOT_MSG = {
   inviteNotAuditioning: 'Only applicants in auditioning can be called back',
   invitedSubject: (job: string, round: string) => `${round}: you are invited for ${job}`,
   invitedText: (job: string, studio: string, round: string, times: string) =>
-    `${studio} invites you to ${round} for ${job}. Pick one of these times in the app: ${times}. Times are in UTC.`,
+    `${studio} invites you to ${round} for ${job}. Pick one of these times in the app: ${times}.`,
   invitedNotice: (job: string, round: string) => `You are invited to ${round} for ${job}: pick a time`,
 } as const;
 
@@ -103,6 +103,10 @@ export const SLOT_TEXT = {
   booked: (when: string) => `Booked: ${when}`,
   noFree: 'No free times right now.',
   addToCalendar: 'Add to calendar',
+  // Where each time is (docs/slots.md, "Screens"): a place, or a link to join online.
+  inPerson: 'In person',
+  online: 'Online',
+  whereSaid: (online: boolean, where: string) => (online ? `online, ${where}` : `in person at ${where}`),
   // The day (docs/slots.md, "The day").
   arrived: 'Arrived',
   noShow: 'No-show',

@@ -41,6 +41,6 @@ describe('the error catalogue', () => {
     const e = errors.deadlineTooSoon(new Date('2026-12-01T17:00:20Z'), 48);
     expect(e.details).toEqual({ earliest: '2026-12-01T17:01:00.000Z' });
     expect(e.field).toBe('deadline');
-    expect(e.message).toContain('2026-12-01 17:01 UTC');
+    expect(e.message).toContain('Tue, 1 Dec 2026, 17:01 Coordinated Universal Time (UTC)');
   });
 });

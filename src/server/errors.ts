@@ -19,6 +19,7 @@ import { TEAM_MSG } from '../contract/team-messages.js';
 import { TAPE_MSG } from '../contract/self-tapes-messages.js';
 import { SLOT_MSG } from '../contract/slots-texts.js';
 import { TALENT_MSG } from '../contract/talent-messages.js';
+import { readerTime } from '../contract/time-zones.js';
 import { UPLOAD_MSG } from '../contract/uploads.js';
 
 /** Fields an answer carries beside `{ msg, code }` (a screen reads them; it never parses `msg`). */
@@ -174,8 +175,8 @@ function make(code: ErrorCode, extra: Extra = {}): AppError {
   return new AppError(entry.status, msg, code, extra.retryAfter, extra.field ?? entry.field, extra.details);
 }
 
-/** An instant as the refusals write it: rounded up to the minute, "2026-12-01 17:00 UTC". */
-const minuteText = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+/** An instant as the refusals write it, in the caller's zone (readerTime, docs/account.md "Time zone"). */
+const minuteText = (iso: string, zone: string | null | undefined) => readerTime(new Date(iso), zone);
 const minuteUp = (d: Date) => new Date(Math.ceil(d.getTime() / 60_000) * 60_000).toISOString();
 
 const GENERAL_BY_STATUS = new Map<number, ErrorCode>(
@@ -289,11 +290,12 @@ export const errors = {
   // Self-tapes.
   /**
    * A deadline before `earliest` (rounded up to the minute): with `hours`, a request's
-   * working-hours rule; without, a retake's. The answer carries `earliest` (ISO) for the form.
+   * working-hours rule; without, a retake's. Worded in the caller's `zone` (UTC when null);
+   * the answer carries `earliest` (ISO) for the form.
    */
-  deadlineTooSoon: (earliest: Date, hours?: number) => {
+  deadlineTooSoon: (earliest: Date, hours?: number, zone?: string | null) => {
     const iso = minuteUp(earliest);
-    const msg = hours === undefined ? TAPE_MSG.retakeTooSoon(minuteText(iso)) : TAPE_MSG.deadlineTooSoon(minuteText(iso), hours);
+    const msg = hours === undefined ? TAPE_MSG.retakeTooSoon(minuteText(iso, zone)) : TAPE_MSG.deadlineTooSoon(minuteText(iso, zone), hours);
     return make('deadline_too_soon', { msg, details: { earliest: iso } });
   },
   deadlinePassed: () => make('deadline_passed'),

@@ -6,6 +6,7 @@
  * out of the production build (docs/architecture.md, "Web forms and data").
  */
 import { z } from 'zod/mini';
+import { timeZoneAnswer } from '../../contract/account';
 import { availabilityAnswer } from '../../contract/availability';
 import { adminContactAnswer, adminPaymentsAnswer, adminReportsAnswer, adminStatsAnswer, adminStudiosAnswer, adminWhoamiAnswer } from '../../contract/admin';
 import { myApplicationsAnswer, notificationSettings, notificationsAnswer, studioApplication, studioApplicationsAnswer } from '../../contract/applications';
@@ -37,6 +38,7 @@ interface AnswerSchema {
 const READS: ReadonlyArray<readonly [string, AnswerSchema]> = [
   ['/api/audition/recommendedJobs', recommendationsAnswer],
   ['/api/me/notification-settings', notificationSettings],
+  ['/api/me/time-zone', timeZoneAnswer],
   ['/api/audition/tape-requests', tapeRequestsAnswer],
   ['/api/audition/media', ownMediaAnswer],
   ['/api/audition/age', ageAnswer],

@@ -8,11 +8,12 @@ import type {
   StudioMe,
   StudioVerifyAnswer,
 } from '../../contract/jobs';
+import { browserTimeZone } from '../lib/zoned-time';
 import { api } from './client';
 
 export const studioSignup = (body: SignupBody) => api<{ msg: string }>('/api/studio/web/signup', { json: body, auth: false });
 export const studioVerifyOtp = (body: SignupBody & { otp: string }) =>
-  api<StudioVerifyAnswer>('/api/studio/web/verify-otp', { json: body, auth: false });
+  api<StudioVerifyAnswer>('/api/studio/web/verify-otp', { json: { timeZone: browserTimeZone(), ...body }, auth: false });
 
 export const getStudioMe = (signal?: AbortSignal) => api<StudioMe>('/api/studio/me', { signal });
 

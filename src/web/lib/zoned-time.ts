@@ -25,3 +25,12 @@ export function startTime(startsAt: string): string {
   const s = new Date(startsAt);
   return `${day.format(s)}, ${clock.format(s)} ${zoneName(s)}`;
 }
+
+/** The browser's IANA zone ("Asia/Kolkata"), sent at sign-up and login so mails use it (docs/account.md, "Time zone"). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -51,6 +51,8 @@ export const users = pgTable(
   emailMessages: boolean('email_messages').notNull().default(true),
   /** A studio's choice: the hourly e-mail of new applicants per job (docs/applications.md "The studio hears of applicants"). */
   emailApplicants: boolean('email_applicants').notNull().default(true),
+  /** The account's IANA time zone (docs/account.md, "Time zone"): mails and notices write times in it; null is UTC. */
+  timeZone: text('time_zone'),
   /** Bumped on every change of what getUserData shows; the ETag is made from it. */
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

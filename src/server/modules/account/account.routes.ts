@@ -1,7 +1,7 @@
 /**
  * The account calls (docs/account.md): POST /api/auth/forgot-password,
  * /api/auth/reset-password, /api/auth/reset-password/check, /api/auth/logout; POST /api/me/password, /api/me/logout-all;
- * GET /api/me/export; DELETE /api/me.
+ * GET and PUT /api/me/time-zone; GET /api/me/export; DELETE /api/me.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,16 +12,20 @@ import {
   msgAnswer,
   resetLinkCheckBody,
   resetPasswordBody,
+  timeZoneAnswer,
+  timeZoneBody,
 } from '../../../contract/account.js';
 import { MSG } from '../../../contract/messages.js';
 import type { ModuleOptions } from '../../context.js';
 import { createAccountService } from './account.service.js';
 import { createPasswordResetService } from './password-reset.service.js';
+import { createTimeZoneService } from './time-zone.service.js';
 import { memberExport } from '../team/index.js';
 
 export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
   const resets = createPasswordResetService(ctx);
   const account = createAccountService(ctx);
+  const zones = createTimeZoneService(ctx);
 
   app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordBody, response: { 200: msgAnswer } } }, async (req) => {
     await resets.forgot(req.body.email, req.ip, req.log);
@@ -57,6 +61,18 @@ export const accountRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     await account.logoutEverywhere(req.actorId);
     return { msg: MSG.loggedOutEverywhere };
   });
+
+  // Each person's own zone, a member's too: the mails and messages it reads are written in it.
+  app.get('/api/me/time-zone', { preHandler: auth.requireAuth, config: { studioRole: 'viewer' }, schema: { response: { 200: timeZoneAnswer } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return zones.read(req.actorId);
+  });
+
+  app.put(
+    '/api/me/time-zone',
+    { preHandler: auth.requireAuth, config: { studioRole: 'viewer' }, schema: { body: timeZoneBody, response: { 200: timeZoneAnswer } } },
+    async (req) => zones.save(req.actorId, req.body.timeZone),
+  );
 
   // A member exports what it wrote for the studio; the owner, the account (docs/team.md).
   app.get('/api/me/export', { config: { studioRole: 'viewer' }, preHandler: auth.requireAuth }, async (req, reply) => {

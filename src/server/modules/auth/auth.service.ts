@@ -12,6 +12,7 @@ import type { Role } from '../../../contract/jobs-limits.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { LIMITS } from '../../../contract/limits.js';
 import { MSG } from '../../../contract/messages.js';
+import { isTimeZone } from '../../../contract/time-zones.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import type { Tx } from '../../db/client.js';
@@ -22,7 +23,8 @@ import { enforceLimit, scaledLimit } from '../../rate-limit/enforce-limit.js';
 import { AUTH_LIMITS } from './rate-limits.js';
 import { signToken } from './tokens.js';
 
-type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+// The browser's time zone stays optional: a login or sign-up without one is whole.
+export type Parsed<T> = { [K in keyof T as K extends 'timeZone' ? never : K]-?: Exclude<T[K], undefined> } & { timeZone?: string };
 type PendingSignup = typeof pendingSignups.$inferSelect;
 
 export interface VerifyOptions {
@@ -209,7 +211,7 @@ export function createAuthService(ctx: AppContext) {
         if (!taken) throw errors.otpExpired();
         const [created] = await tx
           .insert(users)
-          .values({ email: details.email, fname: details.fname, number: details.number, passwordHash: details.passwordHash, role: details.role })
+          .values({ email: details.email, fname: details.fname, number: details.number, passwordHash: details.passwordHash, role: details.role, timeZone: isTimeZone(body.timeZone) ? body.timeZone : null })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
         if (created) {
@@ -246,7 +248,7 @@ export function createAuthService(ctx: AppContext) {
         throw errors.tooManyRequests(all.retryAfter);
       }
       const [user] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, role: users.role, memberOf: users.memberOf })
+        .select({ id: users.id, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion, role: users.role, memberOf: users.memberOf, timeZone: users.timeZone })
         .from(users)
         .where(eq(users.email, body.email));
       dummyHash ??= hash('not a real password, only for timing');
@@ -264,6 +266,10 @@ export function createAuthService(ctx: AppContext) {
         limiter.release(emailKey),
         limiter.hit(knownKey, Number.MAX_SAFE_INTEGER, AUTH_LIMITS.knownAddressSec),
       ]);
+      // The browser's zone is kept when the account has none yet; /settings changes it (docs/account.md, "Time zone").
+      if (user.timeZone === null && isTimeZone(body.timeZone)) {
+        await db.update(users).set({ timeZone: body.timeZone }).where(and(eq(users.id, user.id), sql`${users.timeZone} is null`));
+      }
       const token = await signToken(ctx.config.jwtSecret, user.id, user.tokenVersion);
       // A member of a casting office logs in as itself and acts for its studio (docs/team.md).
       if (user.memberOf) return { token, _id: user.memberOf, role: 'studio' };

@@ -15,6 +15,7 @@ import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { applications, jobRoles, jobs, studioFiles, studios, tapeRequests, uploadReservations, users } from '../../db/schema/index.js';
+import { readerZone } from '../../db/reader-zone.js';
 import { errors, hasErrorCode } from '../../errors.js';
 import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -241,7 +242,7 @@ export function createSelfTapesService(ctx: AppContext) {
       }
       const deadline = new Date(body.deadline);
       const rule = checkDeadline(now, deadline, sidesPages);
-      if (!rule.ok) throw errors.deadlineTooSoon(rule.earliest, rule.hours);
+      if (!rule.ok) throw errors.deadlineTooSoon(rule.earliest, rule.hours, await readerZone(db, by?._id ?? userId));
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, [...jobIds][0]!));
       const line = TAPE_MSG.requestNotice(studio.fname, job!.title);
       const { created, after } = await db.transaction(async (tx) => {
@@ -348,7 +349,7 @@ export function createSelfTapesService(ctx: AppContext) {
       if (row.status !== 'submitted') throw errors.noTape();
       const deadline = new Date(body.deadline);
       const earliest = new Date(now.getTime() + TAPE_LIMITS.retakeLeadHours * 3_600_000);
-      if (deadline < earliest) throw errors.deadlineTooSoon(earliest);
+      if (deadline < earliest) throw errors.deadlineTooSoon(earliest, undefined, await readerZone(db, by?._id ?? userId));
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, row.jobId));
       const line = TAPE_MSG.retakeNotice(studioName, job!.title);
       const after = await db.transaction(async (tx) => {

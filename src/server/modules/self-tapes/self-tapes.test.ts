@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAPE_MSG, type TapeRequest } from '../../../contract/self-tapes.js';
+import { readerTime } from '../../../contract/time-zones.js';
 import { notifications, tapeRequests, users } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
@@ -97,7 +98,7 @@ describe('the self-tape flow', () => {
     const res = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: appIds, instructions: 'Slate, then scene 2.', sidesFileId, deadline: deadlineAfterEarliest(72, -60) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'deadline_too_soon', field: 'deadline' });
-    expect(res.json().msg).toContain(earliest.toISOString().slice(0, 10));
+    expect(res.json().msg).toContain(readerTime(new Date(res.json().earliest), null));
     // The form offers the earliest time from this field, rounded up to the minute; it never reads the sentence.
     const sent = new Date(res.json().earliest);
     expect(sent.getTime()).toBeGreaterThanOrEqual(earliest.getTime());

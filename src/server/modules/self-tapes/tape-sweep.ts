@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes.js';
+import { readerTime } from '../../../contract/time-zones.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -24,6 +25,7 @@ interface Claimed {
   fname: string | null;
   title: string;
   deadline: string | Date;
+  time_zone: string | null;
 }
 
 export async function runTapeSweep(db: Db, opts: { now?: Date; mail?: MailSettings } = {}): Promise<TapeSweepResult> {
@@ -42,11 +44,11 @@ export async function runTapeSweep(db: Db, opts: { now?: Date; mail?: MailSettin
            and deadline > ${at} and deadline <= ${at} + make_interval(hours => ${TAPE_LIMITS.reminderHoursBefore})
         returning job_id, performer_id, deadline
       )
-      select u.email, u.fname, j.title, due.deadline
+      select u.email, u.fname, j.title, due.deadline, u.time_zone
         from due join jobs j on j.id = due.job_id left join users u on u.id = due.performer_id`);
     const mails = claimed.flatMap((c): MailMessage[] => {
       if (!c.email) return [];
-      const when = `${new Date(c.deadline).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+      const when = readerTime(new Date(c.deadline), c.time_zone);
       const line = TAPE_MSG.reminderLine(c.title, when);
       const link = `${origin}/applications`;
       return [

@@ -11,7 +11,8 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { auditionSlots } from '../../db/schema/index.js';
 import { createNotifications, sendAfterCommit, type AfterCommit } from '../notifications/index.js';
-import { bookingFacts, bookingMail, utcText } from './slots.service.js';
+import { readerTime } from '../../../contract/time-zones.js';
+import { bookingFacts, bookingMail } from './slots.service.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 const HOUR = 3_600_000;
@@ -43,7 +44,7 @@ export async function runSlotReminders(db: Db, opts: { now?: Date } = {}): Promi
       const facts = await bookingFacts(tx, inArray(auditionSlots.id, toNotice.map((r) => r.id)));
       await createNotifications(
         tx,
-        facts.filter((f) => f.performerId).map((f) => ({ userId: f.performerId!, kind: 'application' as const, text: SLOT_MSG.soonNotice(f.job, utcText(f.slot.startsAt)), link: '/applications' })),
+        facts.filter((f) => f.performerId).map((f) => ({ userId: f.performerId!, kind: 'application' as const, text: SLOT_MSG.soonNotice(f.job, readerTime(f.slot.startsAt, f.timeZone)), link: '/applications' })),
       );
     }
     return { mailed: toMail.length, noticed: toNotice.length, mails, events: [] };

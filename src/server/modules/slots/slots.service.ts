@@ -9,6 +9,7 @@ import { SLOT_LIMITS, SLOT_MSG, type CheckInStatus, type CreateSlotsBody, type D
 import { APP_MSG } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages.js';
+import { readerTime } from '../../../contract/time-zones.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
@@ -44,10 +45,6 @@ const MINUTE = 60_000;
 /** Where the audition is: the place, or the link. */
 export const whereOf = (s: Pick<SlotRow, 'place' | 'onlineUrl'>) => s.place || s.onlineUrl;
 
-/** A time in a mail or notice: the reader's zone is unknown there, so UTC, named. */
-export function utcText(d: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d)} UTC`;
-}
 
 export function presentOpenSlot(s: SlotRow): OpenSlot {
   return { _id: s.id, startsAt: s.startsAt.toISOString(), endsAt: s.endsAt.toISOString(), roleId: s.roleId, place: s.place, onlineUrl: s.onlineUrl, round: s.round, limited: s.limited };
@@ -68,6 +65,8 @@ export interface BookingFacts {
   studio: string;
   performerId: string | null;
   email: string | null;
+  /** The performer's time zone: the mails and notices write the time in it (docs/account.md, "Time zone"). */
+  timeZone: string | null;
   applicationId: string;
   /** A consented minor: the mails say a guardian attends (docs/guardians.md). */
   minor?: boolean;
@@ -75,7 +74,7 @@ export interface BookingFacts {
 
 export async function bookingFacts(db: Db | Tx, where: ReturnType<typeof and>): Promise<BookingFacts[]> {
   const rows = await db
-    .select({ slot: auditionSlots, job: jobs.title, studio: studios.fname, performerId: applications.performerId, email: users.email, applicationId: applications.id, minor: minorSql(users.id) })
+    .select({ slot: auditionSlots, job: jobs.title, studio: studios.fname, performerId: applications.performerId, email: users.email, timeZone: users.timeZone, applicationId: applications.id, minor: minorSql(users.id) })
     .from(auditionSlots)
     .innerJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
     .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
@@ -92,7 +91,7 @@ export function icsOf(f: BookingFacts, now: Date): string {
 /** A mail about a booking, with its calendar file attached. */
 export function bookingMail(f: BookingFacts, now: Date, kind: 'booked' | 'reminder'): MailMessage | null {
   if (!f.email) return null;
-  const when = utcText(f.slot.startsAt);
+  const when = readerTime(f.slot.startsAt, f.timeZone);
   const where = whereOf(f.slot);
   const subject = kind === 'booked' ? SLOT_MSG.bookedSubject(f.job) : SLOT_MSG.reminderSubject(f.job);
   const said = kind === 'booked' ? SLOT_MSG.bookedText(f.job, f.studio, when, where) : SLOT_MSG.reminderText(f.job, f.studio, when, where);
@@ -152,7 +151,7 @@ export function createSlotsService(ctx: AppContext) {
       const invitees = invitedIds.length
         ? invitedIds.every(isUuid)
           ? await db
-              .select({ id: applications.id, performerId: applications.performerId, email: users.email, status: applications.status })
+              .select({ id: applications.id, performerId: applications.performerId, email: users.email, timeZone: users.timeZone, status: applications.status })
               .from(applications)
               .leftJoin(users, eq(users.id, applications.performerId))
               .where(and(inArray(applications.id, invitedIds), eq(applications.jobId, job.id)))
@@ -210,10 +209,9 @@ export function createSlotsService(ctx: AppContext) {
             await createNotifications(tx, performers.map((a) => ({ userId: a.performerId, kind: 'application' as const, text: SLOT_MSG.invitedNotice(job.title, round), link: '/applications' })));
             events.push(...(await recordEvents(tx, performers.map((a) => a.performerId), { kind: 'notification', data: {} })));
           }
-          const times = made.map((m) => utcText(m.startsAt)).join('; ');
           for (const a of told) {
             if (!a.email) continue;
-            const text = SLOT_MSG.invitedText(job.title, job.studio, round, times);
+            const text = SLOT_MSG.invitedText(job.title, job.studio, round, made.map((m) => readerTime(m.startsAt, a.timeZone)).join('; '));
             mails.push({ to: a.email, subject: SLOT_MSG.invitedSubject(job.title, round), text, html: `<p>${escapeHtml(text)}</p>` });
           }
         }
@@ -298,17 +296,18 @@ export function createSlotsService(ctx: AppContext) {
       if (!isUuid(slotId)) throw errors.notFound(SLOT_MSG.slotNotFound);
       return db.transaction(async (tx) => {
         const [found] = await tx
-          .select({ slot: auditionSlots, job: jobs.title, performerId: applications.performerId })
+          .select({ slot: auditionSlots, job: jobs.title, performerId: applications.performerId, timeZone: users.timeZone })
           .from(auditionSlots)
           .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
           .leftJoin(applications, eq(applications.id, auditionSlots.bookedApplicationId))
+          .leftJoin(users, eq(users.id, applications.performerId))
           .where(and(eq(auditionSlots.id, slotId), eq(jobs.studioId, studio.id)));
         if (!found) throw errors.notFound(SLOT_MSG.slotNotFound);
         await tx.delete(auditionSlots).where(eq(auditionSlots.id, slotId));
         // A booked slot's removal is in its application's history, with who removed it (docs/team.md).
         if (found.slot.bookedApplicationId) await tx.update(applications).set({ history: historyAction('slot', now, by) }).where(eq(applications.id, found.slot.bookedApplicationId));
         if (found.performerId) {
-          await createNotification(tx, { userId: found.performerId, kind: 'application', text: SLOT_MSG.cancelledNotice(found.job, utcText(found.slot.startsAt)), link: '/applications' });
+          await createNotification(tx, { userId: found.performerId, kind: 'application', text: SLOT_MSG.cancelledNotice(found.job, readerTime(found.slot.startsAt, found.timeZone)), link: '/applications' });
         }
         return { mails: [], events: [] };
       });
@@ -361,7 +360,7 @@ export function createSlotsService(ctx: AppContext) {
     async book(userId: string, applicationId: string, slotId: string, now = new Date(), key?: string): Promise<{ booked: MySlotsAnswer['booked'] & object; owedMails: string[] } & AfterCommit> {
       if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
       const [app] = await db
-        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email, minor: minorSql(users.id) })
+        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email, timeZone: users.timeZone, minor: minorSql(users.id) })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
@@ -405,7 +404,7 @@ export function createSlotsService(ctx: AppContext) {
           .where(and(eq(auditionSlots.id, target.id), isNull(auditionSlots.bookedApplicationId), notLocked(now)))
           .returning();
         if (!won) throw errors.slotTaken();
-        const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, applicationId: app.id, minor: app.minor }, now, 'booked');
+        const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, timeZone: app.timeZone, applicationId: app.id, minor: app.minor }, now, 'booked');
         return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [] };
       };
       return db

@@ -10,12 +10,11 @@ import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { studios } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import { createAuthService } from '../auth/index.js';
+import { createAuthService, type Parsed } from '../auth/index.js';
 import { isIssuedTo } from '../media/index.js';
 // The studio's own page has the public page's shape: one presenter for both.
 import { presentStudio } from '../studios/index.js';
 
-type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 type StudioRow = typeof studios.$inferSelect;
 
 export function createStudioAccountsService(ctx: AppContext) {

@@ -1,5 +1,5 @@
 /**
- * /settings, for performers and studios alike: change password, log out everywhere,
+ * /settings, for performers and studios alike: change password, time zone, log out everywhere,
  * notification e-mails (docs/applications.md), export, delete (docs/account.md). A studio
  * sees its own notification choices and what its export and deletion hold.
  */
@@ -24,6 +24,7 @@ import { useMe } from '../../api/me';
 import { useStudioMe } from '../../api/studio-me';
 import { useStudioRole } from '../../components/useStudioRole';
 import { TeamSection } from './TeamSection';
+import { TimeZoneSection } from './TimeZoneSection';
 
 export default function SettingsPage() {
   const studio = session.isStudio();
@@ -61,6 +62,7 @@ export default function SettingsPage() {
       <h1>Settings</h1>
       <p className="muted">{signedInAs ?? (who.error ? who.error.message : MSG.loading)}</p>
       <ChangePassword onFailure={handleFailure} />
+      <TimeZoneSection onFailure={handleFailure} />
       <section className="card settings-section" aria-labelledby="settings-sessions">
         <h2 id="settings-sessions">Log out everywhere</h2>
         <p>Ends every session of your account on every device, this one too.</p>

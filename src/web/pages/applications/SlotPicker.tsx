@@ -1,6 +1,6 @@
 /**
  * The performer's audition time on an application in auditioning (docs/slots.md): the
- * free times to book or move to, the one held with "Add to calendar" (its .ics), and
+ * free times to book or move to, each saying where (in person, or online with its link), the one held with "Add to calendar" (its .ics), and
  * cancelling. Times show in the viewer's zone, named; focus lands on the result.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-
 import { useToast } from '../../components/Toasts';
 import { useConfirm } from '../../components/useConfirm';
 import { slotTime } from '../../lib/zoned-time';
+import { SlotWhere, whereWords } from './SlotWhere';
 
 export function SlotPicker({ app }: { app: MyApplication }) {
   const slots = useMySlots(app._id);
@@ -83,7 +84,7 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
       {problem && <p className="field-error" role="alert">{problem}</p>}
       {booked && (
         <div className="slot-held">
-          <p ref={heldRef} tabIndex={-1} data-testid="slot-held">{SLOT_TEXT.booked(slotTime(booked.startsAt, booked.endsAt))} · {booked.place || booked.onlineUrl}</p>
+          <p ref={heldRef} tabIndex={-1} data-testid="slot-held">{SLOT_TEXT.booked(slotTime(booked.startsAt, booked.endsAt))} · <SlotWhere place={booked.place} onlineUrl={booked.onlineUrl} /></p>
           <div className="slot-actions">
             <button type="button" className="btn" onClick={() => void downloadSlotIcs(app._id, which).catch((err: Error) => toast(err.message))}>{SLOT_TEXT.addToCalendar}</button>
             <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void confirm.ask({ title: SLOT_TEXT.confirmCancelTitle, message: SLOT_TEXT.confirmCancel, confirmLabel: SLOT_TEXT.cancel }).then((yes) => { if (yes) void run(() => cancelSlot(app._id, which), false); })}>
@@ -99,8 +100,11 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
         <ul className="slot-choices">
           {free.map((s) => (
             <li key={s._id}>
-              <span>{slotTime(s.startsAt, s.endsAt)}</span>
-              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(() => bookSlot(app._id, s._id), true)} aria-label={`${booked ? SLOT_TEXT.move : SLOT_TEXT.pick}: ${slotTime(s.startsAt, s.endsAt)}`}>
+              <span className="slot-choice-when">
+                <span>{slotTime(s.startsAt, s.endsAt)}</span>
+                <SlotWhere place={s.place} onlineUrl={s.onlineUrl} />
+              </span>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(() => bookSlot(app._id, s._id), true)} aria-label={`${booked ? SLOT_TEXT.move : SLOT_TEXT.pick}: ${slotTime(s.startsAt, s.endsAt)}, ${whereWords(s)}`}>
                 {booked ? SLOT_TEXT.move : SLOT_TEXT.pick}
               </button>
             </li>
