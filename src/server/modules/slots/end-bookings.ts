@@ -8,6 +8,7 @@
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { ENDS_MSG, type EndCause } from '../../../contract/decision-ends-texts.js';
+import { readerTime } from '../../../contract/time-zones.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { Tx } from '../../db/client.js';
@@ -15,7 +16,7 @@ import { auditionSlots, jobs, studios } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
-import { bookingFacts, FREED, utcText, whereOf, type BookingFacts } from './slots.service.js';
+import { bookingFacts, FREED, whereOf, type BookingFacts } from './slots.service.js';
 
 /** The calendar file that takes the booking out of the performer's calendar. */
 export function cancelledIcsOf(f: BookingFacts, now: Date): string {
@@ -24,7 +25,7 @@ export function cancelledIcsOf(f: BookingFacts, now: Date): string {
 
 function cancelledMail(f: BookingFacts, cause: EndCause, now: Date): MailMessage | null {
   if (!f.email) return null;
-  const text = ENDS_MSG.slotCancelledText(f.job, f.studio, utcText(f.slot.startsAt), whereOf(f.slot), cause);
+  const text = ENDS_MSG.slotCancelledText(f.job, f.studio, readerTime(f.slot.startsAt, f.timeZone), whereOf(f.slot), cause);
   return { to: f.email, subject: ENDS_MSG.slotCancelledSubject(f.job), text, html: `<p>${escapeHtml(text)}</p>`, attachments: [{ filename: ICS_NAME, content: cancelledIcsOf(f, now), contentType: ICS_TYPE }] };
 }
 
@@ -48,7 +49,7 @@ export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[]
   const told = facts.flatMap((f) => (f.performerId ? [{ ...f, performerId: f.performerId }] : []));
   const events: AfterCommit['events'] = [];
   if (told.length) {
-    await createNotifications(tx, told.map((f) => ({ userId: f.performerId, kind: 'application' as const, text: ENDS_MSG.slotCancelledNotice(f.job, utcText(f.slot.startsAt), cause), link: '/applications' })));
+    await createNotifications(tx, told.map((f) => ({ userId: f.performerId, kind: 'application' as const, text: ENDS_MSG.slotCancelledNotice(f.job, readerTime(f.slot.startsAt, f.timeZone), cause), link: '/applications' })));
     events.push(...(await recordEvents(tx, [...new Set(told.map((f) => f.performerId))], { kind: 'notification', data: {} })));
   }
   // Every open schedule of the job's studio reads its slots again (docs/slots.md, "The day").
