@@ -12,6 +12,13 @@ const webImports = {
   patterns: [{ group: ['zod/*', '!zod/mini', '**/server/**'], message: 'Not in the web bundle (zod/mini is allowed): import types with `import type`.' }],
 };
 
+// The area rule's patterns, shared with the blocks below that narrow it (a later block's options replace an earlier one's).
+const areaPatterns = [
+  { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: "Another area is used through its index.ts only: import from '../<area>/index.js'." },
+  // The hooks of plugins/ reach an area through its ModuleOptions (ctx, auth), so no area depends on how they are made.
+  { regex: '/plugins/', message: 'An area gets the auth hooks and the context from its ModuleOptions, never by importing plugins/ (docs/architecture.md, "Where to put a new area").' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'e2e/screenshots', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -31,11 +38,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index\\.js$)', message: "Another area is used through its index.ts only: import from '../<area>/index.js'." },
-            // The hooks of plugins/ reach an area through its ModuleOptions (ctx, auth), so no area depends on how they are made.
-            { regex: '/plugins/', message: 'An area gets the auth hooks and the context from its ModuleOptions, never by importing plugins/ (docs/architecture.md, "Where to put a new area").' },
-          ],
+          patterns: areaPatterns,
         },
       ],
     },
@@ -54,6 +57,22 @@ export default tseslint.config(
     files: ['src/server/db/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '/modules/', message: 'db/ does not use the areas: code that needs them (a seed, a service) lives in seed/ or in the area.' }] }],
+    },
+  },
+  // account/ composes the export and deletion from each area's section (account/sections.ts) and
+  // reads only its own tables: another area's rows are that area's section's to read and erase
+  // (docs/account.md, "Adding a section"). After the area block, whose patterns it repeats.
+  {
+    files: ['src/server/modules/account/**/*.ts'],
+    ignores: ['src/server/modules/**/*.test.ts', 'src/server/modules/**/*.suite.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '../../db/schema/index.js', allowImportNames: ['users', 'passwordResets', 'revokedTokens'], message: "account/ reads only the account's own tables (users, password resets, ended tokens): another area's rows go through that area's section (its <area>.section.ts, registered in account/sections.ts)." }],
+          patterns: [...areaPatterns, { regex: '/db/schema/(?!index\\.js$)', message: 'Tables are imported from db/schema/index.js, where account/ may take only its own.' }],
+        },
+      ],
     },
   },
   // Rate limits are built before the context and are given what they need (LimitContext), never the context itself.

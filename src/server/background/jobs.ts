@@ -6,13 +6,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PGLITE_MAINTENANCE_MS, type Database } from '../db/client.js';
-import { fileDeletionsJob } from '../modules/account/index.js';
 import { applicantDigestJob, decisionNoticesJob } from '../modules/applications/index.js';
 import { eventsSweepJob } from '../modules/events/index.js';
 import { guardianSweepJob } from '../modules/guardians/index.js';
 import { deadlineSweepJob } from '../modules/jobs/index.js';
 import type { Metrics } from '../metrics.js';
-import { conversionBackfillJob, conversionJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
+import { conversionBackfillJob, conversionJob, fileDeletionsJob, ownDiskJob, resumableSweepJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from '../modules/media/index.js';
 import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
 import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';

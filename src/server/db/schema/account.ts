@@ -1,5 +1,5 @@
-/** Password-reset links and the stored files still to delete after an account is gone (docs/account.md). */
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/** Password-reset links and ended tokens of an account (docs/account.md). */
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** One row per mailed reset link; only the SHA-256 of the link's token is kept. */
@@ -14,23 +14,6 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
-);
-
-/**
- * Storage keys whose rows are gone but whose files may still be stored: written in the
- * deleting transaction, removed once the storage confirms the delete. The sweep leases
- * a row by pushing `next_attempt_at` forward, so two instances never work on one key.
- */
-export const pendingFileDeletions = pgTable(
-  'pending_file_deletions',
-  {
-    key: text('key').primaryKey(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('pending_file_deletions_due_idx').on(t.nextAttemptAt)],
 );
 
 /**

@@ -1,6 +1,6 @@
 /** Files the server stored for a user, and the user's media lists. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tapeRequests } from './self-tapes.js';
 import { users } from './users.js';
 
@@ -91,4 +91,21 @@ export const resumableUploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('resumable_uploads_user_idx').on(t.userId), index('resumable_uploads_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Storage keys whose rows are gone but whose files may still be stored: written in the
+ * deleting transaction, removed once the storage confirms the delete. The sweep leases
+ * a row by pushing `next_attempt_at` forward, so two instances never work on one key.
+ */
+export const pendingFileDeletions = pgTable(
+  'pending_file_deletions',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_file_deletions_due_idx').on(t.nextAttemptAt)],
 );

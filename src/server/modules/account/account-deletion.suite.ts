@@ -11,7 +11,7 @@ import { buildPerformer, newAddress, signUpAndVerify, type Performer } from '../
 import { buildStudioAccount, uploadImage, type StudioAccount } from '../../../../test/studio-factories.js';
 import { makeImage, multipart } from '../../../../test/media-files.js';
 import type { StorageSetup } from '../../../../test/storage-setups.js';
-import { sweepFileDeletions } from './file-deletions.js';
+import { sweepFileDeletions } from '../media/index.js';
 
 export interface DeletionDriverSetup extends StorageSetup {
   driver: 'local' | 's3';

@@ -1,7 +1,7 @@
 /**
  * What each area stores about an account, for the export and the deletion
  * (docs/account.md). An area that keeps rows about an account adds one section to
- * ACCOUNT_SECTIONS (sections/index.ts): the export calls `export` for every section,
+ * ACCOUNT_SECTIONS (sections.ts; the section itself lives in its area): the export calls `export` for every section,
  * and the deletion calls `erase` for every section in one transaction, before the
  * users row itself is deleted.
  */

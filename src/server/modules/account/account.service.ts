@@ -15,9 +15,8 @@ import { mailSettings } from '../applications/index.js';
 import { signToken } from '../auth/index.js';
 import { sendAfterCommit, type AfterCommit } from '../notifications/index.js';
 import type { AccountRef, AccountSection } from './account-sections.js';
-import { deleteQueuedFiles, queueFileDeletions } from './file-deletions.js';
-import { ACCOUNT_SECTIONS } from './sections/index.js';
-import { dropConversionsOf } from '../media/index.js';
+import { ACCOUNT_SECTIONS } from './sections.js';
+import { deleteQueuedFiles, dropConversionsOf, queueFileDeletions } from '../media/index.js';
 
 const HOUR = 3600;
 

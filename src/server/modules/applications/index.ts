@@ -12,3 +12,5 @@ export { standingOf } from './apply.service.js';
 export { decisionNoticesJob, runDecisionNotices } from './decision-notices.js';
 // A job's applicants by status and role in one statement (the studio's own job reads them).
 export { countApplicants } from './applicant-counts.js';
+// Its part of the account export and deletion (account/sections.ts).
+export { applicationsSection } from './applications.section.js';

@@ -8,3 +8,5 @@ export { rolesOf, type RoleRow } from './job-roles.js';
 export { fitFor, type FitProfile } from './role-fit.js';
 /** Whether a job's page exists (plugins/web-routes.ts). */
 export { jobPageExists } from './job-page.js';
+// A studio account's page and jobs in the account export and deletion (account/sections.ts).
+export { studioSection } from './studio.section.js';

@@ -11,3 +11,7 @@ export { openFinished, resumableSweepJob, sweepExpiredUploads } from './resumabl
 export type { IncomingFile } from './media.service.js';
 export { CONVERTED_FILES, conversionBackfillJob, conversionJob, conversionsOf, convertFile, outputKeys, runFfmpeg, storeOutputs, convertedKey, dropConversion, dropConversionsOf, playbackOf, queueConversion, withPlayback, type ConvertedFile, type Playback } from './conversions.js';
 export { probeContainer } from './container-check.js';
+// Its part of the account export and deletion (account/sections.ts).
+export { mediaSection } from './media.section.js';
+// Stored files whose rows are gone, deleted after the commit and retried by a sweep (docs/account.md).
+export { deleteQueuedFiles, fileDeletionsJob, queueFileDeletions, sweepFileDeletions } from './file-deletions.js';

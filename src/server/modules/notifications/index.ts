@@ -5,3 +5,5 @@
 export { notificationsRoutes } from './notifications.routes.js';
 export { mailRetryJob, oweMail, sendOrKeep, sendOwed } from './mail-outbox.js';
 export { createNotification, createNotifications, sendAfterCommit, type AfterCommit, type NewNotification } from './notifications.service.js';
+// Its part of the account export (account/sections.ts).
+export { notificationsSection } from './notifications.section.js';

@@ -4,3 +4,5 @@ export { runTapeSweep, tapeSweepJob } from './tape-sweep.js';
 export { sidesSweepJob } from './sides-sweep.js';
 export { stampPdf } from './stamp-sides.js';
 export { stampText } from './sides.service.js';
+// Its part of the account export and deletion (account/sections.ts).
+export { selfTapesSection } from './self-tapes.section.js';

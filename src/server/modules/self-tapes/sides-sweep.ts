@@ -1,7 +1,7 @@
 /**
  * Sides no request uses are removed after a grace period (docs/self-tapes.md, "Sides"): a
  * file older than `TAPE_LIMITS.unusedSidesDays` that no tape request names loses its row, and
- * its stored file is queued for deletion in the same transaction (account/file-deletions.ts),
+ * its stored file is queued for deletion in the same transaction (media/file-deletions.ts),
  * then deleted. Hourly, one instance at a time (the background runner's lease). A
  * request being made holds its file's row (FOR SHARE) to its commit, so the sweep skips it.
  */
@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TAPE_LIMITS } from '../../../contract/self-tapes.js';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/raw.js';
-import { deleteQueuedFiles, queueFileDeletions } from '../account/index.js';
+import { deleteQueuedFiles, queueFileDeletions } from '../media/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 const SWEEP_EVERY_MS = 60 * 60_000;

@@ -2,3 +2,5 @@
 export { talentRoutes } from './talent.routes.js';
 export { publicPreview } from './portfolio.service.js';
 export { visibleTo } from './talent.presenter.js';
+// Its part of the account export (account/sections.ts).
+export { talentSection } from './talent.section.js';

@@ -7,13 +7,15 @@
  * (docs/security.md, "Talent search and shortlists").
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { shortlistMembers, shortlists, talentReviews, users } from '../../../db/schema/index.js';
-import { visibleTo } from '../../talent/index.js';
-import type { AccountSection } from '../account-sections.js';
+import type { Db } from '../../db/client.js';
+import { shortlistMembers, shortlists, talentReviews, users } from '../../db/schema/index.js';
+import { visibleTo } from './talent.presenter.js';
 
-export const talentSection: AccountSection = {
+// This area's part of the account export and deletion (docs/account.md), registered in account/sections.ts.
+// Shaped as an AccountSection (account/account-sections.ts), which this area does not import.
+export const talentSection = {
   name: 'shortlistsAndReviews',
-  async export(db, account) {
+  async export(db: Db, account: { id: string }) {
     const lists = await db
       .select({ id: shortlists.id, name: shortlists.name, createdAt: shortlists.createdAt })
       .from(shortlists)

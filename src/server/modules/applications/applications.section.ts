@@ -4,12 +4,14 @@
  * null); what the performer wrote and sent goes (docs/applications.md).
  */
 import { asc, eq } from 'drizzle-orm';
-import { applications, jobs, studios } from '../../../db/schema/index.js';
-import type { AccountSection } from '../account-sections.js';
+import type { Db, Tx } from '../../db/client.js';
+import { applications, jobs, studios } from '../../db/schema/index.js';
 
-export const applicationsSection: AccountSection = {
+// This area's part of the account export and deletion (docs/account.md), registered in account/sections.ts.
+// Shaped as an AccountSection (account/account-sections.ts), which this area does not import.
+export const applicationsSection = {
   name: 'applications',
-  async export(db, account) {
+  async export(db: Db, account: { id: string }) {
     return db
       .select({
         job: jobs.title,
@@ -26,7 +28,7 @@ export const applicationsSection: AccountSection = {
       .where(eq(applications.performerId, account.id))
       .orderBy(asc(applications.createdAt), asc(applications.id));
   },
-  async erase(tx, account) {
+  async erase(tx: Tx, account: { id: string }) {
     await tx.update(applications).set({ note: '', media: [] }).where(eq(applications.performerId, account.id));
     return [];
   },

@@ -1,11 +1,13 @@
 /** The current plan and the one queued after it, as stored on the account. Erased with the users row. */
 import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema/index.js';
-import type { AccountSection } from '../account-sections.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
 
-export const subscriptionSection: AccountSection = {
+// This area's part of the account export and deletion (docs/account.md), registered in account/sections.ts.
+// Shaped as an AccountSection (account/account-sections.ts), which this area does not import.
+export const subscriptionSection = {
   name: 'subscription',
-  async export(db, account) {
+  async export(db: Db, account: { id: string }) {
     const [row] = await db
       .select({
         name: users.subscriptionName,

@@ -4,12 +4,14 @@
  * and the sides, their files queued for deletion with the account's other files.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { studioFiles, studios, tapeRequests } from '../../../db/schema/index.js';
-import type { AccountSection } from '../account-sections.js';
+import type { Db, Tx } from '../../db/client.js';
+import { studioFiles, studios, tapeRequests } from '../../db/schema/index.js';
 
-export const selfTapesSection: AccountSection = {
+// This area's part of the account export and deletion (docs/account.md), registered in account/sections.ts.
+// Shaped as an AccountSection (account/account-sections.ts), which this area does not import.
+export const selfTapesSection = {
   name: 'selfTapes',
-  async export(db, account) {
+  async export(db: Db, account: { id: string }) {
     const requests = await db
       .select({ instructions: tapeRequests.instructions, deadline: tapeRequests.deadline, status: tapeRequests.status, declineReason: tapeRequests.declineReason, tapeSubmittedAt: tapeRequests.tapeSubmittedAt, createdAt: tapeRequests.createdAt })
       .from(tapeRequests)
@@ -23,7 +25,7 @@ export const selfTapesSection: AccountSection = {
       .orderBy(asc(studioFiles.createdAt), asc(studioFiles.id));
     return { requests, sides };
   },
-  async erase(tx, account) {
+  async erase(tx: Tx, account: { id: string }) {
     // Read under the rows' locks first: an UPDATE's RETURNING answers the new (empty) key.
     const tapes = await tx.select({ key: tapeRequests.tapeKey }).from(tapeRequests).where(eq(tapeRequests.performerId, account.id)).for('update');
     await tx.update(tapeRequests).set({ tapeId: null, tapeKey: null, tapeSubmittedAt: null, tapeWatchedAt: null }).where(eq(tapeRequests.performerId, account.id));

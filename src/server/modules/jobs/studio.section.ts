@@ -8,15 +8,18 @@
  * deletes their files after the commit.
  */
 import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { MSG } from '../../../../contract/messages.js';
-import { applications, jobs, studios } from '../../../db/schema/index.js';
-import { closeApplicationsOf } from '../../applications/index.js';
-import { presentJobPost, rolesOf } from '../../jobs/index.js';
-import type { AccountSection } from '../account-sections.js';
+import type { Db, Tx } from '../../db/client.js';
+import { MSG } from '../../../contract/messages.js';
+import { applications, jobs, studios } from '../../db/schema/index.js';
+import { closeApplicationsOf } from '../applications/index.js';
+import { rolesOf } from './job-roles.js';
+import { presentJobPost } from './jobs.presenter.js';
 
-export const studioSection: AccountSection = {
+// This area's part of the account export and deletion (docs/account.md), registered in account/sections.ts.
+// Shaped as an AccountSection (account/account-sections.ts), which this area does not import.
+export const studioSection = {
   name: 'studio',
-  async export(db, account) {
+  async export(db: Db, account: { id: string }) {
     const [page] = await db.select().from(studios).where(eq(studios.ownerId, account.id));
     if (!page) return null;
     const posted = await db.select().from(jobs).where(eq(jobs.studioId, page.id)).orderBy(asc(jobs.createdAt), asc(jobs.id));
@@ -39,7 +42,7 @@ export const studioSection: AccountSection = {
       })),
     };
   },
-  async erase(tx, account, env) {
+  async erase(tx: Tx, account: { id: string }, env: { origin: string }) {
     const [page] = await tx.select({ id: studios.id }).from(studios).where(eq(studios.ownerId, account.id));
     if (!page) return [];
     // Locked first, so an application arriving now waits for the deletion and then finds
