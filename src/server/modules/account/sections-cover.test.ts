@@ -25,6 +25,7 @@ const NOT_EXPORTED: Record<string, string> = {
   userEvents: 'live events kept a day for a stream to catch up on (docs/messages.md); what they said is in the notifications and conversations',
   uploadReservations: "an upload's place while it arrives; the finished file is in the media section",
   resumableUploads: "a resumable upload's progress while it arrives; the finished file is in the media section",
+  talentTerms: "the talent search's copy of a public performer's name, profession and location in words, kept by triggers (docs/performance.md, \"Frequent words\"); the profile section has them",
 };
 
 /**
