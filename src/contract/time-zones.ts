@@ -9,7 +9,7 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const TIME_ZONE_MSG = {
   invalid: 'Choose a time zone from the list (e.g. Asia/Kolkata)',
   saved: 'Time zone saved. Mails and messages now give times in it.',
-  label: 'Time zone',
+  label: 'Your time zone',
   title: 'Time zone',
   hint: 'Times in your e-mails and messages are written in this zone.',
   save: 'Save time zone',
