@@ -161,7 +161,8 @@ describe('the self-tape flow', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const pages = readPdf(res.rawPayload);
     expect(pages).toHaveLength(4);
-    const today = new Date().toISOString().slice(0, 10);
+    // The day as screens write one ("28 Nov 2026"), the server's day being UTC's.
+    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date());
     // The name as the account keeps it (sign-up stores it as typed, folded to lower case).
     const [person] = await t.ctx.db.select({ fname: users.fname }).from(users).where(eq(users.id, ana._id));
     expect(person!.fname.toLowerCase()).toBe('ana tapewright');
