@@ -5,3 +5,5 @@
 export { notificationsRoutes } from './notifications.routes.js';
 export { mailRetryJob, oweMail, sendOrKeep, sendOwed } from './mail-outbox.js';
 export { createNotification, createNotifications, sendAfterCommit, type AfterCommit, type NewNotification } from './notifications.service.js';
+export { digestJob, runDigest, type Digest } from './digest.js';
+export { mailSettings, type MailSettings } from './mail-settings.js';

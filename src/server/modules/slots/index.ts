@@ -4,4 +4,4 @@
  */
 export { slotsRoutes } from './slots.routes.js';
 export { runSlotReminders, slotRemindersJob } from './slot-reminders.js';
-export { countBookedSlots, dayEventsOf } from './slots.service.js';
+export { countBookedSlots, dayEventsOf, utcText } from './slots.service.js';
