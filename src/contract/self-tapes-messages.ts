@@ -72,9 +72,10 @@ export const TAPE_MSG = {
   tapeTooLarge: `A tape can be at most ${TAPE_LIMITS.tapeMaxBytes / 1024 / 1024} MB.`,
   retakeUsed: 'This request already had its retake.',
   retakeNeedsTape: 'Ask for a retake once a tape has been sent.',
-  requestNotice: (studio: string, job: string) => `${studio} asks you for a self-tape for ${job}.`,
+  /** `job` names the role too (jobAndRole), `deadline` the time it is due. */
+  requestNotice: (studio: string, job: string, deadline: string) => `${studio} asks you for a self-tape for ${job}, due ${deadline}.`,
   retakeNotice: (studio: string, job: string) => `${studio} asks you for a retake for ${job}.`,
-  requestSubject: (job: string) => `Self-tape request: ${job}`,
+  requestSubject: (job: string, deadline: string) => `Self-tape request: ${job}, due ${deadline}`,
   retakeSubject: (job: string) => `Retake requested: ${job}`,
   reminderSubject: (job: string) => `Your self-tape for ${job} is due in 24 hours`,
   reminderLine: (job: string, deadline: string) => `Your self-tape for ${job} is due ${deadline}.`,

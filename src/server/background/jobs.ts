@@ -16,6 +16,7 @@ import { unreadMailJob } from '../modules/messages/index.js';
 import { mailRetryJob } from '../modules/notifications/index.js';
 import { sidesSweepJob, tapeSweepJob } from '../modules/self-tapes/index.js';
 import { slotRemindersJob } from '../modules/slots/index.js';
+import { activityDigestJob } from '../modules/studio-activity/index.js';
 import type { BackgroundJob } from './runner.js';
 
 export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger, metrics?: Metrics): BackgroundJob[] {
@@ -26,6 +27,7 @@ export function backgroundJobs(ctx: AppContext, log: FastifyBaseLogger, metrics?
     sidesSweepJob(ctx, log),
     deadlineSweepJob(ctx, log),
     applicantDigestJob(ctx, log),
+    activityDigestJob(ctx, log),
     unreadMailJob(ctx, log),
     eventsSweepJob(ctx.db),
     fileDeletionsJob(ctx, log),

@@ -9,6 +9,7 @@ export * from './messages.js';
 export * from './talent.js';
 export * from './notifications.js';
 export * from './applicant-digests.js';
+export * from './studio-activity.js';
 export * from './resume.js';
 export * from './slots.js';
 export * from './decisions.js';

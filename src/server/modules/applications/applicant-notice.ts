@@ -17,14 +17,13 @@ import { rowsOf } from '../../db/raw.js';
 import { applicantDigests } from '../../db/schema/index.js';
 import { recordEvents, type StoredEvent } from '../events/index.js';
 import type { Tx } from '../../db/client.js';
-import { createNotification, sendOrKeep } from '../notifications/index.js';
+import { createNotification, digestJob, runDigest, type Digest } from '../notifications/index.js';
 import { mailSettings } from './status-change.js';
 import { personName } from '../../../contract/names.js';
 import type { BackgroundJob } from '../../background/runner.js';
 
 /** At most one digest an hour per job. */
 export const DIGEST_EVERY_MS = 60 * 60_000;
-const SWEEP_EVERY_MS = 60_000;
 /** A claim takes at most this many jobs; the rest wait for the next minute. */
 const CLAIM_MAX = 500;
 
@@ -118,29 +117,25 @@ function digestMail(to: { email: string; fname: string }, count: { people: numbe
   };
 }
 
-/**
- * One run: claims the due digests, commits, then mails them (one run at a time: the runner's lease). A claimed mail
- * that fails is logged and not retried, so a failing mail server cannot repeat the others.
- */
-export async function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ mailed: number }> {
-  const claimed = await ctx.db.transaction((tx) => claim(tx, now));
+/** The applicant digest on the one digest mechanism (notifications/digest.ts). */
+function applicantDigest(ctx: AppContext): Digest<Claimed> {
   const { origin } = mailSettings(ctx.config.env);
-  let mailed = 0;
-  for (const c of claimed) {
-    if (!c.wants || !c.email) continue;
-    // A refused mail is kept and retried (mail-outbox.ts); the notices are in the app meanwhile.
-    const message = digestMail({ email: c.email, fname: c.fname ?? '' }, { people: Number(c.people), applications: Number(c.n) }, { id: c.job_id, title: c.title, roles: c.roles ?? [] }, origin);
-    if ((await sendOrKeep(ctx, message, log)) === 'sent') mailed += 1;
-  }
-  return { mailed };
+  return {
+    name: 'applicant-digest',
+    claim,
+    mails: (claimed) =>
+      claimed.flatMap((c) =>
+        c.wants && c.email ? [digestMail({ email: c.email, fname: c.fname ?? '' }, { people: Number(c.people), applications: Number(c.n) }, { id: c.job_id, title: c.title, roles: c.roles ?? [] }, origin)] : [],
+      ),
+  };
+}
+
+/** One run: claims the due digests, commits, then mails them (one run at a time: the runner's lease). */
+export function runApplicantDigest(ctx: AppContext, log: Pick<FastifyBaseLogger, 'error'>, now = new Date()): Promise<{ mailed: number }> {
+  return runDigest(ctx, log, applicantDigest(ctx), now);
 }
 
 /** The applicant digest as a background job, one instance at a time (src/server/background/jobs.ts). */
 export function applicantDigestJob(ctx: AppContext, log: FastifyBaseLogger, clock: () => Date = () => new Date()): BackgroundJob {
-  return {
-    name: 'applicant-digest',
-    everyMs: SWEEP_EVERY_MS,
-    runsOn: 'one',
-    run: () => runApplicantDigest(ctx, log, clock()),
-  };
+  return digestJob(ctx, log, applicantDigest(ctx), clock);
 }

@@ -11,7 +11,9 @@ import { applications, decisionNotices, jobRoles, jobs, notifications, studios, 
 import { recordEvents } from '../events/index.js';
 import type { Actor } from '../history/index.js';
 import type { Tx } from '../../db/client.js';
-import { createNotifications, type AfterCommit } from '../notifications/index.js';
+import { createNotifications, type AfterCommit, type MailSettings } from '../notifications/index.js';
+// Where links in mails point (kept in notifications, which the areas below applications import too).
+export { mailSettings, type MailSettings } from '../notifications/index.js';
 import { personName } from '../../../contract/names.js';
 import { bothAfter, endWhatHangsOn } from './decision-ends.js';
 
@@ -26,9 +28,6 @@ export const historyAppend = (status: ApplicationStatus, at: Date, by?: Actor) =
     ? sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text, 'by', jsonb_build_object('_id', ${by._id}::text, 'name', ${by.name}::text)))`
     : sql`${applications.history} || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at', ${at.toISOString()}::text))`;
 
-export interface MailSettings {
-  origin: string;
-}
 
 /**
  * A decision's reason and note for the performer (docs/applications.md, "Decisions").
@@ -230,9 +229,4 @@ export async function closeApplicationsOf(
   // What hung on each closed application ends with it: its audition times, its tape requests.
   const ended = await endWhatHangsOn(tx, closed.changed.map((c) => c.id), 'closed', at);
   return { changed: closed.changed, ...bothAfter(closed, ended) };
-}
-
-/** Where links in mails point: PUBLIC_URL, or this server. */
-export function mailSettings(env: { PUBLIC_URL?: string; PORT: number | string }): MailSettings {
-  return { origin: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
 }

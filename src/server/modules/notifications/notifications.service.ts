@@ -13,8 +13,8 @@ import { isUuid } from '../../lib/uuid.js';
 import { sendOrKeep } from './mail-outbox.js';
 
 /** A transaction handle offers the same queries as the database. */
-/** `applicant`: a studio told of a new application to one of its jobs. */
-export type NotificationKind = 'application' | 'message' | 'applicant';
+/** `applicant`: a studio told of a new application to one of its jobs; `activity`: of what a performer did (a tape, a decline, a time). */
+export type NotificationKind = 'application' | 'message' | 'applicant' | 'activity';
 
 export interface NewNotification {
   userId: string;

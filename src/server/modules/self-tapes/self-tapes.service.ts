@@ -4,6 +4,7 @@
  * Sides and tapes live under `private/` keys: only the calls here serve them, after their
  * checks, through the storage adapter (local disk or S3).
  */
+import { readerTime } from '../../../contract/time-zones.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -21,7 +22,10 @@ import { tapeUrlChecks } from '../../lib/tape-url.js';
 import { isUuid } from '../../lib/uuid.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
 import { historyAction, mailSettings, type Actor } from '../applications/index.js';
-import { recordEvents } from '../events/index.js';
+import { deliver, recordEvents } from '../events/index.js';
+import { activityLinks, tellStudioOfPerformer } from '../studio-activity/index.js';
+import { ACTIVITY_TEXT, jobAndRole } from '../../../contract/studio-activity-texts.js';
+import { personName } from '../../../contract/names.js';
 import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
 
 type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
@@ -135,13 +139,26 @@ export function createSelfTapesService(ctx: AppContext) {
     return { row: found.row, studioId: studio.id, studioName: studio.fname };
   }
 
-  /** Tells each performer in the app, live and by e-mail (after commit): the notices and events now, the mails answered. */
-  async function tellPerformers(tx: Tx, told: { performerId: string; email: string; fname: string; wantsMail: boolean }[], line: string, subject: string): Promise<AfterCommit> {
+  /** Tells each performer in the app, live and by e-mail (after commit), each in their own words (their role): the notices and events now, the mails answered. */
+  async function tellPerformers(tx: Tx, told: { performerId: string; email: string; fname: string; wantsMail: boolean; line: string; subject: string }[]): Promise<AfterCommit> {
     if (told.length === 0) return { mails: [], events: [] };
-    await createNotifications(tx, told.map((p) => ({ userId: p.performerId, kind: 'application' as const, text: line, link: TAPES_LINK })));
+    await createNotifications(tx, told.map((p) => ({ userId: p.performerId, kind: 'application' as const, text: p.line, link: TAPES_LINK })));
     const events = await recordEvents(tx, told.map((p) => p.performerId), { kind: 'notification', data: {} });
-    const mails = told.filter((p) => p.wantsMail).map((p) => requestMail(p, subject, line, mail.origin));
+    const mails = told.filter((p) => p.wantsMail).map((p) => requestMail(p, p.subject, p.line, mail.origin));
     return { mails, events };
+  }
+
+  /** What the studio's notice of a performer's act names: the job, the role and the performer. */
+  async function actOf(tx: Tx, id: string) {
+    const [row] = await tx
+      .select({ jobId: tapeRequests.jobId, job: jobs.title, role: jobRoles.name, performer: users.fname })
+      .from(tapeRequests)
+      .innerJoin(jobs, eq(jobs.id, tapeRequests.jobId))
+      .innerJoin(applications, eq(applications.id, tapeRequests.applicationId))
+      .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
+      .leftJoin(users, eq(users.id, tapeRequests.performerId))
+      .where(eq(tapeRequests.id, id));
+    return { jobId: row!.jobId, job: jobAndRole(row!.job, row!.role), performer: personName(row!.performer ?? '') };
   }
 
   /** The request's one tape upload: a reservation unique per request (a lapsed one is taken over). */
@@ -201,16 +218,22 @@ export function createSelfTapesService(ctx: AppContext) {
         .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['accepted', 'submitted', 'retake']), sql`${tapeRequests.deadline} > ${now.toISOString()}::timestamptz`))
         .returning({ id: tapeRequests.id });
       // The tape is converted to play everywhere, in the background (docs/media.md, "Conversion").
-      if (updated) await queueConversion(tx, key);
-      if (updated) return { key: before?.key ?? null };
-      // Ended while the tape streamed (a decline that came to stand, a close): said as such.
-      const [current] = await tx.select({ status: tapeRequests.status }).from(tapeRequests).where(eq(tapeRequests.id, id));
-      return { refused: current?.status === 'ended' ? errors.requestEnded() : errors.deadlinePassed() };
+      if (!updated) {
+        // Ended while the tape streamed (a decline that came to stand, a close): said as such.
+        const [current] = await tx.select({ status: tapeRequests.status }).from(tapeRequests).where(eq(tapeRequests.id, id));
+        return { refused: current?.status === 'ended' ? errors.requestEnded() : errors.deadlinePassed() };
+      }
+      await queueConversion(tx, key);
+      // The studio hears of it: bell, live event and its digest (docs/applications.md).
+      const act = await actOf(tx, id);
+      const events = await tellStudioOfPerformer(tx, { jobId: act.jobId, line: ACTIVITY_TEXT.tapeSent(act.performer, act.job), link: activityLinks.selfTapes(act.jobId) });
+      return { key: before?.key ?? null, events };
     });
     if ('refused' in replaced) {
       await storage.delete(key);
       throw replaced.refused;
     }
+    await deliver(ctx, replaced.events);
     if (replaced.key) {
       await dropConversion(ctx, replaced.key).catch(() => {});
       await storage.delete(replaced.key).catch(() => {});
@@ -244,7 +267,7 @@ export function createSelfTapesService(ctx: AppContext) {
       const rule = checkDeadline(now, deadline, sidesPages);
       if (!rule.ok) throw errors.deadlineTooSoon(rule.earliest, rule.hours, await readerZone(db, by?._id ?? userId));
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, [...jobIds][0]!));
-      const line = TAPE_MSG.requestNotice(studio.fname, job!.title);
+      // Each performer's notice and mail name their role and the deadline, in their own zone (docs/self-tapes.md).
       const { created, after } = await db.transaction(async (tx) => {
         // Held to the commit: the unused-sides sweep (sides-sweep.ts) cannot remove the file meanwhile.
         if (body.sidesFileId && !(await tx.select({ id: studioFiles.id }).from(studioFiles).where(eq(studioFiles.id, body.sidesFileId)).for('share')).length) {
@@ -265,10 +288,19 @@ export function createSelfTapesService(ctx: AppContext) {
           .returning({ id: tapeRequests.id });
         await tx.update(applications).set({ history: historyAction('tape_request', now, by) }).where(inArray(applications.id, ids));
         const people = await tx
-          .select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications })
-          .from(users)
-          .where(inArray(users.id, apps.flatMap((a) => (a.performerId ? [a.performerId] : []))));
-        const after = await tellPerformers(tx, people, line, TAPE_MSG.requestSubject(job!.title));
+          .select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications, role: jobRoles.name, timeZone: users.timeZone })
+          .from(applications)
+          .innerJoin(users, eq(users.id, applications.performerId))
+          .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
+          .where(inArray(applications.id, ids));
+        const after = await tellPerformers(
+          tx,
+          people.map(({ role, timeZone, ...p }) => {
+            const named = jobAndRole(job!.title, role);
+            const due = readerTime(deadline, timeZone);
+            return { ...p, line: TAPE_MSG.requestNotice(studio.fname, named, due), subject: TAPE_MSG.requestSubject(named, due) };
+          }),
+        );
         return { created, after };
       });
       return { tapeRequests: await readRequests(inArray(tapeRequests.id, created.map((c) => c.id)), true), after };
@@ -288,7 +320,19 @@ export function createSelfTapesService(ctx: AppContext) {
     async decline(performerId: string, id: string, reason: string | undefined) {
       const row = await ownRequest(performerId, id);
       if (row.status !== 'requested' && row.status !== 'accepted') throw errors.cannotDecline();
-      await db.update(tapeRequests).set({ status: 'declined', declineReason: reason ?? '' }).where(eq(tapeRequests.id, id));
+      const events = await db.transaction(async (tx) => {
+        // Checked again in the update: an answer sent twice at once declines, and tells, once.
+        const [declined] = await tx
+          .update(tapeRequests)
+          .set({ status: 'declined', declineReason: reason ?? '' })
+          .where(and(eq(tapeRequests.id, id), inArray(tapeRequests.status, ['requested', 'accepted'])))
+          .returning({ id: tapeRequests.id });
+        if (!declined) throw errors.cannotDecline();
+        // The performer's dialog promises "The studio is told": its bell, its stream and its digest, with the reason.
+        const act = await actOf(tx, id);
+        return tellStudioOfPerformer(tx, { jobId: act.jobId, line: ACTIVITY_TEXT.tapeDeclined(act.performer, act.job, reason ?? ''), link: activityLinks.selfTapes(act.jobId) });
+      });
+      await deliver(ctx, events);
       return performerAnswer(performerId, id);
     },
 
@@ -363,7 +407,7 @@ export function createSelfTapesService(ctx: AppContext) {
         const people = row.performerId
           ? await tx.select({ performerId: users.id, email: users.email, fname: users.fname, wantsMail: users.emailApplications }).from(users).where(eq(users.id, row.performerId))
           : [];
-        return tellPerformers(tx, people, line, TAPE_MSG.retakeSubject(job!.title));
+        return tellPerformers(tx, people.map((p) => ({ ...p, line, subject: TAPE_MSG.retakeSubject(job!.title) })));
       });
       const [answer] = await readRequests(eq(tapeRequests.id, id), true);
       return { answer: answer!, after };

@@ -125,15 +125,19 @@ describe('the self-tape flow', () => {
   });
 
   it('creates one request per applicant and tells each performer in the app and by e-mail', async () => {
-    const res = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: appIds, instructions: 'Slate, then scene 2.', sidesFileId, deadline: deadlineAfterEarliest(72, 60) });
+    const deadline = deadlineAfterEarliest(72, 60);
+    const due = readerTime(new Date(deadline), null);
+    const res = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: appIds, instructions: 'Slate, then scene 2.', sidesFileId, deadline });
     expect(res.statusCode).toBe(201);
     const made = (res.json() as { tapeRequests: TapeRequest[] }).tapeRequests;
     expect(made).toHaveLength(2);
     expect(made[0]).toMatchObject({ status: 'requested', sidesPages: 4, tape: null, job: { title: 'Tape Job' } });
-    await mailTo(ana.email, TAPE_MSG.requestSubject('Tape Job'));
-    await mailTo(ben.email, TAPE_MSG.requestSubject('Tape Job'));
+    // The mail names the deadline (and the role, when the job has roles of their own: studio-activity.test.ts).
+    const mail = await mailTo(ana.email, TAPE_MSG.requestSubject('Tape Job', due));
+    expect(mail.text).toContain(TAPE_MSG.requestNotice('Tape Studio', 'Tape Job', due));
+    await mailTo(ben.email, TAPE_MSG.requestSubject('Tape Job', due));
     const notices = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, ana._id));
-    expect(notices.map((n) => n.text)).toContain(TAPE_MSG.requestNotice('Tape Studio', 'Tape Job'));
+    expect(notices.map((n) => n.text)).toContain(TAPE_MSG.requestNotice('Tape Studio', 'Tape Job', due));
     const mine = (await call('GET', '/api/audition/tape-requests', ana.token)).json() as { tapeRequests: TapeRequest[] };
     expect(mine.tapeRequests).toHaveLength(1);
     anaRequest = mine.tapeRequests[0]!;

@@ -16,6 +16,7 @@ import { makeMp4, multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { earliestDeadline } from './deadline-rule.js';
+import { readerTime } from '../../../contract/time-zones.js';
 import { runTapeSweep } from './tape-sweep.js';
 
 let t: TestApp;
@@ -96,8 +97,9 @@ describe('tape-request floods', () => {
     }
     expect(await t.ctx.db.$count(tapeRequests, eq(tapeRequests.applicationId, appId))).toBe(1);
     expect(await t.ctx.db.$count(notifications, eq(notifications.userId, who._id))).toBe(1);
+    const [made] = await t.ctx.db.select({ deadline: tapeRequests.deadline }).from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
     await new Promise((r) => setTimeout(r, 500));
-    expect(t.sink.messages.filter((m) => m.to === who.email.toLowerCase() && m.subject === TAPE_MSG.requestSubject('Integrity Job'))).toHaveLength(1);
+    expect(t.sink.messages.filter((m) => m.to === who.email.toLowerCase() && m.subject === TAPE_MSG.requestSubject('Integrity Job', readerTime(made!.deadline, null)))).toHaveLength(1);
   });
 
   it('a withdrawn application is 409 and changes nothing', async () => {

@@ -68,7 +68,9 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/api/audition/applications/:id/slot',
     { preValidation: auth.requirePerformer, schema: { params: idParams, headers: idempotencyHeaders, body: bookSlotBody, response: { 200: bookedSlotAnswer } } },
     async (req) => {
-      const { booked, owedMails } = await slots.book(req.userId, req.params.id, req.body.slotId, new Date(), req.headers['idempotency-key']);
+      const { booked, owedMails, events } = await slots.book(req.userId, req.params.id, req.body.slotId, new Date(), req.headers['idempotency-key']);
+      // The studio's bell and schedule hear of it at once (docs/slots.md).
+      await sendAfterCommit(ctx, { mails: [], events }, req.log);
       // The owed mail goes out after the answer; one not sent now is sent by the mail-retry job (docs/slots.md).
       void sendOwed(ctx, owedMails, req.log);
       return { booked };

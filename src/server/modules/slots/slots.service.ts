@@ -23,6 +23,9 @@ import { createStudioAccountsService } from '../studio-accounts/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
 import { minorSql } from '../guardians/index.js';
 import { historyAction, type Actor } from '../history/index.js';
+import { activityLinks, tellStudioOfPerformer } from '../studio-activity/index.js';
+import { ACTIVITY_TEXT, jobAndRole } from '../../../contract/studio-activity-texts.js';
+import { personName } from '../../../contract/names.js';
 
 type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
@@ -57,6 +60,12 @@ function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * A time in a studio's activity line: one line reaches the owner and every member, each of
+ * whom may keep another zone, so it is written in UTC, named (docs/slots.md, "Time zones").
+ */
+const studioTime = (at: Date) => readerTime(at, null);
 
 /** What the mails and the calendar file say about a booked slot. */
 export interface BookingFacts {
@@ -360,11 +369,12 @@ export function createSlotsService(ctx: AppContext) {
     async book(userId: string, applicationId: string, slotId: string, now = new Date(), key?: string): Promise<{ booked: MySlotsAnswer['booked'] & object; owedMails: string[] } & AfterCommit> {
       if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
       const [app] = await db
-        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email, timeZone: users.timeZone, minor: minorSql(users.id) })
+        .select({ id: applications.id, jobId: applications.jobId, roleId: applications.roleId, status: applications.status, performerId: applications.performerId, job: jobs.title, studio: studios.fname, email: users.email, timeZone: users.timeZone, minor: minorSql(users.id), performer: users.fname, role: jobRoles.name })
         .from(applications)
         .innerJoin(jobs, eq(jobs.id, applications.jobId))
         .innerJoin(studios, eq(studios.id, jobs.studioId))
         .leftJoin(users, eq(users.id, applications.performerId))
+        .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .where(and(eq(applications.id, applicationId), eq(applications.performerId, userId)));
       if (!app) throw errors.notFound(APP_MSG.applicationNotFound);
       const booked = (row: SlotRow) => ({ booked: { ...presentOpenSlot(row), sequence: row.sequence }, owedMails: [] as string[], mails: [], events: [] });
@@ -389,7 +399,7 @@ export function createSlotsService(ctx: AppContext) {
       if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
       // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
       const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
-      const take = async (tx: Db | Tx) => {
+      const take = async (tx: Tx) => {
         const [won] = await tx
           .update(auditionSlots)
           .set({
@@ -405,7 +415,12 @@ export function createSlotsService(ctx: AppContext) {
           .returning();
         if (!won) throw errors.slotTaken();
         const mail = bookingMail({ slot: won, job: app.job, studio: app.studio, performerId: app.performerId, email: app.email, timeZone: app.timeZone, applicationId: app.id, minor: app.minor }, now, 'booked');
-        return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [] };
+        // The studio hears of the booking or the move: bell, live event and its digest (docs/slots.md).
+        const who = personName(app.performer ?? '');
+        const named = jobAndRole(app.job, app.role);
+        const line = old ? ACTIVITY_TEXT.slotMoved(who, named, studioTime(old.startsAt), studioTime(won.startsAt)) : ACTIVITY_TEXT.slotBooked(who, named, studioTime(won.startsAt));
+        const told = await tellStudioOfPerformer(tx, { jobId: app.jobId, line, link: activityLinks.schedule(app.jobId) });
+        return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [], events: [...told, ...(await tellStudio(tx, app.jobId))] };
       };
       return db
         .transaction(async (tx) => {
