@@ -6,9 +6,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { overlaps, type AvailabilityAnswer, type DateRange } from '../../../contract/availability.js';
 import type { AppContext } from '../../context.js';
+import { CHANNELS } from '../../db/change-feed.js';
 import { performerUnavailability } from '../../db/schema/index.js';
 
-export function createAvailabilityService({ db }: Pick<AppContext, 'db'>) {
+export function createAvailabilityService({ db, changes }: Pick<AppContext, 'db' | 'changes'>) {
   async function read(userId: string): Promise<AvailabilityAnswer> {
     const rows = await db
       .select({ from: performerUnavailability.fromDate, to: performerUnavailability.toDate, note: performerUnavailability.note })
@@ -27,6 +28,9 @@ export function createAvailabilityService({ db }: Pick<AppContext, 'db'>) {
           await tx.insert(performerUnavailability).values(unavailable.map((r) => ({ userId, fromDate: r.from, toDate: r.to, note: r.note })));
         }
       });
+      // The talent search's cached answers depend on these rows (migration 0053's trigger moves
+      // the counter): this instance hears it at once, the others through the change feed.
+      changes.announce(CHANNELS.counter, 'performers');
       return read(userId);
     },
     /** Per performer, their ranges overlapping any of the shoot dates (dates only: the note stays the performer's). */
