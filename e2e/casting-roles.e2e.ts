@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect } from 'vitest';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { CAST_MSG } from '../src/contract/casting-messages.js';
+import { BOARD_MSG } from '../src/contract/board-messages.js';
 import type { OwnJob } from '../src/contract/jobs.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { MSG, planTexts } from '../src/contract/messages.js';
@@ -104,7 +105,8 @@ describe('casting calls with roles', () => {
     await studioPage.goto(`/dashboard/jobs/${job._id}/applicants`);
     await studioPage.getByRole('heading', { level: 1, name: /Applicants/ }).waitFor();
     await expect.poll(() => studioPage.locator('.applicant-tile').count()).toBe(2);
-    await studioPage.getByLabel(CAST_MSG.role, { exact: true }).selectOption({ label: 'Crowd' });
+    // Each role says how many applied to it.
+    await studioPage.getByLabel(CAST_MSG.role, { exact: true }).selectOption({ label: BOARD_MSG.roleOption('Crowd', 1) });
     await expect.poll(() => studioPage.locator('.applicant-tile').count()).toBe(1);
     expect(await studioPage.locator('.applicant-tile').innerText()).toContain('Crowd');
     await shoot(studioPage, 'casting-roles-board');
