@@ -128,7 +128,8 @@ export async function readCode(email: string): Promise<string> {
     const mail = await readFile(file, 'utf8')
       .then((t) => JSON.parse(t) as { text: string })
       .catch(() => null);
-    const code = mail && /\b(\d{4})\b/.exec(mail.text)?.[1];
+    // The code as the mail's sentence gives it: a name with four digits in it is not a code.
+    const code = mail && /verification code is (\d{4})\b/.exec(mail.text)?.[1];
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`no code mailed to ${email}`);
     await new Promise((r) => setTimeout(r, 100));
