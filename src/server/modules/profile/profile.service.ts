@@ -1,5 +1,5 @@
 /** Reads and changes a performer's own profile. */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
@@ -13,7 +13,7 @@ import { isIssuedTo } from '../media/index.js';
 import { hasDateOfBirth, isHeld } from '../guardians/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { tokenCheckColumns } from '../../db/token-check.js';
-import { presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileVersion } from './profile.presenter.js';
+import { PROFILE_COLUMNS, presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileColumns, type ProfileVersion } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -36,18 +36,25 @@ function mediaLists(pairs: string | null): MediaLists {
 /** Serialized profiles kept per ETag (user, version, days left): at most this many bytes. */
 const PROFILE_CACHE_BYTES = 32 * 1024 * 1024;
 
-type ProfileRow = typeof users.$inferSelect & { media: string | null };
+type ProfileRow = ProfileColumns & { media: string | null };
+
+/**
+ * The row's columns a profile shows, not all of them: a read after a change parses these
+ * alone (no password hash, no search keys as JSON, two timestamps fewer), which is most of
+ * a miss's row mapping and its garbage (docs/performance.md, "A getUserData miss").
+ */
+const profileColumns = Object.fromEntries(PROFILE_COLUMNS.map((key) => [key, users[key]])) as { [K in (typeof PROFILE_COLUMNS)[number]]: (typeof users)[K] };
 
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
-  const row = { ...getTableColumns(users), media: mediaOfRow };
+  const row = { ...profileColumns, media: mediaOfRow };
   // One round trip: the user and their media together (docs/performance.md).
   const profileRead = db.select(row).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_read');
   // The same with the token check's columns: on a poll whose check is not cached, the check
   // and the read are one statement (the row already holds the check's other columns), and
   // the polls of one turn share it.
   const profileReadChecked = db
-    .select({ ...row, revoked: tokenCheckColumns.revoked })
+    .select({ ...row, ...tokenCheckColumns })
     .from(users)
     .where(idIsOneOf(users.id))
     .prepare('profile_read_checked');
