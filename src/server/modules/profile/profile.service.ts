@@ -5,7 +5,7 @@ import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
-import { batchedById, idIsOneOf } from '../../db/batched-reads.js';
+import { batchedById, readByIdsSized } from '../../db/batched-reads.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { heightCmOf, UNITS_TEXT, weightKgOf } from '../../../contract/units.js';
@@ -53,12 +53,11 @@ export function createProfileService(ctx: AppContext) {
   // The same with the token check's columns: on a poll whose check is not cached, the check
   // and the read are one statement (the row already holds the check's other columns), and
   // the polls of one turn share it.
-  const profileReadChecked = db
-    .select({ ...row, ...tokenCheckColumns })
-    .from(users)
-    .where(idIsOneOf(users.id))
-    .prepare('profile_read_checked');
-  const readChecked = batchedById((ids) => profileReadChecked.execute({ ids }));
+  const readChecked = batchedById(
+    readByIdsSized((whereIdIn, size) =>
+      db.select({ ...row, ...tokenCheckColumns }).from(users).where(whereIdIn(users.id)).prepare(`profile_read_checked_${size}`),
+    ),
+  );
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_user');
   // Keyed by the ETag, which names the version: an entry is never stale, only unused.
   const bodies = createVersionedBodyCache({ maxBytes: PROFILE_CACHE_BYTES });
