@@ -364,6 +364,9 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     const drawn = await page.locator('.applicant-tile').count();
     expect(drawn).toBeGreaterThan(0);
     expect(drawn).toBeLessThan(120);
+    // Each drawn card says where it stands in its column ("34 of 40"), and the page stays accessible.
+    expect(await page.locator('[data-card] button[aria-label$="Paged 100"]').locator('xpath=..').getAttribute('aria-posinset')).toBe('34');
+    await expectAccessible(page);
     await shoot(page, `board-paged-all-${width}`);
 
     // The keyboard walks a column to its last card, far below the first screen: each card is
