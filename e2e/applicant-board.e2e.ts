@@ -29,12 +29,13 @@ const focused = (page: Page) =>
     return el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
   });
 
-/** Whether what has the keyboard's focus is inside the viewport. */
+/** Whether what has the keyboard's focus is inside the viewport, below the sticky nav. */
 const focusInView = (page: Page) =>
   page.evaluate(() => {
     const box = document.activeElement?.getBoundingClientRect();
+    const navBottom = document.querySelector('.nav')?.getBoundingClientRect().bottom ?? 0;
     // A pixel's slack: scrolled in to the nearest edge, a box may end a fraction past it.
-    return Boolean(box && box.height > 0 && box.top >= -1 && box.bottom <= window.innerHeight + 1);
+    return Boolean(box && box.height > 0 && box.top >= navBottom - 1 && box.bottom <= window.innerHeight + 1);
   });
 
 async function applicant(job: { _id: string }, note: string) {
@@ -384,6 +385,15 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     expect(walked).toEqual(column.flatMap((name) => [BOARD_MSG.select(name), `${APP_MSG.open}: ${name}`]));
     await expect.poll(() => focusInView(page)).toBe(true);
     expect(await page.locator('.applicant-tile').count()).toBeLessThan(120);
+    // And back up with Shift+Tab to the column's first card, which comes out from under the sticky nav.
+    const back: string[] = [];
+    for (let i = 0; i < 100 && back.at(-1) !== `${APP_MSG.open}: ${personName('Paged 0')}`; i++) {
+      await page.keyboard.press('Shift+Tab');
+      back.push(await focused(page));
+    }
+    expect(back.at(-1)).toBe(`${APP_MSG.open}: ${personName('Paged 0')}`);
+    expect(back).toHaveLength(78);
+    await expect.poll(() => focusInView(page)).toBe(true);
 
     // A filter starts again from the first page.
     const sent = asked.length;
