@@ -5,8 +5,9 @@
  * the end-of-board loading work as before (docs/applications.md, "The applicant board", "A virtual list when long").
  * Each column is its own virtual list because the board lays its columns side by side; one
  * list over the board would have no single order to window.
- * Two kinds of card stay in the DOM wherever they are: the one holding the keyboard's focus
- * (scrolled away, it would take the focus to the body with it), and those the board asks for
+ * Two kinds of card stay in the DOM wherever they are: the one holding the keyboard's focus and
+ * its two neighbours (scrolled away, it would take the focus to the body with it; the next
+ * card must be there for Tab), and those the board asks for
  * (`keep`: a card about to get focus, the opened card's opener), so focus can land on a card
  * far down and the browser scrolls it in.
  */
@@ -72,7 +73,11 @@ function VirtualList({ items, keep, tile }: Props) {
   });
   const estimateSize = useCallback(() => estimate, [estimate]);
 
-  const pinned = [focusedId, ...keep].map((id) => items.findIndex((a) => a._id === id)).filter((i) => i >= 0);
+  // The focused card's neighbours are drawn with it, in the focus event's own render: Tab and
+  // Shift+Tab always find the next card in the DOM, without waiting for the scroll it causes.
+  const focusedAt = focusedId ? items.findIndex((a) => a._id === focusedId) : -1;
+  const around = focusedAt >= 0 ? [focusedAt - 1, focusedAt, focusedAt + 1] : [];
+  const pinned = [...around, ...keep.map((id) => items.findIndex((a) => a._id === id))].filter((i) => i >= 0 && i < items.length);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize,
@@ -92,6 +97,8 @@ function VirtualList({ items, keep, tile }: Props) {
     if (id) setFocusedId(id);
   };
   const onBlur = (e: FocusEvent<HTMLUListElement>) => {
+    // The window losing focus (another tab) leaves the card the document's focus: it stays drawn.
+    if (!e.relatedTarget && document.activeElement === e.target) return;
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusedId(null);
   };
 
