@@ -89,7 +89,8 @@ async function rowsFor(engine: string, baseUrl: string, tokens: Tokens, add: Add
     const m = await missLatencies(MISS_REQUESTS, baseUrl, url, tokens);
     add(
       `talent search at ${PERFORMERS.toLocaleString('en')} performers, ${label}, after a performer's edit (cache misses) [${engine}]`,
-      `p50 ${m.p50} ms, p95 ${m.p95} ms (${MISS_REQUESTS} requests); ${atMostTimes(m.p95, b.p95, 12)}`,
+      // A bare p95 under 1 ms counts as 1 ms, as for the board's row (docs/performance.md): below it the bare route's noise would decide.
+      `p50 ${m.p50} ms, p95 ${m.p95} ms (${MISS_REQUESTS} requests); ${atMostTimes(m.p95, Math.max(b.p95, 1), 12, 'p95', 'bare, floor 1 ms')}`,
       `bare Fastify, same JSON: p50 ${b.p50} ms, p95 ${b.p95} ms`,
     );
   }

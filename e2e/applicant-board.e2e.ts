@@ -29,6 +29,15 @@ const focused = (page: Page) =>
     return el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
   });
 
+/** Whether what has the keyboard's focus is inside the viewport, below the sticky nav. */
+const focusInView = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    const navBottom = document.querySelector('.nav')?.getBoundingClientRect().bottom ?? 0;
+    // A pixel's slack: scrolled in to the nearest edge, a box may end a fraction past it.
+    return Boolean(box && box.height > 0 && box.top >= navBottom - 1 && box.bottom <= window.innerHeight + 1);
+  });
+
 async function applicant(job: { _id: string }, note: string) {
   const performer = await createUser();
   await buyPlan(performer, 'gold');
@@ -340,19 +349,51 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
 
     // Scrolling to the end of the board loads the next page.
     await page.locator('.applicant-more').scrollIntoViewIfNeeded();
-    await expect.poll(() => openers.count()).toBeGreaterThanOrEqual(100);
+    await page.getByRole('status').filter({ hasText: BOARD_MSG.loaded(100, 120) }).waitFor();
     expect(asked.some((u) => u.searchParams.get('cursor') === '50')).toBe(true);
 
-    // "Load more" from the keyboard: the next page, and focus on its first card.
+    // "Load more" from the keyboard: the next page, and focus on its first card, which the
+    // virtual column draws though it is far from the button and scrolls into view.
     const loadMore = page.getByRole('button', { name: BOARD_MSG.loadMore });
-    const before = await openers.count();
     await loadMore.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => openers.count()).toBe(120);
-    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${personName(`Paged ${before}`)}`);
     await page.getByRole('status').filter({ hasText: BOARD_MSG.loaded(120, 120) }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`${APP_MSG.open}: ${personName('Paged 100')}`);
+    await expect.poll(() => focusInView(page)).toBe(true);
     expect(await loadMore.count()).toBe(0);
+    // 40 a column now: each column is a virtual list, fewer cards in the DOM than loaded.
+    const drawn = await page.locator('.applicant-tile').count();
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(120);
+    // Each drawn card says where it stands in its column ("34 of 40"), and the page stays accessible.
+    expect(await page.locator('[data-card] button[aria-label$="Paged 100"]').locator('xpath=..').getAttribute('aria-posinset')).toBe('34');
+    await expectAccessible(page);
     await shoot(page, `board-paged-all-${width}`);
+
+    // The keyboard walks a column to its last card, far below the first screen: each card is
+    // drawn before Tab reaches it and scrolled in (Paged 0, 3, … 117 are the Applied column).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: `${APP_MSG.open}: ${personName('Paged 0')}`, exact: true }).focus();
+    const last = `${APP_MSG.open}: ${personName('Paged 117')}`;
+    const walked: string[] = [];
+    for (let i = 0; i < 100 && walked.at(-1) !== last; i++) {
+      await page.keyboard.press('Tab');
+      walked.push(await focused(page));
+    }
+    // Every card of the column in order, each its checkbox then its Open button.
+    const column = Array.from({ length: 39 }, (_, k) => personName(`Paged ${3 * (k + 1)}`));
+    expect(walked).toEqual(column.flatMap((name) => [BOARD_MSG.select(name), `${APP_MSG.open}: ${name}`]));
+    await expect.poll(() => focusInView(page)).toBe(true);
+    expect(await page.locator('.applicant-tile').count()).toBeLessThan(120);
+    // And back up with Shift+Tab to the column's first card, which comes out from under the sticky nav.
+    const back: string[] = [];
+    for (let i = 0; i < 100 && back.at(-1) !== `${APP_MSG.open}: ${personName('Paged 0')}`; i++) {
+      await page.keyboard.press('Shift+Tab');
+      back.push(await focused(page));
+    }
+    expect(back.at(-1)).toBe(`${APP_MSG.open}: ${personName('Paged 0')}`);
+    expect(back).toHaveLength(78);
+    await expect.poll(() => focusInView(page)).toBe(true);
 
     // A filter starts again from the first page.
     const sent = asked.length;

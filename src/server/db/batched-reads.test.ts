@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchedById } from './batched-reads.js';
+import { batchedById, readByIdsSized } from './batched-reads.js';
 
 /** A read that records each statement's ids and knows the rows `a` to `e`. */
 function recordedRead() {
@@ -50,5 +50,29 @@ describe('batchedById', () => {
     });
     const results = await Promise.allSettled([read('a'), read('b')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
+describe('readByIdsSized', () => {
+  it('prepares one statement per batch size, and pads a batch with its last id', async () => {
+    const prepared: number[] = [];
+    const executed: Record<string, string>[] = [];
+    const readMany = readByIdsSized((whereIdIn, size) => {
+      prepared.push(size);
+      return {
+        execute: async (params) => {
+          executed.push(params);
+          return [...new Set(Object.values(params))].map((id) => ({ id }));
+        },
+      };
+    });
+    expect(await readMany(['a', 'b', 'c'])).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    expect(executed.at(-1)).toEqual({ id0: 'a', id1: 'b', id2: 'c', id3: 'c' });
+    await readMany(['d', 'e', 'f', 'g']);
+    await readMany(['h']);
+    await readMany(Array.from({ length: 70 }, (_, i) => `x${i}`));
+    // Sizes 4 (twice), 1 and 100: three statements, the size-4 one reused.
+    expect(prepared).toEqual([4, 1, 100]);
+    expect(Object.keys(executed.at(-1)!)).toHaveLength(100);
   });
 });

@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, AuthHooks } from '../context.js';
-import { batchedById, idIsOneOf } from '../db/batched-reads.js';
+import { batchedById, readByIdsSized } from '../db/batched-reads.js';
 import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
 import { tokenCheckColumns, type TokenCheckRow } from '../db/token-check.js';
@@ -98,12 +98,12 @@ export const AUTH_HEADER = 'x-auth-token';
 
 export function createAuthHooks(ctx: AppContext): AuthHooks {
   // The checks of one turn share a statement (the first calls after a change to many users).
-  const tokenChecks = ctx.db
-    .select({ id: users.id, ...tokenCheckColumns })
-    .from(users)
-    .where(idIsOneOf(users.id))
-    .prepare('auth_token_check');
-  const tokenCheck = batchedById((ids) => tokenChecks.execute({ ids }));
+  // Prepared per batch size, so PostgreSQL keeps one plan rather than planning each (db/batched-reads.ts).
+  const tokenCheck = batchedById(
+    readByIdsSized((whereIdIn, size) =>
+      ctx.db.select({ id: users.id, ...tokenCheckColumns }).from(users).where(whereIdIn(users.id)).prepare(`auth_token_check_${size}`),
+    ),
+  );
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
   // Also holds the user's revoked token ids: a logout notifies the user channel (account.service.ts),
   // so every instance drops the entry at once, and a poll still costs no query.

@@ -5,9 +5,16 @@ import type { users } from '../../db/schema/index.js';
 import { daysLeft } from '../../lib/days.js';
 
 type UserRow = typeof users.$inferSelect;
+/** The columns a profile is made of: what getUserData reads of the row, and no more. */
+export const PROFILE_COLUMNS = [
+  'id', 'version', 'fname', 'email', 'number', 'gender', 'pronoun', 'profileUrl', 'category', 'visibility', 'profilePic', 'location',
+  'age', 'height', 'weight', 'bodyType', 'hairColor', 'eyeColor', 'profileStatedAt',
+  'subscriptionName', 'subscriptionPrice', 'subscriptionStart', 'subscriptionEnd', 'queuedPlanName', 'queuedPlanPrice',
+] as const satisfies readonly (keyof UserRow)[];
+export type ProfileColumns = Pick<UserRow, (typeof PROFILE_COLUMNS)[number]>;
 export type MediaLists = Pick<UserProfile, 'photos' | 'videos' | 'audios'>;
 
-export function presentProfile(user: UserRow, media: MediaLists): UserProfile {
+export function presentProfile(user: ProfileColumns, media: MediaLists): UserProfile {
   // A queued plan shows from the moment it takes over (docs/product.md §11.10).
   const plan = planInForce(user);
   return {

@@ -1,11 +1,11 @@
 /** Reads and changes a performer's own profile. */
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
-import { batchedById, idIsOneOf } from '../../db/batched-reads.js';
+import { batchedById, readByIdsSized } from '../../db/batched-reads.js';
 import { userMedia, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { heightCmOf, UNITS_TEXT, weightKgOf } from '../../../contract/units.js';
@@ -13,7 +13,7 @@ import { isIssuedTo } from '../media/index.js';
 import { hasDateOfBirth, isHeld } from '../guardians/index.js';
 import { createVersionedBodyCache, type CachedBody } from '../../lib/versioned-body-cache.js';
 import { tokenCheckColumns } from '../../db/token-check.js';
-import { presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileVersion } from './profile.presenter.js';
+import { PROFILE_COLUMNS, presentProfile, profileEtag, profileEtagOf, type MediaLists, type ProfileColumns, type ProfileVersion } from './profile.presenter.js';
 
 type Parsed<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
 
@@ -36,22 +36,28 @@ function mediaLists(pairs: string | null): MediaLists {
 /** Serialized profiles kept per ETag (user, version, days left): at most this many bytes. */
 const PROFILE_CACHE_BYTES = 32 * 1024 * 1024;
 
-type ProfileRow = typeof users.$inferSelect & { media: string | null };
+type ProfileRow = ProfileColumns & { media: string | null };
+
+/**
+ * The row's columns a profile shows, not all of them: a read after a change parses these
+ * alone (no password hash, no search keys as JSON, two timestamps fewer), which is most of
+ * a miss's row mapping and its garbage (docs/performance.md, "A getUserData miss").
+ */
+const profileColumns = Object.fromEntries(PROFILE_COLUMNS.map((key) => [key, users[key]])) as { [K in (typeof PROFILE_COLUMNS)[number]]: (typeof users)[K] };
 
 export function createProfileService(ctx: AppContext) {
   const { db } = ctx;
-  const row = { ...getTableColumns(users), media: mediaOfRow };
+  const row = { ...profileColumns, media: mediaOfRow };
   // One round trip: the user and their media together (docs/performance.md).
   const profileRead = db.select(row).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_read');
   // The same with the token check's columns: on a poll whose check is not cached, the check
   // and the read are one statement (the row already holds the check's other columns), and
   // the polls of one turn share it.
-  const profileReadChecked = db
-    .select({ ...row, revoked: tokenCheckColumns.revoked })
-    .from(users)
-    .where(idIsOneOf(users.id))
-    .prepare('profile_read_checked');
-  const readChecked = batchedById((ids) => profileReadChecked.execute({ ids }));
+  const readChecked = batchedById(
+    readByIdsSized((whereIdIn, size) =>
+      db.select({ ...row, ...tokenCheckColumns }).from(users).where(whereIdIn(users.id)).prepare(`profile_read_checked_${size}`),
+    ),
+  );
   const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('profile_user');
   // Keyed by the ETag, which names the version: an entry is never stale, only unused.
   const bodies = createVersionedBodyCache({ maxBytes: PROFILE_CACHE_BYTES });

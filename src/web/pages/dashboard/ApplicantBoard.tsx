@@ -6,7 +6,8 @@
  * Selected applicants can be asked for self-tapes (docs/self-tapes.md, "Screens").
  * It loads 50 applicants at a time, more as the end of the board scrolls into view or on
  * "Load more" (which puts focus on the first new card); the columns' numbers are the
- * server's counts, and selection and bulk moves act on what is loaded.
+ * server's counts, and selection and bulk moves act on what is loaded. A long column draws only
+ * the cards near the viewport (ApplicantColumnList).
  */
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { FINAL_STATUSES, STUDIO_STATUSES, type ApplicationStatus, type StudioStatus } from '../../../contract/applications-limits';
@@ -29,6 +30,7 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
 import { Link } from 'react-router';
 import { ApplicantCard } from './ApplicantCard';
+import { ApplicantColumnList } from './ApplicantColumnList';
 import { personName, initialOf } from '../../../contract/names';
 import { toggled } from '../../lib/toggled';
 
@@ -59,6 +61,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = applicants;
   // "Load more" pressed: the index of the page to come, whose first card gets focus once it is in.
   const focusPage = useRef<number | null>(null);
+  // The card to focus once it is drawn.
+  const [focusId, setFocusId] = useState<string | null>(null);
   const endRef = useRef<HTMLDivElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   // The card's opener gets focus back once the dialog is gone (and the board re-rendered).
@@ -108,8 +112,22 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
     if (wanted === null || !pages || pages.length <= wanted) return;
     focusPage.current = null;
     const first = pages[wanted]?.applications[0];
-    if (first) document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(first._id)}"]`)?.focus();
+    if (first) setFocusId(first._id);
   }, [pages]);
+
+  // A card may be far down a virtual column, not yet in the DOM: `keep` has its column draw it,
+  // and focus then scrolls it into view (ApplicantColumnList).
+  useEffect(() => {
+    if (!focusId) return;
+    const card = document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(focusId)}"]`);
+    if (!card) return;
+    card.focus();
+    setFocusId(null);
+    // Its column may still measure the cards drawn with it: in view once they are.
+    window.requestAnimationFrame(() => window.requestAnimationFrame(() => {
+      if (document.activeElement === card) card.scrollIntoView({ block: 'nearest' });
+    }));
+  }, [focusId, shown]);
 
   function loadMore() {
     // Already on its way (the scroll asked first): focus still goes to the page that comes.
@@ -147,6 +165,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   // Every applicant the filters leave, loaded or not (the role narrows the counts; the status picks one).
   const total = status ? countOf(status) : ALL_STATUSES.reduce((n, s) => n + countOf(s), 0);
   const filtered = Boolean(roleId || status);
+  // Cards a virtual column keeps in the DOM out of view: focus is on its way to them.
+  const keep = [focusId, openId, returnTo, undo?.ids.length === 1 ? undo.ids[0] : null].filter((id): id is string => Boolean(id));
 
   // The role is named when the job has more than one: two roles of one person are two cards (issue 49, item 2).
   const whoWithRole = (a: { performer: { fname: string }; role: { name: string } }) => (roles.length > 1 ? APP_MSG.withRole(personName(a.performer.fname), a.role.name) : personName(a.performer.fname));
@@ -338,9 +358,11 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                 {items.length === 0 ? (
                   <p className="muted applicant-none">{APP_MSG.noneInColumn}</p>
                 ) : (
-                  <ul>
-                    {items.map((a) => (
-                      <li key={a._id} className="applicant-tile" draggable={mayMove} onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
+                  <ApplicantColumnList
+                    items={items}
+                    keep={keep}
+                    tile={(a, extras) => (
+                      <li key={a._id} {...extras} data-card={a._id} className="applicant-tile" draggable={mayMove} onDragStart={(e) => e.dataTransfer.setData('text/plain', a._id)}>
                         {mayMove && !FINAL_STATUSES.includes(a.status) && (
                           <input type="checkbox" className="applicant-check" aria-label={BOARD_MSG.select(personName(a.performer.fname))} checked={selected.has(a._id)} onChange={() => toggle(a._id)} />
                         )}
@@ -352,8 +374,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
                         </div>
                         <button type="button" className="btn btn-secondary" data-opener={a._id} onClick={() => setOpenId(a._id)} aria-label={`${APP_MSG.open}: ${whoWithRole(a)}`}>{APP_MSG.open}</button>
                       </li>
-                    ))}
-                  </ul>
+                    )}
+                  />
                 )}
               </section>
             );
