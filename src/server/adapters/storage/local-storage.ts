@@ -3,7 +3,7 @@
  * with @fastify/static (ranges, ETags) from the location this driver gives.
  */
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, stat, statfs, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -15,23 +15,40 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, ...key.split('/'));
   };
 
+  const put: Storage['put'] = async (key, body) => {
+    const file = fileOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written beside the target and renamed when complete, so a half-written file is never served.
+    const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
+      const { size } = await stat(partial);
+      await rename(partial, file);
+      return { size };
+    } catch (error) {
+      await unlink(partial).catch(() => {});
+      throw error;
+    }
+  };
+
   return {
     driver: 'local',
 
-    async put(key, body, _contentType) {
+    put,
+
+    async adopt(key, from) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written beside the target and renamed when complete, so a half-written file is never served.
-      const partial = `${file}.${randomBytes(6).toString('hex')}.part`;
       try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx' }));
-        const { size } = await stat(partial);
-        await rename(partial, file);
-        return { size };
+        await rename(from, file);
       } catch (error) {
-        await unlink(partial).catch(() => {});
-        throw error;
+        // Another disk (DATA_DIR's folders mounted apart): the bytes are copied after all.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await put(key, createReadStream(from), '');
+        await unlink(from);
       }
+      const { size } = await stat(file);
+      return { size };
     },
 
     async freeBytes() {

@@ -15,6 +15,11 @@ export interface Storage {
   readonly driver: 'local' | 's3';
   /** Streams `body` to `key`; resolves with the bytes stored. A failed put leaves nothing behind. */
   put(key: string, body: Readable, contentType: string): Promise<{ size: number }>;
+  /**
+   * Moves a finished file on this machine to `key` instead of copying its bytes (a resumable
+   * upload's file, docs/media.md); the file is gone from `from` afterwards. Local disk only.
+   */
+  adopt?(key: string, from: string): Promise<{ size: number }>;
   /** Removes a stored file; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**

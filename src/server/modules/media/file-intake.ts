@@ -4,11 +4,36 @@
  * layout, and images are re-encoded without their metadata, with a grid thumbnail.
  */
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import { acceptedType, MEDIA_LIMITS, type AcceptedType, type StorageKind } from '../../../contract/media.js';
+import type { Storage } from '../../adapters/storage/index.js';
 
 /** file-type's recommended sample: enough for every format we accept. */
+/**
+ * A file arriving to be stored: a multipart part, or a finished resumable upload read back
+ * (with `localPath` when its bytes lie on this machine's disk, docs/media.md).
+ */
+export interface IncomingFile {
+  file: Readable & { truncated?: boolean };
+  filename?: string;
+  localPath?: string;
+}
+
+/**
+ * Stores a checked stream of `part` at `key`. A finished resumable upload on this disk is read
+ * through (so the checks riding on `body` see every byte) and then moved into place rather than
+ * written a second time (docs/media.md, "Resumable uploads"); anything else is streamed to storage.
+ */
+export async function storeStream(storage: Storage, key: string, body: Readable, part: IncomingFile, contentType: string): Promise<{ size: number }> {
+  if (part.localPath && storage.adopt) {
+    await pipeline(body, new Writable({ write: (_chunk, _encoding, done) => done() }));
+    return storage.adopt(key, part.localPath);
+  }
+  return storage.put(key, body, contentType);
+}
+
 export const SNIFF_BYTES = 4100;
 
 /**

@@ -5,7 +5,7 @@
 export { mediaRoutes } from './media.routes.js';
 export { isIssuedTo, RESERVATION_LIFE_MS } from './media.service.js';
 export { holdUploadOwner, ownDiskJob, UPLOAD_OWNER, uploadOwnerJob, uploadSweepJob } from './upload-sweep.js';
-export { isCutOff, readHead } from './file-intake.js';
+export { isCutOff, readHead, storeStream } from './file-intake.js';
 export { cutOffAware, filePart, registerUploads } from './multipart-upload.js';
 export { openFinished, resumableSweepJob, sweepExpiredUploads } from './resumable-uploads.js';
 export type { IncomingFile } from './media.service.js';

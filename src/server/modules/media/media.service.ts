@@ -26,15 +26,11 @@ import { errors } from '../../errors.js';
 import { probeContainer } from './container-check.js';
 import { conversionsOf, dropConversion, playbackOf, queueConversion } from './conversions.js';
 import { UPLOAD_OWNER } from './upload-sweep.js';
-import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf } from './file-intake.js';
+import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, storeStream, thumbKeyOf, type IncomingFile } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
 
-/** A file arriving to be stored: a multipart part, or a finished resumable upload read back. */
-export interface IncomingFile {
-  file: Readable & { truncated?: boolean };
-  filename?: string;
-}
+export type { IncomingFile } from './file-intake.js';
 
 /** Uploads one account may run at once; beyond them, 429. Image re-encoding happens inside one. */
 export const UPLOADS_AT_ONCE = 2;
@@ -139,10 +135,11 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   /** Stores a stream that was already sniffed; a truncated one (over the limit) is removed again. */
-  async function putChecked(key: string, body: Readable, contentType: string, file: Readable & { truncated?: boolean }, overLimit: () => Error) {
+  async function putChecked(key: string, body: Readable, contentType: string, part: IncomingFile, overLimit: () => Error) {
+    const { file } = part;
     let size: number;
     try {
-      ({ size } = await storage.put(key, body, contentType));
+      ({ size } = await storeStream(storage, key, body, part, contentType));
     } catch (error) {
       if (file.truncated) throw overLimit();
       throw error;
@@ -262,7 +259,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
         // The container is read from a copy as the file streams to storage; a file that
         // cannot be played is removed again and refused (docs/faults.md, "Media files").
         const probe = probeContainer(whole, type.mime);
-        size = await putChecked(key, probe.stream, type.mime, part.file, overLimit);
+        size = await putChecked(key, probe.stream, type.mime, part, overLimit);
         const verdict = await probe.verdict(size);
         if (!verdict.playable) {
           log.info({ reason: verdict.reason, mime: type.mime, size }, 'upload refused: media cannot be played');

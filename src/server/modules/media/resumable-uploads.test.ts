@@ -4,6 +4,8 @@
  * quota held from creation and released on DELETE and on expiry, and a finished upload stored
  * as media by id. PGlite, or PostgreSQL with TEST_DATABASE_URL.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_LIMITS } from '../../../contract/media.js';
@@ -81,6 +83,12 @@ describe('tus at /api/uploads', () => {
     expect(row?.size).toBe(clip.length);
     expect(await t.ctx.db.$count(resumableUploads, eq(resumableUploads.id, id))).toBe(0);
     expect(await (await tusStoreOf(t.ctx)).progress(id)).toBeNull();
+    // Moved into storage rather than copied: the stored bytes are the clip's, and the tus folder
+    // keeps neither the bytes nor their record.
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(clip)).toBe(true);
+    expect((await readdir(path.join(t.ctx.config.dataDir, 'tus'))).filter((name) => name.startsWith(id))).toEqual([]);
     // Used once: a second use is 404.
     const again = await t.app.inject({ method: 'POST', url: '/api/storage/videos/from-upload', headers: { 'x-auth-token': ana.token }, payload: { uploadId: id }, remoteAddress: newAddress() });
     expect(again.statusCode).toBe(404);

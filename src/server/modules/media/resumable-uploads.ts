@@ -20,7 +20,7 @@ import type { BackgroundJob } from '../../background/runner.js';
 import type { AppContext, AuthHooks } from '../../context.js';
 import { resumableUploads } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
-import type { IncomingFile } from './media.service.js';
+import type { IncomingFile } from './file-intake.js';
 import { createTusStore, type TusStore } from './tus-store.js';
 
 type ResumableRow = typeof resumableUploads.$inferSelect;
@@ -79,7 +79,7 @@ export async function openFinished(ctx: AppContext, userId: string, kind: Upload
   const file = await store.read(id);
   return {
     row,
-    incoming: { file, filename: row.filename },
+    incoming: { file, filename: row.filename, localPath: store.localPath?.(id) },
     async done() {
       file.destroy();
       await ctx.db.delete(resumableUploads).where(eq(resumableUploads.id, id));

@@ -15,6 +15,8 @@ export interface TusStore {
   /** Bytes received so far and the declared length, or null when the store has no such upload. */
   progress(id: string): Promise<{ offset: number; size: number | undefined } | null>;
   read(id: string): Promise<Readable>;
+  /** Where an upload's bytes lie on this machine's disk (the file store); undefined in a bucket. */
+  localPath?(id: string): string;
   /** Removes the upload's bytes; a missing upload is not an error. */
   remove(id: string): Promise<void>;
 }
@@ -24,10 +26,9 @@ const S3_PART_BYTES = 8 * 1024 * 1024;
 
 export async function createTusStore(ctx: AppContext): Promise<TusStore> {
   const { env } = ctx.config;
-  let datastore: DataStore & { read(id: string): Readable | Promise<Readable> };
   if (env.S3_BUCKET) {
     const { S3Store } = await import('@tus/s3-store');
-    datastore = new S3Store({
+    const datastore = new S3Store({
       partSize: S3_PART_BYTES,
       s3ClientConfig: {
         bucket: env.S3_BUCKET,
@@ -41,23 +42,35 @@ export async function createTusStore(ctx: AppContext): Promise<TusStore> {
         responseChecksumValidation: 'WHEN_REQUIRED',
       },
     });
-  } else {
-    const { FileStore } = await import('@tus/file-store');
-    datastore = new FileStore({ directory: path.join(ctx.config.dataDir, 'tus') });
+    return {
+      datastore,
+      progress: (id) => progressOf(datastore, id),
+      read: async (id) => datastore.read(id),
+      async remove(id) {
+        await datastore.remove(id).catch(() => {});
+      },
+    };
   }
+  const { FileStore } = await import('@tus/file-store');
+  const directory = path.join(ctx.config.dataDir, 'tus');
+  const files = new FileStore({ directory });
   return {
-    datastore,
-    async progress(id) {
-      try {
-        const upload = await datastore.getUpload(id);
-        return { offset: upload.offset, size: upload.size };
-      } catch {
-        return null;
-      }
-    },
-    read: async (id) => datastore.read(id),
+    datastore: files,
+    progress: (id) => progressOf(files, id),
+    read: async (id) => files.read(id),
+    localPath: (id) => path.join(directory, id),
     async remove(id) {
-      await datastore.remove(id).catch(() => {});
+      // Its bytes may have been moved into storage already (docs/media.md): the record goes either way.
+      await files.remove(id).catch(() => files.configstore.delete(id).catch(() => {}));
     },
   };
+}
+
+async function progressOf(datastore: DataStore, id: string): Promise<{ offset: number; size: number | undefined } | null> {
+  try {
+    const upload = await datastore.getUpload(id);
+    return { offset: upload.offset, size: upload.size };
+  } catch {
+    return null;
+  }
 }

@@ -26,7 +26,7 @@ import { deliver, recordEvents } from '../events/index.js';
 import { activityLinks, tellStudioOfPerformer } from '../studio-activity/index.js';
 import { ACTIVITY_TEXT, jobAndRole } from '../../../contract/studio-activity-texts.js';
 import { personName } from '../../../contract/names.js';
-import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, storeStream, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
 
 type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
@@ -194,7 +194,7 @@ export function createSelfTapesService(ctx: AppContext) {
     const probe = probeContainer(whole, type.mime);
     let size: number;
     try {
-      ({ size } = await storage.put(key, probe.stream, type.mime));
+      ({ size } = await storeStream(storage, key, probe.stream, part, type.mime));
     } catch (error) {
       if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
       throw error;
