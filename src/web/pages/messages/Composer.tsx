@@ -2,6 +2,7 @@
  * The message box: keeps a draft per conversation (in this browser, until logout), sends
  * on Enter (Shift+Enter for a new line), and shows what is wrong under the field.
  */
+import { FieldError, fieldA11y } from '../../components/FormField';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations-texts';
 
@@ -58,10 +59,9 @@ export function Composer({ conversationId, disabled, onSend }: Props) {
           onChange={(e) => change(e.target.value)}
           onKeyDown={keyDown}
           disabled={disabled}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...fieldA11y(fieldId, error)}
         />
-        {error && <p id={`${fieldId}-error`} className="msg-error" role="alert">{error}</p>}
+        <FieldError id={fieldId} error={error} />
       </div>
       <button type="submit" className="btn" disabled={disabled}>{CONVERSATION_MSG.send}</button>
     </form>

@@ -19,7 +19,7 @@ import type { UserProfile } from '../../../contract/profile';
 import { registerProfilePic, updateBasicInfo } from '../../api/profile';
 import { uploadFile } from '../../api/storage';
 import { useBusy } from '../../components/Busy';
-import { FormField } from '../../components/FormField';
+import { FieldError, FormField, fieldA11y } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { fieldOfError } from '../../api/field-of-error';
@@ -133,7 +133,7 @@ export default function EditProfilePage() {
   }
 
   const picture = preview ?? form?.profilePic ?? '';
-  const a11y = (key: FieldKey) => ({ 'aria-invalid': Boolean(errors[key]), 'aria-describedby': errors[key] ? `${key}-error` : undefined });
+  const a11y = (key: FieldKey) => fieldA11y(key, errors[key]);
   return (
     <main className="page edit-page">
       <form onSubmit={handleSave} noValidate>
@@ -150,8 +150,7 @@ export default function EditProfilePage() {
                     className="visually-hidden"
                     type="file"
                     accept={CHOOSER_ACCEPT.images}
-                    aria-invalid={Boolean(errors.photo)}
-                    aria-describedby={errors.photo ? 'photo-error photo-hint' : 'photo-hint'}
+                    {...fieldA11y('photo', errors.photo, true)}
                     onChange={(e) => {
                       void choosePhoto(e.target.files?.[0]);
                       e.target.value = '';
@@ -166,7 +165,7 @@ export default function EditProfilePage() {
                 </div>
               </div>
               <p id="photo-hint" className="field-hint">{photo ? SCREEN_MSG.photoChosen(photo.name) : acceptedHint('images')}</p>
-              {errors.photo && <p id="photo-error" className="field-error" role="alert">{errors.photo}</p>}
+              <FieldError id="photo" error={errors.photo} />
             </div>
             <div className="edit-grid">
               <div className="field span-2">
@@ -177,7 +176,7 @@ export default function EditProfilePage() {
                   </select>
                   <input id="fname" className="input" autoComplete="name" value={form.fname} onChange={(e) => set('fname', e.target.value)} {...a11y('fname')} />
                 </div>
-                {errors.fname && <p id="fname-error" className="field-error" role="alert">{errors.fname}</p>}
+                <FieldError id="fname" error={errors.fname} />
               </div>
               <FormField id="location" label="Location" error={errors.location}>
                 {(props) => <input {...props} className="input" autoComplete="address-level2" value={form.location} onChange={(e) => set('location', e.target.value)} />}

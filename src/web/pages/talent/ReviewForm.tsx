@@ -5,7 +5,7 @@ import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { saveReview } from '../../api/shortlists';
 import { useToast } from '../../components/Toasts';
-import { FormField } from '../../components/FormField';
+import { FieldGroup, FormField } from '../../components/FormField';
 
 export function ReviewForm({ performerId, review }: { performerId: string; review: Review | null }) {
   const [rating, setRating] = useState(review?.rating ?? 0);
@@ -30,16 +30,14 @@ export function ReviewForm({ performerId, review }: { performerId: string; revie
 
   return (
     <form className="review-form" onSubmit={handleSubmit} noValidate>
-      <fieldset className="rating" aria-describedby={error ? 'rating-error' : undefined}>
-        <legend>{TALENT_MSG.yourRating}</legend>
+      <FieldGroup className="rating" id="rating" legend={TALENT_MSG.yourRating} error={error}>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="rating-star">
             <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} aria-label={TALENT_MSG.stars(n)} />
             <span aria-hidden="true">{n <= rating ? '★' : '☆'}</span>
           </label>
         ))}
-      </fieldset>
-      {error && <p id="rating-error" className="field-error" role="alert">{error}</p>}
+      </FieldGroup>
       <FormField id="review-note" label={TALENT_MSG.yourNote} hint={TALENT_MSG.reviewPrivate}>
         {(a11y) => <textarea {...a11y} className="textarea" rows={3} maxLength={TALENT_LIMITS.noteMax} value={note} onChange={(e) => setNote(e.target.value)} />}
       </FormField>
