@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits.js';
+import { JOB_LIMITS } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
 import { MSG } from './messages.js';
 
@@ -144,4 +145,12 @@ export const appearanceFields = {
   bodyType: optionalTextRule('Body Type', APPEARANCE_LIMITS.bodyType),
   hairColor: optionalTextRule('Hair Color', APPEARANCE_LIMITS.hairColor),
   eyeColor: optionalTextRule('Eye Color', APPEARANCE_LIMITS.eyeColor),
+};
+
+/** /dashboard/studio's text fields, checked before the save (the server's studioMeBody holds the same limits). */
+export const studioPageFields = {
+  fname: requiredNameRule('Name', LIMITS.nameMax),
+  location: optionalTextRule('Location', JOB_LIMITS.locationMax),
+  number: z.union([z.literal(''), phone]),
+  projectDesc: z.string().check(noControl('Description', true), z.maxLength(JOB_LIMITS.studioDescMax, MSG.tooLong('Description', JOB_LIMITS.studioDescMax))),
 };

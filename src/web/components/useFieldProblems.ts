@@ -31,16 +31,22 @@ export function useFieldProblems<K extends string>(
     [ids],
   );
 
-  /** Shows every problem of `value`, focuses the first wrong field; true when there is none. */
-  const check = useCallback(
-    (value: Record<K, unknown>) => {
-      const found = problemsByField(rules, value, labels);
-      setProblems(found);
-      focus(found);
-      return Object.keys(found).length === 0;
+  /**
+   * Shows these problems (found by the page beyond the rules: units, a list of rows), focuses
+   * the first wrong field in the form's order; true when there is none.
+   */
+  const show = useCallback(
+    (found: Partial<Record<K, string>>) => {
+      const listed = Object.fromEntries(Object.entries(found).filter(([, msg]) => msg)) as Partial<Record<K, string>>;
+      setProblems(listed);
+      focus(listed);
+      return Object.keys(listed).length === 0;
     },
-    [rules, labels, focus],
+    [focus],
   );
+
+  /** Shows every problem of `value`, focuses the first wrong field; true when there is none. */
+  const check = useCallback((value: Record<K, unknown>) => show(problemsByField(rules, value, labels)), [rules, labels, show]);
 
   const clear = useCallback((field: K) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p)), []);
 
@@ -75,5 +81,5 @@ export function useFieldProblems<K extends string>(
     [ids, setProblem, focus],
   );
 
-  return { problems, check, clear, setProblem, setProblemFrom, reset: () => setProblems({}), ids };
+  return { problems, check, show, clear, setProblem, setProblemFrom, reset: () => setProblems({}), ids };
 }
