@@ -7,7 +7,9 @@ import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits.js';
 import { JOB_LIMITS } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
+import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
+import { TALENT_LIMITS } from './talent-limits.js';
 
 /** C0 and C1 control characters and DEL: PostgreSQL refuses NUL, and none of them belongs in a form. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -153,4 +155,10 @@ export const studioPageFields = {
   location: optionalTextRule('Location', JOB_LIMITS.locationMax),
   number: z.union([z.literal(''), phone]),
   projectDesc: z.string().check(noControl('Description', true), z.maxLength(JOB_LIMITS.studioDescMax, MSG.tooLong('Description', JOB_LIMITS.studioDescMax))),
+};
+
+/** A studio's private rating of a performer (the server's reviewBody holds the same rules). */
+export const reviewFields = {
+  rating: z.number().check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, MARKET_MSG.mustBeWhole('Rating', 1, 5))),
+  note: z.string().check(noControl('Note', true), z.maxLength(TALENT_LIMITS.noteMax, MSG.tooLong('Note', TALENT_LIMITS.noteMax))),
 };
