@@ -10,6 +10,7 @@ import { LIMITS } from './limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
 import { TALENT_LIMITS } from './talent-limits.js';
+import { TEAM_LIMITS } from './team-messages.js';
 
 /** C0 and C1 control characters and DEL: PostgreSQL refuses NUL, and none of them belongs in a form. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -161,4 +162,10 @@ export const studioPageFields = {
 export const reviewFields = {
   rating: z.number().check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, MARKET_MSG.mustBeWhole('Rating', 1, 5))),
   note: z.string().check(noControl('Note', true), z.maxLength(TALENT_LIMITS.noteMax, MSG.tooLong('Note', TALENT_LIMITS.noteMax))),
+};
+
+/** /join/{token}'s fields (the server's joinBody holds the same limits and the same password rule). */
+export const joinFields = {
+  name: requiredNameRule('Name', TEAM_LIMITS.nameMax),
+  password,
 };
