@@ -169,3 +169,8 @@ export const joinFields = {
   name: requiredNameRule('Name', TEAM_LIMITS.nameMax),
   password,
 };
+
+/** A new shortlist's name on /dashboard/shortlists (the server's shortlist body holds the same limit). */
+export const shortlistFields = {
+  name: requiredNameRule('Shortlist name', TALENT_LIMITS.shortlistNameMax),
+};
