@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits.js';
+import { CONVERSATION_LIMITS, CONVERSATION_MSG } from './conversations-texts.js';
 import { JOB_LIMITS } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
@@ -173,4 +174,12 @@ export const joinFields = {
 /** A new shortlist's name on /dashboard/shortlists (the server's shortlist body holds the same limit). */
 export const shortlistFields = {
   name: requiredNameRule('Shortlist name', TALENT_LIMITS.shortlistNameMax),
+};
+
+/** A message's text in a conversation (the server's message body holds the same limit). */
+export const messageFields = {
+  text: z.string().check(
+    z.refine((v) => v.trim() !== '', CONVERSATION_MSG.textRequired),
+    z.maxLength(CONVERSATION_LIMITS.textMax, CONVERSATION_MSG.textTooLong(CONVERSATION_LIMITS.textMax)),
+  ),
 };

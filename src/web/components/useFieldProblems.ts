@@ -81,5 +81,7 @@ export function useFieldProblems<K extends string>(
     [ids, setProblem, focus],
   );
 
-  return { problems, check, show, clear, setProblem, setProblemFrom, reset: () => setProblems({}), ids };
+  const reset = useCallback(() => setProblems({}), []);
+
+  return { problems, check, show, clear, setProblem, setProblemFrom, reset, ids };
 }

@@ -3,9 +3,13 @@
  * on Enter (Shift+Enter for a new line), and shows what is wrong under the field.
  */
 import { FieldError, fieldA11y } from '../../components/FormField';
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import * as z from 'zod/mini';
+import { messageFields } from '../../../contract/field-rules';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations-texts';
 
+const rules = z.object(messageFields);
 const draftKey = (id: string) => `draft:${id}`;
 
 interface Props {
@@ -17,24 +21,27 @@ interface Props {
 export function Composer({ conversationId, disabled, onSend }: Props) {
   const fieldId = useId();
   const [text, setText] = useState(() => localStorage.getItem(draftKey(conversationId)) ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const ids = useMemo(() => ({ text: fieldId }), [fieldId]);
+  const fields = useFieldProblems(rules, ids);
+  const error = fields.problems.text;
+  const { reset } = fields;
 
   useEffect(() => {
     setText(localStorage.getItem(draftKey(conversationId)) ?? '');
-    setError(null);
-  }, [conversationId]);
+    reset();
+  }, [conversationId, reset]);
 
   function change(value: string) {
     setText(value);
     if (value) localStorage.setItem(draftKey(conversationId), value);
     else localStorage.removeItem(draftKey(conversationId));
-    if (error && value.length <= CONVERSATION_LIMITS.textMax) setError(null);
+    if (error && value.length <= CONVERSATION_LIMITS.textMax) fields.clear('text');
   }
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (text.trim() === '') return setError(CONVERSATION_MSG.textRequired);
-    if (text.length > CONVERSATION_LIMITS.textMax) return setError(CONVERSATION_MSG.textTooLong(CONVERSATION_LIMITS.textMax));
+    // Its problem under the field, with focus (the contract's rule, the server's own limit).
+    if (!fields.check({ text })) return;
     onSend(text);
     change('');
   }
