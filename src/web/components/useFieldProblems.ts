@@ -20,8 +20,10 @@ export function useFieldProblems<K extends string>(
   ids: Record<K, string>,
   /** Names an empty field ("Email is required"); without it the rule's own message shows. */
   labels?: Partial<Record<K, string>>,
+  /** Problems shown from the first render (a shared link's filters checked as they open), not focused. */
+  initial?: Partial<Record<K, string>>,
 ) {
-  const [problems, setProblems] = useState<Partial<Record<K, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<K, string>>>(() => initial ?? {});
 
   const focus = useCallback(
     (found: Partial<Record<K, string>>) => {
