@@ -9,10 +9,13 @@
  *   <TextField id={fields.ids.email} error={fields.problems.email} … />
  */
 import { useCallback, useState } from 'react';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { problemsByField } from '../../contract/field-rules';
 import { ApiError } from '../api/client';
 import { fieldOfError } from '../api/field-of-error';
+
+/** For a form whose checks are its own (ranges, orders of fields): it calls `show(found)`, never `check`. */
+export const NO_RULES = z.object({});
 
 export function useFieldProblems<K extends string>(
   rules: z.core.$ZodType,

@@ -4,8 +4,7 @@
  * shortlisted or messaged.
  */
 import { useState, type FormEvent } from 'react';
-import * as z from 'zod/mini';
-import { useFieldProblems } from '../../components/useFieldProblems';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
@@ -47,8 +46,6 @@ function check(f: TalentFilters): Errors {
 
 // Each filter's element id is its name, in the form's order (focus goes to the first wrong one).
 const IDS = Object.fromEntries(TALENT_FILTERS.map((k) => [k, k])) as Record<keyof TalentFilters, string>;
-// The filters' checks are this page's own (ranges and their order, `check` above): no field rules.
-const NO_RULES = z.object({});
 
 export default function TalentSearchPage() {
   const [params, setParams] = useSearchParams();
@@ -56,6 +53,7 @@ export default function TalentSearchPage() {
   const [draft, setDraft] = useState(filters);
   // A shared or bookmarked link is checked like a submitted form: its errors show at the field.
   const linkErrors = check(filters);
+  // The filters' checks are this page's own (ranges and their order, `check` above).
   const fields = useFieldProblems(NO_RULES, IDS, undefined, linkErrors);
   const errors: Errors = fields.problems;
   const search = useTalentSearch(filters, Object.keys(linkErrors).length === 0);
