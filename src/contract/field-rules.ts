@@ -5,8 +5,13 @@
  */
 import * as z from 'zod/mini';
 import { CONTACT_LIMITS } from './contact-limits.js';
+import { CONVERSATION_LIMITS, CONVERSATION_MSG } from './conversations-texts.js';
+import { JOB_LIMITS } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
+import { MARKET_MSG } from './marketplace-messages.js';
 import { MSG } from './messages.js';
+import { TALENT_LIMITS } from './talent-limits.js';
+import { TEAM_LIMITS } from './team-messages.js';
 
 /** C0 and C1 control characters and DEL: PostgreSQL refuses NUL, and none of them belongs in a form. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -144,4 +149,37 @@ export const appearanceFields = {
   bodyType: optionalTextRule('Body Type', APPEARANCE_LIMITS.bodyType),
   hairColor: optionalTextRule('Hair Color', APPEARANCE_LIMITS.hairColor),
   eyeColor: optionalTextRule('Eye Color', APPEARANCE_LIMITS.eyeColor),
+};
+
+/** /dashboard/studio's text fields, checked before the save (the server's studioMeBody holds the same limits). */
+export const studioPageFields = {
+  fname: requiredNameRule('Name', LIMITS.nameMax),
+  location: optionalTextRule('Location', JOB_LIMITS.locationMax),
+  number: z.union([z.literal(''), phone]),
+  projectDesc: z.string().check(noControl('Description', true), z.maxLength(JOB_LIMITS.studioDescMax, MSG.tooLong('Description', JOB_LIMITS.studioDescMax))),
+};
+
+/** A studio's private rating of a performer (the server's reviewBody holds the same rules). */
+export const reviewFields = {
+  rating: z.number().check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, MARKET_MSG.mustBeWhole('Rating', 1, 5))),
+  note: z.string().check(noControl('Note', true), z.maxLength(TALENT_LIMITS.noteMax, MSG.tooLong('Note', TALENT_LIMITS.noteMax))),
+};
+
+/** /join/{token}'s fields (the server's joinBody holds the same limits and the same password rule). */
+export const joinFields = {
+  name: requiredNameRule('Name', TEAM_LIMITS.nameMax),
+  password,
+};
+
+/** A new shortlist's name on /dashboard/shortlists (the server's shortlist body holds the same limit). */
+export const shortlistFields = {
+  name: requiredNameRule('Shortlist name', TALENT_LIMITS.shortlistNameMax),
+};
+
+/** A message's text in a conversation (the server's message body holds the same limit). */
+export const messageFields = {
+  text: z.string().check(
+    z.refine((v) => v.trim() !== '', CONVERSATION_MSG.textRequired),
+    z.maxLength(CONVERSATION_LIMITS.textMax, CONVERSATION_MSG.textTooLong(CONVERSATION_LIMITS.textMax)),
+  ),
 };

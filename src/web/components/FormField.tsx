@@ -1,26 +1,45 @@
 /**
- * A labelled input, select or textarea whose problem shows under it (aria-invalid,
- * aria-describedby). `TextField` is the common case: a plain input. Forms find every
- * field's problem at once with `useFieldProblems`.
+ * The form kit's pieces (docs/architecture.md, "Web forms and data"): a labelled input, select
+ * or textarea whose problem shows under it (aria-invalid, aria-describedby). `TextField` is the
+ * common case: a plain input. `FieldGroup` is a fieldset (a choice of several boxes) with its
+ * legend and its problem. `FieldError` is the one way a field's problem is written: a paragraph
+ * `<id>-error` that the field names in aria-describedby. Forms find every field's problem at
+ * once with `useFieldProblems`.
  */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FieldsetHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+
+/** A field's problem under it, `<id>-error` (the id its field's aria-describedby names); nothing without one. */
+export function FieldError({ id, error, className, focusable }: { id: string; error?: string | null; className?: string; focusable?: boolean }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className={className ? `field-error ${className}` : 'field-error'} role="alert" tabIndex={focusable ? -1 : undefined}>
+      {error}
+    </p>
+  );
+}
+
+/** What a field with this id and problem says to assistive technology: invalid, described by its problem and hint. */
+export function fieldA11y(id: string, error?: string | null, hint?: boolean) {
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return { 'aria-invalid': Boolean(error), 'aria-describedby': described };
+}
 
 interface Props {
   id: string;
-  label: string;
+  /** Words, or words with a part only a screen reader hears (which role of several). */
+  label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
   children: (a11y: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
 }
 
 export function FormField({ id, label, error, hint, children }: Props) {
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
+      {children({ id, ...fieldA11y(id, error, Boolean(hint)) })}
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -38,5 +57,31 @@ export function TextField({ id, label, error, hint, ...input }: TextFieldProps) 
     <FormField id={id} label={label} error={error} hint={hint}>
       {(a11y) => <input className="input" {...input} {...a11y} />}
     </FormField>
+  );
+}
+
+interface FieldGroupProps extends Omit<FieldsetHTMLAttributes<HTMLFieldSetElement>, 'id' | 'children'> {
+  /** The fieldset's id: focus goes to it (it takes focus) and its problem is `<id>-error`. */
+  id: string;
+  legend: ReactNode;
+  legendClassName?: string;
+  error?: string | null;
+  /** A line under the legend (`<id>-hint`) that describes the group too. */
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A fieldset (checkboxes, radios, a list of rows) with its legend and its problem shown under
+ * it; the fieldset is described by the problem, so a screen reader announces it with the group.
+ */
+export function FieldGroup({ id, legend, legendClassName, error, hint, children, ...fieldset }: FieldGroupProps) {
+  return (
+    <fieldset id={id} tabIndex={-1} {...fieldset} {...fieldA11y(id, error, Boolean(hint))}>
+      <legend className={legendClassName}>{legend}</legend>
+      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {children}
+      <FieldError id={id} error={error} />
+    </fieldset>
   );
 }

@@ -3,6 +3,7 @@
  * ARIA combobox pattern, with arrow keys to move, Enter to pick, Escape to close; any
  * other name may be typed. Matching ignores case and accents (`suggest` in the contract).
  */
+import { FieldError, fieldA11y } from './FormField';
 import { useId, useState } from 'react';
 import { suggest } from '../../contract/resume-options';
 
@@ -35,8 +36,7 @@ export function NameCombobox({ label, value, options, onChange, inputId, error }
       <input
         className="input"
         id={inputId ?? `${id}-input`}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${inputId ?? id}-error` : undefined}
+        {...fieldA11y(inputId ?? id, error)}
         role="combobox"
         aria-expanded={shown.length > 0}
         aria-controls={`${id}-list`}
@@ -86,7 +86,7 @@ export function NameCombobox({ label, value, options, onChange, inputId, error }
           </li>
         ))}
       </ul>
-      {error && <p id={`${inputId ?? id}-error`} className="field-error" role="alert">{error}</p>}
+      <FieldError id={inputId ?? id} error={error} />
     </div>
   );
 }

@@ -9,10 +9,13 @@
  *   <TextField id={fields.ids.email} error={fields.problems.email} … />
  */
 import { useCallback, useState } from 'react';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { problemsByField } from '../../contract/field-rules';
 import { ApiError } from '../api/client';
 import { fieldOfError } from '../api/field-of-error';
+
+/** For a form whose checks are its own (ranges, orders of fields): it calls `show(found)`, never `check`. */
+export const NO_RULES = z.object({});
 
 export function useFieldProblems<K extends string>(
   rules: z.core.$ZodType,
@@ -20,8 +23,10 @@ export function useFieldProblems<K extends string>(
   ids: Record<K, string>,
   /** Names an empty field ("Email is required"); without it the rule's own message shows. */
   labels?: Partial<Record<K, string>>,
+  /** Problems shown from the first render (a shared link's filters checked as they open), not focused. */
+  initial?: Partial<Record<K, string>>,
 ) {
-  const [problems, setProblems] = useState<Partial<Record<K, string>>>({});
+  const [problems, setProblems] = useState<Partial<Record<K, string>>>(() => initial ?? {});
 
   const focus = useCallback(
     (found: Partial<Record<K, string>>) => {
@@ -31,16 +36,22 @@ export function useFieldProblems<K extends string>(
     [ids],
   );
 
-  /** Shows every problem of `value`, focuses the first wrong field; true when there is none. */
-  const check = useCallback(
-    (value: Record<K, unknown>) => {
-      const found = problemsByField(rules, value, labels);
-      setProblems(found);
-      focus(found);
-      return Object.keys(found).length === 0;
+  /**
+   * Shows these problems (found by the page beyond the rules: units, a list of rows), focuses
+   * the first wrong field in the form's order; true when there is none.
+   */
+  const show = useCallback(
+    (found: Partial<Record<K, string>>) => {
+      const listed = Object.fromEntries(Object.entries(found).filter(([, msg]) => msg)) as Partial<Record<K, string>>;
+      setProblems(listed);
+      focus(listed);
+      return Object.keys(listed).length === 0;
     },
-    [rules, labels, focus],
+    [focus],
   );
+
+  /** Shows every problem of `value`, focuses the first wrong field; true when there is none. */
+  const check = useCallback((value: Record<K, unknown>) => show(problemsByField(rules, value, labels)), [rules, labels, show]);
 
   const clear = useCallback((field: K) => setProblems((p) => (p[field] ? { ...p, [field]: undefined } : p)), []);
 
@@ -75,5 +86,7 @@ export function useFieldProblems<K extends string>(
     [ids, setProblem, focus],
   );
 
-  return { problems, check, clear, setProblem, setProblemFrom, reset: () => setProblems({}), ids };
+  const reset = useCallback(() => setProblems({}), []);
+
+  return { problems, check, show, clear, setProblem, setProblemFrom, reset, ids };
 }

@@ -7,12 +7,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
-import { downloadExport } from '../../api/account';
 import { useDeleteAccount } from '../../api/delete-account';
 import { useEndAllSessions } from '../../api/end-all-sessions';
 import { useChangePassword } from '../../api/change-password';
 import { ApiError, errorCode } from '../../api/client';
-import { useBusy } from '../../components/Busy';
+import { useDownloadExport } from '../../api/download-export';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/Toasts';
 import { SETTINGS_MSG } from '../../../contract/screen-messages';
@@ -163,17 +162,14 @@ function LogoutEverywhere({ onDone, onFailure }: { onDone(msg: string): void; on
 }
 
 function ExportButton({ onFailure }: { onFailure: FailureHandler }) {
-  const { run } = useBusy();
   const toast = useToast();
-  async function handleClick() {
-    try {
-      await run(() => downloadExport(), 'Preparing your file…');
-    } catch (err) {
+  const download = useDownloadExport({
+    onError: (err) => {
       const message = onFailure(err);
       if (message) toast(message);
-    }
-  }
-  return <button type="button" className="btn btn-secondary" onClick={handleClick}>Download my data</button>;
+    },
+  });
+  return <button type="button" className="btn btn-secondary" aria-disabled={download.isPending} onClick={() => !download.isPending && download.mutate()}>Download my data</button>;
 }
 
 /** `paidDaysLost`: said in the dialog when a performer's plan still has paid days (issue 36 item 11). */

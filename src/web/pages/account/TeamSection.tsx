@@ -4,6 +4,8 @@
  * again or cancels it. Members see the list read-only.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { email as emailRule } from '../../../contract/field-rules';
 import { MEMBER_ROLES, TEAM_MSG, TEAM_SCREEN, type MemberRole } from '../../../contract/team-messages';
 import { MSG } from '../../../contract/messages';
 import { useChangeMemberRole } from '../../api/change-member-role';
@@ -13,8 +15,14 @@ import { useResendInvitation } from '../../api/resend-invitation';
 import { useMembers, type Member } from '../../api/team';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField, TextField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { useStudioRole } from '../../components/useStudioRole';
+
+// The invitation's fields in the form's order (focus goes to the first wrong one); the role is a select of valid choices.
+const INVITE_IDS = { email: 'team-email', role: 'team-role' };
+const INVITE_LABELS = { email: TEAM_SCREEN.email };
+const inviteRules = z.object({ email: emailRule });
 
 export function TeamSection() {
   const { can, role } = useStudioRole();
@@ -24,7 +32,8 @@ export function TeamSection() {
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [inviteRole, setInviteRole] = useState<MemberRole>('casting');
-  const [problems, setProblems] = useState<{ email?: string; role?: string }>({});
+  const fields = useFieldProblems(inviteRules, INVITE_IDS, INVITE_LABELS);
+  const { problems } = fields;
   const [asking, setAsking] = useState<Member | null>(null);
   const [done, setDone] = useState<string>();
   useEffect(() => {
@@ -32,17 +41,14 @@ export function TeamSection() {
   }, [done]);
 
   const invite = useInviteMember({
-    fields: { email: 1, role: 1 },
+    fields: INVITE_IDS,
     onSuccess: (made) => {
       setEmail('');
       setDone(`${TEAM_MSG.invited} ${made.email}`);
     },
     // 409 (an account already, already invited, the team full) is about the e-mail typed.
-    onProblem: (field, msg) => setProblems({ [field]: msg }),
-    onError: (err) => {
-      setProblems({ email: err.message });
-      document.getElementById('team-email')?.focus();
-    },
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    onError: (err) => fields.setProblem('email', err.message),
   });
   const changeRole = useChangeMemberRole({ onSuccess: () => setDone(TEAM_SCREEN.roleChanged), onError: (e) => toast(e.message) });
   const remove = useRemoveMember({
@@ -59,11 +65,8 @@ export function TeamSection() {
   function handleInvite(e: FormEvent) {
     e.preventDefault();
     setDone(undefined);
-    if (!email.trim()) {
-      setProblems({ email: MSG.required(TEAM_SCREEN.email) });
-      document.getElementById('team-email')?.focus();
-      return;
-    }
+    // The e-mail against the server's own rule: its problem at the field, with focus.
+    if (!fields.check({ email, role: inviteRole })) return;
     if (invite.isPending) return;
     invite.mutate({ email: email.trim(), role: inviteRole });
   }
@@ -80,7 +83,7 @@ export function TeamSection() {
           <div role="status" aria-live="polite">{done && <p className="form-note" id="team-done" tabIndex={-1}>{done}</p>}</div>
           <form className="team-invite" onSubmit={handleInvite} noValidate>
             <TextField id="team-email" label={TEAM_SCREEN.email} type="email" autoComplete="off" value={email} error={problems.email}
-              onChange={(e) => { setEmail(e.target.value); setProblems({}); }} />
+              onChange={(e) => { setEmail(e.target.value); fields.reset(); }} />
             <FormField id="team-role" label={TEAM_SCREEN.role} error={problems.role} hint={TEAM_SCREEN.roleHint[inviteRole]}>
               {(a11y) => (
                 <select className="input" {...a11y} value={inviteRole} onChange={(e) => setInviteRole(e.target.value as MemberRole)}>

@@ -9,30 +9,28 @@ import { MSG } from '../../../contract/messages';
 import { useSaveTimeZone } from '../../api/save-time-zone';
 import { useTimeZone } from '../../api/time-zone';
 import { FormField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { browserTimeZone } from '../../lib/zoned-time';
 
 const FIELD_ID = 'settings-time-zone';
+const IDS = { timeZone: FIELD_ID };
 
 export function TimeZoneSection({ onFailure }: { onFailure(err: unknown): string | undefined }) {
   const kept = useTimeZone();
   const browser = browserTimeZone();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string>();
+  // A select of known zones: the only problem is the server's (a zone Intl does not know).
+  const fields = useFieldProblems(NO_RULES, IDS);
+  const problem = fields.problems.timeZone;
   const [done, setDone] = useState<string>();
   const current = chosen ?? kept.data?.timeZone ?? browser ?? 'UTC';
   const save = useSaveTimeZone({
     onSuccess: () => setDone(TIME_ZONE_MSG.saved),
-    fields: { timeZone: true },
-    onProblem: (_field, msg) => {
-      setProblem(msg);
-      document.getElementById(FIELD_ID)?.focus();
-    },
+    fields: IDS,
+    onProblem: (field, msg) => fields.setProblem(field, msg),
     onError: (err) => {
       const msg = onFailure(err);
-      if (msg) {
-        setProblem(msg);
-        document.getElementById(FIELD_ID)?.focus();
-      }
+      if (msg) fields.setProblem('timeZone', msg);
     },
   });
   // The result's message takes the focus once shown (docs/screens.md, "Focus after actions").
@@ -44,7 +42,7 @@ export function TimeZoneSection({ onFailure }: { onFailure(err: unknown): string
     e.preventDefault();
     if (save.isPending) return;
     setDone(undefined);
-    setProblem(undefined);
+    fields.reset();
     save.mutate(current);
   }
 
@@ -58,7 +56,7 @@ export function TimeZoneSection({ onFailure }: { onFailure(err: unknown): string
         <>
           <FormField id={FIELD_ID} label={TIME_ZONE_MSG.label} error={problem} hint={`${TIME_ZONE_MSG.hint}${browser ? ` ${TIME_ZONE_MSG.fromBrowser(browser)}` : ''}`}>
             {(a11y) => (
-              <select className="select" value={current} onChange={(e) => { setChosen(e.target.value); setProblem(undefined); setDone(undefined); }} {...a11y}>
+              <select className="select" value={current} onChange={(e) => { setChosen(e.target.value); fields.clear('timeZone'); setDone(undefined); }} {...a11y}>
                 {timeZoneChoices(current).map((z) => <option key={z} value={z}>{z.replaceAll('_', ' ')}</option>)}
               </select>
             )}

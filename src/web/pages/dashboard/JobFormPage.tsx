@@ -22,6 +22,7 @@ import { CloseJobDialog } from './CloseJobDialog';
 import { CLOSE_TEXT } from '../../../contract/decision-ends-texts';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
@@ -60,6 +61,8 @@ const LABELS: Record<Key, string> = {
   shootTo: 'Shoot to',
   images: 'Images',
 };
+/** Each field's element id is its name, in the screen's order (focus goes to the first wrong one). */
+const IDS = Object.fromEntries(Object.keys(LABELS).map((k) => [k, k])) as Record<Key, string>;
 const blank: Form = { title: '', jobType: '', description: '', profession: 'Any', gender: 'Any', ageMin: '0', ageMax: '0', location: '', pay: '', deadline: '', shootFrom: '', shootTo: '', images: [] };
 
 const fromJob = ({ roles: _roles, shootDates, ...job }: OwnJob): Form => ({
@@ -92,7 +95,9 @@ export default function JobFormPage() {
 
 function JobForm({ job }: { job?: OwnJob }) {
   const [form, setForm] = useState<Form>(job ? fromJob(job) : blank);
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  // The job's own checks (problemsOfForm below, the server's rules written for the page); the roles keep theirs.
+  const fields = useFieldProblems(NO_RULES, IDS);
+  const errors = fields.problems;
   const [roles, setRoles] = useState<RoleForm[]>(job ? job.roles.map(roleFromJob) : [blankRole()]);
   const [roleErrors, setRoleErrors] = useState<Record<number, Partial<Record<string, string>>>>({});
   const [uploading, setUploading] = useState<{ name: string; percent: number }[]>([]);
@@ -105,10 +110,7 @@ function JobForm({ job }: { job?: OwnJob }) {
   // A refusal about a field shows at it, with focus; anything else is a toast (api/use-write.ts).
   const handlers = {
     fields: LABELS,
-    onProblem: (field: Key, msg: string) => {
-      setErrors({ [field]: msg });
-      setTimeout(() => document.getElementById(field)?.focus(), 0);
-    },
+    onProblem: (field: Key, msg: string) => fields.setProblem(field, msg),
     onError: (err: Error) => {
       // A role's field the server names ("roles.0.skills") is said there, with focus.
       const role = err instanceof ApiError ? /^roles\.(\d+)\.(\w+)/.exec(err.field ?? '') : null;
@@ -145,18 +147,18 @@ function JobForm({ job }: { job?: OwnJob }) {
 
   const set = (key: Key, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+    fields.clear(key);
   };
   const setImages = (images: string[]) => {
     setForm((f) => ({ ...f, images }));
-    setErrors((e) => ({ ...e, images: undefined }));
+    fields.clear('images');
   };
 
   async function addImages(files: FileList | null) {
     if (!files) return;
     const room = JOB_LIMITS.imagesMax - form.images.length - uploading.length;
     const picked = Array.from(files).slice(0, Math.max(0, room));
-    if (files.length > picked.length) setErrors((e) => ({ ...e, images: MARKET_MSG.tooManyImages(JOB_LIMITS.imagesMax) }));
+    if (files.length > picked.length) fields.setProblem('images', MARKET_MSG.tooManyImages(JOB_LIMITS.imagesMax));
     await Promise.all(
       picked.map(async (file) => {
         setUploading((u) => [...u, { name: file.name, percent: 0 }]);
@@ -166,7 +168,7 @@ function JobForm({ job }: { job?: OwnJob }) {
           });
           setForm((f) => ({ ...f, images: [...f.images, url].slice(0, JOB_LIMITS.imagesMax) }));
         } catch (err) {
-          setErrors((e) => ({ ...e, images: `${LABELS.images}: ${(err as Error).message}` }));
+          fields.setProblem('images', `${LABELS.images}: ${(err as Error).message}`);
         } finally {
           setUploading((u) => u.filter((x) => x.name !== file.name));
         }
@@ -214,16 +216,17 @@ function JobForm({ job }: { job?: OwnJob }) {
     e.preventDefault();
     if (save.isPending) return;
     const formEl = e.currentTarget;
-    const found = problemsOfForm();
-    setErrors(found);
+    // The job's problems shown, focus on the first (its fields come before the roles).
+    const clean = fields.show(problemsOfForm());
     // Every role's pay is asked for: the form is not sent until each has one.
     // An empty role name is refused at its field, never silently the job's title (issue 49, item 16).
     const checked = roles.map(roleBody);
     const problems = Object.fromEntries(checked.flatMap((c, i) => (Object.keys(c.errors).length ? [[i, c.errors]] : [])));
     setRoleErrors(problems);
-    if (Object.keys(found).length > 0 || Object.keys(problems).length > 0) {
-      // After the marks render: the first marked field in the form's order.
-      setTimeout(() => formEl.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+    if (!clean) return;
+    if (Object.keys(problems).length > 0) {
+      // After the marks render: the first marked role field.
+      setTimeout(() => formEl.querySelector<HTMLElement>('.roles-editor [aria-invalid="true"]')?.focus(), 0);
       return;
     }
     save.mutate({

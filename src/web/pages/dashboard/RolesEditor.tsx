@@ -7,6 +7,7 @@ import { PAY_KINDS, PAY_UNITS, ROLE_LIMITS, type PayKind, type PayUnit } from '.
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs-limits';
 import type { JobRole, RoleInput } from '../../../contract/jobs';
 import { MSG } from '../../../contract/messages';
+import { FormField } from '../../components/FormField';
 
 export interface RoleForm {
   _id?: string;
@@ -113,17 +114,13 @@ export function RolesEditor({
   };
   // A list's problem shows as it is typed; the others once the form is sent.
   const err = (i: number, key: string) => errors[i]?.[key] ?? (key === 'skills' || key === 'languages' ? listProblems(roles[i]!)[key] : undefined);
-  const field = (i: number, key: string, label: string, input: (a: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode) => {
-    const id = `role-${i}-${key}`;
-    const e = err(i, key);
-    return (
-      <div className="field">
-        <label htmlFor={id}><span className="visually-hidden">{CAST_MSG.role} {i + 1} </span>{label}</label>
-        {input({ id, 'aria-invalid': Boolean(e), ...(e ? { 'aria-describedby': `${id}-error` } : {}) })}
-        {e && <p id={`${id}-error`} className="field-error" role="alert">{e}</p>}
-      </div>
-    );
-  };
+  // The role's pay problem ("choose the pay") is the pay kind's: it shows under that select.
+  const problemAt = (i: number, key: string) => err(i, key) ?? (key === 'payKind' ? err(i, 'pay') : undefined);
+  const field = (i: number, key: string, label: string, input: (a: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => React.ReactNode) => (
+    <FormField id={`role-${i}-${key}`} label={<><span className="visually-hidden">{CAST_MSG.role} {i + 1} </span>{label}</>} error={problemAt(i, key)}>
+      {input}
+    </FormField>
+  );
 
   return (
     <fieldset className="roles-editor">
@@ -146,7 +143,7 @@ export function RolesEditor({
             {field(i, 'name', CAST_MSG.roleName, (a) => <input {...a} className="input" maxLength={ROLE_LIMITS.nameMax} value={r.name} onChange={(e) => set(i, { name: e.target.value })} />)}
             <div className="form-row">
               {field(i, 'payKind', CAST_MSG.payKind, (a) => (
-                <select {...a} aria-invalid={Boolean(err(i, 'pay'))} className="select" value={r.payKind} onChange={(e) => set(i, { payKind: e.target.value as PayKind | '', ...(e.target.value === 'paid' ? {} : { amount: '', unit: '' }) })}>
+                <select {...a} className="select" value={r.payKind} onChange={(e) => set(i, { payKind: e.target.value as PayKind | '', ...(e.target.value === 'paid' ? {} : { amount: '', unit: '' }) })}>
                   <option value="">{CAST_MSG.choosePay}</option>
                   {PAY_KINDS.map((k) => <option key={k} value={k}>{CAST_MSG.payKindLabel[k]}</option>)}
                 </select>
@@ -159,7 +156,6 @@ export function RolesEditor({
                 </select>
               ))}
             </div>
-            {err(i, 'pay') && <p className="field-error" role="alert">{err(i, 'pay')}</p>}
             <div className="form-row">
               {field(i, 'profession', 'Profession', (a) => (
                 <select {...a} className="select" value={r.profession} onChange={(e) => set(i, { profession: e.target.value })}>

@@ -3,6 +3,8 @@
  * description where /studio-detail does (338 characters under the name, 900 in About us).
  */
 import { useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { studioPageFields } from '../../../contract/field-rules';
 import { JOB_LIMITS } from '../../../contract/jobs-limits';
 import type { StudioMe } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
@@ -11,6 +13,7 @@ import { MSG } from '../../../contract/messages';
 import { useSaveStudioMe } from '../../api/save-studio-me';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { cut, isCut } from '../../lib/text';
 import './dashboard.css';
@@ -26,6 +29,10 @@ const LABELS: Record<keyof Form, string> = {
   banner: 'Banner',
 };
 
+// The form's order: focus goes to the first wrong field (each field's id is its name).
+const IDS: Record<keyof Form, string> = { fname: 'fname', location: 'location', number: 'number', projectDesc: 'projectDesc', profilePic: 'profilePic', banner: 'banner' };
+const rules = z.object(studioPageFields);
+
 export default function StudioEditPage() {
   const me = useStudioMe();
   if (me.isPending) return <main className="page"><p role="status">{MSG.loading}</p></main>;
@@ -38,22 +45,23 @@ function Editor({ initial }: { initial: StudioMe }) {
     const { fname, location, projectDesc, number, profilePic, banner } = initial;
     return { fname, location, projectDesc, number, profilePic, banner };
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const fields = useFieldProblems(rules, IDS, LABELS);
+  const errors = fields.problems;
   const [progress, setProgress] = useState<Partial<Record<'profilePic' | 'banner', number>>>({});
   const toast = useToast();
   const save = useSaveStudioMe({
     fields: LABELS,
     onSuccess: () => {
-      setErrors({});
+      fields.reset();
       toast(MARKET_MSG.saved, 'success');
     },
-    onProblem: (field, msg) => setErrors({ [field]: msg }),
+    onProblem: (field, msg) => fields.setProblem(field, msg),
     onError: (err) => toast(err.message),
   });
 
   const set = (key: keyof Form, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
+    fields.clear(key);
   };
 
   async function upload(key: 'profilePic' | 'banner', file: File | undefined) {
@@ -63,7 +71,7 @@ function Editor({ initial }: { initial: StudioMe }) {
       const { url } = await uploadFile('images', file, { onProgress: (n) => setProgress((p) => ({ ...p, [key]: n })) });
       set(key, url);
     } catch (err) {
-      setErrors((e) => ({ ...e, [key]: (err as Error).message }));
+      fields.setProblem(key, (err as Error).message);
     } finally {
       setProgress((p) => ({ ...p, [key]: undefined }));
     }
@@ -72,7 +80,8 @@ function Editor({ initial }: { initial: StudioMe }) {
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
     if (save.isPending) return;
-    if (!form.fname.trim()) return setErrors({ fname: MSG.required(LABELS.fname) });
+    // Every problem at once, focus on the first; the pictures are checked as they upload.
+    if (!fields.check(form)) return;
     save.mutate(form);
   }
 

@@ -15,7 +15,7 @@ import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
 import { applyToJob } from '../../api/my-applications';
 import { useUserData } from '../../api/user-data';
-import { FormField } from '../../components/FormField';
+import { FieldGroup, FormField } from '../../components/FormField';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
 import { fieldOfError } from '../../api/field-of-error';
 
@@ -132,8 +132,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       {planLine}
       {p.visibility === 'private' && <p className="apply-private">{APP_MSG.privateWarning}</p>}
       {choosing && (
-        <fieldset className="apply-roles" aria-invalid={error?.field === 'roles'} aria-describedby={error?.field === 'roles' ? 'apply-roles-error' : undefined}>
-          <legend>{CAST_MSG.applyingFor}</legend>
+        <FieldGroup className="apply-roles" id="apply-roles" legend={CAST_MSG.applyingFor} error={error?.field === 'roles' ? error.msg : null}>
           <ul className="apply-role-list">
             {job.roles.map((role) => {
               const done = applied.has(role._id);
@@ -153,11 +152,9 @@ export function ApplyPanel({ job }: { job: JobPage }) {
               );
             })}
           </ul>
-          {error?.field === 'roles' && <p id="apply-roles-error" className="field-error" role="alert">{error.msg}</p>}
-        </fieldset>
+        </FieldGroup>
       )}
-      <fieldset className="apply-media" aria-invalid={error?.field === 'media'} aria-describedby={error?.field === 'media' ? 'apply-media-error' : undefined}>
-        <legend>{APP_MSG.chooseMedia(APPLICATION_LIMITS.mediaMax)}</legend>
+      <FieldGroup className="apply-media" id="apply-media" legend={APP_MSG.chooseMedia(APPLICATION_LIMITS.mediaMax)} error={error?.field === 'media' ? error.msg : null}>
         {media.length === 0 ? (
           <p className="muted">{APP_MSG.noMedia} <Link to="/media/photos">Photos</Link></p>
         ) : (
@@ -173,8 +170,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
           </ul>
         )}
         {media.length > 0 && <p className="muted">{chosen.length} / {APPLICATION_LIMITS.mediaMax}</p>}
-        {error?.field === 'media' && <p id="apply-media-error" className="field-error" role="alert">{error.msg}</p>}
-      </fieldset>
+      </FieldGroup>
       <FormField id="apply-note" label={APP_MSG.noteLabel} error={error?.field === 'note' ? error.msg : null} hint={note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
         {(a) => <textarea {...a} className="textarea" rows={5} value={note} onChange={(e) => setNote(e.target.value)} />}
       </FormField>

@@ -2,9 +2,14 @@
  * The message box: keeps a draft per conversation (in this browser, until logout), sends
  * on Enter (Shift+Enter for a new line), and shows what is wrong under the field.
  */
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FieldError, fieldA11y } from '../../components/FormField';
+import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import * as z from 'zod/mini';
+import { messageFields } from '../../../contract/field-rules';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from '../../../contract/conversations-texts';
 
+const rules = z.object(messageFields);
 const draftKey = (id: string) => `draft:${id}`;
 
 interface Props {
@@ -16,24 +21,27 @@ interface Props {
 export function Composer({ conversationId, disabled, onSend }: Props) {
   const fieldId = useId();
   const [text, setText] = useState(() => localStorage.getItem(draftKey(conversationId)) ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const ids = useMemo(() => ({ text: fieldId }), [fieldId]);
+  const fields = useFieldProblems(rules, ids);
+  const error = fields.problems.text;
+  const { reset } = fields;
 
   useEffect(() => {
     setText(localStorage.getItem(draftKey(conversationId)) ?? '');
-    setError(null);
-  }, [conversationId]);
+    reset();
+  }, [conversationId, reset]);
 
   function change(value: string) {
     setText(value);
     if (value) localStorage.setItem(draftKey(conversationId), value);
     else localStorage.removeItem(draftKey(conversationId));
-    if (error && value.length <= CONVERSATION_LIMITS.textMax) setError(null);
+    if (error && value.length <= CONVERSATION_LIMITS.textMax) fields.clear('text');
   }
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (text.trim() === '') return setError(CONVERSATION_MSG.textRequired);
-    if (text.length > CONVERSATION_LIMITS.textMax) return setError(CONVERSATION_MSG.textTooLong(CONVERSATION_LIMITS.textMax));
+    // Its problem under the field, with focus (the contract's rule, the server's own limit).
+    if (!fields.check({ text })) return;
     onSend(text);
     change('');
   }
@@ -58,10 +66,9 @@ export function Composer({ conversationId, disabled, onSend }: Props) {
           onChange={(e) => change(e.target.value)}
           onKeyDown={keyDown}
           disabled={disabled}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${fieldId}-error` : undefined}
+          {...fieldA11y(fieldId, error)}
         />
-        {error && <p id={`${fieldId}-error`} className="msg-error" role="alert">{error}</p>}
+        <FieldError id={fieldId} error={error} />
       </div>
       <button type="submit" className="btn" disabled={disabled}>{CONVERSATION_MSG.send}</button>
     </form>

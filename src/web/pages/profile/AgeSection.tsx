@@ -11,7 +11,7 @@ import { MSG } from '../../../contract/messages';
 import type { AgeAnswer } from '../../../contract/guardians';
 import { useAge } from '../../api/age';
 import { useSaveAge } from '../../api/save-age';
-import { TextField } from '../../components/FormField';
+import { FieldGroup, TextField } from '../../components/FormField';
 import { ageOn, dobBounds, isMinorOn, utcDay } from '../../lib/age';
 
 type Field = 'dateOfBirth' | 'guardian' | 'guardian.name' | 'guardian.email';
@@ -108,9 +108,7 @@ export function AgeSection() {
           onChange={(e) => set('dateOfBirth', e.target.value)}
         />
         {minor && (
-          <fieldset className="age-section-guardian" aria-describedby={errors.guardian ? 'guardian-error guardian-help' : 'guardian-help'}>
-            <legend>Guardian</legend>
-            <p id="guardian-help" className="field-hint">{GUARDIAN_MSG.guardianHelp}</p>
+          <FieldGroup id="guardian" className="age-section-guardian" legend="Guardian" hint={GUARDIAN_MSG.guardianHelp} error={errors.guardian}>
             <TextField id="guardian-name" label={GUARDIAN_MSG.guardianNameLabel} required autoComplete="off" value={form.name} error={errors['guardian.name']} onChange={(e) => set('name', e.target.value)} />
             <TextField
               id="guardian-email"
@@ -123,8 +121,7 @@ export function AgeSection() {
               error={errors['guardian.email']}
               onChange={(e) => set('email', e.target.value)}
             />
-            {errors.guardian && <p id="guardian-error" className="field-error" role="alert">{errors.guardian}</p>}
-          </fieldset>
+          </FieldGroup>
         )}
         <div className="age-section-actions">
           <button type="submit" className="btn btn-primary" disabled={save.isPending} aria-busy={save.isPending}>

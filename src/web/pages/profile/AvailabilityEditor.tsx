@@ -3,6 +3,7 @@
  * native date inputs and a private note, added and removed here and saved as one list.
  * Studios see the dates of a range that clashes with a shoot, never the note.
  */
+import { FieldError, fieldA11y } from '../../components/FormField';
 import { useEffect, useRef, useState } from 'react';
 import { AVAILABILITY_LIMITS, AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { useAvailability } from '../../api/availability';
@@ -98,20 +99,12 @@ export function AvailabilityEditor() {
     return {
       id,
       name,
-      'aria-invalid': Boolean(problems[name]),
-      'aria-describedby': problems[name] ? `${id}-error` : undefined,
+      ...fieldA11y(id, problems[name]),
       value: list[i]![field],
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => change(i, field, e.target.value),
     };
   };
-  const problem = (i: number, field: keyof AvailabilityRow) => {
-    const msg = problems[`unavailable.${i}.${field}`];
-    return msg ? (
-      <p id={`availability-${i}-${field}-error`} className="field-error" role="alert">
-        {msg}
-      </p>
-    ) : null;
-  };
+  const problem = (i: number, field: keyof AvailabilityRow) => <FieldError id={`availability-${i}-${field}`} error={problems[`unavailable.${i}.${field}`]} />;
 
   return (
     <section ref={root} className="details card availability" aria-labelledby="availability-title" data-testid="availability">
@@ -157,11 +150,7 @@ export function AvailabilityEditor() {
               {AVAILABILITY_MSG.saved}
             </p>
           )}
-          {formError && (
-            <p id="availability-error" className="field-error" role="alert" tabIndex={-1}>
-              {formError}
-            </p>
-          )}
+          <FieldError id="availability" error={formError} focusable />
         </form>
       )}
     </section>

@@ -4,11 +4,13 @@
  * each wrong one at once (docs/screens.md). After a save: "Saved" on /apperance, reloaded.
  */
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import type { UserProfile } from '../../../contract/profile';
 import { appearanceFields, problemsOf } from '../../../contract/field-rules';
 import { SCREEN_MSG } from '../../../contract/screen-messages';
 import { useSaveAppearance } from '../../api/save-appearance';
 import { FormField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { toastAfterReload, useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { focusAfterLoad } from '../../lib/focus-after-load';
@@ -31,13 +33,18 @@ type Key = TextKey | 'height' | 'weight';
 type Form = Pick<UserProfile, TextKey> & { measures: Measures };
 const LABELS = { ...Object.fromEntries(FIELDS), height: 'Height', weight: 'Weight' } as Record<Key, string>;
 
+// The screen's order (focus goes to the first wrong field); each field's id is its name.
+const IDS: Record<Key, string> = { age: 'age', height: 'height', weight: 'weight', bodyType: 'bodyType', hairColor: 'hairColor', eyeColor: 'eyeColor' };
+const rules = z.object(appearanceFields);
+
 const formOf = (user: UserProfile): Form => ({ age: user.age, measures: measuresOf(user.height, user.weight), bodyType: user.bodyType, hairColor: user.hairColor, eyeColor: user.eyeColor });
 
 export default function EditAppearancePage() {
   const { user } = useUserData();
   const [initial, setInitial] = useState<Form | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const fields = useFieldProblems(rules, IDS, LABELS);
+  const errors = fields.problems;
   const toast = useToast();
 
   useEffect(() => {
@@ -60,9 +67,8 @@ export default function EditAppearancePage() {
     // The server's rule about one field is said there too, with the spec's toast.
     fields: LABELS,
     onProblem: (field, msg) => {
-      setErrors((all) => ({ ...all, [field]: msg }));
+      fields.setProblem(field, msg);
       toast(msg);
-      document.getElementById(field)?.focus();
     },
     onError: (err) => {
       console.error('appearance save failed', err);
@@ -75,16 +81,11 @@ export default function EditAppearancePage() {
     if (!form || !user || save.isPending) return;
     const measured = textsOf(form.measures);
     const texts = { age: form.age, height: measured.height, weight: measured.weight, bodyType: form.bodyType, hairColor: form.hairColor, eyeColor: form.eyeColor };
-    // In the order of the screen, so focus lands on the first.
+    // Every problem at once, at its field, focus on the first in the screen's order (issue 49, item 11).
     const found: Partial<Record<Key, string>> = { ...problemsOf(appearanceFields, texts), ...measured.problems };
-    const problems = Object.fromEntries((['age', 'height', 'weight', 'bodyType', 'hairColor', 'eyeColor'] as const).filter((k) => found[k]).map((k) => [k, found[k]!]));
-    const count = Object.keys(problems).length;
-    if (count > 0) {
-      setErrors(problems);
-      toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
-      // Focus on the first wrong field, not the Save button (issue 49, item 11).
-      const first = Object.keys(problems)[0];
-      if (first) window.setTimeout(() => document.getElementById(first)?.focus(), 0);
+    if (!fields.show(found)) {
+      const problems = Object.values(found).filter(Boolean);
+      toast(problems.length === 1 ? problems[0]! : SCREEN_MSG.checkFields(problems.length));
       return;
     }
     save.mutate({ fname: user.fname, location: user.location, gender: user.gender, ...texts });
@@ -106,7 +107,7 @@ export default function EditAppearancePage() {
                     value={form[key]}
                     onChange={(e) => {
                       setForm({ ...form, [key]: e.target.value });
-                      setErrors(({ [key]: _fixed, ...rest }) => rest);
+                      fields.clear(key);
                     }}
                   />
                 )}
@@ -117,7 +118,7 @@ export default function EditAppearancePage() {
                   errors={errors}
                   onChange={(measures, field) => {
                     setForm({ ...form, measures });
-                    setErrors(({ [field]: _fixed, ...rest }) => rest);
+                    fields.clear(field);
                   }}
                 />
               )}

@@ -8,6 +8,7 @@
  * Under it, the date of birth and, for a minor, the guardian (AgeSection, docs/guardians.md).
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import { useNavigate } from 'react-router';
 import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile-options';
 import { basicInfoFields, problemsOf } from '../../../contract/field-rules';
@@ -19,10 +20,10 @@ import type { UserProfile } from '../../../contract/profile';
 import { registerProfilePic, updateBasicInfo } from '../../api/profile';
 import { uploadFile } from '../../api/storage';
 import { useBusy } from '../../components/Busy';
-import { FormField } from '../../components/FormField';
+import { FieldError, FormField, fieldA11y } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
-import { fieldOfError } from '../../api/field-of-error';
 import { session } from '../../api/session';
 import { refreshUserData, useUserData } from '../../api/user-data';
 import { AgeSection } from './AgeSection';
@@ -31,8 +32,9 @@ import './profile.css';
 
 type Form = Pick<UserProfile, 'pronoun' | 'fname' | 'location' | 'gender' | 'category' | 'profileUrl' | 'profilePic'>;
 type FieldKey = keyof typeof basicInfoFields | 'photo';
-/** Each field's label: a server message starting with it is shown at that field. */
-const LABELS: Record<FieldKey, string> = { fname: 'Name', location: 'Location', profileUrl: 'Profile URL', photo: 'Profile picture' };
+/** Each field's element id, in the screen's order (focus goes to the first wrong one); the server's `field` is one of these names. */
+const IDS: Record<FieldKey, string> = { photo: 'photo', fname: 'fname', location: 'location', profileUrl: 'profileUrl' };
+const rules = z.object(basicInfoFields);
 
 /** "www.me.com" becomes "https://www.me.com"; an empty address stays empty. */
 const withScheme = (url: string) => (url && !/^[a-z]+:\/\//i.test(url) ? `https://${url}` : url);
@@ -45,7 +47,8 @@ export default function EditProfilePage() {
   const [form, setForm] = useState<Form | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  const fields = useFieldProblems(rules, IDS);
+  const errors = fields.problems;
   const toast = useToast();
   const { run, setLabel } = useBusy();
   const navigate = useNavigate();
@@ -70,7 +73,7 @@ export default function EditProfilePage() {
 
   const set = (field: keyof Form, value: string) => {
     setForm((f) => (f ? { ...f, [field]: value } : f));
-    setErrors(({ [field as FieldKey]: _fixed, ...rest }) => rest);
+    if (Object.hasOwn(IDS, field)) fields.clear(field as FieldKey);
   };
 
   async function choosePhoto(file: File | undefined) {
@@ -78,22 +81,20 @@ export default function EditProfilePage() {
     // By name and size first, then by content: a file that is not an image is refused here,
     // never shown as a broken picture (docs/screens.md, "Uploads").
     const problem = fileProblem('images', file) ?? (looksLikeImage(new Uint8Array(await file.slice(0, 12).arrayBuffer())) ? null : typeRefusedMessage('images'));
-    setErrors(({ photo: _old, ...rest }) => (problem ? { ...rest, photo: problem } : rest));
+    if (problem) fields.setProblem('photo', problem);
+    else fields.clear('photo');
     setPhoto(problem ? null : file);
   }
 
   async function handleSave(e: FormEvent) {
     e.preventDefault();
     if (!form || !initial) return;
-    const fields = { ...form, profileUrl: withScheme(form.profileUrl.trim()) };
-    const problems = { ...problemsOf(basicInfoFields, fields), ...(errors.photo ? { photo: errors.photo } : {}) };
-    const count = Object.keys(problems).length;
-    if (count > 0) {
-      setErrors(problems);
-      toast(count === 1 ? Object.values(problems)[0]! : SCREEN_MSG.checkFields(count));
-      // Focus on the first wrong field, not the Save button (issue 49, item 11).
-      const first = Object.keys(problems)[0];
-      if (first) window.setTimeout(() => document.getElementById(first)?.focus(), 0);
+    const values = { ...form, profileUrl: withScheme(form.profileUrl.trim()) };
+    // Every problem at its field, focus on the first (not the Save button: issue 49, item 11), and the spec's toast.
+    const found: Partial<Record<FieldKey, string>> = { ...problemsOf(basicInfoFields, values), photo: errors.photo };
+    if (!fields.show(found)) {
+      const problems = Object.values(found).filter(Boolean);
+      toast(problems.length === 1 ? problems[0]! : SCREEN_MSG.checkFields(problems.length));
       return;
     }
     // Which part a refusal is about: the photo's upload and registration, or the form's fields (the server names those).
@@ -103,7 +104,7 @@ export default function EditProfilePage() {
         // The photo first: if it is refused, nothing of the form is saved either.
         const uploaded = photo ? await uploadFile('images', photo, { purpose: 'profile', onProgress: (percent) => setLabel(MSG.uploading(percent)) }) : null;
         const body = new FormData();
-        for (const [k, v] of Object.entries(fields)) body.append(k, v);
+        for (const [k, v] of Object.entries(values)) body.append(k, v);
         photoStep = false;
         let saved = await updateBasicInfo(body);
         if (uploaded) {
@@ -126,14 +127,14 @@ export default function EditProfilePage() {
       navigate('/info');
     } catch (err) {
       const message = (err as Error).message;
-      const field = fieldOfError(err, LABELS) ?? (photoStep ? 'photo' : null);
-      if (field) setErrors((all) => ({ ...all, [field]: message }));
+      // At the field the server named, else at the photo when its step failed; the toast says it too.
+      if (!fields.setProblemFrom(err) && photoStep) fields.setProblem('photo', message);
       toast(message);
     }
   }
 
   const picture = preview ?? form?.profilePic ?? '';
-  const a11y = (key: FieldKey) => ({ 'aria-invalid': Boolean(errors[key]), 'aria-describedby': errors[key] ? `${key}-error` : undefined });
+  const a11y = (key: FieldKey) => fieldA11y(key, errors[key]);
   return (
     <main className="page edit-page">
       <form onSubmit={handleSave} noValidate>
@@ -150,8 +151,7 @@ export default function EditProfilePage() {
                     className="visually-hidden"
                     type="file"
                     accept={CHOOSER_ACCEPT.images}
-                    aria-invalid={Boolean(errors.photo)}
-                    aria-describedby={errors.photo ? 'photo-error photo-hint' : 'photo-hint'}
+                    {...fieldA11y('photo', errors.photo, true)}
                     onChange={(e) => {
                       void choosePhoto(e.target.files?.[0]);
                       e.target.value = '';
@@ -166,7 +166,7 @@ export default function EditProfilePage() {
                 </div>
               </div>
               <p id="photo-hint" className="field-hint">{photo ? SCREEN_MSG.photoChosen(photo.name) : acceptedHint('images')}</p>
-              {errors.photo && <p id="photo-error" className="field-error" role="alert">{errors.photo}</p>}
+              <FieldError id="photo" error={errors.photo} />
             </div>
             <div className="edit-grid">
               <div className="field span-2">
@@ -177,7 +177,7 @@ export default function EditProfilePage() {
                   </select>
                   <input id="fname" className="input" autoComplete="name" value={form.fname} onChange={(e) => set('fname', e.target.value)} {...a11y('fname')} />
                 </div>
-                {errors.fname && <p id="fname-error" className="field-error" role="alert">{errors.fname}</p>}
+                <FieldError id="fname" error={errors.fname} />
               </div>
               <FormField id="location" label="Location" error={errors.location}>
                 {(props) => <input {...props} className="input" autoComplete="address-level2" value={form.location} onChange={(e) => set('location', e.target.value)} />}

@@ -15,7 +15,7 @@ import { FEEDBACK_PICKS, TAPE_LIMITS, type FeedbackPick } from '../../../contrac
 import type { ReviewAnswer } from '../../../contract/self-tapes';
 import { ApiError } from '../../api/client';
 import { giveFeedback } from '../../api/give-feedback';
-import { FormField, TextField } from '../../components/FormField';
+import { FieldError, FieldGroup, FormField, TextField } from '../../components/FormField';
 import { useReviewRoom } from '../../api/review-room';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -157,6 +157,8 @@ function FeedbackForm({ token, performerId, performer, name }: { token: string; 
   const [pick, setPick] = useState<FeedbackPick | ''>(sent?.pick ?? '');
   const [comment, setComment] = useState(sent?.comment ?? '');
   const [problem, setProblem] = useState('');
+  // A refusal of the whole send (the link closed, say): under the send button, not at a field.
+  const [failure, setFailure] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const id = `fb-${performerId}`;
@@ -169,6 +171,7 @@ function FeedbackForm({ token, performerId, performer, name }: { token: string; 
     }
     setBusy(true);
     setStatus('');
+    setFailure('');
     try {
       const done = await giveFeedback(token, { performerId, name, pick, comment });
       const mine = { pick: done.pick, comment: done.comment };
@@ -177,15 +180,14 @@ function FeedbackForm({ token, performerId, performer, name }: { token: string; 
       setProblem('');
       setStatus(TAPE_MSG.feedbackSent);
     } catch (err) {
-      setProblem((err as Error).message);
+      setFailure((err as Error).message);
     } finally {
       setBusy(false);
     }
   }
   return (
     <form className="review-room__feedback" onSubmit={(e) => void submit(e)} noValidate aria-label={`${TAPE_MSG.feedbackTitle}: ${performer}`}>
-      <fieldset id={`${id}-pick`} tabIndex={-1} className="review-room__picks" aria-describedby={problem ? `${id}-error` : undefined}>
-        <legend>{TAPE_MSG.feedbackPick}</legend>
+      <FieldGroup id={`${id}-pick`} className="review-room__picks" legend={TAPE_MSG.feedbackPick} error={problem}>
         {FEEDBACK_PICKS.map((p) => (
           <label key={p} className={`review-room__pick review-room__pick--${p}`}>
             <input
@@ -201,11 +203,11 @@ function FeedbackForm({ token, performerId, performer, name }: { token: string; 
             {TAPE_MSG.feedbackPickLabel[p]}
           </label>
         ))}
-      </fieldset>
+      </FieldGroup>
       <FormField id={`${id}-comment`} label={TAPE_MSG.feedbackComment}>
         {(a11y) => <textarea className="textarea" rows={2} maxLength={TAPE_LIMITS.feedbackCommentMax} value={comment} onChange={(e) => setComment(e.target.value)} {...a11y} />}
       </FormField>
-      {problem && <p id={`${id}-error`} className="field-error" role="alert">{problem}</p>}
+      <FieldError id={`${id}-send`} error={failure} />
       <div className="review-room__send">
         <button type="submit" className="btn" disabled={busy}>{TAPE_MSG.feedbackSend}</button>
         <p role="status" className="muted">{status || (sent ? TAPE_MSG.feedbackSaved(TAPE_MSG.feedbackPickLabel[sent.pick]) : '')}</p>

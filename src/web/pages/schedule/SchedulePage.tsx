@@ -17,7 +17,7 @@ import { deleteSlot, useJobSlots } from '../../api/job-slots';
 import { useCreateSlots } from '../../api/create-slots';
 import { useStudioJob } from '../../api/studio-job';
 import { useJobApplicants } from '../../api/job-applicants';
-import { FormField, TextField } from '../../components/FormField';
+import { FieldGroup, FormField, TextField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import * as z from 'zod/mini';
 import { useToast } from '../../components/Toasts';
@@ -221,8 +221,7 @@ function SlotEditor({ jobId }: { jobId: string }) {
         </FormField>
         <TextField id={ids.onlineUrl} label={SLOT_TEXT.onlineUrl} type="url" placeholder="https://" value={values.onlineUrl} onChange={set('onlineUrl')} error={problems.onlineUrl} />
         <TextField id={ids.round} label={SLOT_TEXT.round} maxLength={SLOT_LIMITS.roundMax} value={values.round} onChange={set('round')} error={problems.round} />
-        <fieldset className="slot-form-invite" id={ids.applicationIds} aria-describedby={problems.applicationIds ? `${ids.applicationIds}-error` : undefined}>
-          <legend>{SLOT_TEXT.callBackWho}</legend>
+        <FieldGroup className="slot-form-invite" id={ids.applicationIds} legend={SLOT_TEXT.callBackWho} error={problems.applicationIds}>
           {auditioning.length === 0 ? (
             <p className="muted">{SLOT_TEXT.callBackNone}</p>
           ) : (
@@ -236,8 +235,7 @@ function SlotEditor({ jobId }: { jobId: string }) {
               ))}
             </ul>
           )}
-          {problems.applicationIds && <p className="field-error" id={`${ids.applicationIds}-error`} role="alert">{problems.applicationIds}</p>}
-        </fieldset>
+        </FieldGroup>
         <button type="submit" className="btn" disabled={busy}>{invited.length ? SLOT_TEXT.callBackSend : SLOT_TEXT.create}</button>
       </form>
     </section>

@@ -1,9 +1,15 @@
 /** "Add to shortlist": picks one of the studio's lists (or names a first one) and adds the performer. */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { shortlistFields } from '../../../contract/field-rules';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { addToShortlist, createShortlist, useShortlists } from '../../api/shortlists';
 import { useToast } from '../../components/Toasts';
+import { FieldError, fieldA11y } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
+
+const rules = z.object(shortlistFields);
 
 export function AddToShortlist({ performerId, name }: { performerId: string; name: string }) {
   const lists = useShortlists();
@@ -12,20 +18,26 @@ export function AddToShortlist({ performerId, name }: { performerId: string; nam
   const [chosen, setChosen] = useState('');
   const [newName, setNewName] = useState('');
   const [busy, setBusy] = useState(false);
+  const ids = useMemo(() => ({ name: `${id}-new` }), [id]);
+  const fields = useFieldProblems(rules, ids);
   const first = lists.data?.length === 0;
   const listId = chosen || lists.data?.[0]?._id || '';
   const already = lists.data?.find((l) => l._id === listId)?.members.some((m) => m.performer._id === performerId);
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    // A first list's name (empty: the default one) is checked at its field, focus on it.
+    const listName = newName.trim() || TALENT_MSG.shortlistsTitle;
+    if (first && !fields.check({ name: listName })) return;
     setBusy(true);
     try {
-      const target = first ? await createShortlist(newName.trim() || TALENT_MSG.shortlistsTitle) : lists.data?.find((l) => l._id === listId);
+      const target = first ? await createShortlist(listName) : lists.data?.find((l) => l._id === listId);
       if (!target) return;
       await addToShortlist(target._id, performerId);
       toast(TALENT_MSG.added(target.name), 'success');
     } catch (err) {
-      toast((err as Error).message);
+      // About the new list's name: said there; anything else (the list full, say) a toast.
+      if (!(first && fields.setProblemFrom(err))) toast((err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -43,8 +55,13 @@ export function AddToShortlist({ performerId, name }: { performerId: string; nam
             placeholder={TALENT_MSG.shortlistName}
             maxLength={TALENT_LIMITS.shortlistNameMax}
             value={newName}
-            onChange={(e) => setNewName(e.target.value)}
+            onChange={(e) => {
+              setNewName(e.target.value);
+              fields.clear('name');
+            }}
+            {...fieldA11y(ids.name, fields.problems.name)}
           />
+          <FieldError id={ids.name} error={fields.problems.name} />
         </>
       ) : (
         <>

@@ -1,28 +1,37 @@
 /** The studio's private rating (1–5) and note of a performer, PUT /api/studio/talent/{id}/review. */
 import { useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { reviewFields } from '../../../contract/field-rules';
 import type { Review } from '../../../contract/talent';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { saveReview } from '../../api/shortlists';
 import { useToast } from '../../components/Toasts';
-import { FormField } from '../../components/FormField';
+import { FieldGroup, FormField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
+
+// The form's order: focus goes to the first wrong field.
+const IDS = { rating: 'rating', note: 'review-note' };
+const rules = z.object(reviewFields);
 
 export function ReviewForm({ performerId, review }: { performerId: string; review: Review | null }) {
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [note, setNote] = useState(review?.note ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldProblems(rules, IDS);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
 
   async function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    // Every problem at its field, focus on the first (a rating not chosen: the stars' group).
+    if (!fields.check({ rating, note })) return;
     setBusy(true);
-    setError(null);
     try {
       await saveReview(performerId, { rating, note });
       toast(TALENT_MSG.reviewSaved, 'success');
     } catch (err) {
-      setError((err as Error).message);
+      // The server's `field` says where; a refusal of the whole save is a toast.
+      if (!fields.setProblemFrom(err)) toast((err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -30,18 +39,31 @@ export function ReviewForm({ performerId, review }: { performerId: string; revie
 
   return (
     <form className="review-form" onSubmit={handleSubmit} noValidate>
-      <fieldset className="rating" aria-describedby={error ? 'rating-error' : undefined}>
-        <legend>{TALENT_MSG.yourRating}</legend>
+      <FieldGroup className="rating" id="rating" legend={TALENT_MSG.yourRating} error={fields.problems.rating}>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="rating-star">
-            <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => setRating(n)} aria-label={TALENT_MSG.stars(n)} />
+            <input type="radio" name="rating" value={n} checked={rating === n} onChange={() => {
+                setRating(n);
+                fields.clear('rating');
+              }} aria-label={TALENT_MSG.stars(n)} />
             <span aria-hidden="true">{n <= rating ? '★' : '☆'}</span>
           </label>
         ))}
-      </fieldset>
-      {error && <p id="rating-error" className="field-error" role="alert">{error}</p>}
-      <FormField id="review-note" label={TALENT_MSG.yourNote} hint={TALENT_MSG.reviewPrivate}>
-        {(a11y) => <textarea {...a11y} className="textarea" rows={3} maxLength={TALENT_LIMITS.noteMax} value={note} onChange={(e) => setNote(e.target.value)} />}
+      </FieldGroup>
+      <FormField id={IDS.note} label={TALENT_MSG.yourNote} hint={TALENT_MSG.reviewPrivate} error={fields.problems.note}>
+        {(a11y) => (
+          <textarea
+            {...a11y}
+            className="textarea"
+            rows={3}
+            maxLength={TALENT_LIMITS.noteMax}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              fields.clear('note');
+            }}
+          />
+        )}
       </FormField>
       <button type="submit" className="btn" disabled={busy}>{TALENT_MSG.saveReview}</button>
     </form>

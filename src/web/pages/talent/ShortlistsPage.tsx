@@ -1,30 +1,37 @@
 /** /dashboard/shortlists: a new list's name, then the studio's named lists, each renamed, deleted and shown by ShortlistView (docs/talent.md). */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import * as z from 'zod/mini';
+import { shortlistFields } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
 import { createShortlist, useShortlists } from '../../api/shortlists';
 import { FormField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { ShortlistView } from './ShortlistView';
 import { TalentPageHead } from './TalentPageHead';
 import '../dashboard/dashboard.css';
 import './talent.css';
 
+const IDS = { name: 'shortlist-name' };
+const LABELS = { name: TALENT_MSG.shortlistName };
+const rules = z.object(shortlistFields);
+
 export default function ShortlistsPage() {
   const lists = useShortlists();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldProblems(rules, IDS, LABELS);
 
   async function handleCreate(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    if (!name.trim()) return setError(MSG.required(TALENT_MSG.shortlistName));
+    if (!fields.check({ name })) return;
     try {
       await createShortlist(name.trim());
       setName('');
     } catch (err) {
-      setError((err as Error).message);
+      // Every refusal is about the one field: said there, with focus.
+      if (!fields.setProblemFrom(err)) fields.setProblem('name', (err as Error).message);
     }
   }
 
@@ -34,8 +41,19 @@ export default function ShortlistsPage() {
         <Link to="/dashboard/talent" className="btn">{TALENT_MSG.searchTitle}</Link>
       </TalentPageHead>
       <form className="card shortlist-new" onSubmit={handleCreate} noValidate>
-        <FormField id="shortlist-name" label={TALENT_MSG.newShortlist} error={error}>
-          {(a11y) => <input {...a11y} className="input" maxLength={TALENT_LIMITS.shortlistNameMax} value={name} onChange={(e) => setName(e.target.value)} />}
+        <FormField id={IDS.name} label={TALENT_MSG.newShortlist} error={fields.problems.name}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="input"
+              maxLength={TALENT_LIMITS.shortlistNameMax}
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                fields.clear('name');
+              }}
+            />
+          )}
         </FormField>
         <button type="submit" className="btn">{TALENT_MSG.createShortlist}</button>
       </form>

@@ -4,6 +4,7 @@
  * shortlisted or messaged.
  */
 import { useState, type FormEvent } from 'react';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { AVAILABILITY_MSG } from '../../../contract/availability-texts';
@@ -43,27 +44,34 @@ function check(f: TalentFilters): Errors {
   return errors;
 }
 
+// Each filter's element id is its name, in the form's order (focus goes to the first wrong one).
+const IDS = Object.fromEntries(TALENT_FILTERS.map((k) => [k, k])) as Record<keyof TalentFilters, string>;
+
 export default function TalentSearchPage() {
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(TALENT_FILTERS.map((k) => [k, params.get(k) ?? ''])) as TalentFilters;
   const [draft, setDraft] = useState(filters);
   // A shared or bookmarked link is checked like a submitted form: its errors show at the field.
   const linkErrors = check(filters);
-  const [errors, setErrors] = useState<Errors>(linkErrors);
+  // The filters' checks are this page's own (ranges and their order, `check` above).
+  const fields = useFieldProblems(NO_RULES, IDS, undefined, linkErrors);
+  const errors: Errors = fields.problems;
   const search = useTalentSearch(filters, Object.keys(linkErrors).length === 0);
   const talent = search.data?.pages.flatMap((p) => p.talent) ?? [];
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    const found = check(draft);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    // Every problem at once, focus on the first.
+    if (!fields.show(check(draft))) return;
     const next = new URLSearchParams();
     for (const key of TALENT_FILTERS) if (draft[key].trim()) next.set(key, draft[key].trim());
     setParams(next);
   }
 
-  const set = (key: keyof TalentFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  const set = (key: keyof TalentFilters) => (e: { target: { value: string } }) => {
+    setDraft({ ...draft, [key]: e.target.value });
+    fields.clear(key);
+  };
   const numberField = (key: keyof typeof NUMBERS, unit: string) => (
     <FormField id={key} label={`${NUMBERS[key][0]} (${unit})`} error={errors[key]}>
       {(a11y) => <input {...a11y} className="input" inputMode="numeric" value={draft[key]} onChange={set(key)} />}
@@ -135,7 +143,7 @@ export default function TalentSearchPage() {
         </FormField>
         <div className="talent-filter-buttons">
           <button type="submit" className="btn">{TALENT_MSG.search}</button>
-          <Link className="btn btn-ghost" to="/dashboard/talent" onClick={() => { setDraft(Object.fromEntries(TALENT_FILTERS.map((k) => [k, ''])) as TalentFilters); setErrors({}); }}>
+          <Link className="btn btn-ghost" to="/dashboard/talent" onClick={() => { setDraft(Object.fromEntries(TALENT_FILTERS.map((k) => [k, ''])) as TalentFilters); fields.reset(); }}>
             {TALENT_MSG.clearFilters}
           </Link>
         </div>

@@ -5,14 +5,21 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LIMITS } from '../../../contract/limits';
+import * as z from 'zod/mini';
+import { joinFields } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { TEAM_MSG, TEAM_SCREEN } from '../../../contract/team-messages';
 import { ApiError } from '../../api/client';
 import { useJoinStudio } from '../../api/join-studio';
 import { useJoinInfo } from '../../api/team';
 import { TextField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import '../account/account.css';
+
+// The form's order: focus goes to the first wrong field.
+const IDS = { name: 'join-name', password: 'join-password' };
+const LABELS = { name: TEAM_SCREEN.yourName, password: TEAM_SCREEN.password };
+const rules = z.object(joinFields);
 
 export default function JoinPage() {
   const { token = '' } = useParams();
@@ -20,18 +27,14 @@ export default function JoinPage() {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ name?: string; password?: string }>({});
+  const fields = useFieldProblems(rules, IDS, LABELS);
+  const { problems } = fields;
   const join = useJoinStudio({
-    fields: { name: 1, password: 1 },
+    fields: IDS,
     onSuccess: () => navigate('/dashboard', { replace: true }),
-    onProblem: (field, msg) => {
-      setProblems({ [field]: msg });
-      document.getElementById(`join-${field}`)?.focus();
-    },
-    onError: (err) => {
-      setProblems({ password: err.message });
-      document.getElementById('join-password')?.focus();
-    },
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    // A refusal of the whole join (the link used meanwhile, say) is said by the password, where the person acts next.
+    onError: (err) => fields.setProblem('password', err.message),
   });
   const status = info.error instanceof ApiError ? info.error.status : undefined;
   useEffect(() => {
@@ -56,16 +59,8 @@ export default function JoinPage() {
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    const found: typeof problems = {};
-    if (!name.trim()) found.name = MSG.required(TEAM_SCREEN.yourName);
-    if (!password) found.password = MSG.required(TEAM_SCREEN.password);
-    else if (password.length < LIMITS.passwordMin) found.password = MSG.passwordTooShort;
-    setProblems(found);
-    const first = (['name', 'password'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`join-${first}`)?.focus();
-      return;
-    }
+    // Every problem at once, focus on the first.
+    if (!fields.check({ name, password })) return;
     if (join.isPending) return;
     join.mutate({ token, email: invitation.email, name: name.trim(), password });
   }
@@ -76,9 +71,9 @@ export default function JoinPage() {
       <p className="join-intro">{TEAM_SCREEN.joinAs(TEAM_MSG.roleName[invitation.role], invitation.email)}</p>
       <form className="card settings-section" onSubmit={handleSubmit} noValidate aria-label={TEAM_SCREEN.join}>
         <TextField id="join-name" label={TEAM_SCREEN.yourName} autoComplete="name" value={name} error={problems.name}
-          onChange={(e) => { setName(e.target.value); setProblems((p) => ({ ...p, name: undefined })); }} />
+          onChange={(e) => { setName(e.target.value); fields.clear('name'); }} />
         <TextField id="join-password" label={TEAM_SCREEN.password} type="password" autoComplete="new-password" value={password} error={problems.password}
-          onChange={(e) => { setPassword(e.target.value); setProblems((p) => ({ ...p, password: undefined })); }} />
+          onChange={(e) => { setPassword(e.target.value); fields.clear('password'); }} />
         <button type="submit" className="btn" aria-disabled={join.isPending}>{TEAM_SCREEN.join}</button>
       </form>
     </main>

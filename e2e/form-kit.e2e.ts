@@ -1,0 +1,72 @@
+/**
+ * The form kit's paths (docs/architecture.md, "Web forms and data"), one test each: a server
+ * refusal naming a `field` is shown at that field with focus on it; the page's own check shows
+ * every problem at once and focuses the first; a FieldGroup's problem is what its fieldset is
+ * described by (a screen reader announces it with the group) and the group takes the focus.
+ */
+import { describe, expect } from 'vitest';
+import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
+import { MSG } from '../src/contract/messages.js';
+import { TALENT_MSG } from '../src/contract/talent-messages.js';
+import { LIMITS } from '../src/contract/limits.js';
+import { createStudio, createUser, expectFieldProblem, it, PHONE } from './harness.js';
+
+const focusedId = (page: import('playwright-core').Page) => page.evaluate(() => document.activeElement?.id ?? '');
+
+describe('the form kit', () => {
+  it('shows a server refusal that names a field at that field, with focus on it (FormField)', async ({ open }) => {
+    const studio = await createStudio();
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard/studio' });
+    await page.locator('#location').waitFor();
+    const refusal = MSG.tooLong('Location', 10);
+    await page.route('**/api/studio/me', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'location' }) }) : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => focusedId(page)).toBe('location');
+    await expectFieldProblem(page, 'location', refusal);
+    // Typing in the field clears its problem.
+    await page.locator('#location').fill('Mumbai');
+    expect(await page.locator('#location').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it("shows every problem of the page's own check at once and focuses the first (useFieldProblems)", async ({ open }) => {
+    const studio = await createStudio();
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard/studio' });
+    await page.locator('#fname').waitFor();
+    let sent = 0;
+    await page.route('**/api/studio/me', (route) => {
+      if (route.request().method() === 'POST') sent += 1;
+      return route.continue();
+    });
+    await page.locator('#fname').fill('');
+    await page.locator('#number').fill('123');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => focusedId(page)).toBe('fname');
+    await expectFieldProblem(page, 'fname', MSG.required('Name'));
+    await expectFieldProblem(page, 'number', MSG.phoneTooShort(LIMITS.phoneMin));
+    expect(sent).toBe(0);
+  });
+
+  it("announces a FieldGroup's problem: the fieldset is described by it and takes the focus", async ({ open }) => {
+    const [studio, performer] = await Promise.all([createStudio(), createUser()]);
+    const { page } = await open({ viewport: PHONE, as: studio, path: `/talent/${performer._id}` });
+    await page.getByRole('group', { name: TALENT_MSG.yourRating }).waitFor();
+    const refusal = 'Rating must be from 1 to 5';
+    await page.route('**/api/studio/talent/*/review', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'rating' }) }));
+    // Not chosen: the page's own check puts it at the group without sending.
+    await page.getByRole('button', { name: TALENT_MSG.saveReview }).click();
+    await expect.poll(() => focusedId(page)).toBe('rating');
+    expect(await page.locator('#rating-error').textContent()).toBe(MARKET_MSG.mustBeWhole('Rating', 1, 5));
+    // Chosen, and refused by the server naming the field: said at the group too.
+    await page.getByRole('radio', { name: TALENT_MSG.stars(3) }).check({ force: true });
+    await page.locator('body').focus();
+    await page.getByRole('button', { name: TALENT_MSG.saveReview }).click();
+    const group = page.locator('#rating');
+    await expect.poll(() => group.getAttribute('aria-describedby')).toBe('rating-error');
+    expect(await page.locator('#rating-error').textContent()).toBe(refusal);
+    expect(await page.locator('#rating-error').getAttribute('role')).toBe('alert');
+    expect(await group.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => focusedId(page)).toBe('rating');
+  });
+});
