@@ -12,6 +12,8 @@ export const ACTIVITY_TEXT = {
   tapeDeclined: (performer: string, job: string, reason: string) =>
     `${performer} declined the self-tape request for ${job}.${reason ? ` Reason: ${reason}` : ''}`,
   slotBooked: (performer: string, job: string, when: string) => `${performer} booked an audition time for ${job}: ${when}.`,
+  /** A performer withdrew an application that held a time: the time is free again. */
+  slotWithdrawn: (performer: string, job: string, when: string) => `${performer} withdrew their application for ${job}: their audition time ${when} is free again.`,
   slotMoved: (performer: string, job: string, from: string, to: string) => `${performer} moved their audition time for ${job} from ${from} to ${to}.`,
   digestSubject: (n: number) => (n === 1 ? 'A performer update on Audition' : `${n} performer updates on Audition`),
   digestIntro: (n: number) => (n === 1 ? 'Since the last e-mail, one thing happened:' : `Since the last e-mail, ${n} things happened:`),

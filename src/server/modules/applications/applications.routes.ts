@@ -27,6 +27,7 @@ import { createApplyService } from './apply.service.js';
 import { createPerformerApplicationsService } from './performer-applications.service.js';
 import { createStudioApplicationsService } from './studio-applications.service.js';
 import { forCaller } from './applications.presenter.js';
+import { sendAfterCommit } from '../notifications/index.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -61,7 +62,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.post(
     '/api/audition/applications/:id/withdraw',
     { preValidation: auth.requirePerformer, schema: { params: idParams, response: { 200: myApplication } } },
-    async (req) => mine.withdraw(req.userId, req.params.id),
+    async (req) => {
+      const { app: withdrawn, after } = await mine.withdraw(req.userId, req.params.id);
+      await sendAfterCommit(ctx, after, req.log);
+      return withdrawn;
+    },
   );
 
   app.get(

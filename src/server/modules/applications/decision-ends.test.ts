@@ -5,6 +5,7 @@
  * and by e-mail with a cancelling calendar file: same UID, STATUS:CANCELLED, SEQUENCE raised)
  * and its tape requests end (a tape to one is 409 request_ended); once a booking stands, its
  * retake request ends. The studio's job names who a close tells and whose audition stays.
+ * A performer's withdrawal ends the same (the studio hears of it; the performer is not told).
  * Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { ENDS_MSG } from '../../../contract/decision-ends-texts.js';
 import type { StudioJob } from '../../../contract/decisions.js';
 import type { JobPost } from '../../../contract/jobs.js';
 import type { TapeRequest } from '../../../contract/self-tapes.js';
+import { ACTIVITY_TEXT } from '../../../contract/studio-activity-texts.js';
 import { SLOT_MSG, type MySlotsAnswer, type OpenSlot, type StudioSlotsAnswer } from '../../../contract/slots.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
@@ -228,5 +230,40 @@ describe('closing a job', () => {
     expect((await call('POST', `/api/studio/jobs/${job._id}/close`, studio.token, {})).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
     expect(t.sink.messages.slice(since).filter((m) => m.to === zoe.p.email.toLowerCase())).toHaveLength(0);
+  });
+});
+
+describe('a withdrawal', () => {
+  it('frees the booked time (the studio hears of it, the performer is not mailed) and ends the open tape request; a tape to it is refused', async () => {
+    const job = await postJob(t, studio, { title: 'Withdraw ends role' });
+    const [slot] = await slotsOf(job, 1);
+    const ria = await auditioning(job, 'ria leaving');
+    await book(ria, slot!._id);
+    const [request] = await requestTapes([ria.appId]);
+    expect((await call('POST', `/api/audition/tape-requests/${request!._id}/accept`, ria.p.token)).statusCode).toBe(200);
+
+    const withdrawn = await call('POST', `/api/audition/applications/${ria.appId}/withdraw`, ria.p.token);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ _id: ria.appId, status: 'withdrawn' });
+
+    // The time is free: gone from the schedule, and another performer books it.
+    expect((await schedule(job)).find((s) => s._id === slot!._id)?.booking).toBeNull();
+    const next = await auditioning(job, 'next in line');
+    await book(next, slot!._id);
+    // The studio hears of it in its activity line; the performer, who did it, is not told.
+    const line = ACTIVITY_TEXT.slotWithdrawn('Ria Leaving', job.title, '@').split('@');
+    const bell = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, studio._id));
+    expect(bell.filter((n) => n.kind === 'activity' && n.text.startsWith(line[0]!) && n.text.endsWith(line[1]!))).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.sink.messages.filter((m) => m.to === ria.p.email.toLowerCase() && m.subject === ENDS_MSG.slotCancelledSubject(job.title))).toHaveLength(0);
+    const mine = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, ria.p._id));
+    expect(mine.filter((n) => n.text.includes('cancelled'))).toHaveLength(0);
+
+    // The request ended: a tape to it is refused and nothing is stored.
+    expect((await requestRow(request!._id)).status).toBe('ended');
+    const refused = await sendTape(ria, request!._id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'request_ended', msg: ENDS_MSG.requestEnded });
+    expect((await requestRow(request!._id)).tapeKey).toBeNull();
   });
 });

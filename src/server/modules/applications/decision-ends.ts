@@ -10,12 +10,11 @@
  * which uses this area (its history and mail settings): calling it back would be an import circle.
  */
 import { and, inArray } from 'drizzle-orm';
-import type { EndCause } from '../../../contract/decision-ends-texts.js';
 import type { TapeStatus } from '../../../contract/self-tapes-messages.js';
 import type { Tx } from '../../db/client.js';
 import { tapeRequests } from '../../db/schema/index.js';
 import type { AfterCommit } from '../notifications/index.js';
-import { cancelBookingsOf } from '../slots/index.js';
+import { cancelBookingsOf, type BookingEnd } from '../slots/index.js';
 
 /** A request that still takes a tape: waiting for one, or holding one the performer may replace. */
 const TAKES_A_TAPE: TapeStatus[] = ['requested', 'accepted', 'retake', 'submitted'];
@@ -31,8 +30,11 @@ export async function endTapeRequestsOf(tx: Tx, applicationIds: readonly string[
   return ended.length;
 }
 
-/** A decline that stands or a close: the bookings cancelled (told), the tape requests ended. */
-export async function endWhatHangsOn(tx: Tx, applicationIds: readonly string[], cause: EndCause, now: Date): Promise<AfterCommit> {
+/**
+ * A decline that stands, a close, or the performer's withdrawal: the bookings cancelled (the
+ * performer told of a decision or a close, the studio of a withdrawal), the tape requests ended.
+ */
+export async function endWhatHangsOn(tx: Tx, applicationIds: readonly string[], cause: BookingEnd, now: Date): Promise<AfterCommit> {
   if (applicationIds.length === 0) return { mails: [], events: [] };
   await endTapeRequestsOf(tx, applicationIds);
   const { mails, events } = await cancelBookingsOf(tx, applicationIds, cause, now);

@@ -1,6 +1,6 @@
 /** The performer's own applications, their quota, and withdrawing (docs/applications.md). */
 import { and, count, desc, eq, exists, gt, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { APP_MSG, FINAL_STATUSES, type ApplicationStatus, type MyApplicationsAnswer } from '../../../contract/applications.js';
+import { APP_MSG, FINAL_STATUSES, type ApplicationStatus, type MyApplication, type MyApplicationsAnswer } from '../../../contract/applications.js';
 import type { AppContext } from '../../context.js';
 import { applications, decisionNotices, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
@@ -10,6 +10,8 @@ import { currentPeriod } from './apply.service.js';
 import { queuedHasStarted } from '../../../contract/plan-in-force.js';
 import { presentMyApplication, undoOpenOf } from './applications.presenter.js';
 import { historyAppend, NO_DECISION } from './status-change.js';
+import { endWhatHangsOn } from './decision-ends.js';
+import type { AfterCommit } from '../notifications/index.js';
 
 const roleBrief = { _id: jobRoles.id, name: jobRoles.name };
 const studioBrief = { _id: studios.id, fname: studios.fname, location: studios.location, profilePic: studios.profilePic, verified: studios.verified };
@@ -46,12 +48,16 @@ export function createPerformerApplicationsService(ctx: AppContext) {
      * booking or decline still in its undo window is not final to the performer, who has not
      * been told (docs/applications.md, "Decisions"): the withdrawal takes the decision's
      * place, its unsent notice is dropped, and the performer never learns of it.
+     * What hangs on the application ends with it, as after a close (docs/applications.md,
+     * "What a decision or a close ends"): its audition times ahead are freed (the studio hears
+     * of it, the performer, who did it, is not told) and its open tape requests end. Answers
+     * the application and what to send once the transaction commits.
      */
-    async withdraw(userId: string, applicationId: string) {
+    async withdraw(userId: string, applicationId: string): Promise<{ app: MyApplication; after: AfterCommit }> {
       if (!isUuid(applicationId)) throw errors.notFound(APP_MSG.applicationNotFound);
       const now = new Date();
       const mine = and(eq(applications.id, applicationId), eq(applications.performerId, userId));
-      await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         // The notice row first, as the studio's undo takes it: whichever deletes it wins, and
         // once the sweep has claimed it (sent_at set) the decision is told and stands.
         const unsent = await tx
@@ -77,14 +83,14 @@ export function createPerformerApplicationsService(ctx: AppContext) {
             })
             .where(and(mine, inArray(applications.status, ['booked', 'declined'])))
             .returning({ id: applications.id });
-          if (undecided) return;
+          if (undecided) return endWhatHangsOn(tx, [undecided.id], 'withdrawn', now);
         }
         const [withdrawn] = await tx
           .update(applications)
           .set({ status: 'withdrawn', history: historyAppend('withdrawn', now), updatedAt: now })
           .where(and(mine, notInArray(applications.status, [...FINAL_STATUSES])))
           .returning({ id: applications.id });
-        if (withdrawn) return;
+        if (withdrawn) return endWhatHangsOn(tx, [withdrawn.id], 'withdrawn', now);
         // Refused inside the transaction, so nothing it did stays.
         const [found] = await tx.select({ status: applications.status }).from(applications).where(mine);
         if (!found) throw errors.notFound(APP_MSG.applicationNotFound);
@@ -97,7 +103,7 @@ export function createPerformerApplicationsService(ctx: AppContext) {
         .innerJoin(studios, eq(studios.id, jobs.studioId))
         .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
         .where(eq(applications.id, applicationId));
-      return presentMyApplication(row!.app, row!.job, row!.studio, row!.role, row!.undoOpen);
+      return { app: presentMyApplication(row!.app, row!.job, row!.studio, row!.role, row!.undoOpen), after };
     },
   };
 }

@@ -5,18 +5,28 @@
  * event) and by e-mail with a cancelling calendar file (METHOD:CANCEL, STATUS:CANCELLED, the
  * booking's UID with its SEQUENCE raised), and the studio's schedule hears it live. The mails
  * leave after the caller commits (`AfterCommit`), as the decision's own notice does.
+ *
+ * A performer's withdrawal frees them the same way, but the performer did it: they are not
+ * mailed or notified, and the studio hears of it in its activity line (bell and digest), as it
+ * hears of a booking (docs/slots.md, "When a withdrawal ends a booking").
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import { ACTIVITY_TEXT, jobAndRole } from '../../../contract/studio-activity-texts.js';
+import { personName } from '../../../contract/names.js';
 import { ENDS_MSG, type EndCause } from '../../../contract/decision-ends-texts.js';
 import { readerTime } from '../../../contract/time-zones.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { Tx } from '../../db/client.js';
-import { auditionSlots, jobs, studios } from '../../db/schema/index.js';
+import { applications, auditionSlots, jobRoles, jobs, studios, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
+import { activityLinks, tellStudioOfPerformer } from '../studio-activity/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
-import { bookingFacts, FREED, whereOf, type BookingFacts } from './slots.service.js';
+import { bookingFacts, FREED, studioTime, whereOf, type BookingFacts } from './slots.service.js';
+
+/** Why a booking ends: a decision or a close (the performer is told), or the performer's own withdrawal. */
+export type BookingEnd = EndCause | 'withdrawn';
 
 /** The calendar file that takes the booking out of the performer's calendar. */
 export function cancelledIcsOf(f: BookingFacts, now: Date): string {
@@ -33,7 +43,7 @@ function cancelledMail(f: BookingFacts, cause: EndCause, now: Date): MailMessage
  * Cancels the bookings these applications hold on times that have not started yet (a past
  * time stays, as the day's record). Answers what to send once the caller commits.
  */
-export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[], cause: EndCause, now: Date): Promise<AfterCommit & { cancelled: number }> {
+export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[], cause: BookingEnd, now: Date): Promise<AfterCommit & { cancelled: number }> {
   if (applicationIds.length === 0) return { mails: [], events: [], cancelled: 0 };
   const held = and(inArray(auditionSlots.bookedApplicationId, [...applicationIds]), gt(auditionSlots.startsAt, now));
   // The slots are locked first, so a performer's move or cancel at the same moment waits for this.
@@ -41,14 +51,14 @@ export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[]
   if (locked.length === 0) return { mails: [], events: [], cancelled: 0 };
   const facts = await bookingFacts(tx, inArray(auditionSlots.id, locked.map((l) => l.id)));
   // The calendar files and mails are made while the booking's UID is still on the row.
-  const mails = facts.flatMap((f) => cancelledMail(f, cause, now) ?? []);
+  const mails = cause === 'withdrawn' ? [] : facts.flatMap((f) => cancelledMail(f, cause, now) ?? []);
   await tx
     .update(auditionSlots)
     .set({ ...FREED })
     .where(inArray(auditionSlots.id, facts.map((f) => f.slot.id)));
-  const told = facts.flatMap((f) => (f.performerId ? [{ ...f, performerId: f.performerId }] : []));
-  const events: AfterCommit['events'] = [];
-  if (told.length) {
+  const events: AfterCommit['events'] = cause === 'withdrawn' ? await tellStudioOfWithdrawals(tx, facts) : [];
+  const told = cause === 'withdrawn' ? [] : facts.flatMap((f) => (f.performerId ? [{ ...f, performerId: f.performerId }] : []));
+  if (told.length && cause !== 'withdrawn') {
     await createNotifications(tx, told.map((f) => ({ userId: f.performerId, kind: 'application' as const, text: ENDS_MSG.slotCancelledNotice(f.job, readerTime(f.slot.startsAt, f.timeZone), cause), link: '/applications' })));
     events.push(...(await recordEvents(tx, [...new Set(told.map((f) => f.performerId))], { kind: 'notification', data: {} })));
   }
@@ -57,4 +67,21 @@ export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[]
   const owners = await tx.select({ id: studios.ownerId, jobId: jobs.id }).from(jobs).innerJoin(studios, eq(studios.id, jobs.studioId)).where(inArray(jobs.id, jobIds));
   for (const o of owners) if (o.id) events.push(...(await recordEvents(tx, [o.id], { kind: 'schedule', data: { jobId: o.jobId } })));
   return { mails, events, cancelled: facts.length };
+}
+
+/** The studio's activity line for each booking a withdrawal freed, named as a booking's line is. */
+async function tellStudioOfWithdrawals(tx: Tx, facts: readonly BookingFacts[]): Promise<AfterCommit['events']> {
+  const names = await tx
+    .select({ id: applications.id, performer: users.fname, role: jobRoles.name })
+    .from(applications)
+    .leftJoin(users, eq(users.id, applications.performerId))
+    .leftJoin(jobRoles, eq(jobRoles.id, applications.roleId))
+    .where(inArray(applications.id, [...new Set(facts.map((f) => f.applicationId))]));
+  const events: AfterCommit['events'] = [];
+  for (const f of facts) {
+    const n = names.find((r) => r.id === f.applicationId);
+    const line = ACTIVITY_TEXT.slotWithdrawn(personName(n?.performer ?? ''), jobAndRole(f.job, n?.role), studioTime(f.slot.startsAt));
+    events.push(...(await tellStudioOfPerformer(tx, { jobId: f.slot.jobId, line, link: activityLinks.schedule(f.slot.jobId) })));
+  }
+  return events;
 }

@@ -65,7 +65,7 @@ function isUniqueViolation(err: unknown): boolean {
  * A time in a studio's activity line: one line reaches the owner and every member, each of
  * whom may keep another zone, so it is written in UTC, named (docs/slots.md, "Time zones").
  */
-const studioTime = (at: Date) => readerTime(at, null);
+export const studioTime = (at: Date) => readerTime(at, null);
 
 /** What the mails and the calendar file say about a booked slot. */
 export interface BookingFacts {

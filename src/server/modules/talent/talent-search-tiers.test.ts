@@ -5,8 +5,9 @@
  * text, and the order"), with no performer twice and none left out.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TALENT_LIMITS, TALENT_MSG, type TalentAnswer } from '../../../contract/talent.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TALENT_LIMITS, TALENT_MSG, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
+import { createTalentSearch } from './talent-search.js';
 import { rowsOf } from '../../db/raw.js';
 import { users } from '../../db/schema/index.js';
 import { escapeLike } from '../studios/index.js';
@@ -211,6 +212,22 @@ describe('talent search pages across score tiers', () => {
     expect(await ranked('qzv')).toHaveLength(9);
     // No word holds it: nothing, not every row.
     expect((await allPages('q=zzqqxxnothing')).flat()).toEqual([]);
+  });
+
+  it('looks the words up only when the tiers that read them are reached: not for a page the whole names fill', async () => {
+    const text = `lazy${Date.now().toString(36)}`;
+    await performers(Array.from({ length: TALENT_LIMITS.page + 1 }, (_, i) => ({ fname: text, ...filled(i) })));
+    await performers([{ fname: `Has ${text}` }]);
+    const search = createTalentSearch(t.ctx);
+    const looked = vi.spyOn(search, 'termsHolding');
+    const first = await search.page({ q: text } as TalentQuery);
+    expect(first.talent).toHaveLength(TALENT_LIMITS.page);
+    expect(looked).not.toHaveBeenCalled();
+    // The next page runs past the whole names into the names holding the text: looked up once.
+    const second = await search.page({ q: text, cursor: first.nextCursor! } as TalentQuery);
+    expect(second.talent.map((p) => p.fname.toLowerCase())).toEqual([text, `has ${text}`]);
+    expect(looked).toHaveBeenCalledTimes(1);
+    expect([...first.talent, ...second.talent].map((p) => p._id)).toEqual(await ranked(text));
   });
 
   it('refuses a malformed cursor, another search’s cursor and the job board’s with 400 { msg }', async () => {

@@ -94,6 +94,9 @@ const MOST_TERMS = 8;
  * order and stopped at the page, the name's words (1) before the rest (0), one statement a
  * word, merged (docs/performance.md, "Frequent words"). "actor" is one word of 11 250 rows
  * out of 100 000, read as the page's first few hundred.
+ * The words are looked up (`termsOf`) only when those tiers are reached: a page the whole
+ * names and the names starting with the text fill, or a cursor past them, asks nothing of
+ * talent_words. The tiers come one at a time, so the caller stops asking once its page is full.
  *
  * Last comes a name a small typo or an accent away (-1; docs/talent.md, "Typos and
  * accents"): "Priyaa Shrama" finds Priya Sharma, "Zoe" finds Zoë. It is pg_trgm on the folded
@@ -104,30 +107,32 @@ const MOST_TERMS = 8;
  * users_talent_name_fold_trgm (migration 0057) first — the array is worked out once, before
  * the order is walked — and it leaves out every row an earlier tier holds.
  */
-function textTiers(q: string, terms: string[] | null): Tier[] {
+async function* textTiers(q: string, termsOf: (q: string) => Promise<string[] | null>, reached: (bottom: number) => boolean): AsyncGenerator<Tier> {
   const name = sql`(lower(${users.fname}) collate "C")`;
   const escaped = escapeLike(q);
   // Not a row of the tiers before the near names: none of them holds the text.
   const notHeld = sql`not ${searchable} ilike ${`%${escaped}%`}`;
   const startsWith = sql`${name} like lower(${`${escaped}%`})`;
-  return [
-    { scores: [7], matches: [sql`${name} = lower(${q})`] },
-    // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
-    { scores: [3], matches: [sql`${startsWith} and ${name} > lower(${q})`] },
-    ...(terms ? termTiers(terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)]),
-    {
-      scores: [-1],
-      // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
-      // only when there are none, the names with typos all through (similarity: thousands of
-      // candidates to recheck). COALESCE leaves the second array unread when the first has rows.
-      // Each leaves out the rows an earlier tier holds, so "none" means none new.
-      matches: [
-        sql`${users.id} = any(coalesce(
-          nullif(array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) %> search_fold(${q})), '{}'),
-          array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) % search_fold(${q}))))`,
-      ],
-    },
-  ];
+  yield { scores: [7], matches: [sql`${name} = lower(${q})`] };
+  // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
+  yield { scores: [3], matches: [sql`${startsWith} and ${name} > lower(${q})`] };
+  // Tiers 1 and 0, whose rows are all above a cursor's tier of near names: skipped, so not looked up.
+  if (reached(0)) {
+    const terms = await termsOf(q);
+    yield* terms ? termTiers(terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)];
+  }
+  yield {
+    scores: [-1],
+    // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
+    // only when there are none, the names with typos all through (similarity: thousands of
+    // candidates to recheck). COALESCE leaves the second array unread when the first has rows.
+    // Each leaves out the rows an earlier tier holds, so "none" means none new.
+    matches: [
+      sql`${users.id} = any(coalesce(
+        nullif(array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) %> search_fold(${q})), '{}'),
+        array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) % search_fold(${q}))))`,
+    ],
+  };
 }
 
 /** A name holding the text after its first letter (1) and the rest (0), read through the trigram index of the text after its first letter. */
@@ -261,12 +266,14 @@ export function createTalentSearch(ctx: AppContext) {
       const from = p && { ...p, score: q ? p.score : 0 };
       const size = TALENT_LIMITS.page;
       const rows: (CardRow & { score: number; completeness: number; changedAt: string })[] = [];
-      const tiers = q ? textTiers(q, await this.termsHolding(q)) : [{ scores: [0], matches: [] } satisfies Tier];
-      for (const tier of tiers) {
+      // Every row of a tier whose lowest score is above the cursor's comes before it: shown on an earlier page.
+      const shownBefore = (bottom: number) => !!from && bottom > from.score;
+      const tiers: AsyncIterable<Tier> | Tier[] = q ? textTiers(q, (text) => this.termsHolding(text), (bottom) => !shownBefore(bottom)) : [{ scores: [0], matches: [] } satisfies Tier];
+      // Leaving the loop (the page full) stops the tiers: those after it, and their look-ups, never run.
+      for await (const tier of tiers) {
         const top = tier.scores[0]!;
         const bottom = tier.scores.at(-1)!;
-        // Every row of this tier comes before the cursor's: shown on an earlier page.
-        if (from && bottom > from.score) continue;
+        if (shownBefore(bottom)) continue;
         const bounds = [...where];
         // The order's columns: talent_terms' own copy when its index is walked.
         const order = tier.viaTerms
