@@ -21,7 +21,17 @@ export async function closeJobWithReason(jobId: string, body: CloseJobBody = {})
   return job;
 }
 
+/**
+ * What a close takes: the body, and the lines its question showed when it was confirmed. The
+ * toast says those lines again: the write refetches the job's answer before it resolves, and
+ * after the close that answer has nobody waiting, so lines read from it then would say otherwise.
+ */
+export interface CloseVars {
+  body: CloseJobBody;
+  said: readonly string[];
+}
+
 /** Closes the job, from the close question (CloseJobDialog). */
-export function useCloseJob<K extends string = never>(jobId: string, handlers: WriteHandlers<CloseJobBody, JobPost, K>) {
-  return useWrite((body: CloseJobBody) => closeJobWithReason(jobId, body), handlers);
+export function useCloseJob<K extends string = never>(jobId: string, handlers: WriteHandlers<CloseVars, JobPost, K>) {
+  return useWrite(({ body }: CloseVars) => closeJobWithReason(jobId, body), handlers);
 }

@@ -11,6 +11,7 @@ import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { useMyApplications, useWithdrawApplication } from '../../api/my-applications';
 import { useToast } from '../../components/Toasts';
 import { useConfirm } from '../../components/useConfirm';
+import { useFocusWhenDrawn } from '../../components/useFocusWhenDrawn';
 import { formatDay, formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
 import { SlotPicker } from './SlotPicker';
@@ -19,6 +20,8 @@ import { TapeRequests } from './TapeRequests';
 
 export default function ApplicationsPage() {
   const mine = useMyApplications();
+  // A withdrawn card is a new element in the Withdrawn group: focus goes to its heading once it is drawn there.
+  const focusWhenDrawn = useFocusWhenDrawn((id: string) => (mine.data?.applications.some((a) => a._id === id && a.status === 'withdrawn') ? `application-${id}` : null));
 
   if (mine.isPending) return <main className="page"><h1>{APP_MSG.applicationsTitle}</h1><p role="status">{MSG.loading}</p></main>;
   if (mine.isError) return <main className="page"><h1>{APP_MSG.applicationsTitle}</h1><p role="alert">{mine.error.message}</p></main>;
@@ -40,7 +43,7 @@ export default function ApplicationsPage() {
         <section key={g.status} aria-labelledby={`group-${g.status}`} className="applications-group">
           <h2 id={`group-${g.status}`}>{APP_MSG.statusLabel(g.status)} <span className="muted">({g.items.length})</span></h2>
           <ul className="applications-list">
-            {g.items.map((a) => <ApplicationCard key={a._id} app={a} />)}
+            {g.items.map((a) => <ApplicationCard key={a._id} app={a} onWithdrawn={focusWhenDrawn} />)}
           </ul>
         </section>
       ))}
@@ -55,13 +58,12 @@ function QuotaLine({ quota }: { quota: Quota }) {
   return <p className="quota-line" data-testid="quota">{APP_MSG.quotaLine(quota.used, quota.limit, formatDay(quota.periodEnd), quota.renews)}</p>;
 }
 
-function ApplicationCard({ app }: { app: MyApplication }) {
+/** `onWithdrawn(id)`: the card's heading takes the focus once it is drawn in the Withdrawn group. */
+function ApplicationCard({ app, onWithdrawn }: { app: MyApplication; onWithdrawn(id: string): void }) {
   const toast = useToast();
   const confirm = useConfirm();
   const withdraw = useWithdrawApplication({
-    // The card moves to the Withdrawn group (a new element once the list has drawn again):
-    // focus goes to its heading on the next frame.
-    onSuccess: () => requestAnimationFrame(() => document.getElementById(`application-${app._id}`)?.focus()),
+    onSuccess: () => onWithdrawn(app._id),
     onError: (err) => toast(err.message),
   });
   const canWithdraw = !FINAL_STATUSES.includes(app.status);

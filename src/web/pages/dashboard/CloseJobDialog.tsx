@@ -3,7 +3,8 @@
  * be told (the applicants still waiting for a decision), whose audition times the close cancels
  * and whose booked audition stays, from the job's live answer, and asks the reason those
  * applicants read (role closed unless chosen otherwise) with an optional note. The toast after
- * it says the same lines (`onClosed(said)`), so the question and the result agree.
+ * it says the same lines (`onClosed(said)`), the ones shown when the close was confirmed, so the
+ * question and the result agree.
  */
 import { useId, useRef, useState } from 'react';
 import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions-messages';
@@ -32,16 +33,20 @@ export function CloseJobDialog({ job, onClosed, onCancel }: Props) {
   const [reason, setReason] = useState<DeclineReason>('role_closed');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const lines = live
+  const liveLines = live
     ? closeLines({ ...live.people, waitingTotal: live.applied + live.viewed + live.shortlisted + live.auditioning, bookedTotal: live.booked }, startTime)
     : null;
   const close = useCloseJob(job._id, {
-    onSuccess: () => onClosed((lines ?? []).join(' ')),
+    // The lines as confirmed, carried by the write: this callback is the latest render's, and by
+    // the time the close resolves that render may have read the job's answer after the close.
+    onSuccess: (_, { said }) => onClosed(said.join(' ')),
     onError: (err) => {
       setProblem(err.message);
       document.getElementById('close-note')?.focus();
     },
   });
+  // Once confirmed, the question keeps the lines it asked until it goes (a refusal shows the live ones again).
+  const lines = close.isPending || close.isSuccess ? (close.variables?.said ?? liveLines) : liveLines;
 
   return (
     <dialog ref={ref} className="confirm-dialog card decision-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }} onKeyDown={keepTabInside}>
@@ -65,7 +70,7 @@ export function CloseJobDialog({ job, onClosed, onCancel }: Props) {
           disabled={close.isPending || !live}
           onClick={() => {
             setProblem(null);
-            close.mutate({ reason, ...(note.trim() ? { note: note.trim() } : {}) });
+            if (lines) close.mutate({ body: { reason, ...(note.trim() ? { note: note.trim() } : {}) }, said: lines });
           }}
         >
           {DECISION_MSG.closeConfirm}

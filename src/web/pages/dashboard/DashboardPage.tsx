@@ -22,6 +22,7 @@ import './dashboard.css';
 import { useStudioMe } from '../../api/studio-me';
 import { useOwnJobs } from '../../api/own-jobs';
 import { useStudioRole } from '../../components/useStudioRole';
+import { useFocusWhenDrawn } from '../../components/useFocusWhenDrawn';
 
 export default function DashboardPage() {
   const me = useStudioMe();
@@ -31,15 +32,18 @@ export default function DashboardPage() {
   // What the login's role cannot do is not offered (docs/team.md).
   const { can } = useStudioRole();
 
-  /** After a close or a reopen the job moves between the lists; focus follows its title there. */
-  function moved(job: { _id: string }, text: string) {
+  /** After a close or a reopen the job moves between the lists; focus follows its title there, once it is drawn there. */
+  const focusWhenDrawn = useFocusWhenDrawn((job: { _id: string; status: OwnJob['status'] }) =>
+    jobs.data?.jobs.some((j) => j._id === job._id && j.status === job.status) ? `job-title-${job._id}` : null,
+  );
+  function moved(job: { _id: string }, status: OwnJob['status'], text: string) {
     toast(text, 'success');
-    window.setTimeout(() => document.getElementById(`job-title-${job._id}`)?.focus(), 0);
+    focusWhenDrawn({ _id: job._id, status });
   }
 
   const confirm = useConfirm();
   const reopenWrite = useReopenJob({
-    onSuccess: (answer, { said }) => moved(answer, `${CLOSE_TEXT.reopenedToast(answer.title)} ${said}`),
+    onSuccess: (answer, { said }) => moved(answer, 'open', `${CLOSE_TEXT.reopenedToast(answer.title)} ${said}`),
     onError: (err) => toast(err.message),
   });
 
@@ -94,7 +98,7 @@ export default function DashboardPage() {
           onCancel={() => setClosing(null)}
           onClosed={(said) => {
             setClosing(null);
-            moved(closing, `${CLOSE_TEXT.closedToast(closing.title)} ${said}`);
+            moved(closing, 'closed', `${CLOSE_TEXT.closedToast(closing.title)} ${said}`);
           }}
         />
       )}
