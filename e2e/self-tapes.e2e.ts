@@ -138,10 +138,13 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await shoot(performer.page, 'tapes-performer-watched');
 
     // Ben declines: asked once, in the app's dialog; focus lands on the request's new status.
+    const benReason = 'I am on set that whole week.';
     const benView = await open({ viewport: PHONE, as: ben, path: '/applications' });
     await benView.page.getByRole('button', { name: TAPE_MSG.decline }).click();
     const asked = benView.page.getByRole('dialog', { name: TAPE_MSG.declineTitle });
     await asked.getByText(TAPE_MSG.confirmDecline).waitFor();
+    // The promise "The studio is told" carries his reason (issue 49, item 6).
+    await asked.getByLabel(TAPE_MSG.declineReason).fill(benReason);
     await shoot(benView.page, 'tapes-performer-decline');
     await asked.getByRole('button', { name: TAPE_MSG.decline }).click();
     await benView.page.locator('.tape-request__status', { hasText: TAPE_MSG.statusLabel.declined }).waitFor();
@@ -157,6 +160,12 @@ describe('self-tapes: request, tape, watch, review link', () => {
     const anaRow = page.getByTestId('tape-request').filter({ hasText: personName(ana.fname) });
     await anaRow.getByText(TAPE_MSG.watched, { exact: true }).waitFor();
     await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.statusLabel.declined).waitFor();
+    await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.declinedBecause(benReason)).waitFor();
+    // …and in its bell, live.
+    await page.getByRole('button', { name: new RegExp(`^${APP_MSG.notifications}: `) }).click();
+    await page.getByRole('region', { name: APP_MSG.notifications }).getByText(`Reason: ${benReason}`).waitFor();
+    await shoot(page, 'tapes-studio-bell-decline-reason');
+    await page.keyboard.press('Escape');
     await page.getByText(TAPE_MSG.noLiveLinks).waitFor();
     await page.getByRole('button', { name: TAPE_MSG.createLink }).click();
     await page.getByText(TAPE_MSG.reviewApplicationsRange).waitFor();

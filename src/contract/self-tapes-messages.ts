@@ -90,6 +90,8 @@ export const TAPE_MSG = {
   decline: 'Decline',
   declineTitle: 'Decline this self-tape request?',
   confirmDecline: 'The studio is told, and cannot ask you again for this request.',
+  /** The decline dialog's optional field: the studio reads it on its self-tapes screen and in its bell. */
+  declineReason: 'Reason (optional)',
   readSides: (pages: number) => `Read the sides (${pages} ${pages === 1 ? 'page' : 'pages'})`,
   chooseTape: 'Your tape (MP4, MOV or WebM)',
   sendTape: 'Send tape',

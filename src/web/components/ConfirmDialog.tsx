@@ -2,7 +2,7 @@
  * A modal question with Cancel and a confirming action, on the native <dialog>: focus
  * moves into it, Escape cancels, and focus returns to where it was.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './confirm-dialog.css';
 
 interface Props {
@@ -12,9 +12,11 @@ interface Props {
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
+  /** More of the question under the message (a labelled optional field, say), read before confirming. */
+  children?: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -39,6 +41,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
     >
       <h2 id={titleId}>{title}</h2>
       <p id={textId}>{message}</p>
+      {children}
       <div className="confirm-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
           Cancel

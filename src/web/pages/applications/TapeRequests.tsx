@@ -4,12 +4,13 @@
  * stamped sides once accepted, send or replace the tape until the deadline, and see
  * "Watched" once the studio played it.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { ENDS_MSG } from '../../../contract/decision-ends-texts';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { answerTapeRequest } from '../../api/answer-tape-request';
+import { useDeclineTapeRequest } from '../../api/decline-tape-request';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
 import { openSides } from '../../api/tape-sides';
 import { formatClock, formatDay } from '../../lib/dates';
@@ -38,7 +39,16 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [askingDecline, setAskingDecline] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const status = useRef<HTMLParagraphElement>(null);
+  const decline = useDeclineTapeRequest({
+    onSuccess: () => {
+      setReason('');
+      status.current?.focus();
+    },
+    onError: (error) => setProblem(error.message),
+  });
   const open = r.status === 'accepted' || r.status === 'submitted' || r.status === 'retake';
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -72,7 +82,7 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
           <button type="button" className="btn" disabled={busy} onClick={() => run(() => answerTapeRequest(r._id, 'accept'))}>
             {TAPE_MSG.accept}
           </button>
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setAskingDecline(true)}>
+          <button type="button" className="btn btn-secondary" disabled={busy || decline.isPending} onClick={() => setAskingDecline(true)}>
             {TAPE_MSG.decline}
           </button>
           <ConfirmDialog
@@ -83,9 +93,15 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
             onCancel={() => setAskingDecline(false)}
             onConfirm={() => {
               setAskingDecline(false);
-              void run(() => answerTapeRequest(r._id, 'decline'));
+              setProblem('');
+              decline.mutate({ id: r._id, reason });
             }}
-          />
+          >
+            <div className="confirm-field">
+              <label htmlFor={reasonId}>{TAPE_MSG.declineReason}</label>
+              <textarea id={reasonId} value={reason} maxLength={TAPE_LIMITS.declineReasonMax} onChange={(e) => setReason(e.target.value)} />
+            </div>
+          </ConfirmDialog>
         </div>
       )}
       {open && r.sidesPages !== null && (
