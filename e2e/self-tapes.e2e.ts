@@ -159,7 +159,7 @@ describe('self-tapes: request, tape, watch, review link', () => {
     expect((await page.goto(`/dashboard/jobs/${job._id}/self-tapes`))?.status()).toBe(200);
     const anaRow = page.getByTestId('tape-request').filter({ hasText: personName(ana.fname) });
     await anaRow.getByText(TAPE_MSG.watched, { exact: true }).waitFor();
-    await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.statusLabel.declined).waitFor();
+    await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.statusLabel.declined, { exact: true }).waitFor();
     await page.getByTestId('tape-request').filter({ hasText: personName(ben.fname) }).getByText(TAPE_MSG.declinedBecause(benReason)).waitFor();
     // …and in its bell, live.
     await page.getByRole('button', { name: new RegExp(`^${APP_MSG.notifications}: `) }).click();
