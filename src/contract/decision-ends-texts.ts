@@ -6,10 +6,13 @@
 
 /** Why a booking or a tape request ended: a decline that stands, or the job closing the application. */
 export type EndCause = 'declined' | 'closed';
+/** Why a booking ended: a decision or a close, or the performer's own withdrawal. */
+export type BookingEnd = EndCause | 'withdrawn';
 
-const because: Record<EndCause, string> = {
+const because: Record<BookingEnd, string> = {
   declined: 'the studio has decided on your application',
   closed: 'the job has closed',
+  withdrawn: 'you withdrew your application',
 };
 
 /** One person a close or a reopen names: who, for which role, and the audition times they hold (ISO). */
@@ -35,10 +38,10 @@ export const ENDS_MSG = {
   /** The performer's bell and e-mail when a decline or a close cancels their audition time. */
   slotCancelledNotice: (job: string, when: string, cause: EndCause) => `Your audition time for ${job} (${when}) is cancelled: ${because[cause]}.`,
   slotCancelledSubject: (job: string) => `Audition cancelled: ${job}`,
-  slotCancelledText: (job: string, studio: string, when: string, where: string, cause: EndCause) =>
+  slotCancelledText: (job: string, studio: string, when: string, where: string, cause: BookingEnd) =>
     `Your audition for ${job} with ${studio} on ${when} at ${where} is cancelled: ${because[cause]}. The attached calendar file removes it from your calendar.`,
-  /** A tape sent to a request that a decision or a close ended. */
-  requestEnded: 'This self-tape request has ended: the studio has decided on the application or closed the job, so no tape can be sent to it.',
+  /** A tape sent to a request that a decision, a close or a withdrawal ended. */
+  requestEnded: 'This self-tape request has ended: the application was decided, withdrawn or closed with its job, so no tape can be sent to it.',
   endedHint: 'The studio has decided on this application or closed the job: no tape is needed.',
 } as const;
 

@@ -234,7 +234,7 @@ describe('closing a job', () => {
 });
 
 describe('a withdrawal', () => {
-  it('frees the booked time (the studio hears of it, the performer is not mailed) and ends the open tape request; a tape to it is refused', async () => {
+  it('frees the booked time (the studio hears of it; the performer gets the cancelling calendar file, no bell) and ends the open tape request; a tape to it is refused', async () => {
     const job = await postJob(t, studio, { title: 'Withdraw ends role' });
     const [slot] = await slotsOf(job, 1);
     const ria = await auditioning(job, 'ria leaving');
@@ -250,12 +250,18 @@ describe('a withdrawal', () => {
     expect((await schedule(job)).find((s) => s._id === slot!._id)?.booking).toBeNull();
     const next = await auditioning(job, 'next in line');
     await book(next, slot!._id);
-    // The studio hears of it in its activity line; the performer, who did it, is not told.
+    // The studio hears of it in its activity line; the performer, who did it, gets no bell,
+    // only the calendar file that takes the time out of their calendar.
     const line = ACTIVITY_TEXT.slotWithdrawn('Ria Leaving', job.title, '@').split('@');
     const bell = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, studio._id));
     expect(bell.filter((n) => n.kind === 'activity' && n.text.startsWith(line[0]!) && n.text.endsWith(line[1]!))).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 200));
-    expect(t.sink.messages.filter((m) => m.to === ria.p.email.toLowerCase() && m.subject === ENDS_MSG.slotCancelledSubject(job.title))).toHaveLength(0);
+    const mails = t.sink.messages.filter((m) => m.to === ria.p.email.toLowerCase() && m.subject === ENDS_MSG.slotCancelledSubject(job.title));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('is cancelled: you withdrew your application.');
+    const ics = String(mails[0]!.attachments?.[0]?.content ?? '');
+    expect(ics).toContain('METHOD:CANCEL');
+    expect(ics).toContain('STATUS:CANCELLED');
     const mine = await t.ctx.db.select().from(notifications).where(eq(notifications.userId, ria.p._id));
     expect(mine.filter((n) => n.text.includes('cancelled'))).toHaveLength(0);
 

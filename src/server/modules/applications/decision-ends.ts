@@ -10,11 +10,12 @@
  * which uses this area (its history and mail settings): calling it back would be an import circle.
  */
 import { and, inArray } from 'drizzle-orm';
+import type { BookingEnd } from '../../../contract/decision-ends-texts.js';
 import type { TapeStatus } from '../../../contract/self-tapes-messages.js';
 import type { Tx } from '../../db/client.js';
 import { tapeRequests } from '../../db/schema/index.js';
 import type { AfterCommit } from '../notifications/index.js';
-import { cancelBookingsOf, type BookingEnd } from '../slots/index.js';
+import { cancelBookingsOf } from '../slots/index.js';
 
 /** A request that still takes a tape: waiting for one, or holding one the performer may replace. */
 const TAKES_A_TAPE: TapeStatus[] = ['requested', 'accepted', 'retake', 'submitted'];

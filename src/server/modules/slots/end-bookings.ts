@@ -6,14 +6,15 @@
  * booking's UID with its SEQUENCE raised), and the studio's schedule hears it live. The mails
  * leave after the caller commits (`AfterCommit`), as the decision's own notice does.
  *
- * A performer's withdrawal frees them the same way, but the performer did it: they are not
- * mailed or notified, and the studio hears of it in its activity line (bell and digest), as it
- * hears of a booking (docs/slots.md, "When a withdrawal ends a booking").
+ * A performer's withdrawal frees them the same way, but the performer did it: no notice, only
+ * the mail with the cancelling calendar file (so the time leaves their calendar too), and the
+ * studio hears of it in its activity line (bell and digest), as it hears of a booking
+ * (docs/slots.md, "When a withdrawal ends a booking").
  */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { ACTIVITY_TEXT, jobAndRole } from '../../../contract/studio-activity-texts.js';
 import { personName } from '../../../contract/names.js';
-import { ENDS_MSG, type EndCause } from '../../../contract/decision-ends-texts.js';
+import { ENDS_MSG, type BookingEnd } from '../../../contract/decision-ends-texts.js';
 import { readerTime } from '../../../contract/time-zones.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
@@ -23,17 +24,14 @@ import { recordEvents } from '../events/index.js';
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { activityLinks, tellStudioOfPerformer } from '../studio-activity/index.js';
 import { bookingIcs, ICS_NAME, ICS_TYPE } from './slot-ics.js';
-import { bookingFacts, FREED, studioTime, whereOf, type BookingFacts } from './slots.service.js';
-
-/** Why a booking ends: a decision or a close (the performer is told), or the performer's own withdrawal. */
-export type BookingEnd = EndCause | 'withdrawn';
+import { bookingFacts, FREED, whereOf, type BookingFacts } from './slots.service.js';
 
 /** The calendar file that takes the booking out of the performer's calendar. */
 export function cancelledIcsOf(f: BookingFacts, now: Date): string {
   return bookingIcs({ uid: f.slot.bookingUid!, sequence: f.slot.sequence + 1, startsAt: f.slot.startsAt, endsAt: f.slot.endsAt, job: f.job, studio: f.studio, where: whereOf(f.slot), cancelled: true }, now);
 }
 
-function cancelledMail(f: BookingFacts, cause: EndCause, now: Date): MailMessage | null {
+function cancelledMail(f: BookingFacts, cause: BookingEnd, now: Date): MailMessage | null {
   if (!f.email) return null;
   const text = ENDS_MSG.slotCancelledText(f.job, f.studio, readerTime(f.slot.startsAt, f.timeZone), whereOf(f.slot), cause);
   return { to: f.email, subject: ENDS_MSG.slotCancelledSubject(f.job), text, html: `<p>${escapeHtml(text)}</p>`, attachments: [{ filename: ICS_NAME, content: cancelledIcsOf(f, now), contentType: ICS_TYPE }] };
@@ -51,14 +49,15 @@ export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[]
   if (locked.length === 0) return { mails: [], events: [], cancelled: 0 };
   const facts = await bookingFacts(tx, inArray(auditionSlots.id, locked.map((l) => l.id)));
   // The calendar files and mails are made while the booking's UID is still on the row.
-  const mails = cause === 'withdrawn' ? [] : facts.flatMap((f) => cancelledMail(f, cause, now) ?? []);
+  const mails = facts.flatMap((f) => cancelledMail(f, cause, now) ?? []);
   await tx
     .update(auditionSlots)
     .set({ ...FREED })
     .where(inArray(auditionSlots.id, facts.map((f) => f.slot.id)));
-  const events: AfterCommit['events'] = cause === 'withdrawn' ? await tellStudioOfWithdrawals(tx, facts) : [];
-  const told = cause === 'withdrawn' ? [] : facts.flatMap((f) => (f.performerId ? [{ ...f, performerId: f.performerId }] : []));
-  if (told.length && cause !== 'withdrawn') {
+  const events: AfterCommit['events'] = [];
+  if (cause === 'withdrawn') events.push(...(await tellStudioOfWithdrawals(tx, facts)));
+  else {
+    const told = facts.flatMap((f) => (f.performerId ? [{ ...f, performerId: f.performerId }] : []));
     await createNotifications(tx, told.map((f) => ({ userId: f.performerId, kind: 'application' as const, text: ENDS_MSG.slotCancelledNotice(f.job, readerTime(f.slot.startsAt, f.timeZone), cause), link: '/applications' })));
     events.push(...(await recordEvents(tx, [...new Set(told.map((f) => f.performerId))], { kind: 'notification', data: {} })));
   }
@@ -80,7 +79,7 @@ async function tellStudioOfWithdrawals(tx: Tx, facts: readonly BookingFacts[]): 
   const events: AfterCommit['events'] = [];
   for (const f of facts) {
     const n = names.find((r) => r.id === f.applicationId);
-    const line = ACTIVITY_TEXT.slotWithdrawn(personName(n?.performer ?? ''), jobAndRole(f.job, n?.role), studioTime(f.slot.startsAt));
+    const line = (zone: string | null) => ACTIVITY_TEXT.slotWithdrawn(personName(n?.performer ?? ''), jobAndRole(f.job, n?.role), readerTime(f.slot.startsAt, zone));
     events.push(...(await tellStudioOfPerformer(tx, { jobId: f.slot.jobId, line, link: activityLinks.schedule(f.slot.jobId) })));
   }
   return events;

@@ -6,4 +6,4 @@ export { slotsRoutes } from './slots.routes.js';
 export { runSlotReminders, slotRemindersJob } from './slot-reminders.js';
 export { countBookedSlots, dayEventsOf } from './slots.service.js';
 // A decline that stands, a close or a withdrawal cancels the application's bookings (the applications area calls it in its transaction).
-export { cancelBookingsOf, type BookingEnd } from './end-bookings.js';
+export { cancelBookingsOf } from './end-bookings.js';

@@ -61,12 +61,6 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/**
- * A time in a studio's activity line: one line reaches the owner and every member, each of
- * whom may keep another zone, so it is written in UTC, named (docs/slots.md, "Time zones").
- */
-export const studioTime = (at: Date) => readerTime(at, null);
-
 /** What the mails and the calendar file say about a booked slot. */
 export interface BookingFacts {
   slot: SlotRow;
@@ -418,7 +412,8 @@ export function createSlotsService(ctx: AppContext) {
         // The studio hears of the booking or the move: bell, live event and its digest (docs/slots.md).
         const who = personName(app.performer ?? '');
         const named = jobAndRole(app.job, app.role);
-        const line = old ? ACTIVITY_TEXT.slotMoved(who, named, studioTime(old.startsAt), studioTime(won.startsAt)) : ACTIVITY_TEXT.slotBooked(who, named, studioTime(won.startsAt));
+        const line = (zone: string | null) =>
+          old ? ACTIVITY_TEXT.slotMoved(who, named, readerTime(old.startsAt, zone), readerTime(won.startsAt, zone)) : ACTIVITY_TEXT.slotBooked(who, named, readerTime(won.startsAt, zone));
         const told = await tellStudioOfPerformer(tx, { jobId: app.jobId, line, link: activityLinks.schedule(app.jobId) });
         return { ...booked(won), owedMails: mail ? [await oweMail(tx, mail)] : [], events: [...told, ...(await tellStudio(tx, app.jobId))] };
       };

@@ -167,7 +167,9 @@ describe('the studio hears of what performers do', () => {
     expect(await t.ctx.db.$count(studioActivity, eq(studioActivity.jobId, job._id))).toBe(2);
   });
 
-  it('a booked time and a moved time reach every bell and stream, naming role and times', async () => {
+  it('a booked time and a moved time reach every bell and stream, naming role and times in the studio owner’s zone', async () => {
+    const zone = 'Asia/Kolkata';
+    expect((await call('PUT', '/api/me/time-zone', studio.token, { timeZone: zone })).statusCode).toBe(200);
     expect((await call('POST', `/api/studio/applications/${anaApp}/status`, studio.token, { status: 'auditioning' })).statusCode).toBe(200);
     const start = new Date(Date.now() + 72 * HOUR);
     start.setUTCSeconds(0, 0);
@@ -179,14 +181,14 @@ describe('the studio hears of what performers do', () => {
       async () => {
         expect((await call('PUT', `/api/audition/applications/${anaApp}/slot`, ana.token, { slotId: first!._id })).statusCode).toBe(200);
       },
-      ACTIVITY_TEXT.slotBooked(anaName, 'Harbour Nights (Detective)', readerTime(new Date(first!.startsAt), null)),
+      ACTIVITY_TEXT.slotBooked(anaName, 'Harbour Nights (Detective)', readerTime(new Date(first!.startsAt), zone)),
       schedule,
     );
     await expectStudioHears(
       async () => {
         expect((await call('PUT', `/api/audition/applications/${anaApp}/slot`, ana.token, { slotId: second!._id })).statusCode).toBe(200);
       },
-      ACTIVITY_TEXT.slotMoved(anaName, 'Harbour Nights (Detective)', readerTime(new Date(first!.startsAt), null), readerTime(new Date(second!.startsAt), null)),
+      ACTIVITY_TEXT.slotMoved(anaName, 'Harbour Nights (Detective)', readerTime(new Date(first!.startsAt), zone), readerTime(new Date(second!.startsAt), zone)),
       schedule,
     );
     // Another performer's application: 404, and the studio hears nothing of it.

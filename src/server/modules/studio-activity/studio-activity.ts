@@ -14,7 +14,7 @@ import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/raw.js';
-import { jobs, studioActivity, studios } from '../../db/schema/index.js';
+import { jobs, studioActivity, studios, users } from '../../db/schema/index.js';
 import type { BackgroundJob } from '../../background/runner.js';
 import { createNotification, digestJob, mailSettings, runDigest, type Digest } from '../notifications/index.js';
 import { recordEvents, type StoredEvent } from '../events/index.js';
@@ -34,14 +34,26 @@ export const activityLinks = {
 };
 
 /**
+ * The act's line; one that names a time is written in the studio's zone (its owner's, from
+ * /settings), since one line is read by every member's bell and digest (docs/team.md).
+ */
+export type ActivityLine = string | ((studioZone: string | null) => string);
+
+/**
  * Tells the job's studio, in the caller's transaction: the notice, the live event (answered,
  * to deliver after the commit) and a row for the digest. A studio whose account is gone hears nothing.
  */
-export async function tellStudioOfPerformer(tx: Tx, act: { jobId: string; line: string; link: string }): Promise<StoredEvent[]> {
-  const [studio] = await tx.select({ id: studios.id, ownerId: studios.ownerId }).from(jobs).innerJoin(studios, eq(studios.id, jobs.studioId)).where(eq(jobs.id, act.jobId));
+export async function tellStudioOfPerformer(tx: Tx, act: { jobId: string; line: ActivityLine; link: string }): Promise<StoredEvent[]> {
+  const [studio] = await tx
+    .select({ id: studios.id, ownerId: studios.ownerId, zone: users.timeZone })
+    .from(jobs)
+    .innerJoin(studios, eq(studios.id, jobs.studioId))
+    .leftJoin(users, eq(users.id, studios.ownerId))
+    .where(eq(jobs.id, act.jobId));
   if (!studio?.ownerId) return [];
-  await tx.insert(studioActivity).values({ studioId: studio.id, jobId: act.jobId, line: act.line });
-  await createNotification(tx, { userId: studio.ownerId, kind: 'activity', text: act.line, link: act.link });
+  const line = typeof act.line === 'string' ? act.line : act.line(studio.zone);
+  await tx.insert(studioActivity).values({ studioId: studio.id, jobId: act.jobId, line });
+  await createNotification(tx, { userId: studio.ownerId, kind: 'activity', text: line, link: act.link });
   return recordEvents(tx, [studio.ownerId], { kind: 'notification', data: {} });
 }
 
