@@ -15,6 +15,11 @@ export const LIMITS = {
   urlMax: 2048,
   pollMs: 3000,
   toastMs: 5000,
+  /**
+   * A longer success toast (a close naming everyone it told) stays for its reading time, at
+   * this many ms a word (200 words a minute), never less than toastMs (docs/screens.md, "Toasts").
+   */
+  toastMsPerWord: 300,
   contactMessageMs: 3000,
   contactRows: 7,
   studioBannerChars: 338,

@@ -1,5 +1,6 @@
 /**
- * Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9).
+ * Red toasts at the top right that close themselves after 5000 ms (docs/product.md §8, §9);
+ * a long green one stays for its reading time.
  * At most three stand at once (the oldest gives way). On a phone they sit at the bottom; at
  * either width they move to the other end of the screen when that covers no control (a link,
  * a button, a field, a card's Open), and when both ends would, they stand at the top and the
@@ -8,11 +9,10 @@
  * edited: a stale one would still say the field is wrong.
  */
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { LIMITS } from '../../contract/limits';
 import { useAboveDialogs } from './modal-dialog';
 import './toasts.css';
 
-type Tone = 'error' | 'success';
+import { toastLifeMs, type Tone } from '../lib/toast-life';
 interface Toast {
   id: number;
   text: string;
@@ -40,7 +40,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (text: string, tone: Tone = 'error') => {
       const id = ++next.current;
       setToasts((all) => [...all, { id, text, tone }].slice(-MAX_TOASTS));
-      setTimeout(() => dismiss(id), LIMITS.toastMs);
+      setTimeout(() => dismiss(id), toastLifeMs(text, tone));
     },
     [dismiss],
   );
