@@ -38,9 +38,15 @@ describe('/dashboard/jobs/new', () => {
       await page.locator('#title').fill('Skills checked as typed');
       // Back asks too, and Cancel keeps what was typed.
       await page.goBack();
-      await page.getByRole('dialog', { name: SCREEN_MSG.leaveTitle }).getByRole('button', { name: 'Cancel' }).click();
+      const leave = page.getByRole('dialog', { name: SCREEN_MSG.leaveTitle });
+      await leave.getByRole('button', { name: 'Cancel' }).click();
+      // The page is inert until the question has closed and the router has put the address
+      // back: typing before that went nowhere (this test's flake of stop 56).
+      await leave.waitFor({ state: 'hidden' });
+      await page.waitForURL('**/dashboard/jobs/new');
       expect(await page.locator('#title').inputValue()).toBe('Skills checked as typed');
       await page.locator('#jobType').fill('Film');
+      expect(await page.locator('#jobType').inputValue()).toBe('Film');
       await page.getByLabel('Role 1 Role name', { exact: true }).fill('Lead');
       await page.getByLabel('Role 1 Pay', { exact: true }).selectOption('unpaid');
       const skills = page.locator('#role-0-skills');
