@@ -4,9 +4,13 @@
  * chunks, MP4 atoms, Ogg pages, Matroska elements…) without decoding any sample. A file
  * it cannot read to its end, with no track or duration, or that claims far more sound or
  * picture than it holds, is refused. It reads a copy of the upload while the upload is
- * stored, so a 500 MB file is never held in memory.
+ * stored, so a 500 MB file is never held in memory. A finished resumable upload already lies
+ * on this disk: the parser reads the file there, seeking past the samples it does not need,
+ * instead of a copy of every byte (docs/media.md, "Resumable uploads").
  */
-import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
+import type { IFormat } from 'music-metadata';
+import type { IRandomAccessTokenizer } from 'strtok3';
 
 /** What the check found: playable, or the reason it is not (for the log). */
 export type ContainerVerdict = { playable: true } | { playable: false; reason: string };
@@ -32,8 +36,24 @@ interface Probe {
   verdict(storedBytes: number): Promise<ContainerVerdict>;
 }
 
-/** Puts a container check on `source` for a file sniffed as `mime`. */
-export function probeContainer(source: Readable, mime: string): Probe {
+/**
+ * Puts a container check on `source` for a file sniffed as `mime`. With `localPath` (the same
+ * bytes on this disk) the file is parsed there and `stream` carries nothing: it ends once the
+ * parse has, so whoever reads it to its end and then moves the file finds it read already.
+ */
+export function probeContainer(source: Readable, mime: string, localPath?: string): Probe {
+  if (localPath) {
+    source.destroy();
+    const parsed = parseFile(localPath, mime);
+    return {
+      stream: new Readable({
+        read() {
+          void parsed.then(() => this.push(null));
+        },
+      }),
+      verdict: async (storedBytes) => judge(await parsed, storedBytes),
+    };
+  }
   // A megabyte of slack, so the upload rarely waits for the parser chunk by chunk.
   const copy = new PassThrough({ highWaterMark: 1024 * 1024 });
   let settled = false;
@@ -65,24 +85,61 @@ export function probeContainer(source: Readable, mime: string): Probe {
   tee.on('error', () => copy.destroy());
   return {
     stream: source.pipe(tee),
-    async verdict(storedBytes) {
-      const found = await parsed;
-      if (!found.playable) return found;
-      const claimed = found.claimedBytes;
-      const slack = found.pcm ? PCM_SLACK : CLAIM_SLACK;
-      if (claimed !== undefined && claimed > storedBytes * slack.factor + slack.bytes) {
-        return { playable: false, reason: `claims ${Math.round(claimed)} bytes of media in a ${storedBytes}-byte file` };
-      }
-      return { playable: true };
-    },
+    verdict: async (storedBytes) => judge(await parsed, storedBytes),
   };
 }
 
-async function parse(copy: Readable, mime: string): Promise<{ playable: true; claimedBytes?: number; pcm: boolean } | { playable: false; reason: string }> {
+type Parsed = { playable: true; claimedBytes?: number; pcm: boolean } | { playable: false; reason: string };
+
+/** Playable, unless the file claims far more media than its stored bytes can hold. */
+function judge(found: Parsed, storedBytes: number): ContainerVerdict {
+  if (!found.playable) return found;
+  const claimed = found.claimedBytes;
+  const slack = found.pcm ? PCM_SLACK : CLAIM_SLACK;
+  if (claimed !== undefined && claimed > storedBytes * slack.factor + slack.bytes) {
+    return { playable: false, reason: `claims ${Math.round(claimed)} bytes of media in a ${storedBytes}-byte file` };
+  }
+  return { playable: true };
+}
+
+/** strtok3's file tokenizer: its node entry, which the project's Bundler resolution types as the browser's core. */
+type FromFile = (path: string, options: { fileInfo: { mimeType: string } }) => Promise<IRandomAccessTokenizer>;
+
+/** The parse of a file on this disk, through a tokenizer that seeks, told the sniffed type (the file has no extension). */
+async function parseFile(localPath: string, mime: string): Promise<Parsed> {
   // Loaded with the first audio or video, not at start (as sharp is: docs/performance.md, "Memory").
-  const { parseStream } = await import('music-metadata');
+  const [{ parseFromTokenizer }, strtok3] = await Promise.all([import('music-metadata'), import('strtok3')]);
+  let tokenizer: IRandomAccessTokenizer;
   try {
-    const { format } = await parseStream(copy, { mimeType: mime }, { duration: true, skipCovers: true });
+    tokenizer = await (strtok3 as unknown as { fromFile: FromFile }).fromFile(localPath, { fileInfo: { mimeType: mime } });
+  } catch (error) {
+    return { playable: false, reason: String((error as Error).message ?? error) };
+  }
+  // A stream's tokenizer fails a skip past the end of the file; a file's stops there quietly.
+  // Made strict, so a data box cut off is refused here as it is in a stream. A length no
+  // file can have (a live recording's "unknown" size) is left to the tokenizer's own refusal,
+  // which read() knows.
+  const skip = tokenizer.ignore.bind(tokenizer);
+  tokenizer.ignore = (length) =>
+    Number.isSafeInteger(length) && length > tokenizer.fileInfo.size - tokenizer.position ? Promise.reject(new strtok3.EndOfStreamError()) : skip(length);
+  try {
+    return await read(mime, (options) => parseFromTokenizer(tokenizer, options));
+  } finally {
+    await tokenizer.close();
+  }
+}
+
+async function parse(copy: Readable, mime: string): Promise<Parsed> {
+  const { parseStream } = await import('music-metadata');
+  return read(mime, (options) => parseStream(copy, { mimeType: mime }, options));
+}
+
+type ParseWith = (options: { duration: boolean; skipCovers: boolean }) => Promise<{ format: IFormat }>;
+
+/** What the parser found, read either way. */
+async function read(mime: string, parseWith: ParseWith): Promise<Parsed> {
+  try {
+    const { format } = await parseWith({ duration: true, skipCovers: true });
     const duration = format.duration !== undefined && Number.isFinite(format.duration) && format.duration > 0 ? format.duration : undefined;
     // A video's MP4 duration is not always given, but a readable moov lists its tracks.
     if (duration === undefined && format.trackInfo.length === 0) return { playable: false, reason: 'no track and no duration' };

@@ -258,7 +258,7 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
       } else {
         // The container is read from a copy as the file streams to storage; a file that
         // cannot be played is removed again and refused (docs/faults.md, "Media files").
-        const probe = probeContainer(whole, type.mime);
+        const probe = probeContainer(whole, type.mime, part.localPath);
         size = await putChecked(key, probe.stream, type.mime, part, overLimit);
         const verdict = await probe.verdict(size);
         if (!verdict.playable) {

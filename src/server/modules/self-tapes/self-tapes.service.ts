@@ -191,7 +191,7 @@ export function createSelfTapesService(ctx: AppContext) {
     await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation));
     // The container is read from a copy as the tape streams to storage, as a video's is
     // (docs/faults.md, "Media files"): a tape that cannot be played is removed and refused.
-    const probe = probeContainer(whole, type.mime);
+    const probe = probeContainer(whole, type.mime, part.localPath);
     let size: number;
     try {
       ({ size } = await storeStream(storage, key, probe.stream, part, type.mime));
