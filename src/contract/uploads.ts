@@ -18,6 +18,8 @@ export const RESUMABLE = {
   path: RESUMABLE_UPLOADS.path,
   /** An upload not used expires this long after its last byte. */
   expiresAfterMs: 24 * 60 * 60_000,
+  /** A PATCH moves the expiry only once it has slipped this far behind: between 23 and 24 hours after the last byte. */
+  expiryRefreshMs: 60 * 60_000,
   /** Unused uploads one account may hold at once. */
   openPerAccount: 10,
 } as const;

@@ -34,6 +34,8 @@ const tusHeaders = (token: string) => ({ 'tus-resumable': '1.0.0', 'x-auth-token
 
 const create = (token: string, length: number, kind = 'videos', filename = 'clip.mp4') =>
   t.app.inject({ method: 'POST', url: '/api/uploads', headers: { ...tusHeaders(token), 'upload-length': String(length), 'upload-metadata': meta(kind, filename) }, remoteAddress: newAddress() });
+/** An upload's life after its last byte. */
+const MEDIA_DAY_MS = 24 * 3_600_000;
 const idOf = (location: string | string[] | number | undefined) => String(location).split('/').pop()!;
 const patch = (token: string, id: string, offset: number, body: Buffer) =>
   t.app.inject({
@@ -92,6 +94,29 @@ describe('tus at /api/uploads', () => {
     // Used once: a second use is 404.
     const again = await t.app.inject({ method: 'POST', url: '/api/storage/videos/from-upload', headers: { 'x-auth-token': ana.token }, payload: { uploadId: id }, remoteAddress: newAddress() });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('moves the expiry to 24 hours after a PATCH once it has slipped over an hour behind, not on every piece', async () => {
+    const clip = fixture('clip.mp4');
+    const third = Math.floor(clip.length / 3);
+    const created = await create(ana.token, clip.length);
+    const id = idOf(created.headers.location);
+    const expiryOf = async () => (await t.ctx.db.select().from(resumableUploads).where(eq(resumableUploads.id, id)))[0]!.expiresAt.getTime();
+    const first = await expiryOf();
+    // A piece right after the creation: the expiry is fresh, the row is not written, the header says the same time.
+    const piece = await patch(ana.token, id, 0, clip.subarray(0, third));
+    expect(piece.statusCode).toBe(204);
+    expect(new Date(String(piece.headers['upload-expires'])).getTime()).toBe(Math.floor(first / 1000) * 1000);
+    expect(await expiryOf()).toBe(first);
+    // Two hours later (the expiry has slipped): the next piece moves it to 24 hours after itself.
+    await t.ctx.db.update(resumableUploads).set({ expiresAt: new Date(first - 2 * 3_600_000) }).where(eq(resumableUploads.id, id));
+    const before = Date.now();
+    const later = await patch(ana.token, id, third, clip.subarray(third, 2 * third));
+    expect(later.statusCode).toBe(204);
+    const moved = await expiryOf();
+    expect(moved).toBeGreaterThanOrEqual(before + MEDIA_DAY_MS);
+    expect(new Date(String(later.headers['upload-expires'])).getTime()).toBe(Math.floor(moved / 1000) * 1000);
+    expect((await abandon(ana.token, id)).statusCode).toBe(204);
   });
 
   it('hides an upload from every other account: HEAD, PATCH and DELETE are 404', async () => {

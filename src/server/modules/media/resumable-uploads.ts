@@ -181,11 +181,14 @@ export async function registerResumableUploads(
     { preHandler: auth.requireAuth, config: { uploadDeadline: true, studioRole: 'casting' }, schema: { summary: 'Sends bytes of a resumable upload at Upload-Offset' } },
     async (req, reply) => {
       const row = await ownUpload(ctx, req.userId, (req.params as { id: string }).id);
-      const expiresAt = new Date(Date.now() + RESUMABLE.expiresAfterMs);
+      const now = Date.now();
+      // 24 hours after its last byte (docs/media.md), written when it has slipped by more than
+      // an hour: the pieces of one upload, seconds apart, do not each write the row.
+      const refresh = row.expiresAt.getTime() < now + RESUMABLE.expiresAfterMs - RESUMABLE.expiryRefreshMs;
+      const expiresAt = refresh ? new Date(now + RESUMABLE.expiresAfterMs) : row.expiresAt;
       reply.raw.setHeader('Upload-Expires', expiresHeader(expiresAt));
       await passToTus(req, reply);
-      // 24 hours after its last byte (docs/media.md).
-      if (reply.raw.statusCode === 204) await ctx.db.update(resumableUploads).set({ expiresAt }).where(eq(resumableUploads.id, row.id));
+      if (refresh && reply.raw.statusCode === 204) await ctx.db.update(resumableUploads).set({ expiresAt }).where(eq(resumableUploads.id, row.id));
     },
   );
 
