@@ -78,16 +78,15 @@ describe('self-tapes: request, tape, watch, review link', () => {
     expect(await page.locator('#tape-sides').getAttribute('aria-invalid')).toBe('false');
     await page.getByLabel(TAPE_MSG.instructions).fill('Scene 12, framed from the chest up. Slate your name first.');
 
-    // A deadline an hour away: refused at the field, naming the earliest time, which one press uses.
+    // A deadline an hour away: refused at the field before anything is asked (the page checks
+    // the server's rule first), naming the earliest time, which one press uses.
     await page.getByLabel(TAPE_MSG.deadline).fill(localIn(1));
     await page.getByRole('button', { name: TAPE_MSG.sendRequests(2) }).click();
-    const ask = page.getByRole('dialog', { name: TAPE_MSG.confirmSendTitle(2) });
-    await ask.waitFor();
-    await shoot(page, 'tapes-request-confirm');
-    await ask.getByRole('button', { name: TAPE_MSG.confirmSendLabel, exact: true }).click();
     await expect.poll(() => page.locator('#tape-deadline').getAttribute('aria-invalid')).toBe('true');
     await expectFieldProblem(page, 'tape-deadline', 'the earliest allowed is');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tape-deadline');
+    const ask = page.getByRole('dialog', { name: TAPE_MSG.confirmSendTitle(2) });
+    expect(await ask.count()).toBe(0);
     await shoot(page, 'tapes-request-too-soon');
     await expectNoOverflow(page, PHONE);
     await page.setViewportSize(DESKTOP);
@@ -97,6 +96,8 @@ describe('self-tapes: request, tape, watch, review link', () => {
       await page.getByRole('button', { name: /^Use / }).click();
       expect(await page.locator('#tape-deadline').inputValue()).not.toBe('');
       await page.getByRole('button', { name: TAPE_MSG.sendRequests(2) }).click();
+      await ask.waitFor();
+      if (round === 0) await shoot(page, 'tapes-request-confirm');
       await ask.getByRole('button', { name: TAPE_MSG.confirmSendLabel, exact: true }).click();
       await page.waitForURL(`**/dashboard/jobs/${job._id}/self-tapes`, { timeout: 5000 }).catch(() => {});
     }
@@ -239,6 +240,38 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.getByText(TAPE_MSG.noneSelected).waitFor();
     await shoot(page, 'tapes-request-none');
   }, SLOW_TEST);
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`a refusal the page could not foresee is said at its field with focus and the server's earliest offered, at ${viewport.width} px`, async ({ open }) => {
+      const studio = await createStudio('Late Rule Studio');
+      const job = await postJob(studio, { title: 'Rule moved on' });
+      const ana = await createUser();
+      await buyPlan(ana, 'gold');
+      const app = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, ana.token, { note: 'Ready.' });
+      const { page } = await open({ viewport, as: studio, path: `/dashboard/jobs/${job._id}/self-tapes/new?ids=${app._id}` });
+      await page.getByRole('checkbox', { name: personName(ana.fname) }).waitFor();
+      await page.getByLabel(TAPE_MSG.deadline).fill(localIn(24 * 8));
+      // The server's rule moved on between the page's check and the send (a minute passed):
+      // its refusal names the field and carries the earliest allowed time.
+      const earliest = new Date(Date.now() + 9 * 24 * 3_600_000);
+      earliest.setSeconds(0, 0);
+      let sent = 0;
+      await page.route('**/api/studio/tape-requests', async (route) => {
+        sent += 1;
+        await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'deadline_too_soon', field: 'deadline', msg: 'The earliest allowed is later.', earliest: earliest.toISOString() }) });
+      });
+      await page.getByRole('button', { name: TAPE_MSG.sendRequests(1) }).click();
+      const ask = page.getByRole('dialog', { name: TAPE_MSG.confirmSendTitle(1) });
+      await ask.getByRole('button', { name: TAPE_MSG.confirmSendLabel, exact: true }).click();
+      await expectFieldProblem(page, 'tape-deadline', 'The earliest allowed is later.');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tape-deadline');
+      expect(sent).toBe(1);
+      await page.getByRole('button', { name: /^Use / }).click();
+      expect(new Date(await page.locator('#tape-deadline').inputValue()).getTime()).toBe(earliest.getTime());
+      expect(await page.locator('#tape-deadline').getAttribute('aria-invalid')).toBe('false');
+      await expectNoOverflow(page);
+    });
+  }
 
   it('refuses a performer on the studio\'s self-tapes screens', async ({ open }) => {
     const studio = await createStudio('Private Tapes');

@@ -15,6 +15,7 @@ import { JOB_LIMITS } from '../contract/jobs-limits.js';
 import { GUARDIAN_MSG } from '../contract/guardians-messages.js';
 import { MARKET_MSG } from '../contract/marketplace-messages.js';
 import { MSG, planTexts } from '../contract/messages.js';
+import { namedEarliest } from '../contract/tape-deadline.js';
 import { TEAM_MSG } from '../contract/team-messages.js';
 import { TAPE_MSG } from '../contract/self-tapes-messages.js';
 import { SLOT_MSG } from '../contract/slots-texts.js';
@@ -177,7 +178,7 @@ function make(code: ErrorCode, extra: Extra = {}): AppError {
 
 /** An instant as the refusals write it, in the caller's zone (readerTime, docs/account.md "Time zone"). */
 const minuteText = (iso: string, zone: string | null | undefined) => readerTime(new Date(iso), zone);
-const minuteUp = (d: Date) => new Date(Math.ceil(d.getTime() / 60_000) * 60_000).toISOString();
+const minuteUp = (d: Date) => namedEarliest(d).toISOString();
 
 const GENERAL_BY_STATUS = new Map<number, ErrorCode>(
   (['bad_request', 'unauthorized', 'forbidden', 'not_found', 'request_timeout', 'conflict', 'too_large', 'unsupported_type', 'too_many_requests'] as const).map((c) => [ERRORS[c].status, c]),

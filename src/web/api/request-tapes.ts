@@ -3,9 +3,14 @@ import type { TapeRequestBody, TapeRequestsAnswer } from '../../contract/self-ta
 import { api } from './client';
 import { jobTapeRequestsKey } from './job-tape-requests';
 import { queryClient } from './query-client';
+import { useWrite, type WriteHandlers } from './use-write';
 
-export async function requestTapes(jobId: string, body: TapeRequestBody) {
+async function requestTapes({ jobId, body }: { jobId: string; body: TapeRequestBody }) {
   const made = await api<TapeRequestsAnswer>('/api/studio/tape-requests', { json: body });
   await queryClient.invalidateQueries({ queryKey: jobTapeRequestsKey(jobId) });
   return made.tapeRequests;
+}
+
+export function useRequestTapes<K extends string>(handlers: WriteHandlers<{ jobId: string; body: TapeRequestBody }, TapeRequestsAnswer['tapeRequests'], K>) {
+  return useWrite(requestTapes, handlers);
 }

@@ -14,8 +14,8 @@ import { queryClient } from './query-client';
 
 export interface WriteHandlers<V, A, K extends string> {
   onSuccess?: (answer: A, vars: V) => void;
-  /** A refusal about one of `fields`: its field and its words. */
-  onProblem?: (field: K, msg: string) => void;
+  /** A refusal about one of `fields`: its field, its words, and the refusal (for what else it carries, as `earliest`). */
+  onProblem?: (field: K, msg: string, err: Error) => void;
   /** Any other failure (a refusal of the whole call, the network). */
   onError?: (err: Error) => void;
   /** The form's fields by name (its labels, say): a refusal naming one of them goes to onProblem. */
@@ -33,7 +33,7 @@ export function useWrite<V, A, K extends string = never>(mutationFn: (vars: V) =
       onSuccess: (answer, vars) => handlers.onSuccess?.(answer, vars),
       onError: (err) => {
         const field = handlers.fields && handlers.onProblem ? fieldOfError(err, handlers.fields) : null;
-        if (field) handlers.onProblem!(field, err.message);
+        if (field) handlers.onProblem!(field, err.message, err);
         else handlers.onError?.(err);
       },
     },

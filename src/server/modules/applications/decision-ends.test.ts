@@ -24,7 +24,7 @@ import { makeMp4, multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { applications, notifications, tapeRequests } from '../../db/schema/index.js';
-import { earliestDeadline } from '../self-tapes/deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { runDecisionNotices } from './decision-notices.js';
 
 let t: TestApp;

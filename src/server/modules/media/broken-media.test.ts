@@ -17,7 +17,7 @@ import { buildPerformer, newAddress, type Performer } from '../../../../test/fac
 import { fixture, makeMp4, makeWav, MP4_HEAD, multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { earliestDeadline } from '../self-tapes/deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 
 let t: TestApp;
 let p: Performer;

@@ -19,7 +19,7 @@ import { buildPerformer, newAddress, type Performer } from '../../../../test/fac
 import { multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { earliestDeadline } from '../self-tapes/deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { backfillConversions, createConversionWorker, runFfmpeg } from './conversions.js';
 
 let t: TestApp;

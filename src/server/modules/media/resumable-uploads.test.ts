@@ -15,7 +15,7 @@ import { fixture } from '../../../../test/media-files.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildStudioAccount } from '../../../../test/studio-factories.js';
-import { earliestDeadline } from '../self-tapes/deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { sweepExpiredUploads, tusStoreOf } from './resumable-uploads.js';
 
 let t: TestApp;

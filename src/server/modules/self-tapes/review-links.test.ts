@@ -7,7 +7,7 @@ import { buildPerformer, newAddress, type Performer } from '../../../../test/fac
 import { makeMp4, multipart } from '../../../../test/media-files.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { earliestDeadline } from './deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { hashLinkToken } from '../../lib/link-token.js';
 
 let t: TestApp;

@@ -31,7 +31,7 @@ import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConvers
 type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
-import { checkDeadline } from './deadline-rule.js';
+import { checkDeadline } from '../../../contract/tape-deadline.js';
 
 export const TAPES_LINK = '/applications';
 

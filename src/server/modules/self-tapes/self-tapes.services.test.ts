@@ -9,7 +9,7 @@ import { readPdf } from '../../../../test/pdf-text.js';
 import { useS3StandIn } from '../../../../test/storage-setups.js';
 import { buildStudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { earliestDeadline } from './deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 
 const s3 = useS3StandIn();
 let t: TestApp;

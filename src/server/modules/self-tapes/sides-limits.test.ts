@@ -17,7 +17,7 @@ import { multipart } from '../../../../test/media-files.js';
 import { readPdf } from '../../../../test/pdf-text.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
-import { earliestDeadline } from './deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { runSidesSweep } from './sides-sweep.js';
 
 let t: TestApp;

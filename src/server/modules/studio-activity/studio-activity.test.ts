@@ -19,7 +19,7 @@ import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-
 import { addMember, type TeamMember } from '../../../../test/team-factories.js';
 import { buildTestApp, type TestApp } from '../../../../test/test-app.js';
 import { studioActivity, tapeRequests, users } from '../../db/schema/index.js';
-import { earliestDeadline } from '../self-tapes/deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { readerTime } from '../../../contract/time-zones.js';
 import { runActivityDigest } from './index.js';
 

@@ -10,7 +10,7 @@ import type { MessageView } from '../../../contract/conversations.js';
 import type { TapeRequest } from '../../../contract/self-tapes.js';
 import type { StudioSlotsAnswer } from '../../../contract/slots.js';
 import { auditionSlots, tapeRequests } from '../../db/schema/index.js';
-import { earliestDeadline } from '../self-tapes/deadline-rule.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
 import { newApplicant, postJob } from '../../../../test/application-factories.js';
 import { newAddress } from '../../../../test/factories.js';
 import { buildStudioAccount, type StudioAccount } from '../../../../test/studio-factories.js';

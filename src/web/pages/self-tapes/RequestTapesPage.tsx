@@ -4,7 +4,8 @@
  * (uploaded at once, pages shown), a deadline in the viewer's zone. A page rather than a
  * dialog: at 390 px a long form with an upload reads better full width, and a reload keeps
  * the chosen applicants (they are in the address). Sending tells people, so it asks once;
- * the job's self-tapes screen then shows the result with focus on it.
+ * the job's self-tapes screen then shows the result with focus on it. The deadline is checked
+ * by the server's own rule before the question is asked.
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,32 +13,26 @@ import { BOARD_MSG } from '../../../contract/board-messages';
 import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
-import { ApiError } from '../../api/client';
+import { checkDeadline, leadHoursFor, namedEarliest } from '../../../contract/tape-deadline';
+import { readerTime } from '../../../contract/time-zones';
 import { useJobApplicants } from '../../api/job-applicants';
 import { useOwnJob } from '../../api/own-jobs';
-import { requestTapes } from '../../api/request-tapes';
+import { useRequestTapes } from '../../api/request-tapes';
 import { uploadSides } from '../../api/upload-sides';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormField } from '../../components/FormField';
+import { FieldGroup, FormField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { formatClock, formatDay } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { zoneName } from '../../lib/zoned-time';
+import { browserTimeZone, zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
 import { toggled } from '../../lib/toggled';
 import './self-tapes.css';
 
-type Field = 'applicants' | 'instructions' | 'sides' | 'deadline';
-const ids: Record<Field, string> = { applicants: 'tape-applicants', instructions: 'tape-instructions', sides: 'tape-sides', deadline: 'tape-deadline' };
-
-/** The form's field for the input the server names (`applicationIds.3` is the applicants). */
-function fieldOf(err: ApiError): Field {
-  const input = err.field?.split('.')[0];
-  if (input === 'instructions') return 'instructions';
-  if (input === 'sidesFileId') return 'sides';
-  if (input === 'applicationIds') return 'applicants';
-  return 'deadline';
-}
+/** The form's fields by the names the server's `field` uses, with their element ids, in the form's order. */
+const IDS = { applicationIds: 'tape-applicants', instructions: 'tape-instructions', sidesFileId: 'tape-sides', deadline: 'tape-deadline' };
+type Field = keyof typeof IDS;
 
 export default function RequestTapesPage() {
   const { id = '' } = useParams();
@@ -77,22 +72,26 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
   const [deadline, setDeadline] = useState('');
   const [sides, setSides] = useState<{ fileId: string; pages: number; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const fields = useFieldProblems<Field>(NO_RULES, IDS);
+  const { problems, clear, show } = fields;
   const [earliest, setEarliest] = useState<Date | null>(null);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const sidesInput = useRef<HTMLInputElement>(null);
-  const hours = sides && sides.pages > TAPE_LIMITS.longSidesPages ? TAPE_LIMITS.longSidesLeadHours : TAPE_LIMITS.leadHours;
-
-  function show(found: Partial<Record<Field, string>>) {
-    setProblems(found);
-    const first = (Object.keys(ids) as Field[]).find((f) => found[f]);
-    if (first) document.getElementById(ids[first])?.focus();
-  }
-  const clear = (f: Field) => setProblems((p) => (p[f] ? { ...p, [f]: undefined } : p));
+  const sidesPages = sides?.pages ?? null;
+  const hours = leadHoursFor(sidesPages);
+  const sending = useRequestTapes<Field>({
+    fields: IDS,
+    onSuccess: (made) => navigate(`/dashboard/jobs/${jobId}/self-tapes`, { state: { sent: made.length } }),
+    onProblem: (field, msg, err) => {
+      // The rule may have moved on since the page checked (a minute passed): the server's earliest.
+      setEarliest(earliestOf(err));
+      fields.setProblem(field, msg);
+    },
+    onError: (err) => toast(err.message),
+  });
 
   async function chooseSides(file: File | undefined) {
-    clear('sides');
+    clear('sidesFileId');
     setSides(null);
     if (!file) return;
     setUploading(true);
@@ -101,50 +100,45 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
       setSides({ ...answer, name: file.name });
     } catch (err) {
       if (sidesInput.current) sidesInput.current.value = '';
-      show({ sides: (err as Error).message });
+      show({ sidesFileId: (err as Error).message });
     } finally {
       setUploading(false);
     }
   }
 
+  /**
+   * Everything the page can know is checked before it asks, the deadline rule included: the
+   * question "cannot be taken back" comes only for a request that can be sent (issue 49, item 13).
+   */
   function check(e: FormEvent) {
     e.preventDefault();
     const found: Partial<Record<Field, string>> = {};
-    if (picked.size === 0) found.applicants = TAPE_MSG.applicationsRange;
+    if (picked.size === 0) found.applicationIds = TAPE_MSG.applicationsRange;
     if (instructions.length > TAPE_LIMITS.instructionsMax) found.instructions = MSG.tooLong(TAPE_MSG.instructions, TAPE_LIMITS.instructionsMax);
-    if (!deadline || Number.isNaN(new Date(deadline).getTime())) found.deadline = TAPE_MSG.deadlineRequired;
-    if (Object.keys(found).length) return show(found);
-    setAsking(true);
+    const at = new Date(deadline);
+    let allowed: Date | null = null;
+    if (!deadline || Number.isNaN(at.getTime())) found.deadline = TAPE_MSG.deadlineRequired;
+    else {
+      const rule = checkDeadline(new Date(), at, sidesPages);
+      if (!rule.ok) {
+        allowed = namedEarliest(rule.earliest);
+        found.deadline = TAPE_MSG.deadlineTooSoon(readerTime(allowed, browserTimeZone()), rule.hours);
+      }
+    }
+    setEarliest(allowed);
+    if (show(found)) setAsking(true);
   }
 
-  async function send() {
+  function send() {
     setAsking(false);
-    setBusy(true);
     setEarliest(null);
-    try {
-      const made = await requestTapes(jobId, {
-        applicationIds: [...picked],
-        instructions,
-        deadline: new Date(deadline).toISOString(),
-        ...(sides ? { sidesFileId: sides.fileId } : {}),
-      });
-      navigate(`/dashboard/jobs/${jobId}/self-tapes`, { state: { sent: made.length } });
-    } catch (err) {
-      if (err instanceof ApiError && err.status < 500) {
-        setEarliest(earliestOf(err));
-        show({ [fieldOf(err)]: err.message });
-      } else toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    sending.mutate({ jobId, body: { applicationIds: [...picked], instructions, deadline: new Date(deadline).toISOString(), ...(sides ? { sidesFileId: sides.fileId } : {}) } });
   }
 
   const when = deadline ? `${formatDay(new Date(deadline))}, ${formatClock(new Date(deadline))}` : '';
   return (
     <form className="card tapes-form" onSubmit={check} noValidate>
-      <fieldset id={ids.applicants} tabIndex={-1} className="tapes-who" aria-describedby={problems.applicants ? `${ids.applicants}-error` : `${ids.applicants}-hint`}>
-        <legend>{TAPE_MSG.sendTo}</legend>
-        <p id={`${ids.applicants}-hint`} className="field-hint">{TAPE_MSG.sendToHint}</p>
+      <FieldGroup id={IDS.applicationIds} legend={TAPE_MSG.sendTo} hint={TAPE_MSG.sendToHint} error={problems.applicationIds} className="tapes-who">
         <ul>
           {chosen.map((c) => (
             <li key={c._id}>
@@ -153,7 +147,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
                   type="checkbox"
                   checked={picked.has(c._id)}
                   onChange={() => {
-                    clear('applicants');
+                    clear('applicationIds');
                     setPicked((now) => toggled(now, c._id));
                   }}
                 />{' '}
@@ -162,17 +156,16 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
             </li>
           ))}
         </ul>
-        {problems.applicants && <p id={`${ids.applicants}-error`} className="field-error" role="alert">{problems.applicants}</p>}
-      </fieldset>
-      <FormField id={ids.instructions} label={TAPE_MSG.instructions} error={problems.instructions} hint={TAPE_MSG.instructionsHint}>
+      </FieldGroup>
+      <FormField id={IDS.instructions} label={TAPE_MSG.instructions} error={problems.instructions} hint={TAPE_MSG.instructionsHint}>
         {(a11y) => (
           <textarea className="textarea" rows={6} maxLength={TAPE_LIMITS.instructionsMax} value={instructions} onChange={(e) => { clear('instructions'); setInstructions(e.target.value); }} {...a11y} />
         )}
       </FormField>
       <FormField
-        id={ids.sides}
+        id={IDS.sidesFileId}
         label={TAPE_MSG.sides}
-        error={problems.sides}
+        error={problems.sidesFileId}
         hint={
           <>
             {TAPE_MSG.sidesHint}
@@ -198,7 +191,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
           </button>
         </p>
       )}
-      <FormField id={ids.deadline} label={TAPE_MSG.deadline} error={problems.deadline} hint={TAPE_MSG.deadlineHint(zone, hours)}>
+      <FormField id={IDS.deadline} label={TAPE_MSG.deadline} error={problems.deadline} hint={TAPE_MSG.deadlineHint(zone, hours)}>
         {(a11y) => <input type="datetime-local" className="input" value={deadline} onChange={(e) => { clear('deadline'); setEarliest(null); setDeadline(e.target.value); }} {...a11y} />}
       </FormField>
       {earliest && problems.deadline && (
@@ -210,7 +203,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
               setDeadline(isoToLocalInput(earliest));
               setEarliest(null);
               clear('deadline');
-              document.getElementById(ids.deadline)?.focus();
+              document.getElementById(IDS.deadline)?.focus();
             }}
           >
             {TAPE_MSG.offerEarliest(`${formatDay(earliest)}, ${formatClock(earliest)}`)}
@@ -218,14 +211,14 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="btn" disabled={busy || uploading}>{TAPE_MSG.sendRequests(picked.size)}</button>
+        <button type="submit" className="btn" disabled={sending.isPending || uploading}>{TAPE_MSG.sendRequests(picked.size)}</button>
       </div>
       <ConfirmDialog
         open={asking}
         title={TAPE_MSG.confirmSendTitle(picked.size)}
         message={TAPE_MSG.confirmSend(picked.size, when)}
         confirmLabel={TAPE_MSG.confirmSendLabel}
-        onConfirm={() => void send()}
+        onConfirm={send}
         onCancel={() => setAsking(false)}
       />
     </form>

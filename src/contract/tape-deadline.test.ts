@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDeadline, earliestDeadline, leadHoursFor } from './deadline-rule.js';
+import { checkDeadline, earliestDeadline, leadHoursFor } from './tape-deadline.js';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,9 +1,10 @@
 /**
  * The self-tape deadline rule (docs/self-tapes.md, "Deadlines"): a deadline leaves the
  * performer at least 48 hours, or 72 when the sides have more than 3 pages, and Saturdays
- * and Sundays (UTC) do not count towards them. Pure, so its weekend cases are unit-tested.
+ * and Sundays (UTC) do not count towards them. Pure and schema-free, so the server refuses
+ * by it and the request page checks by it before it asks (its weekend cases are unit-tested).
  */
-import { TAPE_LIMITS } from '../../../contract/self-tapes.js';
+import { TAPE_LIMITS } from './self-tapes-messages.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -41,3 +42,6 @@ export function checkDeadline(now: Date, deadline: Date, sidesPages: number | nu
   const earliest = earliestDeadline(now, hours);
   return { ok: deadline.getTime() >= earliest.getTime(), earliest, hours };
 }
+
+/** The earliest allowed time as people are told it: up to the minute, so the time named is itself allowed. */
+export const namedEarliest = (earliest: Date) => new Date(Math.ceil(earliest.getTime() / 60_000) * 60_000);
