@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queuedHasStarted } from '../../../contract/plan-in-force.js';
-import { userProfile, type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
+import { type AppearanceForm, type BasicInfoForm, type UserProfile, type Visibility } from '../../../contract/profile.js';
 import type { AppContext } from '../../context.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { batchedById, readByIdsSized } from '../../db/batched-reads.js';
@@ -68,7 +68,11 @@ export function createProfileService(ctx: AppContext) {
     const profile = presentProfile(user, mediaLists(user.media));
     // The days left the body holds, not a second look at the clock.
     const etag = profileEtagOf(user.id, user.version, profile.daysLeft, queuedHasStarted(user, now));
-    return { profile, etag, body: bodies.set(etag, JSON.stringify(userProfile.encode(profile))) };
+    // presentProfile builds exactly the contract's keys in its order, so the body is the object
+    // as it stands: zod re-checking our own row cost a miss about 1.4% of its CPU and a copy
+    // of the profile (docs/performance.md, "A getUserData miss"; profile.test.ts holds the
+    // answer to the contract's shape).
+    return { profile, etag, body: bodies.set(etag, JSON.stringify(profile)) };
   }
 
   /**

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.js';
 import { UNITS_TEXT } from '../../../contract/units.js';
-import { GENDERS, PROFESSIONS, TITLES } from '../../../contract/profile.js';
+import { GENDERS, PROFESSIONS, TITLES, userProfile, type UserProfile } from '../../../contract/profile.js';
 import { CHANNELS } from '../../db/change-feed.js';
 import { users } from '../../db/schema/index.js';
 import { buildPerformer, type Performer } from '../../../../test/factories.js';
@@ -72,6 +72,8 @@ describe('GET /api/audition/getUserData', () => {
       profileStated: false,
     });
     expect(res.body).not.toMatch(/argon2|password|tokenVersion/i);
+    // The body is serialized without zod: byte for byte what the contract's encoding writes (key order too).
+    expect(res.body).toBe(JSON.stringify(userProfile.encode(res.json() as UserProfile)));
   });
 
   it('answers 304 to a repeated read and 200 after a change', async () => {
