@@ -127,7 +127,8 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     // A wrong code is said inside the dialog with the tries left; the boxes empty and the
     // first takes focus (docs/screens.md, "The code dialog").
-    const wrongHere = page.getByTestId('otp-wrong');
+    // Said at the boxes (the form kit's FieldError, which every box names in aria-describedby).
+    const wrongHere = page.getByRole('dialog', { name: 'Verify OTP' }).locator('#otp-error');
     await expect.poll(() => wrongHere.textContent()).toBe(MSG.otpWrongHere(LIMITS.otpMaxWrongTries - 1));
     expect(await page.getByRole('dialog', { name: 'Verify OTP' }).isVisible()).toBe(true);
     for (let i = 0; i < 4; i++) expect(await page.getByLabel(`Digit ${i + 1} of 4`).inputValue()).toBe('');
