@@ -8,6 +8,9 @@ import { describe, expect } from 'vitest';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { MSG } from '../src/contract/messages.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
+import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
+import { GUARDIAN_MSG } from '../src/contract/guardians-messages.js';
+import { RESUME_MSG } from '../src/contract/resume-options.js';
 import { LIMITS } from '../src/contract/limits.js';
 import { createStudio, createUser, expectFieldProblem, it, PHONE } from './harness.js';
 
@@ -68,5 +71,74 @@ describe('the form kit', () => {
     expect(await page.locator('#rating-error').getAttribute('role')).toBe('alert');
     expect(await group.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => focusedId(page)).toBe('rating');
+  });
+
+  it('the date of birth: under 18, both guardian fields are required, said at each, focus on the first, nothing sent (AgeSection)', async ({ open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editProfile' });
+    await page.locator('#dateOfBirth').waitFor();
+    let sent = 0;
+    await page.route('**/api/audition/age', (route) => {
+      if (route.request().method() === 'PUT') sent += 1;
+      return route.continue();
+    });
+    await page.locator('#dateOfBirth').fill(`${new Date().getUTCFullYear() - 10}-06-15`);
+    await page.locator('#guardian-name').waitFor();
+    await page.getByRole('button', { name: GUARDIAN_MSG.saveAge }).click();
+    await expect.poll(() => focusedId(page)).toBe('guardian-name');
+    await expectFieldProblem(page, 'guardian-name', GUARDIAN_MSG.guardianNameRequired);
+    await expectFieldProblem(page, 'guardian-email', GUARDIAN_MSG.guardianRequired);
+    expect(sent).toBe(0);
+    // Typing in a field clears its problem only.
+    await page.locator('#guardian-email').fill('parent');
+    expect(await page.locator('#guardian-email').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.locator('#guardian-name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('unavailable days: every wrong row said at its field, focus on the first, nothing sent (AvailabilityEditor)', async ({ open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport: PHONE, as: user, path: '/profile' });
+    const editor = page.getByTestId('availability');
+    await editor.getByText(AVAILABILITY_MSG.empty).waitFor();
+    let sent = 0;
+    await page.route('**/api/audition/availability', (route) => {
+      if (route.request().method() === 'PUT') sent += 1;
+      return route.continue();
+    });
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.add }).click();
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.add }).click();
+    await page.locator('#availability-0-from').fill('2027-03-05');
+    await page.locator('#availability-0-to').fill('2027-03-03');
+    await page.locator('#availability-1-from').fill('2027-04-05');
+    await page.locator('#availability-1-to').fill('2027-04-01');
+    await editor.getByRole('button', { name: AVAILABILITY_MSG.save }).click();
+    await expect.poll(() => focusedId(page)).toBe('availability-0-to');
+    await expectFieldProblem(page, 'availability-0-to', AVAILABILITY_MSG.order);
+    await expectFieldProblem(page, 'availability-1-to', AVAILABILITY_MSG.order);
+    expect(sent).toBe(0);
+  });
+
+  it("the résumé: every problem the server lists is said at its field, focus on the first (EditResumePage)", async ({ open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport: PHONE, as: user, path: '/editResume' });
+    await page.getByRole('button', { name: RESUME_MSG.addCredit }).click();
+    await page.locator('#resume-credits-0-production').waitFor();
+    const problems = [
+      { field: 'credits.0.year', msg: 'Year must be a whole number' },
+      { field: 'measurements.chestCm', msg: 'Chest must be a number' },
+    ];
+    await page.route('**/api/audition/resume', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: problems[0]!.msg, field: problems[0]!.field, problems }) })
+        : route.continue(),
+    );
+    await page.locator('body').focus();
+    await page.locator('form.resume-editor button[type="submit"]').click();
+    await expect.poll(() => focusedId(page)).toBe('resume-credits-0-year');
+    await expectFieldProblem(page, 'resume-credits-0-year', problems[0]!.msg);
+    await expectFieldProblem(page, 'resume-measurements-chestCm', problems[1]!.msg);
+    // Typing in a field clears its problem.
+    await page.locator('#resume-measurements-chestCm').fill('90');
+    expect(await page.locator('#resume-measurements-chestCm').getAttribute('aria-invalid')).toBe('false');
   });
 });

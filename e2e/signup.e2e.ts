@@ -127,8 +127,14 @@ describe('/signup', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     // A wrong code is said inside the dialog with the tries left; the boxes empty and the
     // first takes focus (docs/screens.md, "The code dialog").
-    const wrongHere = page.getByTestId('otp-wrong');
+    // Said at the boxes (the form kit's FieldError, which every box names in aria-describedby).
+    const wrongHere = page.getByRole('dialog', { name: 'Verify OTP' }).locator('#otp-error');
     await expect.poll(() => wrongHere.textContent()).toBe(MSG.otpWrongHere(LIMITS.otpMaxWrongTries - 1));
+    // Every box is invalid and names the problem, so a screen reader says it with any box.
+    for (let i = 0; i < 4; i++) {
+      expect(await page.getByLabel(`Digit ${i + 1} of 4`).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel(`Digit ${i + 1} of 4`).getAttribute('aria-describedby')).toBe('otp-error');
+    }
     expect(await page.getByRole('dialog', { name: 'Verify OTP' }).isVisible()).toBe(true);
     for (let i = 0; i < 4; i++) expect(await page.getByLabel(`Digit ${i + 1} of 4`).inputValue()).toBe('');
     await expect.poll(() => page.getByLabel('Digit 1 of 4').evaluate((el) => el === document.activeElement)).toBe(true);

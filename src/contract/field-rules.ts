@@ -4,8 +4,10 @@
  * schemas, so a rule, its regex and its message exist in one place.
  */
 import * as z from 'zod/mini';
+import { AVAILABILITY_MSG } from './availability-texts.js';
 import { CONTACT_LIMITS } from './contact-limits.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from './conversations-texts.js';
+import { GUARDIAN_MSG } from './guardians-messages.js';
 import { JOB_LIMITS } from './jobs-limits.js';
 import { LIMITS } from './limits.js';
 import { MARKET_MSG } from './marketplace-messages.js';
@@ -183,3 +185,32 @@ export const messageFields = {
     z.maxLength(CONVERSATION_LIMITS.textMax, CONVERSATION_MSG.textTooLong(CONVERSATION_LIMITS.textMax)),
   ),
 };
+
+/**
+ * /editProfile's date of birth (docs/guardians.md): a day between `bounds.min` and `bounds.max`
+ * (the reader's today); under 18 (`minor`) the guardian's name and e-mail are required too.
+ */
+export const ageFields = (bounds: { min: string; max: string }, minor: boolean) => ({
+  dateOfBirth: z
+    .string()
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, GUARDIAN_MSG.dateOfBirthInvalid),
+      z.refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || v <= bounds.max, GUARDIAN_MSG.dateOfBirthFuture),
+      z.refine((v) => !/^\d{4}-\d{2}-\d{2}$/.test(v) || v >= bounds.min, GUARDIAN_MSG.dateOfBirthTooOld),
+    ),
+  'guardian.name': z.string().check(z.refine((v) => !minor || v.trim() !== '', GUARDIAN_MSG.guardianNameRequired)),
+  'guardian.email': z
+    .string()
+    .check(
+      z.refine((v) => !minor || v.trim() !== '', GUARDIAN_MSG.guardianRequired),
+      z.refine((v) => !minor || v.trim() === '' || z.regexes.email.test(v.trim()), MSG.invalidEmail),
+    ),
+});
+
+/** One unavailable range on /profile (the server's availability body holds the same checks): both days, To not before From. */
+export function availabilityRowProblems(row: { from: string; to: string }): { from?: string; to?: string } {
+  if (!row.from) return { from: AVAILABILITY_MSG.day('From') };
+  if (!row.to) return { to: AVAILABILITY_MSG.day('To') };
+  if (row.to < row.from) return { to: AVAILABILITY_MSG.order };
+  return {};
+}

@@ -8,9 +8,13 @@ import { LIMITS } from '../../../contract/limits';
 interface Props {
   digits: string[];
   onChange(digits: string[]): void;
+  /** The first box's id (where the code's problem sends the focus). */
+  id: string;
+  /** What every box says to assistive technology: `fieldA11y` of the code's field. */
+  a11y: { 'aria-invalid': boolean; 'aria-describedby': string | undefined };
 }
 
-export function OtpInput({ digits, onChange }: Props) {
+export function OtpInput({ digits, onChange, id, a11y }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(LIMITS.otpLength - 1, i))]?.focus();
 
@@ -57,11 +61,13 @@ export function OtpInput({ digits, onChange }: Props) {
             ref={(el) => {
               boxes.current[i] = el;
             }}
+            id={i === 0 ? id : undefined}
             className="otp-box"
             inputMode="numeric"
             autoComplete={i === 0 ? 'one-time-code' : 'off'}
             maxLength={LIMITS.otpLength}
             aria-label={`Digit ${i + 1} of ${LIMITS.otpLength}`}
+            {...a11y}
             value={d}
             data-autofocus={i === 0 ? '' : undefined}
             onChange={(e) => handleChange(i, e.target.value)}

@@ -8,7 +8,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../contract/limits';
 import { MSG } from '../../../contract/messages';
+import { FieldError, fieldA11y } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { OtpInput } from './OtpInput';
 
 /** Why the code no longer works, once the server said so. */
@@ -26,6 +28,9 @@ interface Props {
   onStartAgain(): void;
   onClose(): void;
 }
+
+/** The code's one field: its problem (a wrong code) is `otp-error`; focus goes to the first box. */
+const IDS = { otp: 'otp-digit-1' };
 
 /** 0:42: the wait on the button. */
 const clock = (ms: number) => {
@@ -54,20 +59,25 @@ export function VerifyOtpModal({ email, resendAt, dead, wrongTries = 0, onVerify
   const otp = digits.join('');
   const now = useNowUntil(resendAt);
   const waiting = resendAt > now;
+  const fields = useFieldProblems(NO_RULES, IDS);
   useModalDialog(ref);
 
   // A dead code's note replaces the boxes: focus goes to its way on.
   useEffect(() => {
     if (dead) ref.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, [dead]);
-  // A new code starts with empty boxes.
-  useEffect(() => setDigits(Array(LIMITS.otpLength).fill('')), [resendAt]);
-  // A wrong code: the boxes empty and the first takes the focus, for the next try.
+  // A new code starts with empty boxes and no problem.
+  const { show, reset } = fields;
+  useEffect(() => {
+    setDigits(Array(LIMITS.otpLength).fill(''));
+    reset();
+  }, [resendAt, reset]);
+  // A wrong code: the boxes empty, the problem shows at them with the tries left, and the first box takes the focus, for the next try.
   useEffect(() => {
     if (!wrongTries) return;
     setDigits(Array(LIMITS.otpLength).fill(''));
-    ref.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, [wrongTries]);
+    show({ otp: MSG.otpWrongHere(Math.max(0, LIMITS.otpMaxWrongTries - wrongTries)) });
+  }, [wrongTries, show]);
 
   const resend = (
     <button type="button" className="otp-resend" disabled={waiting} onClick={onResend}>
@@ -104,10 +114,16 @@ export function VerifyOtpModal({ email, resendAt, dead, wrongTries = 0, onVerify
           <>
             <p className="muted">We sent a {LIMITS.otpLength}-digit code to <strong>{email}</strong>.</p>
             <p className="otp-label">Enter verification code</p>
-            <OtpInput digits={digits} onChange={setDigits} />
-            {wrongTries > 0 && (
-              <p className="otp-wrong field-error" role="alert" data-testid="otp-wrong">{MSG.otpWrongHere(Math.max(0, LIMITS.otpMaxWrongTries - wrongTries))}</p>
-            )}
+            <OtpInput
+              id={IDS.otp}
+              a11y={fieldA11y('otp', fields.problems.otp)}
+              digits={digits}
+              onChange={(next) => {
+                fields.clear('otp');
+                setDigits(next);
+              }}
+            />
+            <FieldError id="otp" className="otp-wrong" error={fields.problems.otp} />
             <button type="submit" className="btn btn-block" disabled={otp.length !== LIMITS.otpLength}>Verify</button>
             {resend}
           </>

@@ -9,6 +9,7 @@ import { MSG } from '../../../contract/messages';
 import type { BoardFilters } from '../../api/jobs';
 import { useJobBoard } from '../../api/job-board';
 import { cut, isCut } from '../../lib/text';
+import { FormField, TextField } from '../../components/FormField';
 import { RecommendedJobs } from './RecommendedJobs';
 import './jobs.css';
 import { CAST_MSG } from '../../../contract/casting-messages';
@@ -48,28 +49,25 @@ export default function JobsBoardPage() {
       <h1>{MARKET_MSG.jobsTitle}</h1>
       {/* The filters first, then the recommendations: a phone sees its search before scrolling (docs/screens.md). */}
       <form className="card job-filters" role="search" aria-label="Filter jobs" onSubmit={handleSubmit}>
-        <div className="field">
-          <label htmlFor="q">Search</label>
-          <input id="q" className="input" type="search" maxLength={JOB_LIMITS.qMax} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="profession">Profession</label>
-          <select id="profession" className="select" value={draft.profession} onChange={(e) => setDraft({ ...draft, profession: e.target.value })}>
-            <option value="">All</option>
-            {JOB_PROFESSIONS.filter((p) => p !== 'Any').map((p) => <option key={p}>{p}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="gender">Gender</label>
-          <select id="gender" className="select" value={draft.gender} onChange={(e) => setDraft({ ...draft, gender: e.target.value })}>
-            <option value="">All</option>
-            {JOB_GENDERS.filter((g) => g !== 'Any').map((g) => <option key={g}>{g}</option>)}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="location">Location</label>
-          <input id="location" className="input" maxLength={JOB_LIMITS.qMax} value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
-        </div>
+        {/* Filters only: free text capped by maxLength and fixed choices, so no field can carry a problem. */}
+        <TextField id="q" label="Search" type="search" maxLength={JOB_LIMITS.qMax} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        <FormField id="profession" label="Profession">
+          {(a11y) => (
+            <select {...a11y} className="select" value={draft.profession} onChange={(e) => setDraft({ ...draft, profession: e.target.value })}>
+              <option value="">All</option>
+              {JOB_PROFESSIONS.filter((p) => p !== 'Any').map((p) => <option key={p}>{p}</option>)}
+            </select>
+          )}
+        </FormField>
+        <FormField id="gender" label="Gender">
+          {(a11y) => (
+            <select {...a11y} className="select" value={draft.gender} onChange={(e) => setDraft({ ...draft, gender: e.target.value })}>
+              <option value="">All</option>
+              {JOB_GENDERS.filter((g) => g !== 'Any').map((g) => <option key={g}>{g}</option>)}
+            </select>
+          )}
+        </FormField>
+        <TextField id="location" label="Location" maxLength={JOB_LIMITS.qMax} value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
         <label className="check-field">
           <input type="checkbox" checked={draft.paid === '1'} onChange={(e) => setDraft({ ...draft, paid: e.target.checked ? '1' : '' })} /> {CAST_MSG.paidOnly}
         </label>

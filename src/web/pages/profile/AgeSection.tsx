@@ -5,30 +5,35 @@
  * `guardian.email`, `dateOfBirth`); the profile's free-text age follows the saved date (the
  * server writes it). Its own form and save, so the rest of the editor is untouched.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 import { MSG } from '../../../contract/messages';
 import type { AgeAnswer } from '../../../contract/guardians';
 import { useAge } from '../../api/age';
 import { useSaveAge } from '../../api/save-age';
 import { FieldGroup, TextField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
+import { ageFields } from '../../../contract/field-rules';
+import * as z from 'zod/mini';
 import { ageOn, dobBounds, isMinorOn, utcDay } from '../../lib/age';
 
 type Field = 'dateOfBirth' | 'guardian' | 'guardian.name' | 'guardian.email';
-const FIELDS: Record<Field, true> = { dateOfBirth: true, guardian: true, 'guardian.name': true, 'guardian.email': true };
-/** The input a field's problem sends the focus to (`guardian` as a whole: its name). */
-const INPUT_OF: Record<Field, string> = { dateOfBirth: 'dateOfBirth', guardian: 'guardian-name', 'guardian.name': 'guardian-name', 'guardian.email': 'guardian-email' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The input a field's problem sends the focus to (`guardian` as a whole: its name), in the form's order. */
+const IDS: Record<Field, string> = { dateOfBirth: 'dateOfBirth', guardian: 'guardian-name', 'guardian.name': 'guardian-name', 'guardian.email': 'guardian-email' };
 
 const formOf = (a: AgeAnswer) => ({ dateOfBirth: a.dateOfBirth ?? '', name: a.guardian?.name ?? '', email: a.guardian?.email ?? '' });
 
 export function AgeSection() {
   const age = useAge();
   const [form, setForm] = useState<{ dateOfBirth: string; name: string; email: string } | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const bounds = dobBounds();
+  const minor = form ? isMinorOn(form.dateOfBirth) : false;
+  // The rules move with today's bounds and with the date (a minor needs a guardian).
+  const { min, max } = bounds;
+  const rules = useMemo(() => z.object(ageFields({ min, max }, minor)), [min, max, minor]);
+  const fields = useFieldProblems<Field>(rules, IDS);
 
   // Prefill once; a later read must not overwrite what the performer is typing.
   useEffect(() => {
@@ -40,16 +45,13 @@ export function AgeSection() {
   }, [result]);
 
   const save = useSaveAge({
-    fields: FIELDS,
+    fields: IDS,
     onSuccess: (saved) => {
       setForm(formOf(saved));
       setResult({ ok: true, text: saved.minor && saved.guardian && !saved.guardian.consentedAt ? `${GUARDIAN_MSG.ageSaved} ${GUARDIAN_MSG.waiting(saved.guardian.name)}` : GUARDIAN_MSG.ageSaved });
     },
     // A refusal about a field is shown there, and the focus goes to that field.
-    onProblem: (field, msg) => {
-      setErrors((all) => ({ ...all, [field]: msg }));
-      window.setTimeout(() => document.getElementById(INPUT_OF[field])?.focus(), 0);
-    },
+    onProblem: (field, msg) => fields.setProblem(field, msg),
     onError: (err) => setResult({ ok: false, text: err.message }),
   });
 
@@ -62,32 +64,20 @@ export function AgeSection() {
     );
   }
 
-  const minor = isMinorOn(form.dateOfBirth);
   const years = /^\d{4}-\d{2}-\d{2}$/.test(form.dateOfBirth) && form.dateOfBirth < utcDay() ? ageOn(form.dateOfBirth, utcDay()) : null;
   const set = (key: 'dateOfBirth' | 'name' | 'email', value: string) => {
     setForm({ ...form, [key]: value });
     setResult(null);
     const field: Field = key === 'dateOfBirth' ? 'dateOfBirth' : key === 'name' ? 'guardian.name' : 'guardian.email';
-    setErrors(({ [field]: _fixed, guardian: _group, ...rest }) => rest);
+    fields.clear(field);
+    fields.clear('guardian');
   };
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!form) return;
-    const problems: Partial<Record<Field, string>> = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.dateOfBirth)) problems.dateOfBirth = GUARDIAN_MSG.dateOfBirthInvalid;
-    else if (form.dateOfBirth > bounds.max) problems.dateOfBirth = GUARDIAN_MSG.dateOfBirthFuture;
-    else if (form.dateOfBirth < bounds.min) problems.dateOfBirth = GUARDIAN_MSG.dateOfBirthTooOld;
-    if (minor && !form.name.trim()) problems['guardian.name'] = GUARDIAN_MSG.guardianNameRequired;
-    if (minor && !EMAIL.test(form.email.trim())) problems['guardian.email'] = form.email.trim() ? MSG.invalidEmail : GUARDIAN_MSG.guardianRequired;
-    setErrors(problems);
-    const first = Object.keys(problems)[0];
-    if (first) {
-      setResult(null);
-      document.getElementById(INPUT_OF[first as Field])?.focus();
-      return;
-    }
     setResult(null);
+    if (!fields.check({ dateOfBirth: form.dateOfBirth, guardian: undefined, 'guardian.name': form.name, 'guardian.email': form.email })) return;
     save.mutate({ dateOfBirth: form.dateOfBirth, guardian: minor ? { name: form.name.trim(), email: form.email.trim() } : null });
   }
 
@@ -103,13 +93,13 @@ export function AgeSection() {
           max={bounds.max}
           autoComplete="bday"
           value={form.dateOfBirth}
-          error={errors.dateOfBirth}
+          error={fields.problems.dateOfBirth}
           hint={years !== null ? `Age ${years}` : undefined}
           onChange={(e) => set('dateOfBirth', e.target.value)}
         />
         {minor && (
-          <FieldGroup id="guardian" className="age-section-guardian" legend="Guardian" hint={GUARDIAN_MSG.guardianHelp} error={errors.guardian}>
-            <TextField id="guardian-name" label={GUARDIAN_MSG.guardianNameLabel} required autoComplete="off" value={form.name} error={errors['guardian.name']} onChange={(e) => set('name', e.target.value)} />
+          <FieldGroup id="guardian" className="age-section-guardian" legend="Guardian" hint={GUARDIAN_MSG.guardianHelp} error={fields.problems.guardian}>
+            <TextField id="guardian-name" label={GUARDIAN_MSG.guardianNameLabel} required autoComplete="off" value={form.name} error={fields.problems['guardian.name']} onChange={(e) => set('name', e.target.value)} />
             <TextField
               id="guardian-email"
               label={GUARDIAN_MSG.guardianEmailLabel}
@@ -118,7 +108,7 @@ export function AgeSection() {
               required
               autoComplete="off"
               value={form.email}
-              error={errors['guardian.email']}
+              error={fields.problems['guardian.email']}
               onChange={(e) => set('email', e.target.value)}
             />
           </FieldGroup>

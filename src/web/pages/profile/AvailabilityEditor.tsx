@@ -3,8 +3,10 @@
  * native date inputs and a private note, added and removed here and saved as one list.
  * Studios see the dates of a range that clashes with a shoot, never the note.
  */
-import { FieldError, fieldA11y } from '../../components/FormField';
-import { useEffect, useRef, useState } from 'react';
+import { FieldError, FormField } from '../../components/FormField';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
+import { availabilityRowProblems } from '../../../contract/field-rules';
 import { AVAILABILITY_LIMITS, AVAILABILITY_MSG } from '../../../contract/availability-texts';
 import { useAvailability } from '../../api/availability';
 import { useSaveAvailability, type AvailabilityRow } from '../../api/save-availability';
@@ -16,7 +18,6 @@ const withKey = (r: AvailabilityRow): Row => ({ ...r, key: nextKey++ });
 export function AvailabilityEditor() {
   const { data } = useAvailability();
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const [formError, setFormError] = useState('');
   const focusAfter = useRef<string | null>(null);
@@ -34,18 +35,22 @@ export function AvailabilityEditor() {
   });
 
   const list = rows ?? [];
-  const fields = Object.fromEntries(list.flatMap((_, i) => ['from', 'to', 'note'].map((f) => [`unavailable.${i}.${f}`, true]))) as Record<string, unknown>;
+  // Each row's fields by their name in the body (`unavailable.2.to`), in the form's order, and the input each one is.
+  const count = list.length;
+  const ids = useMemo(
+    () => Object.fromEntries(Array.from({ length: count }, (_, i) => ['from', 'to', 'note'].map((f) => [`unavailable.${i}.${f}`, `availability-${i}-${f}`])).flat()) as Record<string, string>,
+    [count],
+  );
+  const fields = useFieldProblems<string>(NO_RULES, ids);
+  const problems = fields.problems;
   const save = useSaveAvailability({
-    fields,
+    fields: ids,
     onSuccess: (answer) => {
       setRows(answer.unavailable.map(withKey));
       setSaved(true);
       focusAfter.current = '#availability-saved';
     },
-    onProblem: (field, msg) => {
-      setProblems({ [field]: msg });
-      focusAfter.current = `[name="${field}"]`;
-    },
+    onProblem: (field, msg) => fields.show({ [field]: msg }),
     onError: (err) => {
       setFormError(err.message);
       focusAfter.current = '#availability-error';
@@ -55,7 +60,7 @@ export function AvailabilityEditor() {
   function change(i: number, field: keyof AvailabilityRow, value: string) {
     setRows(list.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
     setSaved(false);
-    setProblems(({ [`unavailable.${i}.${field}`]: _gone, ...rest }) => rest);
+    fields.clear(`unavailable.${i}.${field}`);
   }
 
   function add() {
@@ -67,7 +72,7 @@ export function AvailabilityEditor() {
 
   function remove(i: number) {
     setRows(list.filter((_, j) => j !== i));
-    setProblems({});
+    fields.reset();
     setSaved(false);
     focusAfter.current = '#availability-add';
   }
@@ -79,32 +84,21 @@ export function AvailabilityEditor() {
     // The same checks as the server's, so a mistake shows at its field before the call.
     const found: Record<string, string> = {};
     list.forEach((r, i) => {
-      if (!r.from) found[`unavailable.${i}.from`] = AVAILABILITY_MSG.day('From');
-      else if (!r.to) found[`unavailable.${i}.to`] = AVAILABILITY_MSG.day('To');
-      else if (r.to < r.from) found[`unavailable.${i}.to`] = AVAILABILITY_MSG.order;
+      for (const [field, msg] of Object.entries(availabilityRowProblems(r))) found[`unavailable.${i}.${field}`] = msg;
     });
-    const first = Object.keys(found)[0];
-    if (first) {
-      setProblems(found);
-      focusAfter.current = `[name="${first}"]`;
-      return;
-    }
-    setProblems({});
+    if (!fields.show(found)) return;
     save.mutate(list.map(({ from, to, note }) => ({ from, to, note })));
   }
 
   const input = (i: number, field: keyof AvailabilityRow) => {
     const name = `unavailable.${i}.${field}`;
-    const id = `availability-${i}-${field}`;
     return {
-      id,
       name,
-      ...fieldA11y(id, problems[name]),
       value: list[i]![field],
       onChange: (e: React.ChangeEvent<HTMLInputElement>) => change(i, field, e.target.value),
     };
   };
-  const problem = (i: number, field: keyof AvailabilityRow) => <FieldError id={`availability-${i}-${field}`} error={problems[`unavailable.${i}.${field}`]} />;
+  const problem = (i: number, field: keyof AvailabilityRow) => problems[`unavailable.${i}.${field}`];
 
   return (
     <section ref={root} className="details card availability" aria-labelledby="availability-title" data-testid="availability">
@@ -116,20 +110,16 @@ export function AvailabilityEditor() {
           <ol className="availability-rows">
             {list.map((r, i) => (
               <li key={r.key} className="availability-row" data-testid="availability-row">
-                <div className="field">
-                  <label htmlFor={`availability-${i}-from`}>{AVAILABILITY_MSG.from}</label>
-                  <input className="input" type="date" min={AVAILABILITY_LIMITS.dateFrom} {...input(i, 'from')} />
-                  {problem(i, 'from')}
-                </div>
-                <div className="field">
-                  <label htmlFor={`availability-${i}-to`}>{AVAILABILITY_MSG.to}</label>
-                  <input className="input" type="date" min={r.from || AVAILABILITY_LIMITS.dateFrom} {...input(i, 'to')} />
-                  {problem(i, 'to')}
-                </div>
-                <div className="field availability-note">
-                  <label htmlFor={`availability-${i}-note`}>{AVAILABILITY_MSG.note}</label>
-                  <input className="input" type="text" maxLength={AVAILABILITY_LIMITS.noteMax} {...input(i, 'note')} />
-                  {problem(i, 'note')}
+                <FormField id={`availability-${i}-from`} label={AVAILABILITY_MSG.from} error={problem(i, 'from')}>
+                  {(a11y) => <input className="input" type="date" min={AVAILABILITY_LIMITS.dateFrom} {...input(i, 'from')} {...a11y} />}
+                </FormField>
+                <FormField id={`availability-${i}-to`} label={AVAILABILITY_MSG.to} error={problem(i, 'to')}>
+                  {(a11y) => <input className="input" type="date" min={r.from || AVAILABILITY_LIMITS.dateFrom} {...input(i, 'to')} {...a11y} />}
+                </FormField>
+                <div className="availability-note">
+                  <FormField id={`availability-${i}-note`} label={AVAILABILITY_MSG.note} error={problem(i, 'note')}>
+                    {(a11y) => <input className="input" type="text" maxLength={AVAILABILITY_LIMITS.noteMax} {...input(i, 'note')} {...a11y} />}
+                  </FormField>
                 </div>
                 <button type="button" className="btn btn-secondary" onClick={() => remove(i)} aria-label={`${AVAILABILITY_MSG.remove} ${r.from} – ${r.to}`}>
                   {AVAILABILITY_MSG.remove}

@@ -36,6 +36,7 @@ import { downloadPdf, useResume } from '../../api/resume';
 import { useSaveResume } from '../../api/save-resume';
 import { ApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { NameCombobox } from '../../components/NameCombobox';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
@@ -104,43 +105,66 @@ const fid = (path: string) => `resume-${path.replace(/\./g, '-')}`;
 /** Where a problem of the body shows: the feet input stands for heightCm in ft/in. */
 const shownAt = (path: string, f: Form) => (path === 'heightCm' && f.units.height === 'ftin' ? 'feet' : path === 'weightKg' ? 'weight' : path);
 
+/** Every field's body path, in the form's order (focus goes to the first wrong one). */
+function pathsOf(f: Form): string[] {
+  return [
+    ...f.credits.flatMap((_, i) => ['category', 'production', 'role', 'company', 'director', 'year'].map((k) => `credits.${i}.${k}`)),
+    ...f.training.flatMap((_, i) => ['course', 'school', 'year'].map((k) => `training.${i}.${k}`)),
+    ...f.skills.flatMap((_, i) => [`skills.${i}.name`, `skills.${i}.level`]),
+    ...f.languages.flatMap((_, i) => [`languages.${i}.name`, `languages.${i}.level`]),
+    ...f.accents.map((_, i) => `accents.${i}`),
+    'union.status',
+    ...(f.union.status === 'none' ? [] : ['union.name']),
+    ...['agency', 'contact', 'email', 'phone'].map((k) => `representation.${k}`),
+    ...['chestCm', 'waistCm', 'hipsCm', 'shoeEu'].map((k) => `measurements.${k}`),
+  ];
+}
+
 const newCredit = (): Form['credits'][number] => ({ category: 'film', role: '', production: '', company: '', director: '', year: String(latestYear() - 1) });
 
+/** Reads the résumé through src/web/api (useResume); the editor starts from it once it has arrived. */
 export default function EditResumePage() {
+  const resume = useResume();
+  if (!resume.data) {
+    return (
+      <main className="page edit-page">
+        <p className="muted" role={resume.isError ? 'alert' : 'status'}>
+          {resume.isError ? resume.error.message : MSG.loading}
+        </p>
+      </main>
+    );
+  }
+  const { height: _h, weight: _w, ...r } = resume.data;
+  return <ResumeEditor start={r} />;
+}
+
+function ResumeEditor({ start }: { start: Saved }) {
   const { user } = useUserData();
-  const [initial, setInitial] = useState<Form | null>(null);
-  const [form, setForm] = useState<Form | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  // Later answers are the form's own saves: the read's refetches never overwrite what is typed.
+  const [initial, setInitial] = useState<Form>(() => toForm(start));
+  const [form, setForm] = useState<Form>(() => toForm(start));
   const [saved, setSaved] = useState(false);
   const focusNext = useRef<string | null>(null);
   const savedRef = useRef<HTMLParagraphElement>(null);
   const toast = useToast();
-  const resume = useResume();
-  // The form starts from the résumé once it has arrived; later answers are the form's own saves.
-  useEffect(() => {
-    if (!resume.data || initial) return;
-    const { height: _h, weight: _w, ...r } = resume.data;
-    setForm(toForm(r));
-    setInitial(toForm(r));
-  }, [resume.data, initial]);
-  useEffect(() => {
-    if (resume.error) toast(resume.error.message);
-  }, [resume.error, toast]);
+  const shape = pathsOf(form).join(' ');
+  const ids = useMemo(() => Object.fromEntries(shape.split(' ').map((path) => [path, fid(path)])) as Record<string, string>, [shape]);
+  const fields = useFieldProblems<string>(NO_RULES, ids);
+  const problems = fields.problems;
   const save = useSaveResume({
     overlay: F.saving,
     onSuccess: ({ height: _h, weight: _w, ...r }) => {
       setForm(toForm(r));
       setInitial(toForm(r));
-      setProblems({});
+      fields.reset();
       setSaved(true);
     },
+    // Every problem the server listed at its field (docs/resume.md); one about no field of the form is listed above it.
     onError: (err) => {
-      if (form && err instanceof ApiError && err.problems?.length) {
+      if (err instanceof ApiError && err.problems?.length) {
         const found: Record<string, string> = {};
         for (const p of err.problems) found[shownAt(p.field, form)] ??= p.msg;
-        setProblems(found);
-        const first = Object.keys(found).find((path) => document.getElementById(fid(path)));
-        focusNext.current = first ? fid(first) : 'resume-problems';
+        if (!fields.show(found) && !Object.keys(found).some((path) => Object.hasOwn(ids, path))) focusNext.current = 'resume-problems';
         setForm({ ...form });
       } else {
         toast(err.message);
@@ -159,23 +183,14 @@ export default function EditResumePage() {
     if (saved) savedRef.current?.focus();
   }, [saved]);
 
-  const dirty = useMemo(() => form !== null && initial !== null && JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
+  const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(initial), [form, initial]);
   const guard = useLeaveGuard(dirty);
-  if (!form) {
-    return (
-      <main className="page edit-page">
-        <p className="muted" role="status">
-          {MSG.loading}
-        </p>
-      </main>
-    );
-  }
 
   const set = (change: Partial<Form>) => {
     setSaved(false);
     setForm({ ...form, ...change });
   };
-  const clear = (path: string) => problems[path] && setProblems({ ...problems, [path]: '' });
+  const clear = (path: string) => fields.clear(path);
   const setCredit = (i: number, change: Partial<Form['credits'][number]>) => set({ credits: form.credits.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const setCourse = (i: number, change: Partial<Form['training'][number]>) => set({ training: form.training.map((c, j) => (j === i ? { ...c, ...change } : c)) });
   const move = (i: number, by: -1 | 1) => {
@@ -233,7 +248,7 @@ export default function EditResumePage() {
 
   function handleSave(e: FormEvent) {
     e.preventDefault();
-    if (!form || save.isPending) return;
+    if (save.isPending) return;
     setSaved(false);
     save.mutate(toBody(form));
   }

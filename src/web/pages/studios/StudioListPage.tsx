@@ -5,6 +5,7 @@
  * a location filter (kept in the address: ?q=&location=&page=) show every match a
  * numbered page at a time (docs/screens.md).
  */
+import { TextField } from '../../components/FormField';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
@@ -72,14 +73,9 @@ function StudioSearchForm({ q, location, onSearch }: { q: string; location: stri
   }
   return (
     <form className="studio-find card" role="search" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="studio-find-q">{SCREEN_MSG.studioSearchLabel}</label>
-        <input id="studio-find-q" className="input" type="search" maxLength={STUDIO_LIMITS.searchTextMax} value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="studio-find-location">{SCREEN_MSG.studioLocationLabel}</label>
-        <input id="studio-find-location" className="input" type="search" maxLength={STUDIO_LIMITS.searchTextMax} value={place} onChange={(e) => setPlace(e.target.value)} />
-      </div>
+      {/* Free text capped by maxLength: nothing typed can be wrong, so the fields never carry a problem. */}
+      <TextField id="studio-find-q" label={SCREEN_MSG.studioSearchLabel} type="search" maxLength={STUDIO_LIMITS.searchTextMax} value={text} onChange={(e) => setText(e.target.value)} />
+      <TextField id="studio-find-location" label={SCREEN_MSG.studioLocationLabel} type="search" maxLength={STUDIO_LIMITS.searchTextMax} value={place} onChange={(e) => setPlace(e.target.value)} />
       <div className="studio-find-actions">
         <button type="submit" className="btn">{SCREEN_MSG.studioSearchSubmit}</button>
         {(q || location) && (
