@@ -126,6 +126,33 @@ export default tseslint.config(
       ],
     },
   },
+  // One way to show a server's `field` (issue 50, docs/architecture.md "Web forms and data"): through a
+  // write hook's `fields`/`rows` (api/use-write.ts) or useFieldProblems' setProblemFrom, never a
+  // screen's own call. And a save's "in progress" is its write's isPending, not the overlay's run():
+  // the two upload screens below still drive the overlay's progress words through it.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/api/**', 'src/web/lib/**', 'src/web/components/useFieldProblems.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...webImports,
+          patterns: [
+            ...webImports.patterns,
+            { group: ['**/api/field-of-error'], message: "A refusal's field reaches the form through the write hook's `fields` (or `rows`) or useFieldProblems' setProblemFrom." },
+            { group: ['**/components/Busy'], importNames: ['useBusy'], message: "A save's progress is its write hook's isPending (or useWrite's `overlay`), not useBusy." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/pages/profile/EditProfilePage.tsx', 'src/web/pages/media/MediaLibrary.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { ...webImports, patterns: [...webImports.patterns, { group: ['**/api/field-of-error'], message: "A refusal's field reaches the form through the write hook's `fields` (or `rows`) or useFieldProblems' setProblemFrom." }] }],
+    },
+  },
   // web/lib holds helpers that know nothing of the server: whatever calls it or reads its answers
   // lives in web/api (docs/architecture.md, "Folders").
   {

@@ -2,7 +2,8 @@
  * The form kit's paths (docs/architecture.md, "Web forms and data"), one test each: a server
  * refusal naming a `field` is shown at that field with focus on it; the page's own check shows
  * every problem at once and focuses the first; a FieldGroup's problem is what its fieldset is
- * described by (a screen reader announces it with the group) and the group takes the focus.
+ * described by (a screen reader announces it with the group) and the group takes the focus;
+ * a refusal naming a field in a row of a list (`roles.0.skills`) is shown at that row's field.
  */
 import { describe, expect } from 'vitest';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
@@ -12,6 +13,9 @@ import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
 import { GUARDIAN_MSG } from '../src/contract/guardians-messages.js';
 import { RESUME_MSG } from '../src/contract/resume-options.js';
 import { LIMITS } from '../src/contract/limits.js';
+import { APP_MSG } from '../src/contract/applications-messages.js';
+import { CAST_MSG } from '../src/contract/casting-messages.js';
+import { postJob } from './application-data.js';
 import { createStudio, createUser, expectFieldProblem, it, PHONE } from './harness.js';
 
 const focusedId = (page: import('playwright-core').Page) => page.evaluate(() => document.activeElement?.id ?? '');
@@ -140,5 +144,35 @@ describe('the form kit', () => {
     // Typing in a field clears its problem.
     await page.locator('#resume-measurements-chestCm').fill('90');
     expect(await page.locator('#resume-measurements-chestCm').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('shows a refusal naming a field of one row of a list (roles.0.skills) at that row, with focus (useWrite rows)', async ({ open }) => {
+    const studio = await createStudio();
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard/jobs/new' });
+    await page.locator('#title').fill('A row refused by the server');
+    await page.locator('#jobType').fill('Film');
+    await page.getByLabel('Role 1 Role name', { exact: true }).fill('Lead');
+    await page.getByLabel('Role 1 Pay', { exact: true }).selectOption('unpaid');
+    await page.locator('#role-0-skills').fill('dance');
+    const refusal = CAST_MSG.tooManyNames('Skills', 10);
+    await page.route('**/api/studio/jobs', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'roles.0.skills' }) }) : route.continue(),
+    );
+    await page.getByRole('button', { name: MARKET_MSG.postJob, exact: true }).click();
+    await expect.poll(() => focusedId(page)).toBe('role-0-skills');
+    await expectFieldProblem(page, 'role-0-skills', refusal);
+  });
+
+  it("shows a refusal of an application naming its note at the note, with focus (the apply write's fields)", async ({ open }) => {
+    const [studio, performer] = await Promise.all([createStudio(), createUser()]);
+    const job = await postJob(studio, { title: 'A note refused by the server' });
+    const { page } = await open({ viewport: PHONE, as: performer, path: `/jobs/${job._id}` });
+    await page.locator('#apply-note').waitFor();
+    await page.locator('#apply-note').fill('Hello');
+    const refusal = 'The note cannot hold a link';
+    await page.route('**/api/jobs/*/apply', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'note' }) }));
+    await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
+    await expect.poll(() => focusedId(page)).toBe('apply-note');
+    await expectFieldProblem(page, 'apply-note', refusal);
   });
 });

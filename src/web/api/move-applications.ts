@@ -8,10 +8,17 @@ import { api } from './client';
 import { jobApplicantsKey } from './applicant-keys';
 import { queryClient } from './query-client';
 import { studioJobKey } from './studio-job';
+import { useWrite, type WriteHandlers } from './use-write';
 
 export async function moveApplications(jobId: string, body: BulkStatusBody) {
   const answer = await api<BulkStatusAnswer>(`/api/studio/jobs/${encodeURIComponent(jobId)}/applications/status`, { json: body });
   // The board, the job's counts, and the card of each one moved (open or cached).
   await Promise.all([jobApplicantsKey(jobId), studioJobKey(jobId), ...body.applicationIds.map(applicantKey)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return answer;
+}
+
+type MoveVars = { jobId: string; body: BulkStatusBody };
+
+export function useMoveApplications(handlers: WriteHandlers<MoveVars, BulkStatusAnswer, never> = {}) {
+  return useWrite(({ jobId, body }: MoveVars) => moveApplications(jobId, body), handlers);
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CONVERSATION_MSG } from '../../contract/conversations-texts';
 import { ApiError } from '../api/client';
-import { startConversation } from '../api/conversation-actions';
+import { useStartConversation } from '../api/start-conversation';
 import { useReach } from '../api/conversation-reach';
 import { session } from '../api/session';
 import './message-button.css';
@@ -24,8 +24,13 @@ export function MessageButton({ with: withId, jobId, className = 'btn btn-second
   const navigate = useNavigate();
   const location = useLocation();
   const reach = useReach(withId);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ msg: string; needsPlan: boolean } | null>(null);
+  const start = useStartConversation({
+    onSuccess: (conversation) => navigate(`/messages/${conversation._id}`),
+    onError: (err) => setError({ msg: err.message, needsPlan: err instanceof ApiError && err.status === 402 }),
+  });
+  // Pending, then on its way to the conversation: the button stays off until the page changes.
+  const busy = start.isPending || start.isSuccess;
 
   if (!session.isLoggedIn()) {
     return (
@@ -36,22 +41,15 @@ export function MessageButton({ with: withId, jobId, className = 'btn btn-second
   }
   if (!reach.data?.reachable) return null;
 
-  async function open() {
-    if (reach.data?.conversationId) return navigate(`/messages/${reach.data.conversationId}`);
-    setBusy(true);
+  function open() {
+    if (reach.data?.conversationId) return void navigate(`/messages/${reach.data.conversationId}`);
     setError(null);
-    try {
-      const conversation = await startConversation({ with: withId, ...(jobId ? { jobId } : {}) });
-      navigate(`/messages/${conversation._id}`);
-    } catch (err) {
-      setError({ msg: (err as Error).message, needsPlan: err instanceof ApiError && err.status === 402 });
-      setBusy(false);
-    }
+    start.mutate({ with: withId, ...(jobId ? { jobId } : {}) });
   }
 
   return (
     <div className="message-button">
-      <button type="button" className={className} onClick={() => void open()} disabled={busy} aria-describedby={error ? `message-error-${withId}` : undefined}>
+      <button type="button" className={className} onClick={open} disabled={busy} aria-describedby={error ? `message-error-${withId}` : undefined}>
         {CONVERSATION_MSG.message}
       </button>
       {error && (

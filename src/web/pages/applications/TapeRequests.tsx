@@ -9,10 +9,9 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { ENDS_MSG } from '../../../contract/decision-ends-texts';
 import type { TapeRequest } from '../../../contract/self-tapes';
-import { answerTapeRequest } from '../../api/answer-tape-request';
-import { useDeclineTapeRequest } from '../../api/decline-tape-request';
+import { useAnswerTapeRequest } from '../../api/answer-tape-request';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
-import { openSides } from '../../api/tape-sides';
+import { useOpenSides } from '../../api/tape-sides';
 import { formatClock, formatDay } from '../../lib/dates';
 import { Link } from 'react-router';
 import { RECORD_MSG } from '../../../contract/media-playback';
@@ -36,32 +35,27 @@ export function TapeRequests() {
 
 function TapeRequestCard({ r }: { r: TapeRequest }) {
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [askingDecline, setAskingDecline] = useState(false);
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const status = useRef<HTMLParagraphElement>(null);
-  const decline = useDeclineTapeRequest({
-    onSuccess: () => {
-      setReason('');
+  const answer = useAnswerTapeRequest({
+    onSuccess: (_, vars) => {
+      if (vars.answer === 'decline') setReason('');
       status.current?.focus();
     },
     onError: (error) => setProblem(error.message),
   });
-  const open = r.status === 'accepted' || r.status === 'submitted' || r.status === 'retake';
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setProblem('');
-    try {
-      await work();
+  const sides = useOpenSides({
+    onSuccess: (url) => {
+      window.open(url, '_blank', 'noopener');
       status.current?.focus();
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  const busy = answer.isPending || sides.isPending;
+  const open = r.status === 'accepted' || r.status === 'submitted' || r.status === 'retake';
   return (
     <li className="card application-card tape-request">
       <h3>
@@ -79,10 +73,10 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
       {r.status === 'ended' && <p className="muted">{ENDS_MSG.endedHint}</p>}
       {r.status === 'requested' && (
         <div className="tape-request__actions">
-          <button type="button" className="btn" disabled={busy} onClick={() => run(() => answerTapeRequest(r._id, 'accept'))}>
+          <button type="button" className="btn" disabled={busy} onClick={() => { setProblem(''); answer.mutate({ id: r._id, answer: 'accept' }); }}>
             {TAPE_MSG.accept}
           </button>
-          <button type="button" className="btn btn-secondary" disabled={busy || decline.isPending} onClick={() => setAskingDecline(true)}>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setAskingDecline(true)}>
             {TAPE_MSG.decline}
           </button>
           <ConfirmDialog
@@ -94,7 +88,7 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
             onConfirm={() => {
               setAskingDecline(false);
               setProblem('');
-              decline.mutate({ id: r._id, reason });
+              answer.mutate({ id: r._id, answer: 'decline', reason });
             }}
           >
             <div className="confirm-field">
@@ -105,7 +99,7 @@ function TapeRequestCard({ r }: { r: TapeRequest }) {
         </div>
       )}
       {open && r.sidesPages !== null && (
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => run(async () => window.open(await openSides(r._id), '_blank', 'noopener'))}>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => { setProblem(''); sides.mutate(r._id); }}>
           {TAPE_MSG.readSides(r.sidesPages)}
         </button>
       )}

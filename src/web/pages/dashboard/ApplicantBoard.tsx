@@ -17,8 +17,8 @@ import { BOARD_MSG } from '../../../contract/board-messages';
 import { CAST_MSG } from '../../../contract/casting-messages';
 import type { OwnJob } from '../../../contract/jobs';
 import { useApplicantBoard } from '../../api/applicant-board';
-import { decideApplication } from '../../api/decide-application';
-import { moveApplications } from '../../api/move-applications';
+import { useDecideApplication } from '../../api/decide-application';
+import { useMoveApplications } from '../../api/move-applications';
 import { undoDecision } from '../../api/undo-decision';
 import { undoMoves } from '../../api/undo-moves';
 import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions-messages';
@@ -74,6 +74,9 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   const [asking, setAsking] = useState<{ ids: string[]; status: 'booked' | 'declined'; who: string } | null>(null);
   // The last final move, undoable until `until` (docs/applications.md).
   const [undo, setUndo] = useState<{ ids: string[]; text: string; until: number } | null>(null);
+  // The moves' own pending state keeps the dialog's confirm off while one runs; what follows is said where each is called.
+  const decide = useDecideApplication();
+  const moveBulk = useMoveApplications();
   const undoRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -179,7 +182,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   async function move(app: StudioApplication, to: StudioStatus) {
     if (to === 'booked' || to === 'declined') return setAsking({ ids: [app._id], status: to, who: whoWithRole(app) });
     try {
-      await decideApplication(app, { status: to });
+      await decide.mutateAsync({ app, body: { status: to } });
     } catch (err) {
       toast((err as Error).message);
     }
@@ -193,7 +196,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
 
   async function moveMany(ids: string[], body: { status: StudioStatus; reason?: Decision['reason']; note?: string }) {
     try {
-      const answer = await moveApplications(job._id, { applicationIds: ids, ...body });
+      const answer = await moveBulk.mutateAsync({ jobId: job._id, body: { applicationIds: ids, ...body } });
       setSelected(new Set());
       if (answer.undo) showUndo(ids, body.status, answer.undo.until);
       else {
@@ -223,7 +226,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       const app = list.find((a) => a._id === ids[0]);
       if (!app) return setAsking(null);
       try {
-        const changed = await decideApplication(app, decision);
+        const changed = await decide.mutateAsync({ app, body: decision });
         setAsking(null);
         if (changed.undoUntil) showUndo(ids, decision.status, changed.undoUntil);
       } catch (err) {
@@ -392,7 +395,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       )}
       {openId && <ApplicantCard id={openId} onClose={closeCard} onMove={move} onUndo={mayMove && undo?.ids.length === 1 && undo.ids[0] === openId ? undoLast : undefined} />}
       {asking && (
-        <DecisionDialog status={asking.status} who={asking.who} count={asking.ids.length} onConfirm={confirmDecision} onCancel={() => setAsking(null)} />
+        <DecisionDialog status={asking.status} who={asking.who} count={asking.ids.length} pending={decide.isPending || moveBulk.isPending} onConfirm={(d) => void confirmDecision(d)} onCancel={() => setAsking(null)} />
       )}
     </section>
   );

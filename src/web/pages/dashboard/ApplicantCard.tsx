@@ -16,8 +16,7 @@ import { MSG } from '../../../contract/messages';
 import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { useApplicant } from '../../api/applicant';
 import { VideoPlayer } from '../../components/VideoPlayer';
-import { reviewApplication } from '../../api/job-applicants';
-import { fieldOfError } from '../../api/field-of-error';
+import { useReviewApplication } from '../../api/review-application';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { formatTime } from '../../lib/dates';
@@ -184,23 +183,32 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
 
 const FACT_LABELS = { gender: 'Gender', age: 'Age', height: 'Height', weight: 'Weight', bodyType: 'Body type', hairColor: 'Hair colour', eyeColor: 'Eye colour' } as const;
 
+/** The review's inputs a refusal can name (the server's `field`). */
+const REVIEW_FIELDS = { rating: true, note: true } as const;
+
 function Review({ app }: { app: StudioApplication }) {
   const [rating, setRating] = useState(app.rating ? String(app.rating) : '');
   const [note, setNote] = useState(app.studioNote);
   // The refusal's words at the field the server names in `field` (the note unless it is the rating).
   const [error, setError] = useState<{ field: 'rating' | 'note'; msg: string } | null>(null);
   const [saved, setSaved] = useState(false);
+  const review = useReviewApplication({
+    fields: REVIEW_FIELDS,
+    onSuccess: () => setSaved(true),
+    // At the field the server names, with the focus on it (docs/architecture.md, "Web forms and data").
+    onProblem: (field, msg) => {
+      setError({ field, msg });
+      window.setTimeout(() => document.getElementById(`review-${field}`)?.focus(), 0);
+    },
+    onError: (err) => setError({ field: 'note', msg: err.message }),
+  });
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
+    if (review.isPending) return;
     setError(null);
     setSaved(false);
-    try {
-      await reviewApplication(app, { rating: rating ? Number(rating) : null, note });
-      setSaved(true);
-    } catch (err) {
-      setError({ field: fieldOfError(err, { rating, note }) ?? 'note', msg: (err as Error).message });
-    }
+    review.mutate({ app, body: { rating: rating ? Number(rating) : null, note } });
   }
 
   return (

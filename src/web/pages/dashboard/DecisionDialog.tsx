@@ -24,32 +24,28 @@ interface Props {
   who: string;
   /** How many applicants: the performer or the performers are told. */
   count: number;
-  onConfirm(decision: Decision): Promise<void>;
+  onConfirm(decision: Decision): void;
+  /** The decision's write is running (its hook's isPending): confirm is off meanwhile. */
+  pending: boolean;
   onCancel(): void;
 }
 
-export function DecisionDialog({ status, who, count, onConfirm, onCancel }: Props) {
+export function DecisionDialog({ status, who, count, onConfirm, onCancel, pending }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const titleId = useId();
   const [reason, setReason] = useState<DeclineReason | ''>('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const declining = status === 'declined';
 
-  async function confirm() {
+  function confirm() {
     if (declining && !reason) {
       setProblem(DECISION_MSG.reasonRequired);
       document.getElementById('decision-reason')?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      await onConfirm({ status, ...(declining && reason ? { reason } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
-    } finally {
-      setBusy(false);
-    }
+    onConfirm({ status, ...(declining && reason ? { reason } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
   }
 
   return (
@@ -71,7 +67,7 @@ export function DecisionDialog({ status, who, count, onConfirm, onCancel }: Prop
       </FormField>
       <div className="confirm-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} {...(declining ? {} : { 'data-autofocus': true })}>{BOARD_MSG.cancel}</button>
-        <button type="button" className={declining ? 'btn btn-danger' : 'btn'} disabled={busy} onClick={() => void confirm()}>{APP_MSG.action(status)}</button>
+        <button type="button" className={declining ? 'btn btn-danger' : 'btn'} disabled={pending} onClick={confirm}>{APP_MSG.action(status)}</button>
       </div>
     </dialog>
   );

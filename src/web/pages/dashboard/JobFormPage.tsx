@@ -13,7 +13,6 @@ import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
 import { CONTROL, CONTROL_MULTILINE } from '../../../contract/field-rules';
 import { CAST_MSG } from '../../../contract/casting-messages';
-import { ApiError } from '../../api/client';
 import { useCastRole } from '../../api/cast-role';
 import { useDeleteJob } from '../../api/delete-job';
 import { useSaveJob } from '../../api/save-job';
@@ -25,7 +24,7 @@ import { FormField } from '../../components/FormField';
 import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { BOARD_MSG } from '../../../contract/board-messages';
-import { blankRole, roleBody, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
+import { blankRole, roleBody, roleFieldId, roleFromJob, RolesEditor, type RoleForm } from './RolesEditor';
 import './dashboard.css';
 import { useOwnJobs } from '../../api/own-jobs';
 
@@ -111,14 +110,15 @@ function JobForm({ job }: { job?: OwnJob }) {
   const handlers = {
     fields: LABELS,
     onProblem: (field: Key, msg: string) => fields.setProblem(field, msg),
+    // A role's field the server names ("roles.0.skills") is said there, with focus.
+    rows: {
+      list: 'roles',
+      onProblem: (row: number, field: string, msg: string) => {
+        setRoleErrors({ [row]: { [field]: msg } });
+        setTimeout(() => document.getElementById(roleFieldId(row, field))?.focus(), 0);
+      },
+    },
     onError: (err: Error) => {
-      // A role's field the server names ("roles.0.skills") is said there, with focus.
-      const role = err instanceof ApiError ? /^roles\.(\d+)\.(\w+)/.exec(err.field ?? '') : null;
-      if (role) {
-        setRoleErrors({ [Number(role[1])]: { [role[2]!]: err.message } });
-        setTimeout(() => document.getElementById(`role-${role[1]}-${role[2] === 'pay' ? 'payKind' : role[2]}`)?.focus(), 0);
-        return;
-      }
       toast(err.message);
       // Anything else is a toast: focus goes back to the button that sends again, never the body (issue 49 item 9).
       setTimeout(() => submitRef.current?.focus(), 0);

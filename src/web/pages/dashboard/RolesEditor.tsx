@@ -92,6 +92,9 @@ export function roleBody(r: RoleForm): { body?: RoleInput; errors: Partial<Recor
   };
 }
 
+/** The element of row `i`'s field `key`; the role's `pay` (a refusal's name for it) is its pay kind's select. */
+export const roleFieldId = (i: number, key: string) => `role-${i}-${key === 'pay' ? 'payKind' : key}`;
+
 export function RolesEditor({
   roles,
   onChange,
@@ -117,7 +120,7 @@ export function RolesEditor({
   // The role's pay problem ("choose the pay") is the pay kind's: it shows under that select.
   const problemAt = (i: number, key: string) => err(i, key) ?? (key === 'payKind' ? err(i, 'pay') : undefined);
   const field = (i: number, key: string, label: string, input: (a: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => React.ReactNode) => (
-    <FormField id={`role-${i}-${key}`} label={<><span className="visually-hidden">{CAST_MSG.role} {i + 1} </span>{label}</>} error={problemAt(i, key)}>
+    <FormField id={roleFieldId(i, key)} label={<><span className="visually-hidden">{CAST_MSG.role} {i + 1} </span>{label}</>} error={problemAt(i, key)}>
       {input}
     </FormField>
   );

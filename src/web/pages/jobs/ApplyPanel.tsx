@@ -13,15 +13,14 @@ import { CAST_MSG } from '../../../contract/casting-messages';
 import type { JobPage } from '../../../contract/jobs';
 import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
-import { applyToJob } from '../../api/my-applications';
+import { useApplyToJob } from '../../api/apply-to-job';
 import { useUserData } from '../../api/user-data';
 import { FieldGroup, FormField } from '../../components/FormField';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
-import { fieldOfError } from '../../api/field-of-error';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
 /** The inputs a refusal can name (the server's `field`, its first part: `media.3` is the media). */
-const APPLY_FIELDS = { note: true, media: true };
+const APPLY_FIELDS = { note: true, media: true } as const;
 
 export function ApplyPanel({ job }: { job: JobPage }) {
   const profile = useUserData();
@@ -30,9 +29,32 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const [chosen, setChosen] = useState<string[]>(() => readDraft(jobId)?.media ?? []);
   const [roleIds, setRoleIds] = useState<string[]>(() => readDraft(jobId)?.roleIds ?? []);
   const [error, setError] = useState<{ msg: string; field?: 'note' | 'media' | 'roles'; plan?: boolean } | null>(null);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Focus on the way on, never the body (issue 49 item 9): the plan's link, the note, or Send again.
+  const focusAfterRefusal = (plan: boolean, field?: 'note' | 'media') =>
+    window.setTimeout(() => {
+      const form = formRef.current;
+      const target = plan ? form?.querySelector<HTMLElement>('.needs-plan a, .apply-error a') : field === 'note' ? document.getElementById('apply-note') : null;
+      (target ?? form?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
+    }, 0);
+  const apply = useApplyToJob({
+    fields: APPLY_FIELDS,
+    onSuccess: () => {
+      dropDraft(jobId);
+      setSent(true);
+    },
+    onProblem: (field, msg) => {
+      setError({ msg, field });
+      focusAfterRefusal(false, field);
+    },
+    onError: (err) => {
+      const plan = err instanceof ApiError && err.status === 402;
+      setError(plan ? { msg: err.message, plan } : { msg: err.message });
+      focusAfterRefusal(plan);
+    },
+  });
+  const sending = apply.isPending;
   // "Send application" is gone once sent: focus lands on the result's message, not on the body (docs/screens.md, "Focus after actions").
   useEffect(() => {
     if (sent) document.getElementById('apply-done-message')?.focus();
@@ -88,7 +110,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   }
   const toggleRole = (id: string) => setRoleIds((r) => (r.includes(id) ? r.filter((x) => x !== id) : [...r, id]));
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
     if (sending) return;
     if (choosing && selected.length === 0) {
@@ -101,29 +123,8 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       window.setTimeout(() => document.getElementById('apply-note')?.focus(), 0);
       return;
     }
-    setSending(true);
     setError(null);
-    try {
-      // Each role is its own application, sent one after the other so the quota counts them in order.
-      for (const roleId of selected) {
-        await applyToJob(jobId, { note, media: chosen, ...(choosing ? { roleId } : {}) });
-      }
-      dropDraft(jobId);
-      setSent(true);
-    } catch (err) {
-      const msg = (err as Error).message;
-      const plan = err instanceof ApiError && err.status === 402;
-      const field = plan ? undefined : (fieldOfError(err, APPLY_FIELDS) ?? undefined);
-      setError(plan ? { msg, plan } : { msg, field });
-      // Focus on the way on, never the body (issue 49 item 9): the plan's link, the note, or Send again.
-      window.setTimeout(() => {
-        const form = formRef.current;
-        const target = plan ? form?.querySelector<HTMLElement>('.needs-plan a, .apply-error a') : field === 'note' ? document.getElementById('apply-note') : null;
-        (target ?? form?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
-      }, 0);
-    } finally {
-      setSending(false);
-    }
+    apply.mutate({ jobId, body: { note, media: chosen }, roleIds: choosing ? selected : selected.map(() => undefined) });
   }
 
   return (

@@ -14,7 +14,7 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import { FEEDBACK_PICKS, TAPE_LIMITS, type FeedbackPick } from '../../../contract/self-tapes-messages';
 import type { ReviewAnswer } from '../../../contract/self-tapes';
 import { ApiError } from '../../api/client';
-import { giveFeedback } from '../../api/give-feedback';
+import { useGiveFeedback } from '../../api/give-feedback';
 import { FieldError, FieldGroup, FormField, TextField } from '../../components/FormField';
 import { useReviewRoom } from '../../api/review-room';
 import { VideoPlayer } from '../../components/VideoPlayer';
@@ -160,33 +160,37 @@ function FeedbackForm({ token, performerId, performer, name }: { token: string; 
   // A refusal of the whole send (the link closed, say): under the send button, not at a field.
   const [failure, setFailure] = useState('');
   const [status, setStatus] = useState('');
-  const [busy, setBusy] = useState(false);
   const id = `fb-${performerId}`;
-  async function submit(e: FormEvent) {
+  const give = useGiveFeedback({
+    // A refusal about the pick shows at it, with focus; any other under the send button.
+    fields: { pick: true },
+    onSuccess: (done) => {
+      const mine = { pick: done.pick, comment: done.comment };
+      localStorage.setItem(PICKS_KEY, JSON.stringify({ ...readPicks(), [performerId]: mine }));
+      setSent(mine);
+      setProblem('');
+      setStatus(TAPE_MSG.feedbackSent);
+    },
+    onProblem: (_, msg) => {
+      setProblem(msg);
+      document.getElementById(`${id}-pick`)?.focus();
+    },
+    onError: (err) => setFailure(err.message),
+  });
+  const busy = give.isPending;
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (!pick) {
       setProblem(TAPE_MSG.feedbackPickRequired);
       document.getElementById(`${id}-pick`)?.focus();
       return;
     }
-    setBusy(true);
     setStatus('');
     setFailure('');
-    try {
-      const done = await giveFeedback(token, { performerId, name, pick, comment });
-      const mine = { pick: done.pick, comment: done.comment };
-      localStorage.setItem(PICKS_KEY, JSON.stringify({ ...readPicks(), [performerId]: mine }));
-      setSent(mine);
-      setProblem('');
-      setStatus(TAPE_MSG.feedbackSent);
-    } catch (err) {
-      setFailure((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    give.mutate({ token, body: { performerId, name, pick, comment } });
   }
   return (
-    <form className="review-room__feedback" onSubmit={(e) => void submit(e)} noValidate aria-label={`${TAPE_MSG.feedbackTitle}: ${performer}`}>
+    <form className="review-room__feedback" onSubmit={submit} noValidate aria-label={`${TAPE_MSG.feedbackTitle}: ${performer}`}>
       <FieldGroup id={`${id}-pick`} className="review-room__picks" legend={TAPE_MSG.feedbackPick} error={problem}>
         {FEEDBACK_PICKS.map((p) => (
           <label key={p} className={`review-room__pick review-room__pick--${p}`}>

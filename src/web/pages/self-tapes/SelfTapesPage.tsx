@@ -14,7 +14,7 @@ import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
-import { askRetake } from '../../api/ask-retake';
+import { useAskRetake } from '../../api/ask-retake';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { ApiError } from '../../api/client';
 import { createReviewLink } from '../../api/create-review-link';
@@ -151,8 +151,26 @@ function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDon
   const [deadline, setDeadline] = useState('');
   const [problems, setProblems] = useState<{ note?: string; deadline?: string }>({});
   const [earliest, setEarliest] = useState<Date | null>(null);
-  const [busy, setBusy] = useState(false);
   const ids = { note: `retake-note-${r._id}`, deadline: `retake-deadline-${r._id}` };
+  const retake = useAskRetake({
+    fields: ids,
+    onSuccess: () => {
+      toast(TAPE_MSG.retakeSent, 'success');
+      onDone(true);
+    },
+    onProblem: (field, msg, err) => {
+      setEarliest(earliestOf(err));
+      show({ [field]: msg });
+    },
+    // A refusal naming no field is about the deadline (the note's own are named).
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 400) {
+        setEarliest(earliestOf(err));
+        show({ deadline: err.message });
+      } else toast(err.message);
+    },
+  });
+  const busy = retake.isPending;
 
   function show(found: { note?: string; deadline?: string }) {
     setProblems(found);
@@ -160,30 +178,18 @@ function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDon
     if (first) document.getElementById(first)?.focus();
   }
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const found: { note?: string; deadline?: string } = {};
     if (!note.trim()) found.note = TAPE_MSG.retakeNoteRequired;
     if (!deadline || Number.isNaN(new Date(deadline).getTime())) found.deadline = TAPE_MSG.deadlineRequired;
     if (found.note || found.deadline) return show(found);
-    setBusy(true);
     setEarliest(null);
-    try {
-      await askRetake(jobId, r._id, { note, deadline: new Date(deadline).toISOString() });
-      toast(TAPE_MSG.retakeSent, 'success');
-      onDone(true);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setEarliest(earliestOf(err));
-        show(err.field === 'note' ? { note: err.message } : { deadline: err.message });
-      } else toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    retake.mutate({ jobId, id: r._id, body: { note, deadline: new Date(deadline).toISOString() } });
   }
 
   return (
-    <form className="tapes-retake" onSubmit={(e) => void submit(e)} noValidate aria-label={TAPE_MSG.askRetake}>
+    <form className="tapes-retake" onSubmit={submit} noValidate aria-label={TAPE_MSG.askRetake}>
       <FormField id={ids.note} label={TAPE_MSG.retakeNote} error={problems.note}>
         {(a11y) => <textarea className="textarea" rows={3} maxLength={TAPE_LIMITS.retakeNoteMax} value={note} onChange={(e) => { setProblems((p) => ({ ...p, note: undefined })); setNote(e.target.value); }} autoFocus {...a11y} />}
       </FormField>

@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
 import { shortlistFields } from '../../../contract/field-rules';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
-import { addToShortlist, createShortlist, useShortlists } from '../../api/shortlists';
+import { useAddToShortlist } from '../../api/add-to-shortlist';
+import { useShortlists } from '../../api/shortlists';
 import { useToast } from '../../components/Toasts';
 import { FieldError, fieldA11y } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
@@ -17,30 +18,27 @@ export function AddToShortlist({ performerId, name }: { performerId: string; nam
   const id = useId();
   const [chosen, setChosen] = useState('');
   const [newName, setNewName] = useState('');
-  const [busy, setBusy] = useState(false);
   const ids = useMemo(() => ({ name: `${id}-new` }), [id]);
   const fields = useFieldProblems(rules, ids);
   const first = lists.data?.length === 0;
   const listId = chosen || lists.data?.[0]?._id || '';
   const already = lists.data?.find((l) => l._id === listId)?.members.some((m) => m.performer._id === performerId);
+  const add = useAddToShortlist({
+    fields: ids,
+    onSuccess: (target) => toast(TALENT_MSG.added(target.name), 'success'),
+    // About the new list's name: said there; anything else (the list full, say) a toast.
+    onProblem: (field, msg) => (first ? fields.setProblem(field, msg) : toast(msg)),
+    onError: (err) => toast(err.message),
+  });
+  const busy = add.isPending;
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
     // A first list's name (empty: the default one) is checked at its field, focus on it.
     const listName = newName.trim() || TALENT_MSG.shortlistsTitle;
     if (first && !fields.check({ name: listName })) return;
-    setBusy(true);
-    try {
-      const target = first ? await createShortlist(listName) : lists.data?.find((l) => l._id === listId);
-      if (!target) return;
-      await addToShortlist(target._id, performerId);
-      toast(TALENT_MSG.added(target.name), 'success');
-    } catch (err) {
-      // About the new list's name: said there; anything else (the list full, say) a toast.
-      if (!(first && fields.setProblemFrom(err))) toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const list = first ? { newName: listName } : lists.data?.find((l) => l._id === listId);
+    if (list) add.mutate({ list, performerId });
   }
 
   if (!lists.data) return null;

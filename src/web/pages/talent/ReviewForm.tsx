@@ -5,7 +5,7 @@ import { reviewFields } from '../../../contract/field-rules';
 import type { Review } from '../../../contract/talent';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
-import { saveReview } from '../../api/shortlists';
+import { useSaveTalentReview } from '../../api/save-talent-review';
 import { useToast } from '../../components/Toasts';
 import { FieldGroup, FormField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
@@ -18,23 +18,21 @@ export function ReviewForm({ performerId, review }: { performerId: string; revie
   const [rating, setRating] = useState(review?.rating ?? 0);
   const [note, setNote] = useState(review?.note ?? '');
   const fields = useFieldProblems(rules, IDS);
-  const [busy, setBusy] = useState(false);
   const toast = useToast();
+  // The server's `field` says where; a refusal of the whole save is a toast.
+  const save = useSaveTalentReview({
+    fields: IDS,
+    onSuccess: () => toast(TALENT_MSG.reviewSaved, 'success'),
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    onError: (err) => toast(err.message),
+  });
+  const busy = save.isPending;
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
     // Every problem at its field, focus on the first (a rating not chosen: the stars' group).
     if (!fields.check({ rating, note })) return;
-    setBusy(true);
-    try {
-      await saveReview(performerId, { rating, note });
-      toast(TALENT_MSG.reviewSaved, 'success');
-    } catch (err) {
-      // The server's `field` says where; a refusal of the whole save is a toast.
-      if (!fields.setProblemFrom(err)) toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({ performerId, body: { rating, note } });
   }
 
   return (

@@ -9,7 +9,9 @@ import { MSG } from '../../../contract/messages';
 import type { Shortlist } from '../../../contract/talent';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
-import { deleteShortlist, removeFromShortlist, renameShortlist } from '../../api/shortlists';
+import { useDeleteShortlist } from '../../api/delete-shortlist';
+import { useRemoveFromShortlist } from '../../api/remove-from-shortlist';
+import { useRenameShortlist } from '../../api/rename-shortlist';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
@@ -22,14 +24,15 @@ export function ShortlistView({ list }: { list: Shortlist }) {
   const [confirming, setConfirming] = useState(false);
   const headingId = `list-${list._id}`;
 
-  async function handleDelete() {
+  const del = useDeleteShortlist({
+    onSuccess: () => toast(TALENT_MSG.shortlistDeleted(list.name), 'success'),
+    onError: (err) => toast(err.message),
+  });
+  const remove = useRemoveFromShortlist({ onError: (err) => toast(err.message) });
+
+  function handleDelete() {
     setConfirming(false);
-    try {
-      await deleteShortlist(list._id);
-      toast(TALENT_MSG.shortlistDeleted(list.name), 'success');
-    } catch (err) {
-      toast((err as Error).message);
-    }
+    del.mutate(list._id);
   }
 
   return (
@@ -62,7 +65,7 @@ export function ShortlistView({ list }: { list: Shortlist }) {
                 type="button"
                 className="btn btn-secondary"
                 aria-label={`${TALENT_MSG.remove} ${personName(performer.fname)}`}
-                onClick={() => void removeFromShortlist(list._id, performer._id).catch((err: Error) => toast(err.message))}
+                onClick={() => remove.mutate({ listId: list._id, performerId: performer._id })}
               >
                 {TALENT_MSG.remove}
               </button>
@@ -75,7 +78,7 @@ export function ShortlistView({ list }: { list: Shortlist }) {
         title={TALENT_MSG.deleteShortlistTitle(list.name)}
         message={TALENT_MSG.deleteShortlistMessage(list.members.length)}
         confirmLabel={TALENT_MSG.deleteShortlistConfirm}
-        onConfirm={() => void handleDelete()}
+        onConfirm={handleDelete}
         onCancel={() => setConfirming(false)}
       />
     </section>
@@ -86,22 +89,22 @@ export function ShortlistView({ list }: { list: Shortlist }) {
 function RenameForm({ list, onDone }: { list: Shortlist; onDone(): void }) {
   const [name, setName] = useState(list.name);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const fieldId = `rename-${list._id}`;
+  // Every refusal is the name's (the server's own checks): it shows under the field, with focus.
+  const rename = useRenameShortlist({
+    onSuccess: () => onDone(),
+    onError: (err) => {
+      setError(err.message);
+      document.getElementById(fieldId)?.focus();
+    },
+  });
+  const saving = rename.isPending;
 
-  async function handleSubmit(e: FormEvent) {
+  function handleSubmit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     if (!name.trim()) return setError(MSG.required(TALENT_MSG.shortlistName));
-    setSaving(true);
-    try {
-      await renameShortlist(list._id, name.trim());
-      onDone();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    rename.mutate({ listId: list._id, name: name.trim() });
   }
 
   return (
