@@ -12,12 +12,14 @@ import { BOARD_MSG } from '../../../contract/board-messages';
 import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { earliestDeadline, leadHoursFor } from '../../../contract/tape-deadline';
 import { ApiError } from '../../api/client';
 import { useJobApplicants } from '../../api/job-applicants';
 import { useOwnJob } from '../../api/own-jobs';
 import { requestTapes } from '../../api/request-tapes';
 import { uploadSides } from '../../api/upload-sides';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
 import { formatClock, formatDay } from '../../lib/dates';
@@ -27,17 +29,9 @@ import { earliestOf, isoToLocalInput } from './deadline-input';
 import { toggled } from '../../lib/toggled';
 import './self-tapes.css';
 
-type Field = 'applicants' | 'instructions' | 'sides' | 'deadline';
-const ids: Record<Field, string> = { applicants: 'tape-applicants', instructions: 'tape-instructions', sides: 'tape-sides', deadline: 'tape-deadline' };
-
-/** The form's field for the input the server names (`applicationIds.3` is the applicants). */
-function fieldOf(err: ApiError): Field {
-  const input = err.field?.split('.')[0];
-  if (input === 'instructions') return 'instructions';
-  if (input === 'sidesFileId') return 'sides';
-  if (input === 'applicationIds') return 'applicants';
-  return 'deadline';
-}
+/** Keyed by the call's own inputs, so a refusal's `field` (`applicationIds.3`) lands at its field. */
+type Field = 'applicationIds' | 'instructions' | 'sidesFileId' | 'deadline';
+const ids: Record<Field, string> = { applicationIds: 'tape-applicants', instructions: 'tape-instructions', sidesFileId: 'tape-sides', deadline: 'tape-deadline' };
 
 export default function RequestTapesPage() {
   const { id = '' } = useParams();
@@ -77,22 +71,16 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
   const [deadline, setDeadline] = useState('');
   const [sides, setSides] = useState<{ fileId: string; pages: number; name: string } | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const fields = useFieldProblems(NO_RULES, ids);
+  const { problems, clear, show } = fields;
   const [earliest, setEarliest] = useState<Date | null>(null);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const sidesInput = useRef<HTMLInputElement>(null);
-  const hours = sides && sides.pages > TAPE_LIMITS.longSidesPages ? TAPE_LIMITS.longSidesLeadHours : TAPE_LIMITS.leadHours;
-
-  function show(found: Partial<Record<Field, string>>) {
-    setProblems(found);
-    const first = (Object.keys(ids) as Field[]).find((f) => found[f]);
-    if (first) document.getElementById(ids[first])?.focus();
-  }
-  const clear = (f: Field) => setProblems((p) => (p[f] ? { ...p, [f]: undefined } : p));
+  const hours = leadHoursFor(sides ? sides.pages : null);
 
   async function chooseSides(file: File | undefined) {
-    clear('sides');
+    clear('sidesFileId');
     setSides(null);
     if (!file) return;
     setUploading(true);
@@ -101,19 +89,34 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
       setSides({ ...answer, name: file.name });
     } catch (err) {
       if (sidesInput.current) sidesInput.current.value = '';
-      show({ sides: (err as Error).message });
+      show({ sidesFileId: (err as Error).message });
     } finally {
       setUploading(false);
     }
   }
 
+  /**
+   * Every rule the page can know is checked first, the deadline's included (issue 49 item 13):
+   * the send cannot be taken back, so it is confirmed only once nothing is left to refuse.
+   */
   function check(e: FormEvent) {
     e.preventDefault();
+    setEarliest(null);
     const found: Partial<Record<Field, string>> = {};
-    if (picked.size === 0) found.applicants = TAPE_MSG.applicationsRange;
+    if (picked.size === 0) found.applicationIds = TAPE_MSG.applicationsRange;
     if (instructions.length > TAPE_LIMITS.instructionsMax) found.instructions = MSG.tooLong(TAPE_MSG.instructions, TAPE_LIMITS.instructionsMax);
-    if (!deadline || Number.isNaN(new Date(deadline).getTime())) found.deadline = TAPE_MSG.deadlineRequired;
-    if (Object.keys(found).length) return show(found);
+    const at = new Date(deadline);
+    if (!deadline || Number.isNaN(at.getTime())) found.deadline = TAPE_MSG.deadlineRequired;
+    else {
+      const soonest = earliestDeadline(new Date(), hours);
+      if (at.getTime() < soonest.getTime()) {
+        // The input has minutes only: offer the next whole minute, which the rule allows.
+        const offer = new Date(Math.ceil(soonest.getTime() / 60_000) * 60_000);
+        found.deadline = TAPE_MSG.deadlineTooSoon(`${formatDay(offer)}, ${formatClock(offer)}`, hours);
+        setEarliest(offer);
+      }
+    }
+    if (!show(found)) return;
     setAsking(true);
   }
 
@@ -130,9 +133,11 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
       });
       navigate(`/dashboard/jobs/${jobId}/self-tapes`, { state: { sent: made.length } });
     } catch (err) {
+      // The server still decides (a minute may pass while the dialog is open): its refusal
+      // lands at the field it names, with the earliest it allows offered.
       if (err instanceof ApiError && err.status < 500) {
         setEarliest(earliestOf(err));
-        show({ [fieldOf(err)]: err.message });
+        if (!fields.setProblemFrom(err)) toast(err.message);
       } else toast((err as Error).message);
     } finally {
       setBusy(false);
@@ -142,9 +147,9 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
   const when = deadline ? `${formatDay(new Date(deadline))}, ${formatClock(new Date(deadline))}` : '';
   return (
     <form className="card tapes-form" onSubmit={check} noValidate>
-      <fieldset id={ids.applicants} tabIndex={-1} className="tapes-who" aria-describedby={problems.applicants ? `${ids.applicants}-error` : `${ids.applicants}-hint`}>
+      <fieldset id={ids.applicationIds} tabIndex={-1} className="tapes-who" aria-describedby={problems.applicationIds ? `${ids.applicationIds}-error` : `${ids.applicationIds}-hint`}>
         <legend>{TAPE_MSG.sendTo}</legend>
-        <p id={`${ids.applicants}-hint`} className="field-hint">{TAPE_MSG.sendToHint}</p>
+        <p id={`${ids.applicationIds}-hint`} className="field-hint">{TAPE_MSG.sendToHint}</p>
         <ul>
           {chosen.map((c) => (
             <li key={c._id}>
@@ -153,7 +158,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
                   type="checkbox"
                   checked={picked.has(c._id)}
                   onChange={() => {
-                    clear('applicants');
+                    clear('applicationIds');
                     setPicked((now) => toggled(now, c._id));
                   }}
                 />{' '}
@@ -162,7 +167,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
             </li>
           ))}
         </ul>
-        {problems.applicants && <p id={`${ids.applicants}-error`} className="field-error" role="alert">{problems.applicants}</p>}
+        {problems.applicationIds && <p id={`${ids.applicationIds}-error`} className="field-error" role="alert">{problems.applicationIds}</p>}
       </fieldset>
       <FormField id={ids.instructions} label={TAPE_MSG.instructions} error={problems.instructions} hint={TAPE_MSG.instructionsHint}>
         {(a11y) => (
@@ -170,9 +175,9 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
         )}
       </FormField>
       <FormField
-        id={ids.sides}
+        id={ids.sidesFileId}
         label={TAPE_MSG.sides}
-        error={problems.sides}
+        error={problems.sidesFileId}
         hint={
           <>
             {TAPE_MSG.sidesHint}
