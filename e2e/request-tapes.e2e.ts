@@ -5,6 +5,7 @@
  * server still gives (a minute passed) lands at the field it names. At 390 and 1280 px.
  */
 import { describe, expect } from 'vitest';
+import { personName } from '../src/contract/names.js';
 import { TAPE_LIMITS, TAPE_MSG, type TapeRequestsAnswer } from '../src/contract/self-tapes.js';
 import { apiAs, postJob } from './application-data.js';
 import { buyPlan, createStudio, createUser, DESKTOP, expectFieldProblem, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser } from './harness.js';
@@ -24,7 +25,7 @@ async function setUp(width: number) {
   const performer = await createUser();
   await buyPlan(performer, 'gold');
   const application = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: 'Ready.' });
-  return { studio, job, performer, path: `/dashboard/jobs/${job._id}/self-tapes/new?ids=${application._id}` };
+  return { studio, job, performer, applicationId: application._id, path: `/dashboard/jobs/${job._id}/self-tapes/new?ids=${application._id}` };
 }
 
 describe('self-tape request: the deadline is checked before the send is confirmed (issue 49 item 13)', () => {
@@ -94,6 +95,30 @@ describe('self-tape request: the deadline is checked before the send is confirme
         `${earliest.getFullYear()}-${pad(earliest.getMonth() + 1)}-${pad(earliest.getDate())}T${pad(earliest.getHours())}:${pad(earliest.getMinutes())}`,
       );
       expect(await myRequests(performer)).toEqual({ tapeRequests: [] });
+    }, SLOW_TEST);
+  }
+});
+
+describe('self-tape request declined with a reason: the studio\'s side', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`the studio's row says Declined and shows the reason, at ${viewport.width} px`, async ({ open }) => {
+      const { studio, job, performer, applicationId } = await setUp(viewport.width);
+      await apiAs('POST', '/api/studio/tape-requests', studio.token, { applicationIds: [applicationId], deadline: new Date(Date.now() + 8 * 86_400_000).toISOString() });
+      const reason = 'I am on set that whole week.';
+      const performerView = await open({ viewport, as: performer, path: '/applications' });
+      await performerView.page.getByRole('button', { name: TAPE_MSG.decline }).click();
+      const asked = performerView.page.getByRole('dialog', { name: TAPE_MSG.declineTitle });
+      await asked.getByLabel(TAPE_MSG.declineReason).fill(reason);
+      await asked.getByRole('button', { name: TAPE_MSG.decline }).click();
+      await performerView.page.locator('.tape-request__status', { hasText: TAPE_MSG.statusLabel.declined }).waitFor();
+      await performerView.context.close();
+
+      const { page } = await open({ viewport, as: studio, path: `/dashboard/jobs/${job._id}/self-tapes` });
+      const row = page.getByTestId('tape-request').filter({ hasText: personName(performer.fname) });
+      await row.getByText(TAPE_MSG.statusLabel.declined, { exact: true }).waitFor();
+      await row.getByText(TAPE_MSG.declinedBecause(reason)).waitFor();
+      await expectNoOverflow(page);
+      await shoot(page, `tapes-studio-declined-${viewport.width}`);
     }, SLOW_TEST);
   }
 });
