@@ -21,6 +21,7 @@ import { CloseJobDialog } from './CloseJobDialog';
 import { CLOSE_TEXT } from '../../../contract/decision-ends-texts';
 import { uploadFile } from '../../api/storage';
 import { FormField } from '../../components/FormField';
+import { RemoveButton } from '../../components/RemoveButton';
 import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { BOARD_MSG } from '../../../contract/board-messages';
@@ -335,7 +336,7 @@ function JobForm({ job }: { job?: OwnJob }) {
                 <div className="image-item-actions">
                   <button type="button" className="btn btn-ghost" aria-label={`Move image ${i + 1} earlier`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
                   <button type="button" className="btn btn-ghost" aria-label={`Move image ${i + 1} later`} disabled={i === form.images.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-                  <button type="button" className="btn btn-ghost" aria-label={`Remove image ${i + 1}`} onClick={() => setImages(form.images.filter((x) => x !== url))}>✕</button>
+                  <RemoveButton label={`Remove image ${i + 1}`} onClick={() => setImages(form.images.filter((x) => x !== url))} />
                 </div>
               </li>
             ))}

@@ -8,6 +8,7 @@ import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../../../contract/jobs
 import type { JobRole, RoleInput } from '../../../contract/jobs';
 import { MSG } from '../../../contract/messages';
 import { FormField } from '../../components/FormField';
+import { RemoveButton } from '../../components/RemoveButton';
 
 export interface RoleForm {
   _id?: string;
@@ -140,7 +141,7 @@ export function RolesEditor({
                 {onCast && r._id && r.status === 'open' && (
                   <button type="button" className="btn btn-secondary" onClick={() => onCast(r._id!)}>{CAST_MSG.markCast}</button>
                 )}
-                <button type="button" className="btn btn-ghost" aria-label={`${CAST_MSG.removeRole}: ${CAST_MSG.role} ${i + 1}`} disabled={roles.length === 1} onClick={() => onChange(roles.filter((_, j) => j !== i))}>✕</button>
+                <RemoveButton label={`${CAST_MSG.removeRole}: ${CAST_MSG.role} ${i + 1}${r.name ? ` (${r.name})` : ''}`} disabled={roles.length === 1} onClick={() => onChange(roles.filter((_, j) => j !== i))} />
               </span>
             </div>
             {field(i, 'name', CAST_MSG.roleName, (a) => <input {...a} className="input" maxLength={ROLE_LIMITS.nameMax} value={r.name} onChange={(e) => set(i, { name: e.target.value })} />)}

@@ -38,6 +38,7 @@ import { ApiError } from '../../api/client';
 import { FormField } from '../../components/FormField';
 import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { NameCombobox } from '../../components/NameCombobox';
+import { RemoveButton } from '../../components/RemoveButton';
 import { useToast } from '../../components/Toasts';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useUserData } from '../../api/user-data';
@@ -241,9 +242,7 @@ function ResumeEditor({ start }: { start: Saved }) {
     </FormField>
   );
   const removeButton = (what: string, i: number, onClick: () => void, id?: string): ReactNode => (
-    <button type="button" id={id} className="btn btn-secondary" aria-label={F.remove(what, i + 1)} onClick={onClick}>
-      ✕
-    </button>
+    <RemoveButton id={id} label={F.remove(what, i + 1)} onClick={onClick} />
   );
 
   function handleSave(e: FormEvent) {
