@@ -6,13 +6,18 @@
 
 /** Why a booking or a tape request ended: a decline that stands, or the job closing the application. */
 export type EndCause = 'declined' | 'closed';
-/** Why a booking ended: a decision or a close, or the performer's own withdrawal. */
-export type BookingEnd = EndCause | 'withdrawn';
+/**
+ * Why a booking ended: a decision or a close; the performer's own withdrawal; or their
+ * applications withdrawn while a guardian's consent is missing (withdrawn, or awaited after a
+ * date of birth made them a minor: docs/guardians.md).
+ */
+export type BookingEnd = EndCause | 'withdrawn' | 'consentMissing';
 
 const because: Record<BookingEnd, string> = {
   declined: 'the studio has decided on your application',
   closed: 'the job has closed',
   withdrawn: 'you withdrew your application',
+  consentMissing: 'your applications are withdrawn while a guardian’s consent is missing',
 };
 
 /** One person a close or a reopen names: who, for which role, and the audition times they hold (ISO). */

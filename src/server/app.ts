@@ -31,7 +31,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { COMPRESSION } from './lib/compression.js';
 import { studioAccountsRoutes } from './modules/studio-accounts/index.js';
 import { jobsRoutes } from './modules/jobs/index.js';
-import { applicationsRoutes } from './modules/applications/index.js';
+import { applicationsRoutes, endWhatHangsOn } from './modules/applications/index.js';
 import { slotsRoutes } from './modules/slots/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { sitemapRoutes } from './modules/sitemap/index.js';
@@ -178,7 +178,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     await answers.register(messagesRoutes, modules);
     await answers.register(talentRoutes, modules);
     await answers.register(availabilityRoutes, modules);
-    await answers.register(guardiansRoutes, modules);
+    // A guardian's withdrawal ends what hangs on the applications it withdraws (docs/guardians.md).
+    await answers.register(guardiansRoutes, { ...modules, endApplications: (tx, ids, now) => endWhatHangsOn(tx, ids, 'consentMissing', now) });
     await answers.register(resumeRoutes, modules);
     await answers.register(slotsRoutes, modules);
     await answers.register(selfTapesRoutes, modules);

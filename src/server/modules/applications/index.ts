@@ -4,6 +4,7 @@
  */
 export { applicationsRoutes } from './applications.routes.js';
 export { closeApplicationsOf, mailSettings, type MailSettings } from './status-change.js';
+export { endWhatHangsOn } from './decision-ends.js';
 export { historyAction, type Actor } from '../history/index.js';
 export { applicantDigestJob, runApplicantDigest } from './applicant-notice.js';
 // Where a performer stands before applying (GET /api/jobs/{id} with their token).

@@ -2,8 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobPost } from '../../../contract/jobs.js';
+import { ENDS_MSG } from '../../../contract/decision-ends-texts.js';
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages.js';
-import { applications, notifications } from '../../db/schema/index.js';
+import { earliestDeadline } from '../../../contract/tape-deadline.js';
+import { applications, notifications, tapeRequests } from '../../db/schema/index.js';
 import { addPhoto, givePlan, postJob } from '../../../../test/application-factories.js';
 import { buildPerformer, newAddress, type Performer } from '../../../../test/factories.js';
 import { consent, giveGuardian } from '../../../../test/guardian-factories.js';
@@ -145,6 +147,37 @@ describe('after consent', () => {
     };
     expect((await bookingMailTo(kid.email)).text).toContain(`${GUARDIAN_MSG.guardianAttends}.`);
     expect((await bookingMailTo(adult.email)).text).not.toContain(GUARDIAN_MSG.guardianAttends);
+  });
+
+  it('withdrawal frees the minor’s booked audition time (the cancelling calendar file mailed, the studio’s schedule told) and ends their open tape request', async () => {
+    const kid = await performer('booked then withdrawn');
+    const { token } = await giveGuardian(t, kid);
+    await consent(t, token);
+    const startsAt = new Date(Date.now() + 96 * 3_600_000).toISOString();
+    const made = await call('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, { startsAt, minutes: 15, count: 1, gapMinutes: 0, place: 'Hall B' });
+    expect(made.statusCode, made.body).toBe(201);
+    const [slot] = (made.json() as { slots: { _id: string }[] }).slots;
+    const applied = await apply(kid);
+    const appId = applied.json()._id as string;
+    expect((await call('POST', `/api/studio/applications/${appId}/status`, studio.token, { status: 'auditioning' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/audition/applications/${appId}/slot`, kid.token, { slotId: slot!._id })).statusCode).toBe(200);
+    const deadline = new Date(earliestDeadline(new Date(), 48).getTime() + 3_600_000).toISOString();
+    const asked = await call('POST', '/api/studio/tape-requests', studio.token, { applicationIds: [appId], instructions: 'Slate.', deadline });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const since = t.sink.messages.length;
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/guardian/${token}/withdraw`, remoteAddress: newAddress() })).statusCode).toBe(200);
+
+    // The time is free on the studio's schedule, and the request has ended.
+    const listed = (await call('GET', `/api/studio/jobs/${job._id}/slots`, studio.token)).json() as { slots: { _id: string; booking: unknown }[] };
+    expect(listed.slots.find((s) => s._id === slot!._id)?.booking).toBeNull();
+    const [request] = await t.ctx.db.select().from(tapeRequests).where(eq(tapeRequests.applicationId, appId));
+    expect(request!.status).toBe('ended');
+    // The performer's calendar loses the time: the cancelling file, saying why.
+    const mail = () => t.sink.messages.slice(since).find((m) => m.to === kid.email.toLowerCase() && m.subject === ENDS_MSG.slotCancelledSubject(job.title));
+    await expect.poll(mail).toBeTruthy();
+    expect(mail()!.text).toContain('is cancelled: your applications are withdrawn while a guardian’s consent is missing.');
+    expect(String(mail()!.attachments?.[0]?.content)).toContain('STATUS:CANCELLED');
   });
 
   it('withdrawal: private at once, open applications withdrawn and the studio told, studio messages refused', async () => {

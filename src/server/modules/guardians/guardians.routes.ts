@@ -6,10 +6,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ageAnswer, ageBody, guardianAnswer, guardianTokenParams } from '../../../contract/guardians.js';
 import type { ModuleOptions } from '../../context.js';
 import { limitPerAddress } from '../../rate-limit/enforce-limit.js';
-import { createGuardiansService } from './guardians.service.js';
+import { createGuardiansService, type EndApplications } from './guardians.service.js';
 
-export const guardiansRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx, auth }) => {
-  const guardians = createGuardiansService(ctx);
+/** The area's options: the app's, and how the applications area ends what hangs on a withdrawn application. */
+export type GuardiansOptions = ModuleOptions & { endApplications: EndApplications };
+
+export const guardiansRoutes: FastifyPluginAsyncZod<GuardiansOptions> = async (app, { ctx, auth, endApplications }) => {
+  const guardians = createGuardiansService(ctx, endApplications);
 
   app.get('/api/audition/age', { preHandler: auth.requirePerformer, schema: { response: { 200: ageAnswer } } }, async (req) => guardians.get(req.userId));
 

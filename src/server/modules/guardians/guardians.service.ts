@@ -16,8 +16,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { applications, guardianEvents, jobs, performerAges, studios, users } from '../../db/schema/index.js';
 import { errors } from '../../errors.js';
 import { enforceLimit } from '../../rate-limit/enforce-limit.js';
-import { deliver, recordEvents, type StoredEvent } from '../events/index.js';
-import { createNotifications, sendOrKeep } from '../notifications/index.js';
+import { recordEvents } from '../events/index.js';
+import { createNotifications, sendAfterCommit, sendOrKeep, type AfterCommit } from '../notifications/index.js';
 import { hashLinkToken, newLinkToken } from '../../lib/link-token.js';
 
 const DAY_MS = 86_400_000;
@@ -44,11 +44,21 @@ function realDay(day: string): boolean {
 type Log = FastifyBaseLogger;
 
 /**
+ * Ends what hangs on withdrawn applications (their booked audition times, their open tape
+ * requests), in the caller's transaction. The applications area's, handed in by app.ts: that
+ * area asks this one whether a performer is held, so importing it here would be a circle.
+ */
+export type EndApplications = (tx: Tx, applicationIds: readonly string[], now: Date) => Promise<AfterCommit>;
+
+const nothingAfter: AfterCommit = { mails: [], events: [] };
+
+/**
  * Withdraws the performer's open applications and tells each job's studio (in the bell, live
  * after commit): a guardian withdrew consent, or a date of birth made the performer a minor
- * waiting for consent. Answers the live events to deliver once `tx` commits.
+ * waiting for consent. Their booked times are freed and their tape requests end, as a
+ * withdrawal's do (docs/guardians.md). Answers what to send once `tx` commits.
  */
-async function withdrawApplications(tx: Tx, userId: string, name: string, now: Date): Promise<StoredEvent[]> {
+async function withdrawApplications(tx: Tx, userId: string, name: string, now: Date, endApplications: EndApplications): Promise<AfterCommit> {
   const withdrawn = await tx
     .update(applications)
     .set({
@@ -57,8 +67,8 @@ async function withdrawApplications(tx: Tx, userId: string, name: string, now: D
       updatedAt: now,
     })
     .where(and(eq(applications.performerId, userId), notInArray(applications.status, [...FINAL_STATUSES])))
-    .returning({ jobId: applications.jobId });
-  if (withdrawn.length === 0) return [];
+    .returning({ id: applications.id, jobId: applications.jobId });
+  if (withdrawn.length === 0) return nothingAfter;
   const told = await tx
     .select({ owner: studios.ownerId, title: jobs.title, jobId: jobs.id })
     .from(jobs)
@@ -69,12 +79,14 @@ async function withdrawApplications(tx: Tx, userId: string, name: string, now: D
     tx,
     owners.map((t) => ({ userId: t.owner, kind: 'applicant' as const, text: GUARDIAN_MSG.withdrawnNotice(name, t.title), link: `/dashboard/jobs/${t.jobId}/applicants` })),
   );
+  const ended = await endApplications(tx, withdrawn.map((w) => w.id), now);
   // The studios' bells update live, as a move's notice does.
-  return recordEvents(tx, [...new Set(owners.map((t) => t.owner))], { kind: 'notification', data: {} });
+  const events = await recordEvents(tx, [...new Set(owners.map((t) => t.owner))], { kind: 'notification', data: {} });
+  return { mails: ended.mails, events: [...events, ...ended.events] };
 }
 
 
-export function createGuardiansService(ctx: AppContext) {
+export function createGuardiansService(ctx: AppContext, endApplications: EndApplications) {
   const { db } = ctx;
   const origin = (ctx.config.env.PUBLIC_URL ?? `http://localhost:${ctx.config.env.PORT}`).replace(/\/+$/, '');
 
@@ -177,7 +189,7 @@ export function createGuardiansService(ctx: AppContext) {
       if (!me) throw errors.unauthorized();
       if (minor && !guardian) throw errors.guardianRequired();
       if (guardian && guardian.email === me.email.toLowerCase()) throw errors.guardianEmailOwn();
-      const { mail, events, result } = await db.transaction(async (tx) => {
+      const { mail, after, result } = await db.transaction(async (tx) => {
         const [before] = await tx.select().from(performerAges).where(eq(performerAges.userId, userId)).for('update');
         const sameGuardian = Boolean(guardian && before?.minor && before.guardianEmail === guardian.email);
         const keep = sameGuardian ? { consentedAt: before!.consentedAt, tokenHash: before!.tokenHash, tokenExpiresAt: before!.tokenExpiresAt } : { consentedAt: null, tokenHash: null, tokenExpiresAt: null };
@@ -189,19 +201,19 @@ export function createGuardiansService(ctx: AppContext) {
         // The free-text age follows the date (docs/guardians.md).
         await tx.update(users).set({ age: String(years), version: sql`${users.version} + 1` }).where(eq(users.id, userId));
         let mail: MailMessage | null = null;
-        let events: StoredEvent[] = [];
+        let after = nothingAfter;
         if (guardian && !sameGuardian) {
           await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
           await makePrivate(tx, userId);
-          events = await withdrawApplications(tx, userId, me.fname, now);
+          after = await withdrawApplications(tx, userId, me.fname, now, endApplications);
           mail = linkMail(me.fname, guardian.email, await newLink(tx, userId, guardian.name, guardian.email, now));
         } else if (guardian && sameGuardian && before!.guardianName !== guardian.name) {
           await tx.insert(guardianEvents).values({ userId, kind: 'renamed', guardianName: guardian.name, guardianEmail: guardian.email, at: now });
         }
-        return { mail, events, result: await answer(tx, userId) };
+        return { mail, after, result: await answer(tx, userId) };
       });
       ctx.changes.announce(CHANNELS.counter, 'performers');
-      await deliver(ctx, events, log);
+      await sendAfterCommit(ctx, after, log);
       if (mail) await sendOrKeep(ctx, mail, log);
       return result;
     },
@@ -251,16 +263,16 @@ export function createGuardiansService(ctx: AppContext) {
     async withdraw(token: string, now: Date, log: Log): Promise<GuardianAnswer> {
       const row = await rowOfToken(token, now);
       const userId = row.age.userId;
-      const events = await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         // The lock an application takes: one that is being made waits, then sees the withdrawal.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         await tx.update(performerAges).set({ consentedAt: null, updatedAt: now }).where(eq(performerAges.userId, userId));
         await tx.insert(guardianEvents).values({ userId, kind: 'withdrawn', guardianName: row.age.guardianName, guardianEmail: row.age.guardianEmail, at: now });
         await makePrivate(tx, userId);
-        return withdrawApplications(tx, userId, row.name, now);
+        return withdrawApplications(tx, userId, row.name, now, endApplications);
       });
       ctx.changes.announce(CHANNELS.counter, 'performers');
-      await deliver(ctx, events, log);
+      await sendAfterCommit(ctx, after, log);
       return { performer: { name: row.name }, consentedAt: null };
     },
   };

@@ -55,7 +55,8 @@ export async function cancelBookingsOf(tx: Tx, applicationIds: readonly string[]
     .set({ ...FREED })
     .where(inArray(auditionSlots.id, facts.map((f) => f.slot.id)));
   const events: AfterCommit['events'] = [];
-  if (cause === 'withdrawn') events.push(...(await tellStudioOfWithdrawals(tx, facts)));
+  // A withdrawal (by the performer, or for a guardian's missing consent) is the studio's news.
+  if (cause === 'withdrawn' || cause === 'consentMissing') events.push(...(await tellStudioOfWithdrawals(tx, facts)));
   else {
     const told = facts.flatMap((f) => (f.performerId ? [{ ...f, performerId: f.performerId }] : []));
     await createNotifications(tx, told.map((f) => ({ userId: f.performerId, kind: 'application' as const, text: ENDS_MSG.slotCancelledNotice(f.job, readerTime(f.slot.startsAt, f.timeZone), cause), link: '/applications' })));
