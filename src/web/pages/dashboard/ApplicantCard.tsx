@@ -24,7 +24,7 @@ import '../../components/application-status.css';
 import { MessageButton } from '../../components/MessageButton';
 import { personName } from '../../../contract/names';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
-import { markTapeWatched } from '../../api/mark-tape-watched';
+import { useMarkTapeWatched } from '../../api/mark-tape-watched';
 import { RESUME_MSG } from '../../../contract/resume-options';
 import { ResumeView } from '../../components/ResumeView';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
@@ -49,6 +49,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
   useModalDialog(ref);
   const applicant = useApplicant(id);
   const app = applicant.data;
+  const watched = useMarkTapeWatched();
 
   async function move(status: StudioStatus) {
     if (!app) return;
@@ -134,7 +135,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
                     video={app.tape}
                     label={`Self-tape: ${app.performer.fname}`}
                     onPlay={() => {
-                      if (app.tape && !app.tape.watchedAt) void markTapeWatched(app.tape._id, app._id).catch(() => {});
+                      if (app.tape && !app.tape.watchedAt) watched.mutate({ tapeId: app.tape._id, applicationId: app._id });
                     }}
                   />
                   <p className="muted">{app.tape.watchedAt ? TAPE_MSG.watched : TAPE_MSG.notWatched}</p>

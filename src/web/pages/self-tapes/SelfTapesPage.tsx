@@ -20,7 +20,7 @@ import { ApiError } from '../../api/client';
 import { createReviewLink } from '../../api/create-review-link';
 import { useJobApplicants } from '../../api/job-applicants';
 import { useJobTapeRequests } from '../../api/job-tape-requests';
-import { markTapeWatched } from '../../api/mark-tape-watched';
+import { useMarkTapeWatched } from '../../api/mark-tape-watched';
 import { useOwnJob } from '../../api/own-jobs';
 import { useReviewLinks } from '../../api/review-links';
 import { useLinkFeedback } from '../../api/link-feedback';
@@ -96,6 +96,7 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
   const mayAsk = useStudioRole().can('requestTapes');
   const retakeButton = useRef<HTMLButtonElement>(null);
   const canRetake = r.status === 'submitted' && !r.retakeUsed && r.tape;
+  const watched = useMarkTapeWatched();
   return (
     <li className="card tapes-row" data-testid="tape-request">
       <div className="tapes-row-head">
@@ -114,7 +115,7 @@ function RequestRow({ jobId, r, who }: { jobId: string; r: TapeRequest; who: Stu
             video={r.tape}
             label={TAPE_MSG.playTape(name)}
             onPlay={() => {
-              if (r.tape && !r.tape.watchedAt) void markTapeWatched(r.tape._id, r.applicationId).catch(() => {});
+              if (r.tape && !r.tape.watchedAt) watched.mutate({ tapeId: r.tape._id, applicationId: r.applicationId });
             }}
           />
           <p className="muted">

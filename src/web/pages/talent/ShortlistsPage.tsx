@@ -6,7 +6,8 @@ import { shortlistFields } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
-import { createShortlist, useShortlists } from '../../api/shortlists';
+import { useCreateShortlist } from '../../api/create-shortlist';
+import { useShortlists } from '../../api/shortlists';
 import { FormField } from '../../components/FormField';
 import { useFieldProblems } from '../../components/useFieldProblems';
 import { ShortlistView } from './ShortlistView';
@@ -23,16 +24,17 @@ export default function ShortlistsPage() {
   const [name, setName] = useState('');
   const fields = useFieldProblems(rules, IDS, LABELS);
 
-  async function handleCreate(e: FormEvent) {
+  const creating = useCreateShortlist({
+    fields: IDS,
+    onSuccess: () => setName(''),
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    // Every refusal is about the one field: said there, with focus.
+    onError: (err) => fields.setProblem('name', err.message),
+  });
+
+  function handleCreate(e: FormEvent) {
     e.preventDefault();
-    if (!fields.check({ name })) return;
-    try {
-      await createShortlist(name.trim());
-      setName('');
-    } catch (err) {
-      // Every refusal is about the one field: said there, with focus.
-      if (!fields.setProblemFrom(err)) fields.setProblem('name', (err as Error).message);
-    }
+    if (fields.check({ name })) creating.mutate(name.trim());
   }
 
   return (
