@@ -7,6 +7,10 @@
  * checked where they lie on the disk (docs/media.md, "Resumable uploads"). PGlite, or
  * PostgreSQL with TEST_DB=postgres.
  */
+import { watch } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unplayableMessage } from '../../../contract/file-checks.js';
@@ -82,10 +86,30 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * The names that appear in the kind's storage folder while `act` runs. A refused resumable
+ * upload is checked where it lies, before it is moved, so none should (a multipart file is
+ * checked as it streams to storage, and removed again).
+ */
+async function filesAppearingIn(kind: StorageKind, act: () => Promise<unknown>): Promise<string[]> {
+  const folder = path.join(t.dataDir, 'uploads', kind);
+  await mkdir(folder, { recursive: true });
+  const seen: string[] = [];
+  const watcher = watch(folder, (_event, name) => seen.push(String(name)));
+  try {
+    await act();
+    // inotify's events arrive within milliseconds of the rename.
+    await sleep(100);
+  } finally {
+    watcher.close();
+  }
+  return seen;
+}
+
 describe.each<[string, Send]>([
   ['in one multipart request', multipartUpload],
   ['as a finished resumable upload', resumableUpload],
-])('%s', (_way, upload) => {
+])('%s', (way, upload) => {
   describe('POST /api/storage/{kind}: what the parser cannot vouch for is refused', () => {
     it.each<[string, StorageKind, string, () => Buffer]>([
       ['an MP4 claiming 10 hours in 13 KB', 'audios', 'long.m4a', mp4Claiming10Hours],
@@ -93,10 +117,14 @@ describe.each<[string, Send]>([
       ['a 44-byte WAV header with no samples', 'audios', 'empty.wav', wavHeaderOnly],
     ])('%s: 415, nothing stored', async (_name, kind, filename, make) => {
       const before = await t.ctx.db.$count(uploads, eq(uploads.userId, p._id));
-      const res = await upload(`/api/storage/${kind}`, p.token, filename, make());
+      let res!: Awaited<ReturnType<Send>>;
+      const appeared = await filesAppearingIn(kind, async () => {
+        res = await upload(`/api/storage/${kind}`, p.token, filename, make());
+      });
       expect(res.statusCode, res.body).toBe(415);
       expect(res.json()).toMatchObject({ msg: unplayableMessage(kind) });
       expect(await t.ctx.db.$count(uploads, eq(uploads.userId, p._id))).toBe(before);
+      if (way.includes('resumable')) expect(appeared).toEqual([]);
     });
 
     it('a real short WAV and the fixtures still go in', async () => {

@@ -6,9 +6,10 @@
  * picture than it holds, is refused. It reads a copy of the upload while the upload is
  * stored, so a 500 MB file is never held in memory. A finished resumable upload already lies
  * on this disk: the parser reads the file there, seeking past the samples it does not need,
- * instead of a copy of every byte (docs/media.md, "Resumable uploads").
+ * instead of a copy of every byte, before the file is moved into storage (docs/media.md,
+ * "Resumable uploads").
  */
-import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { IFormat } from 'music-metadata';
 import type { IRandomAccessTokenizer } from 'strtok3';
 
@@ -36,24 +37,8 @@ interface Probe {
   verdict(storedBytes: number): Promise<ContainerVerdict>;
 }
 
-/**
- * Puts a container check on `source` for a file sniffed as `mime`. With `localPath` (the same
- * bytes on this disk) the file is parsed there and `stream` carries nothing: it ends once the
- * parse has, so whoever reads it to its end and then moves the file finds it read already.
- */
-export function probeContainer(source: Readable, mime: string, localPath?: string): Probe {
-  if (localPath) {
-    source.destroy();
-    const parsed = parseFile(localPath, mime);
-    return {
-      stream: new Readable({
-        read() {
-          void parsed.then(() => this.push(null));
-        },
-      }),
-      verdict: async (storedBytes) => judge(await parsed, storedBytes),
-    };
-  }
+/** Puts a container check on `source`, a stream of a file sniffed as `mime`. */
+export function probeContainer(source: Readable, mime: string): Probe {
   // A megabyte of slack, so the upload rarely waits for the parser chunk by chunk.
   const copy = new PassThrough({ highWaterMark: 1024 * 1024 });
   let settled = false;
@@ -87,6 +72,11 @@ export function probeContainer(source: Readable, mime: string, localPath?: strin
     stream: source.pipe(tee),
     verdict: async (storedBytes) => judge(await parsed, storedBytes),
   };
+}
+
+/** The check of a file lying on this disk, `storedBytes` long. */
+export async function checkFileOnDisk(localPath: string, mime: string, storedBytes: number): Promise<ContainerVerdict> {
+  return judge(await parseFile(localPath, mime), storedBytes);
 }
 
 type Parsed = { playable: true; claimedBytes?: number; pcm: boolean } | { playable: false; reason: string };

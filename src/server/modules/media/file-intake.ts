@@ -4,12 +4,9 @@
  * layout, and images are re-encoded without their metadata, with a grid thumbnail.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { acceptedType, MEDIA_LIMITS, type AcceptedType, type StorageKind } from '../../../contract/media.js';
-import type { Storage } from '../../adapters/storage/index.js';
 
 /**
  * A file arriving to be stored: a multipart part, or a finished resumable upload read back
@@ -19,23 +16,6 @@ export interface IncomingFile {
   file: Readable & { truncated?: boolean };
   filename?: string;
   localPath?: string;
-}
-
-/**
- * Stores a checked stream of `part` at `key`. A finished resumable upload on this disk was
- * checked where it lies (`probeContainer` with its path): `body` ends once the checks have,
- * and the file is then moved into place rather than written a second time, or copied from
- * the disk into a store that cannot take a move (docs/media.md, "Resumable uploads").
- * Anything else is streamed to storage through the checks.
- */
-export async function storeStream(storage: Storage, key: string, body: Readable, part: IncomingFile, contentType: string): Promise<{ size: number }> {
-  if (part.localPath) {
-    await pipeline(body, new Writable({ write: (_chunk, _encoding, done) => done() }));
-    // Only its head was read (the type's sniff); the rest is not needed.
-    part.file.destroy();
-    return storage.adopt ? storage.adopt(key, part.localPath) : storage.put(key, createReadStream(part.localPath), contentType);
-  }
-  return storage.put(key, body, contentType);
 }
 
 /** file-type's recommended sample: enough for every format we accept. */

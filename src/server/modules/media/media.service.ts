@@ -23,10 +23,10 @@ import { CHANNELS } from '../../db/change-feed.js';
 import { resumableUploads, uploadReservations, uploads, userMedia, users } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import { errors } from '../../errors.js';
-import { probeContainer } from './container-check.js';
+import { storePlayable } from './playable-file.js';
 import { conversionsOf, dropConversion, playbackOf, queueConversion } from './conversions.js';
 import { UPLOAD_OWNER } from './upload-sweep.js';
-import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, storeStream, thumbKeyOf, type IncomingFile } from './file-intake.js';
+import { ImageTooLarge, makeKey, readHead, reencodeImage, sniff, thumbKeyOf, type IncomingFile } from './file-intake.js';
 
 type UploadRow = typeof uploads.$inferSelect;
 
@@ -134,23 +134,6 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
     }
   }
 
-  /** Stores a stream that was already sniffed; a truncated one (over the limit) is removed again. */
-  async function putChecked(key: string, body: Readable, contentType: string, part: IncomingFile, overLimit: () => Error) {
-    const { file } = part;
-    let size: number;
-    try {
-      ({ size } = await storeStream(storage, key, body, part, contentType));
-    } catch (error) {
-      if (file.truncated) throw overLimit();
-      throw error;
-    }
-    if (file.truncated) {
-      await storage.delete(key);
-      throw overLimit();
-    }
-    return size;
-  }
-
   return {
     /**
      * Holds quota for one upload before its first byte is read: the declared size (the
@@ -256,16 +239,14 @@ export function createMediaService(ctx: AppContext, log: FastifyBaseLogger) {
           throw error;
         }
       } else {
-        // The container is read from a copy as the file streams to storage; a file that
-        // cannot be played is removed again and refused (docs/faults.md, "Media files").
-        const probe = probeContainer(whole, type.mime, part.localPath);
-        size = await putChecked(key, probe.stream, type.mime, part, overLimit);
-        const verdict = await probe.verdict(size);
-        if (!verdict.playable) {
-          log.info({ reason: verdict.reason, mime: type.mime, size }, 'upload refused: media cannot be played');
-          await deleteStored(key);
-          throw errors.unsupportedType(unplayableMessage(kind));
-        }
+        // A file over its limit or that cannot be played is refused and not kept (docs/faults.md, "Media files").
+        ({ size } = await storePlayable(storage, key, whole, part, type.mime, {
+          tooLarge: overLimit,
+          unplayable: (reason, bytes) => {
+            log.info({ reason, mime: type.mime, size: bytes }, 'upload refused: media cannot be played');
+            return errors.unsupportedType(unplayableMessage(kind));
+          },
+        }));
       }
 
       const url = storage.urlFor(key);

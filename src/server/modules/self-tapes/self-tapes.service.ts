@@ -26,7 +26,7 @@ import { deliver, recordEvents } from '../events/index.js';
 import { activityLinks, tellStudioOfPerformer } from '../studio-activity/index.js';
 import { ACTIVITY_TEXT, jobAndRole } from '../../../contract/studio-activity-texts.js';
 import { personName } from '../../../contract/names.js';
-import { conversionsOf, dropConversion, playbackOf, probeContainer, queueConversion, readHead, RESERVATION_LIFE_MS, storeStream, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
+import { conversionsOf, dropConversion, playbackOf, queueConversion, readHead, RESERVATION_LIFE_MS, storePlayable, UPLOAD_OWNER, type IncomingFile } from '../media/index.js';
 
 type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
@@ -189,25 +189,12 @@ export function createSelfTapesService(ctx: AppContext) {
     const key = `private/tape-${randomBytes(12).toString('hex')}.${type.ext}`;
     // Written before the first byte is, so the upload sweep finds what a crash mid-write leaves.
     await db.update(uploadReservations).set({ storageKey: key }).where(eq(uploadReservations.id, reservation));
-    // The container is read from a copy as the tape streams to storage, as a video's is
-    // (docs/faults.md, "Media files"): a tape that cannot be played is removed and refused.
-    const probe = probeContainer(whole, type.mime, part.localPath);
-    let size: number;
-    try {
-      ({ size } = await storeStream(storage, key, probe.stream, part, type.mime));
-    } catch (error) {
-      if (part.file.truncated) throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
-      throw error;
-    }
-    if (part.file.truncated) {
-      await storage.delete(key);
-      throw errors.tooLarge(TAPE_MSG.tapeTooLarge);
-    }
-    const verdict = await probe.verdict(size);
-    if (!verdict.playable) {
-      await storage.delete(key);
-      throw errors.unsupportedType(unplayableMessage('videos'));
-    }
+    // A tape over its limit or that cannot be played is refused and not kept, as a video is
+    // (docs/faults.md, "Media files").
+    await storePlayable(storage, key, whole, part, type.mime, {
+      tooLarge: () => errors.tooLarge(TAPE_MSG.tapeTooLarge),
+      unplayable: () => errors.unsupportedType(unplayableMessage('videos')),
+    });
     // The key is swapped under the row's lock, answering the one it replaced, whatever that
     // is by now; the deadline is checked again in the update: a tape finishing after it is refused.
     const replaced = await db.transaction(async (tx) => {
