@@ -211,6 +211,9 @@ describe('self-tapes: request, tape, watch, review link', () => {
     await page.getByRole('button', { name: TAPE_MSG.sendRetake }).click();
     await expect.poll(() => page.locator(`#retake-deadline-${anaRequest!._id}`).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('button', { name: /^Use / }).waitFor();
+    // Checked by the page before anything is sent, as the request form is: focus at the field, nothing asked of Ana yet.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(`retake-deadline-${anaRequest!._id}`);
+    expect((await myRequests(ana)).tapeRequests[0]).toMatchObject({ status: 'submitted', retakeUsed: false });
     await shoot(page, 'tapes-retake-too-soon');
     await page.getByLabel(TAPE_MSG.retakeDeadline).fill(localIn(50));
     await page.getByRole('button', { name: TAPE_MSG.sendRetake }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDeadline, earliestDeadline, leadHoursFor } from './tape-deadline.js';
+import { checkDeadline, checkRetakeDeadline, earliestDeadline, leadHoursFor } from './tape-deadline.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -34,5 +34,13 @@ describe('the self-tape deadline rule', () => {
     expect(checkDeadline(now, at('2026-11-30T12:59:00+01:00'), 1).ok).toBe(false);
     expect(checkDeadline(now, at('2026-11-30T13:00:00+01:00'), 1).ok).toBe(true);
     expect(checkDeadline(now, at('2026-11-30T12:00:00Z'), 4)).toMatchObject({ ok: false, hours: 72, earliest: at('2026-12-01T12:00:00Z') });
+  });
+});
+
+describe("a retake's deadline rule", () => {
+  it('asks 24 hours, weekends counted: a Friday noon retake may end on Saturday noon', () => {
+    const friday = new Date('2026-11-27T12:00:00Z');
+    expect(checkRetakeDeadline(friday, new Date('2026-11-28T12:00:00Z'))).toEqual({ ok: true, earliest: new Date('2026-11-28T12:00:00Z') });
+    expect(checkRetakeDeadline(friday, new Date('2026-11-28T11:59:00Z')).ok).toBe(false);
   });
 });

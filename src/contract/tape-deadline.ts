@@ -45,3 +45,9 @@ export function checkDeadline(now: Date, deadline: Date, sidesPages: number | nu
 
 /** The earliest allowed time as people are told it: up to the minute, so the time named is itself allowed. */
 export const namedEarliest = (earliest: Date) => new Date(Math.ceil(earliest.getTime() / 60_000) * 60_000);
+
+/** A retake's rule: a deadline at least 24 hours after `now`, weekends counted (docs/self-tapes.md, "Retakes"). */
+export function checkRetakeDeadline(now: Date, deadline: Date): { ok: boolean; earliest: Date } {
+  const earliest = new Date(now.getTime() + TAPE_LIMITS.retakeLeadHours * HOUR);
+  return { ok: deadline.getTime() >= earliest.getTime(), earliest };
+}

@@ -31,7 +31,7 @@ import { conversionsOf, dropConversion, playbackOf, queueConversion, readHead, R
 type ConversionRow = Awaited<ReturnType<typeof conversionsOf>> extends Map<string, infer R> ? R : never;
 import { createNotifications, type AfterCommit } from '../notifications/index.js';
 import { createStudioAccountsService } from '../studio-accounts/index.js';
-import { checkDeadline } from '../../../contract/tape-deadline.js';
+import { checkDeadline, checkRetakeDeadline } from '../../../contract/tape-deadline.js';
 
 export const TAPES_LINK = '/applications';
 
@@ -378,9 +378,9 @@ export function createSelfTapesService(ctx: AppContext) {
       const { row, studioName } = await studioRequest(userId, id);
       if (row.retakeUsed) throw errors.retakeUsed();
       if (row.status !== 'submitted') throw errors.noTape();
+      const rule = checkRetakeDeadline(now, new Date(body.deadline));
+      if (!rule.ok) throw errors.deadlineTooSoon(rule.earliest, undefined, await readerZone(db, by?._id ?? userId));
       const deadline = new Date(body.deadline);
-      const earliest = new Date(now.getTime() + TAPE_LIMITS.retakeLeadHours * 3_600_000);
-      if (deadline < earliest) throw errors.deadlineTooSoon(earliest, undefined, await readerZone(db, by?._id ?? userId));
       const [job] = await db.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, row.jobId));
       const line = TAPE_MSG.retakeNotice(studioName, job!.title);
       const after = await db.transaction(async (tx) => {

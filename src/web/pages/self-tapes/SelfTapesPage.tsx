@@ -6,7 +6,7 @@
  * one question.
  */
 import { WHO_MSG } from '../../../contract/who-did-what-texts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { StudioApplication } from '../../../contract/applications';
 import { BOARD_MSG } from '../../../contract/board-messages';
@@ -14,6 +14,8 @@ import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { TAPE_LIMITS, TAPE_MSG } from '../../../contract/self-tapes-messages';
+import { checkRetakeDeadline, namedEarliest } from '../../../contract/tape-deadline';
+import { readerTime } from '../../../contract/time-zones';
 import { useAskRetake } from '../../api/ask-retake';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { ApiError } from '../../api/client';
@@ -29,10 +31,11 @@ import type { ReviewLinkItem } from '../../../contract/self-tapes';
 import { revokeReviewLink } from '../../api/revoke-review-link';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { useToast } from '../../components/Toasts';
 import { formatClock, formatDay, formatTime } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { zoneName } from '../../lib/zoned-time';
+import { browserTimeZone, zoneName } from '../../lib/zoned-time';
 import { earliestOf, isoToLocalInput } from './deadline-input';
 import { toggled } from '../../lib/toggled';
 import './self-tapes.css';
@@ -150,9 +153,10 @@ function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDon
   const zone = zoneName();
   const [note, setNote] = useState('');
   const [deadline, setDeadline] = useState('');
-  const [problems, setProblems] = useState<{ note?: string; deadline?: string }>({});
   const [earliest, setEarliest] = useState<Date | null>(null);
-  const ids = { note: `retake-note-${r._id}`, deadline: `retake-deadline-${r._id}` };
+  const ids = useMemo(() => ({ note: `retake-note-${r._id}`, deadline: `retake-deadline-${r._id}` }), [r._id]);
+  const fields = useFieldProblems(NO_RULES, ids);
+  const { problems, show, clear } = fields;
   const retake = useAskRetake({
     fields: ids,
     onSuccess: () => {
@@ -161,45 +165,49 @@ function RetakeForm({ jobId, r, onDone }: { jobId: string; r: TapeRequest; onDon
     },
     onProblem: (field, msg, err) => {
       setEarliest(earliestOf(err));
-      show({ [field]: msg });
+      fields.setProblem(field, msg);
     },
     // A refusal naming no field is about the deadline (the note's own are named).
     onError: (err) => {
       if (err instanceof ApiError && err.status === 400) {
         setEarliest(earliestOf(err));
-        show({ deadline: err.message });
+        fields.setProblem('deadline', err.message);
       } else toast(err.message);
     },
   });
   const busy = retake.isPending;
 
-  function show(found: { note?: string; deadline?: string }) {
-    setProblems(found);
-    const first = found.note ? ids.note : found.deadline ? ids.deadline : null;
-    if (first) document.getElementById(first)?.focus();
-  }
-
+  /** Everything the page can know is checked before it sends, the 24 hours included, as the request form does. */
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found: { note?: string; deadline?: string } = {};
+    const found: Partial<Record<keyof typeof ids, string>> = {};
+    let allowed: Date | null = null;
     if (!note.trim()) found.note = TAPE_MSG.retakeNoteRequired;
-    if (!deadline || Number.isNaN(new Date(deadline).getTime())) found.deadline = TAPE_MSG.deadlineRequired;
-    if (found.note || found.deadline) return show(found);
-    setEarliest(null);
-    retake.mutate({ jobId, id: r._id, body: { note, deadline: new Date(deadline).toISOString() } });
+    const at = new Date(deadline);
+    if (!deadline || Number.isNaN(at.getTime())) found.deadline = TAPE_MSG.deadlineRequired;
+    else {
+      const rule = checkRetakeDeadline(new Date(), at);
+      if (!rule.ok) {
+        allowed = namedEarliest(rule.earliest);
+        found.deadline = TAPE_MSG.retakeTooSoon(readerTime(allowed, browserTimeZone()));
+      }
+    }
+    setEarliest(allowed);
+    if (!show(found)) return;
+    retake.mutate({ jobId, id: r._id, body: { note, deadline: at.toISOString() } });
   }
 
   return (
     <form className="tapes-retake" onSubmit={submit} noValidate aria-label={TAPE_MSG.askRetake}>
       <FormField id={ids.note} label={TAPE_MSG.retakeNote} error={problems.note}>
-        {(a11y) => <textarea className="textarea" rows={3} maxLength={TAPE_LIMITS.retakeNoteMax} value={note} onChange={(e) => { setProblems((p) => ({ ...p, note: undefined })); setNote(e.target.value); }} autoFocus {...a11y} />}
+        {(a11y) => <textarea className="textarea" rows={3} maxLength={TAPE_LIMITS.retakeNoteMax} value={note} onChange={(e) => { clear('note'); setNote(e.target.value); }} autoFocus {...a11y} />}
       </FormField>
       <FormField id={ids.deadline} label={TAPE_MSG.retakeDeadline} error={problems.deadline} hint={TAPE_MSG.retakeDeadlineHint(zone)}>
-        {(a11y) => <input type="datetime-local" className="input" value={deadline} onChange={(e) => { setProblems((p) => ({ ...p, deadline: undefined })); setEarliest(null); setDeadline(e.target.value); }} {...a11y} />}
+        {(a11y) => <input type="datetime-local" className="input" value={deadline} onChange={(e) => { clear('deadline'); setEarliest(null); setDeadline(e.target.value); }} {...a11y} />}
       </FormField>
       {earliest && problems.deadline && (
         <p>
-          <button type="button" className="btn btn-secondary" onClick={() => { setDeadline(isoToLocalInput(earliest)); setEarliest(null); setProblems((p) => ({ ...p, deadline: undefined })); document.getElementById(ids.deadline)?.focus(); }}>
+          <button type="button" className="btn btn-secondary" onClick={() => { setDeadline(isoToLocalInput(earliest)); setEarliest(null); clear('deadline'); document.getElementById(ids.deadline)?.focus(); }}>
             {TAPE_MSG.offerEarliest(at(earliest))}
           </button>
         </p>
