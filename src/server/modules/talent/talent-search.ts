@@ -113,6 +113,11 @@ async function* textTiers(q: string, termsOf: (q: string) => Promise<string[] | 
   // Not a row of the tiers before the near names: none of them holds the text.
   const notHeld = sql`not ${searchable} ilike ${`%${escaped}%`}`;
   const startsWith = sql`${name} like lower(${`${escaped}%`})`;
+  // The public performers whose folded name is near the text by `op`: the distinct names
+  // ranked in talent_names (migration 0068), their rows found on users_talent_name_idx.
+  const nearNames = (op: SQL) =>
+    sql`talent_names n join ${users} on ${name} = lower(n.fname) and ${users.fname} = n.fname
+      where n.folded ${op} search_fold(${q}) and ${publicPerformer}`;
   yield { scores: [7], matches: [sql`${name} = lower(${q})`] };
   // The LIKE's fixed prefix is the index range; "> q" leaves out the whole name.
   yield { scores: [3], matches: [sql`${startsWith} and ${name} > lower(${q})`] };
@@ -129,8 +134,8 @@ async function* textTiers(q: string, termsOf: (q: string) => Promise<string[] | 
     // Each leaves out the rows an earlier tier holds, so "none" means none new.
     matches: [
       sql`${users.id} = any(coalesce(
-        nullif(array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) %> search_fold(${q})), '{}'),
-        array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) % search_fold(${q}))))`,
+        nullif(array(select ${users.id} from ${nearNames(sql`%>`)} and ${notHeld}), '{}'),
+        array(select ${users.id} from ${nearNames(sql`%`)} and ${notHeld})))`,
     ],
   };
 }
