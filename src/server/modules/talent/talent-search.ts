@@ -125,7 +125,7 @@ async function* textTiers(
   // Tiers 1 and 0, whose rows are all above a cursor's tier of near names: skipped, so not looked up.
   if (reached(0)) {
     const terms = await termsOf(q);
-    yield* terms ? termTiers(terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)];
+    yield* terms ? termTiers(q, terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)];
   }
   // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
   // only when no row has one, the names with typos all through (similarity). The names are
@@ -172,11 +172,22 @@ function trigramTier(q: string, name: SQL, startsWith: SQL, escaped: string): Ti
 }
 
 /** The same two tiers through the words that hold the text (none: no row holds it), one statement a word. */
-function termTiers(terms: string[], name: SQL, startsWith: SQL, escaped: string): Tier[] {
+function termTiers(q: string, terms: string[], name: SQL, startsWith: SQL, escaped: string): Tier[] {
   if (terms.length === 0) return [];
   return [
     // A row found by two of its name's words is shown once (the merge).
-    { scores: [1], matches: terms.map((term) => sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`), viaTerms: true },
+    // A word that starts with the text: the rows it leads have names starting with the text
+    // (the tier before), so only those it does not lead are walked (talent_terms_inner_idx,
+    // migration 0069).
+    {
+      scores: [1],
+      matches: terms.map((term) =>
+        term.startsWith(q.toLowerCase())
+          ? sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not talent_terms.leads and not ${startsWith}`
+          : sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`,
+      ),
+      viaTerms: true,
+    },
     // Its profession or location alone: no word of the name holds the text.
     {
       scores: [0],
@@ -313,7 +324,13 @@ export function createTalentSearch(ctx: AppContext) {
             : db.select(columns).from(users);
           return (
             query
-              .where(and(...bounds, matches))
+              // Through talent_terms the filters are one expression the planner cannot
+              // read an index for (a subquery of the row's values), so it walks the word's
+              // rows in order and fetches each performer's row by id: given the filters'
+              // indexes it started from one, thinking few rows matched all of them (every
+              // filter: 4 633 rows read for none, docs/performance.md "The talent search on
+              // a miss").
+              .where(tier.viaTerms ? and(matches, sql`(select ${and(...bounds)})`) : and(...bounds, matches))
               // Written as users_talent_order_idx (or talent_terms_order_idx) is walked backwards
               // (NOT NULL columns, so DESC's NULLS FIRST changes nothing but lets the planner use
               // it), and as users_talent_name_idx is after its name.
