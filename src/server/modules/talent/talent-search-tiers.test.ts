@@ -191,18 +191,51 @@ describe('talent search pages across score tiers', () => {
     const drift = await rowsOf<{ n: number }>(
       t.ctx.db,
       sql`select count(*)::int as n from (
-            (select tt.term, tt.user_id, tt.in_name, tt.completeness, tt.profile_changed_at from talent_terms tt
+            (select tt.term, tt.user_id, tt.in_name, tt.leads, tt.completeness, tt.profile_changed_at from talent_terms tt
              except
-             select w.term, u.id, w.in_name, u.completeness, u.profile_changed_at from users u, talent_terms_of(u.fname, u.category, u.location) w
+             select w.term, u.id, w.in_name, w.leads, u.completeness, u.profile_changed_at from users u, talent_terms_of(u.fname, u.category, u.location) w
              where u.role = 'performer' and u.visibility = 'public')
             union all
-            (select w.term, u.id, w.in_name, u.completeness, u.profile_changed_at from users u, talent_terms_of(u.fname, u.category, u.location) w
+            (select w.term, u.id, w.in_name, w.leads, u.completeness, u.profile_changed_at from users u, talent_terms_of(u.fname, u.category, u.location) w
              where u.role = 'performer' and u.visibility = 'public'
              except
-             select tt.term, tt.user_id, tt.in_name, tt.completeness, tt.profile_changed_at from talent_terms tt)
+             select tt.term, tt.user_id, tt.in_name, tt.leads, tt.completeness, tt.profile_changed_at from talent_terms tt)
           ) d`,
     );
     expect(drift[0]!.n).toBe(0);
+  });
+
+  it('a word the name starts with and one it holds later, with every filter, and after renames: the single ranking', async () => {
+    // "Kestrel" leads some names and is a later word of others (talent_terms.leads, migration
+    // 0069); a longer word starting with it leads one more.
+    const aged = (i: number) => ({ ...filled(i), age: String(20 + (i % 10)), height: '165 cm' });
+    const leading = await performers(Array.from({ length: 6 }, (_, i) => ({ fname: `Kestrel Lead ${i}`, ...aged(i) })));
+    const later = await performers(Array.from({ length: 6 }, (_, i) => ({ fname: `Anu Kestrel ${i}`, location: i % 2 ? 'Kestrelpur' : '', ...aged(i) })));
+    await performers([{ fname: 'Kestrelson Longer', ...aged(3) }, { fname: 'Plain Person', location: 'Kestrel Bay', ...aged(4) }]);
+    expect((await allPages('q=kestrel')).flat()).toEqual(await ranked('kestrel'));
+    const bounded = sql`${users.ageYears} >= 22 and ${users.ageYears} <= 27 and ${users.heightCm} >= 160`;
+    const filtered = (await allPages('q=kestrel&ageMin=22&ageMax=27&heightMin=160')).flat();
+    expect(filtered).toEqual(await ranked('kestrel', bounded));
+    expect(filtered.length).toBeGreaterThan(4);
+
+    // A name's first word moved: a leading word becomes a later one and the reverse.
+    await t.ctx.db.update(users).set({ fname: 'Ravi Kestrel Lead' }).where(sql`${users.id} = ${leading[0]!}`);
+    await t.ctx.db.update(users).set({ fname: 'Kestrel Anu' }).where(sql`${users.id} = ${later[0]!}`);
+    expect((await allPages('q=kestrel')).flat()).toEqual(await ranked('kestrel'));
+    expect((await allPages('q=kestrel&ageMin=22&ageMax=27&heightMin=160')).flat()).toEqual(await ranked('kestrel', bounded));
+  });
+
+  it('finds a typo of a name given after the account was made, and of a performer made public later, and no longer the old name', async () => {
+    const [renamed] = await performers([{ fname: 'Zorbulon Quillfeather' }]);
+    const [hidden] = await performers([{ fname: 'Deepali Varadarajan', visibility: 'private' }]);
+    expect((await allPages(`q=${encodeURIComponent('Deepaly Varadarajan')}`)).flat()).toEqual([]);
+    // The near names are ranked among the distinct names (talent_names, migration 0068), kept by the writes.
+    await t.ctx.db.update(users).set({ fname: 'Kavitha Ramaswamy' }).where(sql`${users.id} = ${renamed!}`);
+    await t.ctx.db.update(users).set({ visibility: 'public' }).where(sql`${users.id} = ${hidden!}`);
+    expect((await allPages(`q=${encodeURIComponent('Kavita Ramaswami')}`)).flat()).toEqual([renamed]);
+    expect((await allPages(`q=${encodeURIComponent('Deepaly Varadarajan')}`)).flat()).toEqual([hidden]);
+    // The old name is still a kept name, but no row has it: it finds nobody.
+    expect((await allPages(`q=${encodeURIComponent('Zorbulon Quilfeather')}`)).flat()).toEqual([]);
   });
 
   it('a text too many words hold, and one no word holds, answer as the single ranking', async () => {

@@ -18,6 +18,7 @@ import { escapeLike } from '../studios/index.js';
 import { isUuid } from '../../lib/uuid.js';
 import { cardColumns, presentCard, type CardRow } from './talent.presenter.js';
 import { heldSql } from '../guardians/index.js';
+import { rowsOf } from '../../db/raw.js';
 
 /** The text a search matches; after its first letter, written exactly as users_talent_text_after_first_trgm is, so the planner can use it. */
 const searchable = sql`(${users.fname} || ' ' || ${users.category} || ' ' || ${users.location})`;
@@ -103,11 +104,16 @@ const MOST_TERMS = 8;
  * name (search_fold): the text's word similarity to the name above 0.6 (a word of the name
  * nearly typed: "zoe", "rahul kapor"), or when no name is that near, the two texts'
  * similarity above 0.3 (typos all through: "priyaa shrama", 0.42), both pg_trgm's default
- * thresholds, read through
- * users_talent_name_fold_trgm (migration 0057) first — the array is worked out once, before
- * the order is walked — and it leaves out every row an earlier tier holds.
+ * thresholds. The near names are ranked among the distinct names (talent_names, migration
+ * 0068), their rows read on users_talent_name_idx, and it leaves out every row an earlier
+ * tier holds.
  */
-async function* textTiers(q: string, termsOf: (q: string) => Promise<string[] | null>, reached: (bottom: number) => boolean): AsyncGenerator<Tier> {
+async function* textTiers(
+  db: AppContext['db'],
+  q: string,
+  termsOf: (q: string) => Promise<string[] | null>,
+  reached: (bottom: number) => boolean,
+): AsyncGenerator<Tier> {
   const name = sql`(lower(${users.fname}) collate "C")`;
   const escaped = escapeLike(q);
   // Not a row of the tiers before the near names: none of them holds the text.
@@ -119,20 +125,29 @@ async function* textTiers(q: string, termsOf: (q: string) => Promise<string[] | 
   // Tiers 1 and 0, whose rows are all above a cursor's tier of near names: skipped, so not looked up.
   if (reached(0)) {
     const terms = await termsOf(q);
-    yield* terms ? termTiers(terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)];
+    yield* terms ? termTiers(q, terms, name, startsWith, escaped) : [trigramTier(q, name, startsWith, escaped)];
   }
-  yield {
-    scores: [-1],
-    // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
-    // only when there are none, the names with typos all through (similarity: thousands of
-    // candidates to recheck). COALESCE leaves the second array unread when the first has rows.
-    // Each leaves out the rows an earlier tier holds, so "none" means none new.
-    matches: [
-      sql`${users.id} = any(coalesce(
-        nullif(array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) %> search_fold(${q})), '{}'),
-        array(select ${users.id} from ${users} where ${publicPerformer} and ${notHeld} and search_fold(${users.fname}) % search_fold(${q}))))`,
-    ],
-  };
+  // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
+  // only when no row has one, the names with typos all through (similarity). The names are
+  // ranked among the distinct names (talent_names, migration 0068) by one statement, leaving
+  // out a name that holds the text (its every row is in an earlier tier), and written into
+  // the tier's statement as constants: its rows are read on users_talent_name_idx by their
+  // lowered names and kept to those exact names. Each leaves out the rows an earlier tier
+  // holds, so "none" means none new.
+  const folded = sql`search_fold(${q})`;
+  const near = await rowsOf<{ fname: string; lowered: string; word: boolean; similar: boolean }>(
+    db,
+    sql`select n.fname, lower(n.fname) as lowered, n.folded %> ${folded} as word, n.folded % ${folded} as similar
+        from talent_names n where (n.folded %> ${folded} or n.folded % ${folded}) and not n.fname ilike ${`%${escaped}%`}`,
+  );
+  const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+  const named = (names: typeof near) =>
+    sql`${name} = any(${list(names.map((n) => n.lowered))}) and ${users.fname} = any(${list(names.map((n) => n.fname))}) and ${notHeld}`;
+  const wordNear = near.filter((n) => n.word);
+  const some = async (names: typeof near) =>
+    names.length > 0 && (await db.select({ one: sql`1` }).from(users).where(and(publicPerformer, named(names))).limit(1)).length > 0;
+  const chosen = (await some(wordNear)) ? wordNear : near.filter((n) => n.similar);
+  if (chosen.length > 0) yield { scores: [-1], matches: [named(chosen)] };
 }
 
 /** A name holding the text after its first letter (1) and the rest (0), read through the trigram index of the text after its first letter. */
@@ -157,11 +172,22 @@ function trigramTier(q: string, name: SQL, startsWith: SQL, escaped: string): Ti
 }
 
 /** The same two tiers through the words that hold the text (none: no row holds it), one statement a word. */
-function termTiers(terms: string[], name: SQL, startsWith: SQL, escaped: string): Tier[] {
+function termTiers(q: string, terms: string[], name: SQL, startsWith: SQL, escaped: string): Tier[] {
   if (terms.length === 0) return [];
   return [
     // A row found by two of its name's words is shown once (the merge).
-    { scores: [1], matches: terms.map((term) => sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`), viaTerms: true },
+    // A word that starts with the text: the rows it leads have names starting with the text
+    // (the tier before), so only those it does not lead are walked (talent_terms_inner_idx,
+    // migration 0069).
+    {
+      scores: [1],
+      matches: terms.map((term) =>
+        term.startsWith(q.toLowerCase())
+          ? sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not talent_terms.leads and not ${startsWith}`
+          : sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`,
+      ),
+      viaTerms: true,
+    },
     // Its profession or location alone: no word of the name holds the text.
     {
       scores: [0],
@@ -177,13 +203,19 @@ const knownLanguages = LANGUAGE_SUGGESTIONS.map(foldName);
 /**
  * A résumé filter's keys: the folded name as typed; and when that is not itself a suggested
  * name, the suggested names a small typo away ("bharatnatyam" finds Bharatanatyam; trigram
- * similarity of at least 0.4: "hindhi" is 0.44 from Hindi), so "Kathak" never finds Kathakali. Written as `&&` of the
- * GIN-indexed keys against the array, worked out once before the rows are read.
+ * similarity of at least 0.4: "hindhi" is 0.44 from Hindi), so "Kathak" never finds Kathakali.
+ * The near names are worked out by a statement of their own before the rows are read, and
+ * written into the search's statements as constants: the planner then estimates the GIN
+ * filter from the column's statistics, where an array it could not see (a subquery) was
+ * priced as a few hundred rows and chosen to start from (docs/performance.md, "The talent
+ * search on a miss").
  */
-function keysNear(column: typeof users.skillKeys | typeof users.languageKeys, typed: string, known: readonly string[]): SQL {
+async function keysNear(db: AppContext['db'], column: typeof users.skillKeys | typeof users.languageKeys, typed: string, known: readonly string[]): Promise<SQL> {
   if (known.includes(typed)) return sql`${column} @> array[${typed}]::text[]`;
   const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
-  return sql`${column} && array(select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4 union all select ${typed}::text)`;
+  const near = await rowsOf<{ k: string }>(db, sql`select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4`);
+  const keys = [...near.map((r) => r.k), typed];
+  return sql`${column} && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
 }
 
 /** The search's order: score, completeness, profile_changed_at (fixed-width UTC text), id (UUIDs order as their text), each descending. */
@@ -243,8 +275,8 @@ export function createTalentSearch(ctx: AppContext) {
       if (query.has === 'videos') where.push(sql`${users.videoCount} > 0`);
       if (query.has === 'audios') where.push(sql`${users.audioCount} > 0`);
       // The résumé's folded names, each filter on its GIN index (migration 0028).
-      for (const skill of query.skill ?? []) where.push(keysNear(users.skillKeys, skill, knownSkills));
-      if (query.language) where.push(keysNear(users.languageKeys, query.language, knownLanguages));
+      for (const skill of query.skill ?? []) where.push(await keysNear(db, users.skillKeys, skill, knownSkills));
+      if (query.language) where.push(await keysNear(db, users.languageKeys, query.language, knownLanguages));
       // Written with the partial index's own predicate, which a parameter alone cannot prove.
       if (query.union) where.push(sql`${users.unionStatus} = ${query.union} and ${users.unionStatus} <> 'none'`);
 
@@ -268,7 +300,7 @@ export function createTalentSearch(ctx: AppContext) {
       const rows: (CardRow & { score: number; completeness: number; changedAt: string })[] = [];
       // Every row of a tier whose lowest score is above the cursor's comes before it: shown on an earlier page.
       const shownBefore = (bottom: number) => !!from && bottom > from.score;
-      const tiers: AsyncIterable<Tier> | Tier[] = q ? textTiers(q, (text) => this.termsHolding(text), (bottom) => !shownBefore(bottom)) : [{ scores: [0], matches: [] } satisfies Tier];
+      const tiers: AsyncIterable<Tier> | Tier[] = q ? textTiers(db, q, (text) => this.termsHolding(text), (bottom) => !shownBefore(bottom)) : [{ scores: [0], matches: [] } satisfies Tier];
       // Leaving the loop (the page full) stops the tiers: those after it, and their look-ups, never run.
       for await (const tier of tiers) {
         const top = tier.scores[0]!;
@@ -292,7 +324,13 @@ export function createTalentSearch(ctx: AppContext) {
             : db.select(columns).from(users);
           return (
             query
-              .where(and(...bounds, matches))
+              // Through talent_terms the filters are one expression the planner cannot
+              // read an index for (a subquery of the row's values), so it walks the word's
+              // rows in order and fetches each performer's row by id: given the filters'
+              // indexes it started from one, thinking few rows matched all of them (every
+              // filter: 4 633 rows read for none, docs/performance.md "The talent search on
+              // a miss").
+              .where(tier.viaTerms ? and(matches, sql`(select ${and(...bounds)})`) : and(...bounds, matches))
               // Written as users_talent_order_idx (or talent_terms_order_idx) is walked backwards
               // (NOT NULL columns, so DESC's NULLS FIRST changes nothing but lets the planner use
               // it), and as users_talent_name_idx is after its name.
