@@ -52,6 +52,8 @@ export const talentTerms = pgTable(
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** The word is one of the name's: the row scores as a name holding the text. */
     inName: boolean('in_name').notNull(),
+    /** The name starts with the word: its rows are the "starts with" tier's, which the next tier leaves out (migration 0069). */
+    leads: boolean('leads').notNull().default(false),
     completeness: integer('completeness').notNull(),
     profileChangedAt: timestamp('profile_changed_at', { withTimezone: true }).notNull(),
   },
@@ -59,6 +61,7 @@ export const talentTerms = pgTable(
     primaryKey({ columns: [t.term, t.userId] }),
     index('talent_terms_order_idx').on(t.term, t.inName, t.completeness, t.profileChangedAt, t.userId),
     index('talent_terms_user_idx').on(t.userId),
+    index('talent_terms_inner_idx').on(t.term, t.completeness, t.profileChangedAt, t.userId).where(sql`${t.inName} AND NOT ${t.leads}`),
   ],
 );
 
@@ -69,4 +72,19 @@ export const talentWords = pgTable(
     term: text('term').primaryKey(),
   },
   (t) => [index('talent_words_trgm').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
+
+/**
+ * Each public performer's name once, with its folded form, for the typo tier: near names are
+ * ranked among the distinct names, then their rows found by name (docs/performance.md, "The
+ * talent search on a miss"). Kept by statement triggers on users (migration 0068), never
+ * written by the app; a name is added, never removed.
+ */
+export const talentNames = pgTable(
+  'talent_names',
+  {
+    fname: text('fname').primaryKey(),
+    folded: text('folded').notNull(),
+  },
+  (t) => [index('talent_names_folded_trgm').using('gin', sql`${t.folded} gin_trgm_ops`)],
 );
