@@ -50,6 +50,8 @@ describe('✕ remove buttons (issue 49 item 21)', () => {
     }
     const first = page.getByRole('button', { name: 'Remove skill 1', exact: true });
     await expectQuietAndLarge(page, first);
+    // Its own size, not the row's full width (the row is one column at 390 px).
+    expect((await first.boundingBox())!.width).toBeLessThanOrEqual(48);
     await page.getByRole('button', { name: 'Remove skill 2', exact: true }).focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
