@@ -1,6 +1,6 @@
 /** /jobs: the board's filters live in the URL and survive a reload; more jobs load on scroll. */
 import { describe, expect } from 'vitest';
-import { JOB_LIMITS } from '../src/contract/jobs-limits.js';
+import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../src/contract/jobs-limits.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { CAST_MSG } from '../src/contract/casting-messages.js';
 import { postJob } from './application-data.js';
@@ -34,6 +34,12 @@ describe('/jobs', () => {
     await expect.poll(() => page.locator('.job-card').count()).toBeGreaterThan(JOB_LIMITS.boardPage);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
+    // The filters' words, written once in MARKET_MSG, read as they always have.
+    const form = page.getByRole('search', { name: 'Filter jobs' });
+    expect(await form.locator('label').allTextContents()).toEqual(['Search', 'Profession', 'Gender', 'Location', ` ${CAST_MSG.paidOnly}`]);
+    expect(await page.getByLabel('Profession').locator('option').allTextContents()).toEqual(['All', ...JOB_PROFESSIONS.filter((p) => p !== 'Any')]);
+    expect(await page.getByLabel('Gender').locator('option').allTextContents()).toEqual(['All', ...JOB_GENDERS.filter((g) => g !== 'Any')]);
+    expect(await page.getByLabel('Gender').inputValue()).toBe('');
     await page.getByLabel('Profession').selectOption('Actor');
     await page.getByLabel('Location').fill('mumbai');
     await page.getByRole('button', { name: 'Search' }).click();

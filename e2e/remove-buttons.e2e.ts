@@ -50,6 +50,8 @@ describe('✕ remove buttons (issue 49 item 21)', () => {
     }
     const first = page.getByRole('button', { name: 'Remove skill 1', exact: true });
     await expectQuietAndLarge(page, first);
+    // Its own size, not the row's full width (the row is one column at 390 px).
+    expect((await first.boundingBox())!.width).toBeLessThanOrEqual(48);
     await page.getByRole('button', { name: 'Remove skill 2', exact: true }).focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
@@ -92,6 +94,11 @@ describe('✕ remove buttons (issue 49 item 21)', () => {
     const before = await page.getByRole('button', { name: new RegExp(`^${CAST_MSG.removeRole}:`) }).count();
     await remove.click();
     await expect.poll(() => page.getByRole('button', { name: new RegExp(`^${CAST_MSG.removeRole}:`) }).count()).toBe(before - 1);
+    // Focus on the ✕ now in the removed role's place (useFocusWhenDrawn, after the render).
+    await expect.poll(() => focusedLabel(page)).toMatch(new RegExp(`^${CAST_MSG.removeRole}: ${CAST_MSG.role} 2`));
+    // The last role removed (its own ✕ leaves with it): focus on the form part still drawn.
+    await page.getByRole('button', { name: new RegExp(`^${CAST_MSG.removeRole}: ${CAST_MSG.role} ${before - 1}`) }).click();
+    await expect.poll(() => page.getByRole('button', { name: new RegExp(`^${CAST_MSG.removeRole}:`) }).count()).toBe(before - 2);
     await expect.poll(() => focusedLabel(page)).not.toBe('BODY');
     await page.setViewportSize(DESKTOP);
     await shoot(page, 'remove-buttons-roles-1280');

@@ -137,4 +137,32 @@ describe('/editResume', () => {
       }
     });
   }
+
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    it(`height and weight read as two items, and the "Show chest, waist and hips" box sits beside its words, at ${viewport.width} px`, async ({ open }) => {
+      const user = await createUser();
+      const { page } = await open({ viewport, as: user, path: '/editResume' });
+      const measures = page.getByTestId('resume-height-weight');
+      await measures.waitFor();
+      // Two items, not "Height: not givenWeight: not given" run together.
+      const items = measures.getByRole('listitem');
+      expect(await items.allTextContents()).toEqual([`${RESUME_FORM.height}: ${RESUME_FORM.notGiven}`, `${RESUME_FORM.weight}: ${RESUME_FORM.notGiven}`]);
+      const [height, weight] = [(await items.nth(0).boundingBox())!, (await items.nth(1).boundingBox())!];
+      expect(weight.x >= height.x + height.width + 8 || weight.y >= height.y + height.height).toBe(true);
+      // The box and its words on one line: their vertical centres a few px apart.
+      const box = page.getByRole('checkbox', { name: RESUME_MSG.measurementsPublic });
+      const centres = await box.evaluate((input) => {
+        const range = document.createRange();
+        range.selectNodeContents(input.parentElement!);
+        range.setStartAfter(input);
+        const words = range.getBoundingClientRect();
+        const b = input.getBoundingClientRect();
+        return { box: b.top + b.height / 2, words: words.top + words.height / 2, boxRight: b.right, wordsLeft: words.left };
+      });
+      expect(Math.abs(centres.box - centres.words)).toBeLessThanOrEqual(4);
+      expect(centres.wordsLeft).toBeGreaterThanOrEqual(centres.boxRight);
+      // shoot takes both widths: once is enough.
+      if (viewport.width === 390) await shoot(page, 'resume-measurements');
+    });
+  }
 });

@@ -250,11 +250,11 @@ export type BoardAnswer = z.infer<typeof boardAnswer>;
 
 const filterText = (label: string) => text(label, JOB_LIMITS.qMax).optional();
 export const boardQuery = strict({
-  q: filterText('Search'),
+  q: filterText(MARKET_MSG.boardSearch),
   // '' is "no filter", as an empty select of the board's form sends it.
-  profession: z.enum(['', ...JOB_PROFESSIONS], { error: MARKET_MSG.oneOf('Profession', JOB_PROFESSIONS) }).optional(),
-  gender: z.enum(['', ...JOB_GENDERS], { error: MARKET_MSG.oneOf('Gender', JOB_GENDERS) }).optional(),
-  location: filterText('Location'),
+  profession: z.enum(['', ...JOB_PROFESSIONS], { error: MARKET_MSG.oneOf(MARKET_MSG.boardProfession, JOB_PROFESSIONS) }).optional(),
+  gender: z.enum(['', ...JOB_GENDERS], { error: MARKET_MSG.oneOf(MARKET_MSG.boardGender, JOB_GENDERS) }).optional(),
+  location: filterText(MARKET_MSG.boardLocation),
   /** 1: jobs with at least one open paid role. */
   paid: z.enum(['', '0', '1'], { error: MARKET_MSG.oneOf('Paid', ['0', '1']) }).optional(),
   cursor: z.string().max(200, MARKET_MSG.invalidJobsCursor).optional(),

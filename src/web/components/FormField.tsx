@@ -1,7 +1,7 @@
 /**
  * The form kit's pieces (docs/architecture.md, "Web forms and data"): a labelled input, select
  * or textarea whose problem shows under it (aria-invalid, aria-describedby). `TextField` is the
- * common case: a plain input. `FieldGroup` is a fieldset (a choice of several boxes) with its
+ * common case: a plain input; `AllOrOneSelect` a filter's select, "all" or one of a list. `FieldGroup` is a fieldset (a choice of several boxes) with its
  * legend and its problem. `FieldError` is the one way a field's problem is written: a paragraph
  * `<id>-error` that the field names in aria-describedby. Forms find every field's problem at
  * once with `useFieldProblems`.
@@ -56,6 +56,30 @@ export function TextField({ id, label, error, hint, ...input }: TextFieldProps) 
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       {(a11y) => <input className="input" {...input} {...a11y} />}
+    </FormField>
+  );
+}
+
+interface AllOrOneSelectProps {
+  id: string;
+  label: string;
+  /** The first option's words: no filter, sent as ''. */
+  all: string;
+  options: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled filter `<select>`: "All" (value '') or one of `options` (each its own value and words). */
+export function AllOrOneSelect({ id, label, all, options, value, onChange }: AllOrOneSelectProps) {
+  return (
+    <FormField id={id} label={label}>
+      {(a11y) => (
+        <select {...a11y} className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{all}</option>
+          {options.map((o) => <option key={o}>{o}</option>)}
+        </select>
+      )}
     </FormField>
   );
 }

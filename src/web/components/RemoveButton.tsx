@@ -7,10 +7,13 @@
  * The pressed button usually goes with its row, which would drop focus to the body. Unless the
  * caller has moved focus itself, it lands on the ✕ now in the removed one's place (the next
  * row's, else the last one left), else on the first control of the nearest part of the form
- * still drawn (its "Add" button), so the keyboard goes on from where it was.
+ * still drawn (its "Add" button), so the keyboard goes on from where it was. That landing goes
+ * through useFocusWhenDrawn, after the render that draws the list without the row (the ✕ itself
+ * may leave in it), like every focus after a list changes, never on a timer or the next frame.
  */
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import './remove-button.css';
+import { useFocusWhenDrawn } from './useFocusWhenDrawn';
 
 type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children' | 'aria-label' | 'className'> & {
   /** What a press removes, in words: the button's accessible name and its tooltip. */
@@ -20,6 +23,9 @@ type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'children' |
 const PARTS = 'ol, ul, fieldset, section, form, main';
 const CONTROLS = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), a[href]';
 
+/** A press: the parts of the form around the pressed ✕ (nearest first), and its place among the first part's ✕s. */
+type Removal = { parts: Element[]; index: number };
+
 /** The enclosing parts of the form, nearest first. */
 function partsAround(el: Element): Element[] {
   const parts: Element[] = [];
@@ -27,25 +33,25 @@ function partsAround(el: Element): Element[] {
   return parts;
 }
 
-function focusAfterRemoval(button: HTMLButtonElement, parts: Element[], index: number) {
+/** Where focus goes once the list is drawn without the row. */
+function afterRemoval({ parts, index }: Removal): HTMLElement | null {
   const active = document.activeElement;
-  if (button.isConnected && active === button) return;
-  if (active && active !== document.body && active.isConnected) return;
+  // The caller moved focus itself, or the pressed ✕ stayed (a list keyed by place): leave it.
+  if (active instanceof HTMLElement && active !== document.body && active.isConnected) return active;
   const part = parts.find((p) => p.isConnected);
-  if (!part) return;
+  if (!part) return null;
   const left = [...part.querySelectorAll<HTMLButtonElement>('.remove-button:not(:disabled)')];
-  const target = left[Math.min(index, left.length - 1)] ?? part.querySelector<HTMLElement>(CONTROLS);
-  target?.focus();
+  return left[Math.min(index, left.length - 1)] ?? part.querySelector<HTMLElement>(CONTROLS);
 }
 
 export function RemoveButton({ label, onClick, ...rest }: Props) {
+  const focusWhenDrawn = useFocusWhenDrawn(afterRemoval);
   function press(e: MouseEvent<HTMLButtonElement>) {
     const button = e.currentTarget;
     const parts = partsAround(button);
     const index = parts[0] ? [...parts[0].querySelectorAll('.remove-button')].indexOf(button) : 0;
     onClick?.(e);
-    // After React has drawn the list without the row.
-    requestAnimationFrame(() => focusAfterRemoval(button, parts, index));
+    focusWhenDrawn({ parts, index });
   }
   return (
     <button type="button" className="remove-button" aria-label={label} title={label} onClick={press} {...rest}>

@@ -9,7 +9,7 @@ import { MSG } from '../../../contract/messages';
 import type { BoardFilters } from '../../api/jobs';
 import { useJobBoard } from '../../api/job-board';
 import { cut, isCut } from '../../lib/text';
-import { FormField, TextField } from '../../components/FormField';
+import { AllOrOneSelect, TextField } from '../../components/FormField';
 import { RecommendedJobs } from './RecommendedJobs';
 import './jobs.css';
 import { CAST_MSG } from '../../../contract/casting-messages';
@@ -48,30 +48,16 @@ export default function JobsBoardPage() {
     <main className="page jobs-board">
       <h1>{MARKET_MSG.jobsTitle}</h1>
       {/* The filters first, then the recommendations: a phone sees its search before scrolling (docs/screens.md). */}
-      <form className="card job-filters" role="search" aria-label="Filter jobs" onSubmit={handleSubmit}>
+      <form className="card job-filters" role="search" aria-label={MARKET_MSG.boardFilters} onSubmit={handleSubmit}>
         {/* Filters only: free text capped by maxLength and fixed choices, so no field can carry a problem. */}
-        <TextField id="q" label="Search" type="search" maxLength={JOB_LIMITS.qMax} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
-        <FormField id="profession" label="Profession">
-          {(a11y) => (
-            <select {...a11y} className="select" value={draft.profession} onChange={(e) => setDraft({ ...draft, profession: e.target.value })}>
-              <option value="">All</option>
-              {JOB_PROFESSIONS.filter((p) => p !== 'Any').map((p) => <option key={p}>{p}</option>)}
-            </select>
-          )}
-        </FormField>
-        <FormField id="gender" label="Gender">
-          {(a11y) => (
-            <select {...a11y} className="select" value={draft.gender} onChange={(e) => setDraft({ ...draft, gender: e.target.value })}>
-              <option value="">All</option>
-              {JOB_GENDERS.filter((g) => g !== 'Any').map((g) => <option key={g}>{g}</option>)}
-            </select>
-          )}
-        </FormField>
-        <TextField id="location" label="Location" maxLength={JOB_LIMITS.qMax} value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
+        <TextField id="q" label={MARKET_MSG.boardSearch} type="search" maxLength={JOB_LIMITS.qMax} value={draft.q} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+        <AllOrOneSelect id="profession" label={MARKET_MSG.boardProfession} all={MARKET_MSG.boardAll} options={JOB_PROFESSIONS.filter((p) => p !== 'Any')} value={draft.profession} onChange={(profession) => setDraft({ ...draft, profession })} />
+        <AllOrOneSelect id="gender" label={MARKET_MSG.boardGender} all={MARKET_MSG.boardAll} options={JOB_GENDERS.filter((g) => g !== 'Any')} value={draft.gender} onChange={(gender) => setDraft({ ...draft, gender })} />
+        <TextField id="location" label={MARKET_MSG.boardLocation} maxLength={JOB_LIMITS.qMax} value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
         <label className="check-field">
           <input type="checkbox" checked={draft.paid === '1'} onChange={(e) => setDraft({ ...draft, paid: e.target.checked ? '1' : '' })} /> {CAST_MSG.paidOnly}
         </label>
-        <button type="submit" className="btn">Search</button>
+        <button type="submit" className="btn">{MARKET_MSG.boardSearch}</button>
       </form>
       <RecommendedJobs limit={3} />
       {board.isSuccess && jobs.length > 0 && (
@@ -86,7 +72,7 @@ export default function JobsBoardPage() {
       <div ref={sentinel} />
       {board.hasNextPage && (
         <button type="button" className="btn btn-secondary" disabled={board.isFetchingNextPage} onClick={() => void board.fetchNextPage()}>
-          {board.isFetchingNextPage ? MSG.loading : 'More jobs'}
+          {board.isFetchingNextPage ? MSG.loading : MARKET_MSG.moreJobs}
         </button>
       )}
     </main>

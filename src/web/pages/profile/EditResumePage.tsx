@@ -431,17 +431,19 @@ function ResumeEditor({ start }: { start: Saved }) {
         <fieldset>
           <legend>{F.legendBody}</legend>
           {/* Height and weight are entered once, in Appearance (docs/resume.md, "Units"); the résumé sends them back unchanged. */}
-          <p className="resume-measures" data-testid="resume-height-weight">
-            {[
-              [F.height, form.heightCm ? heightFromCm(Number(form.heightCm)) : F.notGiven],
-              [F.weight, form.weight ? weightFromKg(form.units.weight === 'lb' ? lbToKg(Number(form.weight)) : Number(form.weight)) : F.notGiven],
-            ].map(([label, value]) => (
-              <span key={label}>
-                {label}: {value}
-              </span>
-            ))}{' '}
+          <div className="resume-measures" data-testid="resume-height-weight">
+            <ul className="resume-measures-list">
+              {[
+                [F.height, form.heightCm ? heightFromCm(Number(form.heightCm)) : F.notGiven],
+                [F.weight, form.weight ? weightFromKg(form.units.weight === 'lb' ? lbToKg(Number(form.weight)) : Number(form.weight)) : F.notGiven],
+              ].map(([label, value]) => (
+                <li key={label}>
+                  {label}: {value}
+                </li>
+              ))}
+            </ul>
             <Link to="/editapperance">{F.editInAppearance}</Link>
-          </p>
+          </div>
           {input('measurements.chestCm', F.chest, m.chestCm, (v) => setM({ chestCm: v }), { inputMode: 'numeric' })}
           {input('measurements.waistCm', F.waist, m.waistCm, (v) => setM({ waistCm: v }), { inputMode: 'numeric' })}
           {input('measurements.hipsCm', F.hips, m.hipsCm, (v) => setM({ hipsCm: v }), { inputMode: 'numeric' })}
@@ -454,7 +456,7 @@ function ResumeEditor({ start }: { start: Saved }) {
               checked={form.measurementsPublic}
               aria-describedby="measurements-public-hint"
               onChange={(e) => set({ measurementsPublic: e.target.checked })}
-            />{' '}
+            />
             {RESUME_MSG.measurementsPublic}
           </label>
           <p id="measurements-public-hint" className="muted">
