@@ -260,7 +260,8 @@ export async function boardDuringConversion(add: Add): Promise<void> {
 
 export async function mediaUploadsBench(add: Add): Promise<void> {
   await tusAgainstMultipart(add);
-  await boardDuringConversion(add);
+  // BENCH_MEDIA_ROWS=tus: the upload row alone (docs/media.md, "Bench rows").
+  if (process.env.BENCH_MEDIA_ROWS !== 'tus') await boardDuringConversion(add);
 }
 
 await runAlone(import.meta, mediaUploadsBench);
