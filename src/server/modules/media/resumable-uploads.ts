@@ -7,7 +7,7 @@
  * tus store and stored exactly as a multipart upload is (media.service.ts, self-tapes).
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server as TusServer } from '@tus/server';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -138,7 +138,7 @@ export async function registerResumableUploads(
 
   const passToTus = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    await tus.handle(req.raw, reply.raw);
+    await sendResponse(reply.raw, await tus.handleWeb(webRequestOf(req.raw, reply.raw)));
   };
 
   const hidden = { hide: true } as const;
@@ -199,4 +199,77 @@ export async function registerResumableUploads(
     await ctx.db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
     await passToTus(req, reply);
   });
+}
+
+/**
+ * The bytes of a PATCH move from the socket in pieces of about this size (docs/media.md,
+ * "Bench rows"): each piece costs @tus/server's web-stream round trip and the file store a
+ * write call whatever its size, and the socket hands over 16 to 64 KB at a time.
+ */
+const BODY_PIECE_BYTES = 1024 * 1024;
+
+/**
+ * The web Request `tus.handleWeb` reads, made from Node's request as `tus.handle` makes it
+ * (srvx's NodeRequest: the same URL, headers and `runtime.node`, which tus's abort handling
+ * and our namingFunction read), but with a body stream of our own. srvx's body is
+ * `Readable.toWeb`, which copies every chunk of the socket and pauses the request at 16 KB;
+ * ours passes the socket's buffers on uncopied (each is the request's own, nothing reuses
+ * it), gathered into pieces of BODY_PIECE_BYTES (docs/media.md).
+ */
+function webRequestOf(raw: IncomingMessage, res: ServerResponse): Request {
+  const headers = new Headers();
+  for (let i = 0; i < raw.rawHeaders.length; i += 2) headers.append(raw.rawHeaders[i]!, raw.rawHeaders[i + 1]!);
+  const hasBody = raw.method === 'PATCH' || raw.method === 'POST';
+  const request = new Request(`http://${raw.headers.host ?? 'localhost'}${raw.url ?? '/'}`, {
+    method: raw.method,
+    headers,
+    ...(hasBody ? { body: bodyOf(raw), duplex: 'half' } : {}),
+  } as RequestInit);
+  return Object.assign(request, { runtime: { name: 'node', node: { req: raw, res } } });
+}
+
+function bodyOf(raw: IncomingMessage): ReadableStream<Uint8Array> {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const flush = () => {
+          if (heldBytes === 0) return;
+          controller.enqueue(held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes));
+          held = [];
+          heldBytes = 0;
+        };
+        raw.on('data', (chunk: Buffer) => {
+          held.push(chunk);
+          heldBytes += chunk.length;
+          if (heldBytes < BODY_PIECE_BYTES) return;
+          flush();
+          if ((controller.desiredSize ?? 0) <= 0) raw.pause();
+        });
+        raw.once('end', () => {
+          flush();
+          controller.close();
+        });
+        // A cut connection: tus ends the write with what reached it (the store's offset, which
+        // HEAD answers); bytes still held here are sent again on resuming, as srvx's queue was.
+        raw.once('error', (error) => controller.error(error));
+      },
+      pull() {
+        raw.resume();
+      },
+      cancel() {
+        raw.resume();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: BODY_PIECE_BYTES }),
+  );
+}
+
+/** Sends tus's web Response on Node's response, keeping the headers the route set before. */
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.statusCode = response.status;
+  res.end(body);
 }
