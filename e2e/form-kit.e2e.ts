@@ -188,7 +188,10 @@ describe('the form kit', () => {
     await page.route('**/api/jobs/*/apply', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'media.0' }) }));
     await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
     await expect.poll(() => focusedId(page)).toBe('apply-media');
-    await expectFieldProblem(page, 'apply-media', refusal);
+    // The group is described by its problem (inside the fieldset, under its boxes).
+    expect(await page.locator('#apply-media').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#apply-media').getAttribute('aria-describedby')).toBe('apply-media-error');
+    expect(await page.locator('#apply-media-error').textContent()).toBe(refusal);
   });
 
   it("the applicant's review: a refusal naming the rating is said there with focus; an over-long note at the note, nothing sent (ApplicantCard)", async ({ open }) => {
@@ -230,17 +233,21 @@ describe('the form kit', () => {
     await expectFieldProblem(page, 'review-name', TAPE_MSG.feedbackNameRequired);
     await page.locator('#review-name').fill('Dana Producer');
     await page.getByRole('button', { name: TAPE_MSG.feedbackNameSave }).click();
-    const pick = `fb-${performer._id}-pick`;
-    await page.locator(`#${pick}`).waitFor();
+    // The room names each performer by an id of its own: the group's id is read from the page.
+    const group = page.getByRole('group', { name: TAPE_MSG.feedbackPick });
+    await group.waitFor();
+    const pick = (await group.getAttribute('id'))!;
+    const comment = pick.replace(/-pick$/, '-comment');
     await page.getByRole('button', { name: TAPE_MSG.feedbackSend }).click();
     await expect.poll(() => focusedId(page)).toBe(pick);
-    await expectFieldProblem(page, pick, TAPE_MSG.feedbackPickRequired);
+    expect(await page.locator(`#${pick}`).getAttribute('aria-describedby')).toBe(`${pick}-error`);
+    expect(await page.locator(`#${pick}-error`).textContent()).toBe(TAPE_MSG.feedbackPickRequired);
     const refusal = MSG.tooLong('Comment', TAPE_LIMITS.feedbackCommentMax);
     await page.route('**/api/review/*/feedback', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'comment' }) }));
     await page.getByRole('radio', { name: TAPE_MSG.feedbackPickLabel.yes }).check();
     await page.getByRole('button', { name: TAPE_MSG.feedbackSend }).click();
-    await expect.poll(() => focusedId(page)).toBe(`fb-${performer._id}-comment`);
-    await expectFieldProblem(page, `fb-${performer._id}-comment`, refusal);
+    await expect.poll(() => focusedId(page)).toBe(comment);
+    await expectFieldProblem(page, comment, refusal);
   });
 
   it("settings: empty passwords said at each field, focus on the first; the server's same-password refusal at the new password (SettingsPage)", async ({ open }) => {
