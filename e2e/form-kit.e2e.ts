@@ -15,8 +15,11 @@ import { RESUME_MSG } from '../src/contract/resume-options.js';
 import { LIMITS } from '../src/contract/limits.js';
 import { APP_MSG } from '../src/contract/applications-messages.js';
 import { CAST_MSG } from '../src/contract/casting-messages.js';
-import { postJob } from './application-data.js';
-import { createStudio, createUser, expectFieldProblem, it, PHONE } from './harness.js';
+import { APPLICATION_LIMITS } from '../src/contract/applications-limits.js';
+import { TAPE_LIMITS, TAPE_MSG } from '../src/contract/self-tapes-messages.js';
+import { personName } from '../src/contract/names.js';
+import { apiAs, postJob } from './application-data.js';
+import { buyPlan, createStudio, createUser, expectFieldProblem, it, PHONE } from './harness.js';
 
 const focusedId = (page: import('playwright-core').Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -174,5 +177,133 @@ describe('the form kit', () => {
     await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
     await expect.poll(() => focusedId(page)).toBe('apply-note');
     await expectFieldProblem(page, 'apply-note', refusal);
+  });
+
+  it("shows a refusal naming the application's media at the media group, with focus (ApplyPanel)", async ({ open }) => {
+    const [studio, performer] = await Promise.all([createStudio(), createUser()]);
+    const job = await postJob(studio, { title: 'Media refused by the server' });
+    const { page } = await open({ viewport: PHONE, as: performer, path: `/jobs/${job._id}` });
+    await page.locator('#apply-note').waitFor();
+    const refusal = APP_MSG.mediaUrl;
+    await page.route('**/api/jobs/*/apply', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'media.0' }) }));
+    await page.getByRole('button', { name: APP_MSG.sendApplication }).click();
+    await expect.poll(() => focusedId(page)).toBe('apply-media');
+    // The group is described by its problem (inside the fieldset, under its boxes).
+    expect(await page.locator('#apply-media').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#apply-media').getAttribute('aria-describedby')).toBe('apply-media-error');
+    expect(await page.locator('#apply-media-error').textContent()).toBe(refusal);
+  });
+
+  it("the applicant's review: a refusal naming the rating is said there with focus; an over-long note at the note, nothing sent (ApplicantCard)", async ({ open }) => {
+    const [studio, performer] = await Promise.all([createStudio(), createUser()]);
+    const job = await postJob(studio, { title: 'A review refused by the server' });
+    await buyPlan(performer, 'gold');
+    await apiAs('POST', `/api/jobs/${job._id}/apply`, performer.token, { note: '' });
+    const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}/applicants` });
+    await page.getByRole('button', { name: `${APP_MSG.open}: ${personName(performer.fname)}` }).click();
+    await page.locator('#review-rating').waitFor();
+    let sent = 0;
+    const refusal = APP_MSG.ratingRange;
+    await page.route('**/api/studio/applications/*/review', (route) => {
+      sent += 1;
+      return route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'rating' }) });
+    });
+    await page.locator('#review-note').fill('x'.repeat(APPLICATION_LIMITS.studioNoteMax + 1));
+    await page.getByRole('button', { name: APP_MSG.saveReview }).click();
+    await expect.poll(() => focusedId(page)).toBe('review-note');
+    await expectFieldProblem(page, 'review-note', MSG.tooLong('Note', APPLICATION_LIMITS.studioNoteMax));
+    expect(sent).toBe(0);
+    await page.locator('#review-note').fill('Strong read');
+    await page.locator('#review-rating').selectOption('3');
+    await page.getByRole('button', { name: APP_MSG.saveReview }).click();
+    await expect.poll(() => focusedId(page)).toBe('review-rating');
+    await expectFieldProblem(page, 'review-rating', refusal);
+  });
+
+  it('the review room: no name, no pick said at the field with focus; a refusal naming the comment said there (ReviewRoomPage)', async ({ open }) => {
+    const [studio, performer] = await Promise.all([createStudio(), createUser()]);
+    const job = await postJob(studio, { title: 'Feedback refused by the server' });
+    await buyPlan(performer, 'gold');
+    const app = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, performer.token, {});
+    const link = await apiAs<{ url: string }>('POST', '/api/studio/review-links', studio.token, { jobId: job._id, applicationIds: [app._id], expiresInDays: 3, label: 'Director' });
+    const { page } = await open({ viewport: PHONE, path: link.url });
+    await page.locator('#review-name').waitFor();
+    await page.getByRole('button', { name: TAPE_MSG.feedbackNameSave }).click();
+    await expect.poll(() => focusedId(page)).toBe('review-name');
+    await expectFieldProblem(page, 'review-name', TAPE_MSG.feedbackNameRequired);
+    await page.locator('#review-name').fill('Dana Producer');
+    await page.getByRole('button', { name: TAPE_MSG.feedbackNameSave }).click();
+    // The room names each performer by an id of its own: the group's id is read from the page.
+    const group = page.getByRole('group', { name: TAPE_MSG.feedbackPick });
+    await group.waitFor();
+    const pick = (await group.getAttribute('id'))!;
+    const comment = pick.replace(/-pick$/, '-comment');
+    await page.getByRole('button', { name: TAPE_MSG.feedbackSend }).click();
+    await expect.poll(() => focusedId(page)).toBe(pick);
+    expect(await page.locator(`#${pick}`).getAttribute('aria-describedby')).toBe(`${pick}-error`);
+    expect(await page.locator(`#${pick}-error`).textContent()).toBe(TAPE_MSG.feedbackPickRequired);
+    const refusal = MSG.tooLong('Comment', TAPE_LIMITS.feedbackCommentMax);
+    await page.route('**/api/review/*/feedback', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'comment' }) }));
+    await page.getByRole('radio', { name: TAPE_MSG.feedbackPickLabel.yes }).check();
+    await page.getByRole('button', { name: TAPE_MSG.feedbackSend }).click();
+    await expect.poll(() => focusedId(page)).toBe(comment);
+    await expectFieldProblem(page, comment, refusal);
+  });
+
+  it("settings: empty passwords said at each field, focus on the first; the server's same-password refusal at the new password (SettingsPage)", async ({ open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport: PHONE, as: user, path: '/settings' });
+    await page.locator('#settings-current').waitFor();
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expect.poll(() => focusedId(page)).toBe('settings-current');
+    await expectFieldProblem(page, 'settings-current', MSG.required('Current password'));
+    await expectFieldProblem(page, 'settings-password-new', MSG.required('New password'));
+    // The real server refuses the same password again, naming the new password's field.
+    await page.locator('#settings-current').fill(user.password);
+    await page.locator('#settings-password-new').fill(user.password);
+    await page.locator('#settings-confirm').fill(user.password);
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expect.poll(() => focusedId(page)).toBe('settings-password-new');
+    await expectFieldProblem(page, 'settings-password-new', MSG.samePassword);
+  });
+
+  it("settings' deletion: an empty password said at it with focus; a refusal naming it said there (SettingsPage)", async ({ open }) => {
+    const user = await createUser();
+    const { page } = await open({ viewport: PHONE, as: user, path: '/settings' });
+    await page.locator('#settings-delete-password').waitFor();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect.poll(() => focusedId(page)).toBe('settings-delete-password');
+    await expectFieldProblem(page, 'settings-delete-password', MSG.required('Password'));
+    const refusal = MSG.currentPasswordWrong;
+    await page.route('**/api/me', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'password' }) }) : route.continue(),
+    );
+    await page.locator('#settings-delete-password').fill('not the password');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await expect.poll(() => focusedId(page)).toBe('settings-delete-password');
+    await expectFieldProblem(page, 'settings-delete-password', refusal);
+  });
+
+  it("a shortlist's rename: an empty name said at the field with focus; a refusal naming the name said there (ShortlistView)", async ({ open }) => {
+    const studio = await createStudio();
+    const list = await apiAs<{ _id: string; name: string }>('POST', '/api/studio/shortlists', studio.token, { name: 'Callbacks' });
+    const { page } = await open({ viewport: PHONE, as: studio, path: '/dashboard/shortlists' });
+    await page.getByRole('button', { name: TALENT_MSG.renameShortlistOf(list.name) }).click();
+    const id = `rename-${list._id}`;
+    await page.locator(`#${id}`).fill('  ');
+    await page.locator('body').focus();
+    await page.getByRole('button', { name: TALENT_MSG.saveShortlistName }).click();
+    await expect.poll(() => focusedId(page)).toBe(id);
+    await expectFieldProblem(page, id, MSG.required(TALENT_MSG.shortlistName));
+    const refusal = MSG.tooLong('Shortlist name', 10);
+    await page.route('**/api/studio/shortlists/*', (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ msg: refusal, field: 'name' }) }) : route.continue(),
+    );
+    await page.locator(`#${id}`).fill('Final round');
+    await page.locator('body').focus();
+    await page.getByRole('button', { name: TALENT_MSG.saveShortlistName }).click();
+    await expect.poll(() => focusedId(page)).toBe(id);
+    await expectFieldProblem(page, id, refusal);
   });
 });

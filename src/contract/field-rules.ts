@@ -4,6 +4,7 @@
  * schemas, so a rule, its regex and its message exist in one place.
  */
 import * as z from 'zod/mini';
+import { APPLICATION_LIMITS } from './applications-limits.js';
 import { AVAILABILITY_MSG } from './availability-texts.js';
 import { CONTACT_LIMITS } from './contact-limits.js';
 import { CONVERSATION_LIMITS, CONVERSATION_MSG } from './conversations-texts.js';
@@ -171,6 +172,22 @@ export const reviewFields = {
 export const joinFields = {
   name: requiredNameRule('Name', TEAM_LIMITS.nameMax),
   password,
+};
+
+/** The password a person types to prove it is them (the server's currentPassword, account.ts): never length-ruled. */
+export const currentPassword = z
+  .string({ error: MSG.fillAllFields })
+  .check(z.minLength(1, MSG.fillAllFields), z.maxLength(LIMITS.passwordMax, MSG.currentPasswordWrong));
+
+/** /settings' change of password (the server's changePasswordBody holds the same rules; the repeat is the page's own). */
+export const changePasswordFields = { current: currentPassword, password };
+
+/** /settings' deletion of the account: its password (the server's deleteAccountBody). */
+export const deleteAccountFields = { password: currentPassword };
+
+/** The studio's rating and note of one applicant (the server's reviewBody in applications.ts holds the same rules). */
+export const applicationReviewFields = {
+  note: z.string().check(noControl('Note', true), z.maxLength(APPLICATION_LIMITS.studioNoteMax, MSG.tooLong('Note', APPLICATION_LIMITS.studioNoteMax))),
 };
 
 /** A new shortlist's name on /dashboard/shortlists (the server's shortlist body holds the same limit). */

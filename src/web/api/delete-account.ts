@@ -3,6 +3,6 @@ import { deleteAccount } from './account';
 import { useWrite, type WriteHandlers } from './use-write';
 
 /** Deletes the account, from /settings; the screen then logs out. */
-export function useDeleteAccount(handlers: WriteHandlers<string, { msg: string }, never>) {
+export function useDeleteAccount<K extends string = never>(handlers: WriteHandlers<string, { msg: string }, K>) {
   return useWrite(deleteAccount, handlers);
 }

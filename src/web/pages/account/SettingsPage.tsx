@@ -5,7 +5,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS } from '../../../contract/limits';
+import * as z from 'zod/mini';
+import { changePasswordFields, deleteAccountFields, problemsByField } from '../../../contract/field-rules';
 import { MSG } from '../../../contract/messages';
 import { useDeleteAccount } from '../../api/delete-account';
 import { useEndAllSessions } from '../../api/end-all-sessions';
@@ -17,6 +18,7 @@ import { useToast } from '../../components/Toasts';
 import { SETTINGS_MSG } from '../../../contract/screen-messages';
 import { session } from '../../api/session';
 import { TextField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { NotificationChoices } from './NotificationChoices';
 import './account.css';
 import { useMe } from '../../api/me';
@@ -84,9 +86,14 @@ export default function SettingsPage() {
 
 type FailureHandler = (err: unknown) => string | undefined;
 
+// The form's order: focus goes to the first wrong field.
+const PASSWORD_IDS = { current: 'settings-current', password: 'settings-password-new', confirm: 'settings-confirm' };
+const PASSWORD_LABELS = { current: 'Current password', password: 'New password' };
+const passwordRules = z.object(changePasswordFields);
+
 function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
   const [form, setForm] = useState({ current: '', password: '', confirm: '' });
-  const [problems, setProblems] = useState<Partial<Record<keyof typeof form, string>>>({});
+  const fields = useFieldProblems(NO_RULES, PASSWORD_IDS);
   const [done, setDone] = useState<string>();
   const save = useChangePassword({
     overlay: MSG.saving,
@@ -95,17 +102,12 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
       setDone(answer.msg);
     },
     // The server names the field of a rule it refuses (the same password again, too short).
-    fields: { current: true, password: true },
-    onProblem: (field, msg) => {
-      setProblems({ [field]: msg });
-      document.getElementById(field === 'password' ? 'settings-password-new' : 'settings-current')?.focus();
-    },
+    fields: PASSWORD_IDS,
+    onProblem: (field, msg) => fields.setProblem(field, msg),
     onError: (err) => {
       const message = onFailure(err);
-      if (message && errorCode(err) === 'wrong_password') {
-        setProblems({ current: message });
-        document.getElementById('settings-current')?.focus();
-      }
+      // A wrong current password names no field; it is the current password's.
+      if (message && errorCode(err) === 'wrong_password') fields.setProblem('current', message);
     },
   });
   // The result's message takes the focus once shown (docs/screens.md, "Focus after actions").
@@ -117,32 +119,25 @@ function ChangePassword({ onFailure }: { onFailure: FailureHandler }) {
     e.preventDefault();
     if (save.isPending) return;
     setDone(undefined);
-    const found: typeof problems = {};
-    if (!form.current) found.current = MSG.required('Current password');
-    if (!form.password) found.password = MSG.required('New password');
-    else if (form.password.length < LIMITS.passwordMin) found.password = MSG.passwordTooShort;
+    // The contract's rules for both passwords (an empty one named), then the page's own: the repeat must match.
+    const found: Partial<Record<keyof typeof form, string>> = problemsByField(passwordRules, { current: form.current, password: form.password }, PASSWORD_LABELS);
     if (!found.password && form.confirm !== form.password) found.confirm = MSG.passwordsDiffer;
-    setProblems(found);
-    const first = (['current', 'password', 'confirm'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(first === 'password' ? 'settings-password-new' : `settings-${first}`)?.focus();
-      return;
-    }
+    if (!fields.show(found)) return;
     save.mutate({ current: form.current, password: form.password });
   }
 
   const change = (field: keyof typeof form, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
+    fields.clear(field);
   };
 
   return (
     <form className="card settings-section" onSubmit={handleSubmit} noValidate aria-labelledby="settings-password">
       <h2 id="settings-password">Change password</h2>
       <div role="status" aria-live="polite">{done && <p className="form-note" id="password-changed" data-testid="password-changed" tabIndex={-1}>{done}</p>}</div>
-      <TextField id="settings-current" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} error={problems.current} />
-      <TextField id="settings-password-new" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} error={problems.password} />
-      <TextField id="settings-confirm" label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={problems.confirm} />
+      <TextField id={PASSWORD_IDS.current} label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => change('current', e.target.value)} error={fields.problems.current} />
+      <TextField id={PASSWORD_IDS.password} label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => change('password', e.target.value)} error={fields.problems.password} />
+      <TextField id={PASSWORD_IDS.confirm} label="Repeat the new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => change('confirm', e.target.value)} error={fields.problems.confirm} />
       <button type="submit" className="btn" aria-disabled={save.isPending}>Change password</button>
     </form>
   );
@@ -173,9 +168,13 @@ function ExportButton({ onFailure }: { onFailure: FailureHandler }) {
 }
 
 /** `paidDaysLost`: said in the dialog when a performer's plan still has paid days (issue 36 item 11). */
+const DELETE_IDS = { password: 'settings-delete-password' };
+const DELETE_LABELS = { password: 'Password' };
+const deleteRules = z.object(deleteAccountFields);
+
 function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; onFailure: FailureHandler; paidDaysLost?: string }) {
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const fields = useFieldProblems(deleteRules, DELETE_IDS, DELETE_LABELS);
   const [confirming, setConfirming] = useState(false);
   const toast = useToast();
   const navigate = useNavigate();
@@ -186,22 +185,18 @@ function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; o
       toast(answer.msg, 'success');
       navigate('/', { replace: true });
     },
+    fields: DELETE_IDS,
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    // The password is the form's one field: a wrong one (no field named) and any other refusal are said there.
     onError: (err) => {
       const message = onFailure(err);
-      if (message) {
-        setProblem(message);
-        document.getElementById('settings-delete-password')?.focus();
-      }
+      if (message) fields.setProblem('password', message);
     },
   });
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!password) {
-      setProblem(MSG.required('Password'));
-      document.getElementById('settings-delete-password')?.focus();
-      return;
-    }
+    if (!fields.check({ password })) return;
     setConfirming(true);
   }
 
@@ -215,8 +210,8 @@ function DeleteAccount({ studio, onFailure, paidDaysLost }: { studio: boolean; o
       <h2 id="settings-delete">Delete account</h2>
       <p>{studio ? SETTINGS_MSG.deleteStudio : SETTINGS_MSG.deletePerformer}</p>
       <TextField
-        id="settings-delete-password" label="Your password" type="password" autoComplete="current-password"
-        value={password} onChange={(e) => { setPassword(e.target.value); setProblem(undefined); }} error={problem}
+        id={DELETE_IDS.password} label="Your password" type="password" autoComplete="current-password"
+        value={password} onChange={(e) => { setPassword(e.target.value); fields.clear('password'); }} error={fields.problems.password}
       />
       <button type="submit" className="btn btn-danger">Delete my account</button>
       <ConfirmDialog

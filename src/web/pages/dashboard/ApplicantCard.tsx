@@ -18,6 +18,9 @@ import { useApplicant } from '../../api/applicant';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { useReviewApplication } from '../../api/review-application';
 import { FormField } from '../../components/FormField';
+import { useFieldProblems } from '../../components/useFieldProblems';
+import * as z from 'zod/mini';
+import { applicationReviewFields } from '../../../contract/field-rules';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import { formatTime } from '../../lib/dates';
 import '../../components/application-status.css';
@@ -184,46 +187,44 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
 
 const FACT_LABELS = { gender: 'Gender', age: 'Age', height: 'Height', weight: 'Weight', bodyType: 'Body type', hairColor: 'Hair colour', eyeColor: 'Eye colour' } as const;
 
-/** The review's inputs a refusal can name (the server's `field`). */
-const REVIEW_FIELDS = { rating: true, note: true } as const;
+/** The review's fields, in the form's order (focus goes to the first wrong one); a refusal naming one is said there. */
+const REVIEW_IDS = { rating: 'review-rating', note: 'review-note' };
+const reviewRules = z.object(applicationReviewFields);
 
 function Review({ app }: { app: StudioApplication }) {
   const [rating, setRating] = useState(app.rating ? String(app.rating) : '');
   const [note, setNote] = useState(app.studioNote);
-  // The refusal's words at the field the server names in `field` (the note unless it is the rating).
-  const [error, setError] = useState<{ field: 'rating' | 'note'; msg: string } | null>(null);
+  const fields = useFieldProblems(reviewRules, REVIEW_IDS);
   const [saved, setSaved] = useState(false);
   const review = useReviewApplication({
-    fields: REVIEW_FIELDS,
+    fields: REVIEW_IDS,
     onSuccess: () => setSaved(true),
     // At the field the server names, with the focus on it (docs/architecture.md, "Web forms and data").
-    onProblem: (field, msg) => {
-      setError({ field, msg });
-      window.setTimeout(() => document.getElementById(`review-${field}`)?.focus(), 0);
-    },
-    onError: (err) => setError({ field: 'note', msg: err.message }),
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    // A refusal naming no field is said under the note, the form's last field, as before.
+    onError: (err) => fields.setProblem('note', err.message),
   });
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
     if (review.isPending) return;
-    setError(null);
     setSaved(false);
+    if (!fields.check({ rating, note })) return;
     review.mutate({ app, body: { rating: rating ? Number(rating) : null, note } });
   }
 
   return (
     <form className="applicant-review" onSubmit={handleSubmit} noValidate aria-label={APP_MSG.saveReview}>
-      <FormField id="review-rating" label={APP_MSG.ratingLabel} error={error?.field === 'rating' ? error.msg : null}>
+      <FormField id={REVIEW_IDS.rating} label={APP_MSG.ratingLabel} error={fields.problems.rating}>
         {(a) => (
-          <select {...a} className="input" value={rating} onChange={(e) => setRating(e.target.value)}>
+          <select {...a} className="input" value={rating} onChange={(e) => { setRating(e.target.value); fields.clear('rating'); }}>
             <option value="">—</option>
             {[1, 2, 3, 4, 5].map((n) => <option key={n} value={n}>{'★'.repeat(n)} {n}</option>)}
           </select>
         )}
       </FormField>
-      <FormField id="review-note" label={APP_MSG.studioNoteLabel} error={error?.field === 'note' ? error.msg : null}>
-        {(a) => <textarea {...a} className="textarea" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />}
+      <FormField id={REVIEW_IDS.note} label={APP_MSG.studioNoteLabel} error={fields.problems.note}>
+        {(a) => <textarea {...a} className="textarea" rows={3} value={note} onChange={(e) => { setNote(e.target.value); fields.clear('note'); }} />}
       </FormField>
       <button type="submit" className="btn btn-secondary">{APP_MSG.saveReview}</button>
       {saved && <p role="status" className="muted">{MARKET_MSG.saved}</p>}

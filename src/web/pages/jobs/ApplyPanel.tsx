@@ -15,12 +15,15 @@ import { MSG } from '../../../contract/messages';
 import { ApiError } from '../../api/client';
 import { useApplyToJob } from '../../api/apply-to-job';
 import { useUserData } from '../../api/user-data';
-import { FieldGroup, FormField } from '../../components/FormField';
+import { FieldError, FieldGroup, FormField } from '../../components/FormField';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
+/** The form's fields in its order (focus goes to the first wrong one); `send` is the refusal of the whole application. */
+const APPLY_IDS = { roles: 'apply-roles', media: 'apply-media', note: 'apply-note', send: 'apply-send' };
 /** The inputs a refusal can name (the server's `field`, its first part: `media.3` is the media). */
-const APPLY_FIELDS = { note: true, media: true } as const;
+const APPLY_FIELDS = { note: APPLY_IDS.note, media: APPLY_IDS.media };
 
 export function ApplyPanel({ job }: { job: JobPage }) {
   const profile = useUserData();
@@ -28,14 +31,17 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const [note, setNote] = useState(() => readDraft(jobId)?.note ?? '');
   const [chosen, setChosen] = useState<string[]>(() => readDraft(jobId)?.media ?? []);
   const [roleIds, setRoleIds] = useState<string[]>(() => readDraft(jobId)?.roleIds ?? []);
-  const [error, setError] = useState<{ msg: string; field?: 'note' | 'media' | 'roles'; plan?: boolean } | null>(null);
+  // One form state (docs/architecture.md, "Forms."): the checks are the page's own (a role chosen, the note's length);
+  // `send` is no field: a refusal of the whole application (no plan, the network), said above the button.
+  const fields = useFieldProblems(NO_RULES, APPLY_IDS);
+  const [plan, setPlan] = useState(false);
   const [sent, setSent] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // Focus on the way on, never the body (issue 49 item 9): the plan's link, the note, or Send again.
-  const focusAfterRefusal = (plan: boolean, field?: 'note' | 'media') =>
+  // Focus on the way on, never the body (issue 49 item 9): the plan's link once drawn, else Send again.
+  const focusAfterRefusal = (plan: boolean) =>
     window.setTimeout(() => {
       const form = formRef.current;
-      const target = plan ? form?.querySelector<HTMLElement>('.needs-plan a, .apply-error a') : field === 'note' ? document.getElementById('apply-note') : null;
+      const target = plan ? form?.querySelector<HTMLElement>('.needs-plan a, .apply-error a') : null;
       (target ?? form?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
     }, 0);
   const apply = useApplyToJob({
@@ -44,14 +50,16 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       dropDraft(jobId);
       setSent(true);
     },
+    // At the field the server names (`media.3` is the media), with the focus on it.
     onProblem: (field, msg) => {
-      setError({ msg, field });
-      focusAfterRefusal(false, field);
+      setPlan(false);
+      fields.setProblem(field, msg);
     },
     onError: (err) => {
-      const plan = err instanceof ApiError && err.status === 402;
-      setError(plan ? { msg: err.message, plan } : { msg: err.message });
-      focusAfterRefusal(plan);
+      const needsPlan = err instanceof ApiError && err.status === 402;
+      setPlan(needsPlan);
+      fields.show({ send: err.message });
+      focusAfterRefusal(needsPlan);
     },
   });
   const sending = apply.isPending;
@@ -106,24 +114,25 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const full = chosen.length >= APPLICATION_LIMITS.mediaMax;
 
   function toggle(url: string) {
+    fields.clear('media');
     setChosen((c) => (c.includes(url) ? c.filter((u) => u !== url) : c.length < APPLICATION_LIMITS.mediaMax ? [...c, url] : c));
   }
-  const toggleRole = (id: string) => setRoleIds((r) => (r.includes(id) ? r.filter((x) => x !== id) : [...r, id]));
+  const toggleRole = (id: string) => {
+    fields.clear('roles');
+    setRoleIds((r) => (r.includes(id) ? r.filter((x) => x !== id) : [...r, id]));
+  };
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
     if (sending) return;
-    if (choosing && selected.length === 0) {
-      setError({ msg: CAST_MSG.chooseRole, field: 'roles' });
-      return;
-    }
-    // An over-long note is said at its field, not cut without a word (issue 49, item 19), as the message composer does.
-    if (note.length > APPLICATION_LIMITS.noteMax) {
-      setError({ msg: MSG.tooLong(APP_MSG.noteLabel, APPLICATION_LIMITS.noteMax), field: 'note' });
-      window.setTimeout(() => document.getElementById('apply-note')?.focus(), 0);
-      return;
-    }
-    setError(null);
+    // Every problem at its field at once, focus on the first; an over-long note is said at its
+    // field, not cut without a word (issue 49, item 19), as the message composer does.
+    const found = {
+      roles: choosing && selected.length === 0 ? CAST_MSG.chooseRole : undefined,
+      note: note.length > APPLICATION_LIMITS.noteMax ? MSG.tooLong(APP_MSG.noteLabel, APPLICATION_LIMITS.noteMax) : undefined,
+    };
+    setPlan(false);
+    if (!fields.show(found)) return;
     apply.mutate({ jobId, body: { note, media: chosen }, roleIds: choosing ? selected : selected.map(() => undefined) });
   }
 
@@ -133,7 +142,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       {planLine}
       {p.visibility === 'private' && <p className="apply-private">{APP_MSG.privateWarning}</p>}
       {choosing && (
-        <FieldGroup className="apply-roles" id="apply-roles" legend={CAST_MSG.applyingFor} error={error?.field === 'roles' ? error.msg : null}>
+        <FieldGroup className="apply-roles" id="apply-roles" legend={CAST_MSG.applyingFor} error={fields.problems.roles}>
           <ul className="apply-role-list">
             {job.roles.map((role) => {
               const done = applied.has(role._id);
@@ -155,7 +164,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
           </ul>
         </FieldGroup>
       )}
-      <FieldGroup className="apply-media" id="apply-media" legend={APP_MSG.chooseMedia(APPLICATION_LIMITS.mediaMax)} error={error?.field === 'media' ? error.msg : null}>
+      <FieldGroup className="apply-media" id="apply-media" legend={APP_MSG.chooseMedia(APPLICATION_LIMITS.mediaMax)} error={fields.problems.media}>
         {media.length === 0 ? (
           <p className="muted">{APP_MSG.noMedia} <Link to="/media/photos">Photos</Link></p>
         ) : (
@@ -172,14 +181,14 @@ export function ApplyPanel({ job }: { job: JobPage }) {
         )}
         {media.length > 0 && <p className="muted">{chosen.length} / {APPLICATION_LIMITS.mediaMax}</p>}
       </FieldGroup>
-      <FormField id="apply-note" label={APP_MSG.noteLabel} error={error?.field === 'note' ? error.msg : null} hint={note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
-        {(a) => <textarea {...a} className="textarea" rows={5} value={note} onChange={(e) => setNote(e.target.value)} />}
+      <FormField id="apply-note" label={APP_MSG.noteLabel} error={fields.problems.note} hint={note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
+        {(a) => <textarea {...a} className="textarea" rows={5} value={note} onChange={(e) => { fields.clear('note'); setNote(e.target.value); }} />}
       </FormField>
-      {error && !error.field && (
-        <div className="apply-error" role="alert">
-          <p>{error.msg}</p>
+      {fields.problems.send && (
+        <div className="apply-error">
+          <FieldError id={APPLY_IDS.send} error={fields.problems.send} />
           {/* The plan line above already offers the plan when there is none or none is left. */}
-          {error.plan && !(you && (you.plan === null || you.applicationsLeft === 0)) && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
+          {plan && !(you && (you.plan === null || you.applicationsLeft === 0)) && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
         </div>
       )}
       {/* aria-disabled while sending, not disabled: a disabled button drops the focus to the body. */}

@@ -6,7 +6,7 @@
  * (kept in this browser) and then, per performer, a pick and a comment (docs/self-tapes.md,
  * "Feedback"); the picks this browser sent are kept in it too, so a reload shows them.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { personName } from '../../../contract/names';
@@ -17,6 +17,7 @@ import { ApiError } from '../../api/client';
 import { useGiveFeedback } from '../../api/give-feedback';
 import { FieldError, FieldGroup, FormField, TextField } from '../../components/FormField';
 import { useReviewRoom } from '../../api/review-room';
+import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import NotFoundPage from '../common/NotFoundPage';
@@ -117,32 +118,31 @@ function Room({ room }: { room: ReviewAnswer }) {
   );
 }
 
+const NAME_IDS = { name: 'review-name' };
+
 function NameForm({ initial, onSave }: { initial: string; onSave: (name: string) => void }) {
   const [value, setValue] = useState(initial);
-  const [problem, setProblem] = useState('');
+  // The name is kept in this browser, not sent here: the check is the page's own.
+  const fields = useFieldProblems(NO_RULES, NAME_IDS);
   function submit(e: FormEvent) {
     e.preventDefault();
     const n = value.trim();
-    if (!n) {
-      setProblem(TAPE_MSG.feedbackNameRequired);
-      document.getElementById('review-name')?.focus();
-      return;
-    }
+    if (!fields.show({ name: n ? undefined : TAPE_MSG.feedbackNameRequired })) return;
     onSave(n);
   }
   return (
     <form className="card review-room__name" onSubmit={submit} noValidate>
       <TextField
-        id="review-name"
+        id={NAME_IDS.name}
         label={TAPE_MSG.feedbackName}
         hint={TAPE_MSG.feedbackNameHint}
-        error={problem}
+        error={fields.problems.name}
         value={value}
         maxLength={TAPE_LIMITS.feedbackNameMax}
         autoComplete="name"
         onChange={(e) => {
           setValue(e.target.value);
-          setProblem('');
+          fields.clear('name');
         }}
       />
       <div className="form-actions">
@@ -156,64 +156,59 @@ function FeedbackForm({ token, performerId, performer, name }: { token: string; 
   const [sent, setSent] = useState<Sent | undefined>(() => readPicks()[performerId]);
   const [pick, setPick] = useState<FeedbackPick | ''>(sent?.pick ?? '');
   const [comment, setComment] = useState(sent?.comment ?? '');
-  const [problem, setProblem] = useState('');
-  // A refusal of the whole send (the link closed, say): under the send button, not at a field.
-  const [failure, setFailure] = useState('');
-  const [status, setStatus] = useState('');
   const id = `fb-${performerId}`;
+  // The form's order: focus goes to the first wrong field. `send` is no field: a refusal of the whole send.
+  const ids = useMemo(() => ({ pick: `${id}-pick`, comment: `${id}-comment`, send: `${id}-send` }), [id]);
+  const fields = useFieldProblems(NO_RULES, ids);
+  const [status, setStatus] = useState('');
   const give = useGiveFeedback({
-    // A refusal about the pick shows at it, with focus; any other under the send button.
-    fields: { pick: true },
+    // A refusal about the pick or the comment shows at it, with focus; any other under the send button.
+    fields: { pick: ids.pick, comment: ids.comment },
     onSuccess: (done) => {
       const mine = { pick: done.pick, comment: done.comment };
       localStorage.setItem(PICKS_KEY, JSON.stringify({ ...readPicks(), [performerId]: mine }));
       setSent(mine);
-      setProblem('');
+      fields.reset();
       setStatus(TAPE_MSG.feedbackSent);
     },
-    onProblem: (_, msg) => {
-      setProblem(msg);
-      document.getElementById(`${id}-pick`)?.focus();
-    },
-    onError: (err) => setFailure(err.message),
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    // Under the send button (the link closed, say), not at a field; the focus stays on Send.
+    onError: (err) => fields.show({ send: err.message }),
   });
   const busy = give.isPending;
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!pick) {
-      setProblem(TAPE_MSG.feedbackPickRequired);
-      document.getElementById(`${id}-pick`)?.focus();
-      return;
-    }
+    if (busy) return;
+    if (!fields.show({ pick: pick ? undefined : TAPE_MSG.feedbackPickRequired }) || !pick) return;
     setStatus('');
-    setFailure('');
     give.mutate({ token, body: { performerId, name, pick, comment } });
   }
   return (
     <form className="review-room__feedback" onSubmit={submit} noValidate aria-label={`${TAPE_MSG.feedbackTitle}: ${performer}`}>
-      <FieldGroup id={`${id}-pick`} className="review-room__picks" legend={TAPE_MSG.feedbackPick} error={problem}>
+      <FieldGroup id={ids.pick} className="review-room__picks" legend={TAPE_MSG.feedbackPick} error={fields.problems.pick}>
         {FEEDBACK_PICKS.map((p) => (
           <label key={p} className={`review-room__pick review-room__pick--${p}`}>
             <input
               type="radio"
-              name={`${id}-pick`}
+              name={ids.pick}
               value={p}
               checked={pick === p}
               onChange={() => {
                 setPick(p);
-                setProblem('');
+                fields.clear('pick');
               }}
             />{' '}
             {TAPE_MSG.feedbackPickLabel[p]}
           </label>
         ))}
       </FieldGroup>
-      <FormField id={`${id}-comment`} label={TAPE_MSG.feedbackComment}>
-        {(a11y) => <textarea className="textarea" rows={2} maxLength={TAPE_LIMITS.feedbackCommentMax} value={comment} onChange={(e) => setComment(e.target.value)} {...a11y} />}
+      <FormField id={ids.comment} label={TAPE_MSG.feedbackComment} error={fields.problems.comment}>
+        {(a11y) => <textarea className="textarea" rows={2} maxLength={TAPE_LIMITS.feedbackCommentMax} value={comment} onChange={(e) => { setComment(e.target.value); fields.clear('comment'); }} {...a11y} />}
       </FormField>
-      <FieldError id={`${id}-send`} error={failure} />
+      <FieldError id={ids.send} error={fields.problems.send} />
       <div className="review-room__send">
-        <button type="submit" className="btn" disabled={busy}>{TAPE_MSG.feedbackSend}</button>
+        {/* aria-disabled while sending, not disabled: a disabled button drops the focus to the body. */}
+        <button type="submit" className="btn" aria-disabled={busy}>{TAPE_MSG.feedbackSend}</button>
         <p role="status" className="muted">{status || (sent ? TAPE_MSG.feedbackSaved(TAPE_MSG.feedbackPickLabel[sent.pick]) : '')}</p>
       </div>
     </form>

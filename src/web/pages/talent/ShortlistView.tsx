@@ -3,9 +3,10 @@
  * in place (a problem shows at the field), deleted after asking, and its members with
  * picture, profession and the studio's rating.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import { Link } from 'react-router';
-import { MSG } from '../../../contract/messages';
+import { shortlistFields } from '../../../contract/field-rules';
 import type { Shortlist } from '../../../contract/talent';
 import { TALENT_LIMITS } from '../../../contract/talent-limits';
 import { TALENT_MSG } from '../../../contract/talent-messages';
@@ -15,8 +16,11 @@ import { useRenameShortlist } from '../../api/rename-shortlist';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toasts';
+import { useFieldProblems } from '../../components/useFieldProblems';
 import { TalentCardView } from './TalentCardView';
 import { personName } from '../../../contract/names';
+
+const rules = z.object(shortlistFields);
 
 export function ShortlistView({ list }: { list: Shortlist }) {
   const toast = useToast();
@@ -88,30 +92,39 @@ export function ShortlistView({ list }: { list: Shortlist }) {
 /** The list's name in a field, saved with the server's own checks; its problem shows under the field. */
 function RenameForm({ list, onDone }: { list: Shortlist; onDone(): void }) {
   const [name, setName] = useState(list.name);
-  const [error, setError] = useState<string | null>(null);
-  const fieldId = `rename-${list._id}`;
-  // Every refusal is the name's (the server's own checks): it shows under the field, with focus.
+  const ids = useMemo(() => ({ name: `rename-${list._id}` }), [list._id]);
+  // The contract's rule for a list's name (the server's own), said at the field with focus.
+  const fields = useFieldProblems(rules, ids);
+  // A refusal naming the name is said there; any other (the list gone, the network) too: the name is the form's one field.
   const rename = useRenameShortlist({
+    fields: ids,
     onSuccess: () => onDone(),
-    onError: (err) => {
-      setError(err.message);
-      document.getElementById(fieldId)?.focus();
-    },
+    onProblem: (field, msg) => fields.setProblem(field, msg),
+    onError: (err) => fields.setProblem('name', err.message),
   });
   const saving = rename.isPending;
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
-    if (!name.trim()) return setError(MSG.required(TALENT_MSG.shortlistName));
+    if (!fields.check({ name })) return;
     rename.mutate({ listId: list._id, name: name.trim() });
   }
 
   return (
     <form className="card shortlist-rename" onSubmit={handleSubmit} noValidate>
-      <FormField id={fieldId} label={TALENT_MSG.shortlistName} error={error}>
+      <FormField id={ids.name} label={TALENT_MSG.shortlistName} error={fields.problems.name}>
         {(a11y) => (
-          <input {...a11y} className="input" autoFocus maxLength={TALENT_LIMITS.shortlistNameMax} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            {...a11y}
+            className="input"
+            autoFocus
+            maxLength={TALENT_LIMITS.shortlistNameMax}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              fields.clear('name');
+            }}
+          />
         )}
       </FormField>
       <div className="shortlist-actions">
