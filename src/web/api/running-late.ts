@@ -2,6 +2,7 @@
 import { api } from './client';
 import { mySlotsKey } from './my-slot';
 import { queryClient } from './query-client';
+import { useWrite, type WriteHandlers } from './use-write';
 
 /** `round`: which round's booking (docs/slots.md, "Rounds and callbacks"). */
 export async function sayRunningLate(applicationId: string, minutes: number, round?: string) {
@@ -9,3 +10,12 @@ export async function sayRunningLate(applicationId: string, minutes: number, rou
   await queryClient.invalidateQueries({ queryKey: mySlotsKey(applicationId) });
   return answer.late;
 }
+
+export interface RunningLateVars {
+  applicationId: string;
+  minutes: number;
+  round?: string;
+}
+
+export const useRunningLate = (handlers: WriteHandlers<RunningLateVars, Awaited<ReturnType<typeof sayRunningLate>>, never> = {}) =>
+  useWrite(({ applicationId, minutes, round }: RunningLateVars) => sayRunningLate(applicationId, minutes, round), handlers);

@@ -8,6 +8,7 @@ import { api } from './client';
 import { myTapeRequestsKey } from './my-tape-requests';
 import { queryClient } from './query-client';
 import { sendResumable, type ResumableOptions } from './resumable-upload';
+import { useWrite, type WriteHandlers } from './use-write';
 
 /** Where an unfinished tape for request `id` is listed (lib/unfinished-uploads.ts). */
 export const tapeTarget = (id: string) => `tape:${id}`;
@@ -18,3 +19,12 @@ export async function sendTape(id: string, file: File, opts: Pick<ResumableOptio
   await queryClient.invalidateQueries({ queryKey: myTapeRequestsKey });
   return changed;
 }
+
+export interface SendTapeVars extends Pick<ResumableOptions, 'onProgress' | 'onRetry' | 'keep' | 'signal'> {
+  requestId: string;
+  file: File;
+}
+
+/** The tape as a write hook: the form reads isPending; its progress words come through `onProgress` / `onRetry`. */
+export const useSendTape = (handlers: WriteHandlers<SendTapeVars, TapeRequest, never> = {}) =>
+  useWrite(({ requestId, file, ...opts }: SendTapeVars) => sendTape(requestId, file, opts), handlers);

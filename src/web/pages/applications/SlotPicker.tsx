@@ -8,8 +8,10 @@ import type { MyApplication } from '../../../contract/applications';
 import { MSG } from '../../../contract/messages';
 import type { MySlotsAnswer, OpenSlot } from '../../../contract/slots';
 import { SLOT_LIMITS, SLOT_TEXT } from '../../../contract/slots-texts';
-import { sayRunningLate } from '../../api/running-late';
-import { bookSlot, cancelSlot, downloadSlotIcs, useMySlots } from '../../api/my-slot';
+import { useRunningLate } from '../../api/running-late';
+import { downloadSlotIcs, useMySlots } from '../../api/my-slot';
+import { useBookSlot } from '../../api/book-slot';
+import { useCancelSlot } from '../../api/cancel-slot';
 import { useToast } from '../../components/Toasts';
 import { useConfirm } from '../../components/useConfirm';
 import { slotTime } from '../../lib/zoned-time';
@@ -46,7 +48,6 @@ type Held = MySlotsAnswer['bookings'][number];
 function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication; round: string; invited: boolean; booked: Held | null; free: OpenSlot[] }) {
   const toast = useToast();
   const confirm = useConfirm();
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const heldRef = useRef<HTMLParagraphElement>(null);
   // Set by a booking: the held time gets focus once the refetched answer shows it.
@@ -61,20 +62,14 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
   // The first round keeps its calls without `?round=`, as before rounds.
   const which = first ? undefined : round;
 
-  async function run(action: () => Promise<unknown>, focusHeldAfter: boolean) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await action();
-      if (focusHeldAfter) setFocusHeld(true);
-      else document.getElementById(headingId)?.focus();
-    } catch (err) {
-      setProblem((err as Error).message);
-      document.getElementById(headingId)?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
+  // A refusal shows above the times, and focus goes to the round's heading either way.
+  const refused = (err: Error) => {
+    setProblem(err.message);
+    document.getElementById(headingId)?.focus();
+  };
+  const booking = useBookSlot({ onSuccess: () => setFocusHeld(true), onError: refused });
+  const cancelling = useCancelSlot({ onSuccess: () => document.getElementById(headingId)?.focus(), onError: refused });
+  const busy = booking.isPending || cancelling.isPending;
 
   return (
     <section className="slot-picker" aria-labelledby={headingId} data-testid="slot-round" data-round={round}>
@@ -87,7 +82,7 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
           <p ref={heldRef} tabIndex={-1} data-testid="slot-held">{SLOT_TEXT.booked(slotTime(booked.startsAt, booked.endsAt))} · <SlotWhere place={booked.place} onlineUrl={booked.onlineUrl} /></p>
           <div className="slot-actions">
             <button type="button" className="btn" onClick={() => void downloadSlotIcs(app._id, which).catch((err: Error) => toast(err.message))}>{SLOT_TEXT.addToCalendar}</button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void confirm.ask({ title: SLOT_TEXT.confirmCancelTitle, message: SLOT_TEXT.confirmCancel, confirmLabel: SLOT_TEXT.cancel }).then((yes) => { if (yes) void run(() => cancelSlot(app._id, which), false); })}>
+            <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void confirm.ask({ title: SLOT_TEXT.confirmCancelTitle, message: SLOT_TEXT.confirmCancel, confirmLabel: SLOT_TEXT.cancel }).then((yes) => { if (yes) { setProblem(null); cancelling.mutate({ applicationId: app._id, round: which }); } })}>
               {SLOT_TEXT.cancel}
             </button>
           </div>
@@ -104,7 +99,7 @@ function RoundPicker({ app, round, invited, booked, free }: { app: MyApplication
                 <span>{slotTime(s.startsAt, s.endsAt)}</span>
                 <SlotWhere place={s.place} onlineUrl={s.onlineUrl} />
               </span>
-              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void run(() => bookSlot(app._id, s._id), true)} aria-label={`${booked ? SLOT_TEXT.move : SLOT_TEXT.pick}: ${slotTime(s.startsAt, s.endsAt)}, ${whereWords(s)}`}>
+              <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => { setProblem(null); booking.mutate({ applicationId: app._id, slotId: s._id }); }} aria-label={`${booked ? SLOT_TEXT.move : SLOT_TEXT.pick}: ${slotTime(s.startsAt, s.endsAt)}, ${whereWords(s)}`}>
                 {booked ? SLOT_TEXT.move : SLOT_TEXT.pick}
               </button>
             </li>
@@ -120,30 +115,23 @@ const LATE_CHOICES = Array.from({ length: (SLOT_LIMITS.lateMax - SLOT_LIMITS.lat
 /** "Running late?" from 2 hours before the start until its end, once (docs/slots.md, "The day"). */
 function RunningLate({ applicationId, booked, round }: { applicationId: string; booked: { startsAt: string; endsAt: string; late?: { minutes: number } | null }; round?: string }) {
   const [minutes, setMinutes] = useState(10);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
+  const late = useRunningLate({ onError: (err) => setProblem(err.message) });
   const id = `late-${applicationId}-${(round ?? '').replace(/[^A-Za-z0-9_-]/g, '_')}`;
   if (booked.late) return <p className="slot-late" role="status">{SLOT_TEXT.lateSent(booked.late.minutes)}</p>;
   const now = Date.now();
   if (now < Date.parse(booked.startsAt) - SLOT_LIMITS.dayOpensHours * 3_600_000 || now >= Date.parse(booked.endsAt)) return null;
-  async function send() {
-    setBusy(true);
+  function send() {
     setProblem('');
-    try {
-      await sayRunningLate(applicationId, minutes, round);
-    } catch (err) {
-      setProblem((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    late.mutate({ applicationId, minutes, round });
   }
   return (
-    <form className="slot-late" aria-label={SLOT_TEXT.lateTitle} onSubmit={(e) => { e.preventDefault(); void send(); }}>
+    <form className="slot-late" aria-label={SLOT_TEXT.lateTitle} onSubmit={(e) => { e.preventDefault(); send(); }}>
       <label htmlFor={id}>{SLOT_TEXT.lateTitle} {SLOT_TEXT.lateMinutes}</label>
       <select id={id} className="select" value={minutes} onChange={(e) => setMinutes(Number(e.target.value))}>
         {LATE_CHOICES.map((m) => <option key={m} value={m}>{m}</option>)}
       </select>
-      <button type="submit" className="btn btn-secondary" disabled={busy}>{SLOT_TEXT.lateSend}</button>
+      <button type="submit" className="btn btn-secondary" disabled={late.isPending}>{SLOT_TEXT.lateSend}</button>
       {problem && <p className="field-error" role="alert">{problem}</p>}
     </form>
   );

@@ -8,7 +8,7 @@
 import { useId, useRef, useState } from 'react';
 import { UPLOAD_MSG_WEB } from '../../../contract/media-playback';
 import { TAPE_MSG } from '../../../contract/self-tapes-messages';
-import { sendTape, tapeTarget } from '../../api/send-tape';
+import { tapeTarget, useSendTape } from '../../api/send-tape';
 import { UnfinishedUploads } from '../../components/UnfinishedUploads';
 
 interface Props {
@@ -20,28 +20,29 @@ interface Props {
 
 export function TapeFileForm({ requestId, hasTape, onSent }: Props) {
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState('');
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const send = async (file: File, keep: boolean) => {
-    setBusy(true);
-    setProblem('');
-    try {
-      await sendTape(requestId, file, { keep, onProgress: (n) => setProgress(UPLOAD_MSG_WEB.sending(n)), onRetry: () => setProgress(UPLOAD_MSG_WEB.retrying) });
+  const sending = useSendTape({
+    onSuccess: () => {
+      setProgress('');
       if (input.current) input.current.value = '';
       onSent();
-    } catch (error) {
-      setProblem((error as Error).message);
-      input.current?.focus();
-    } finally {
-      setBusy(false);
+    },
+    onError: (error) => {
       setProgress('');
-    }
+      setProblem(error.message);
+      input.current?.focus();
+    },
+  });
+  const busy = sending.isPending;
+  const send = (file: File, keep: boolean) => {
+    setProblem('');
+    sending.mutate({ requestId, file, keep, onProgress: (n) => setProgress(UPLOAD_MSG_WEB.sending(n)), onRetry: () => setProgress(UPLOAD_MSG_WEB.retrying) });
   };
   return (
     <>
-      <UnfinishedUploads target={tapeTarget(requestId)} disabled={busy} onChoose={() => input.current?.click()} onContinue={(file) => void send(file, true)} />
+      <UnfinishedUploads target={tapeTarget(requestId)} disabled={busy} onChoose={() => input.current?.click()} onContinue={(file) => send(file, true)} />
       <form
         className="tape-file"
         onSubmit={(e) => {
@@ -52,7 +53,7 @@ export function TapeFileForm({ requestId, hasTape, onSent }: Props) {
             input.current?.focus();
             return;
           }
-          void send(file, false);
+          send(file, false);
         }}
       >
         <label htmlFor={fileId}>{TAPE_MSG.chooseTape}</label>

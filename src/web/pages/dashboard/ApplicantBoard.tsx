@@ -19,8 +19,7 @@ import type { OwnJob } from '../../../contract/jobs';
 import { useApplicantBoard } from '../../api/applicant-board';
 import { useDecideApplication } from '../../api/decide-application';
 import { useMoveApplications } from '../../api/move-applications';
-import { undoDecision } from '../../api/undo-decision';
-import { undoMoves } from '../../api/undo-moves';
+import { useUndoMoves } from '../../api/undo-moves';
 import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions-messages';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { useStudioRole } from '../../components/useStudioRole';
@@ -160,6 +159,19 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
     };
   }, [returnTo, shown]);
 
+  const undoing = useUndoMoves({
+    onSuccess: (_back, { ids }) => {
+      setUndo(null);
+      toast(DECISION_MSG.undone, 'success');
+      // Back where the decision was made: the card's first move, or the applicant's Open button.
+      setTimeout(() => (document.querySelector<HTMLElement>('dialog[open] .applicant-actions button') ?? document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(ids[0]!)}"]`) ?? headingRef.current)?.focus(), 50);
+    },
+    onError: (err) => {
+      setUndo(null);
+      toast(err.message);
+    },
+  });
+
   if (applicants.isPending) return <p role="status">{MSG.loading}</p>;
   if (applicants.isError) return <p role="alert">{applicants.error.message}</p>;
   const list = all ?? [];
@@ -237,20 +249,9 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
     if (await moveMany(ids, decision)) setAsking(null);
   }
 
-  async function undoLast() {
-    if (!undo) return;
-    const { ids } = undo;
-    try {
-      if (ids.length === 1) await undoDecision({ _id: ids[0]!, jobId: job._id });
-      else await undoMoves(job._id, ids);
-      setUndo(null);
-      toast(DECISION_MSG.undone, 'success');
-      // Back where the decision was made: the card's first move, or the applicant's Open button.
-      setTimeout(() => (document.querySelector<HTMLElement>('dialog[open] .applicant-actions button') ?? document.querySelector<HTMLElement>(`[data-opener="${CSS.escape(ids[0]!)}"]`) ?? headingRef.current)?.focus(), 50);
-    } catch (err) {
-      setUndo(null);
-      toast((err as Error).message);
-    }
+  function undoLast() {
+    if (!undo || undoing.isPending) return;
+    undoing.mutate({ jobId: job._id, ids: undo.ids });
   }
 
   const selectable = mayMove ? shown.filter((a) => !FINAL_STATUSES.includes(a.status)) : [];
@@ -332,7 +333,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       {undo && (
         <div className="undo-bar" role="status">
           <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, undo.ids.length)}</span>
-          <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={() => void undoLast()}>{DECISION_MSG.undo}</button>
+          <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={undoLast}>{DECISION_MSG.undo}</button>
         </div>
       )}
       {list.length === 0 && !filtered ? (

@@ -43,7 +43,7 @@ interface Props {
   onClose(): void;
   onMove(app: StudioApplication, status: StudioStatus): Promise<void>;
   /** While a final decision on this applicant can still be undone. */
-  onUndo?(): Promise<void>;
+  onUndo?(): void;
 }
 
 export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
@@ -84,7 +84,7 @@ export function ApplicantCard({ id, onClose, onMove, onUndo }: Props) {
           <p>
             <span className={`status-badge status-${app.status}`}>{APP_MSG.statusLabel(app.status)}</span>{' '}
             {onUndo && FINAL_STATUSES.includes(app.status) && (
-              <button type="button" className="btn btn-secondary" data-undo onClick={() => void onUndo()}>{DECISION_MSG.undo}</button>
+              <button type="button" className="btn btn-secondary" data-undo onClick={onUndo}>{DECISION_MSG.undo}</button>
             )}
           </p>
           {can('move') && !FINAL_STATUSES.includes(app.status) && (

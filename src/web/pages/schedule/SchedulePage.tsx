@@ -9,11 +9,12 @@ import { Link, useParams } from 'react-router';
 import { MSG } from '../../../contract/messages';
 import { GUARDIAN_MSG } from '../../../contract/guardians-messages';
 import { SLOT_LIMITS, SLOT_TEXT, type CheckInStatus } from '../../../contract/slots-texts';
-import { checkIn } from '../../api/check-in';
+import { useCheckIn } from '../../api/check-in';
 import { formatClock, formatTime } from '../../lib/dates';
 import type { StudioSlot } from '../../../contract/slots';
 import { ApiError } from '../../api/client';
-import { deleteSlot, useJobSlots } from '../../api/job-slots';
+import { useJobSlots } from '../../api/job-slots';
+import { useRemoveSlot } from '../../api/remove-slot';
 import { useCreateSlots } from '../../api/create-slots';
 import { useStudioJob } from '../../api/studio-job';
 import { useJobApplicants } from '../../api/job-applicants';
@@ -85,30 +86,22 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
   const toast = useToast();
   const confirm = useConfirm();
   const role = useStudioRole();
-  const [busy, setBusy] = useState(false);
+  const removing = useRemoveSlot({
+    onSuccess: () => {
+      toast(SLOT_TEXT.removed);
+      document.getElementById('schedule-list')?.focus();
+    },
+    onError: (err) => toast(err.message),
+  });
+  const marking = useCheckIn({ onError: (err) => toast(err.message) });
+  const busy = removing.isPending || marking.isPending;
   async function remove() {
     // Removing a booked time tells its performer: it asks once first.
     if (slot.booking && !(await confirm.ask({ title: SLOT_TEXT.confirmRemoveTitle, message: SLOT_TEXT.confirmRemoveBooked(personName(slot.booking.name)), confirmLabel: SLOT_TEXT.remove }))) return;
-    setBusy(true);
-    try {
-      await deleteSlot(jobId, slot._id);
-      toast(SLOT_TEXT.removed);
-      document.getElementById('schedule-list')?.focus();
-    } catch (err) {
-      toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    removing.mutate({ jobId, slotId: slot._id });
   }
-  async function mark(status: CheckInStatus | null) {
-    setBusy(true);
-    try {
-      await checkIn(jobId, slot._id, status);
-    } catch (err) {
-      toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  function mark(status: CheckInStatus | null) {
+    marking.mutate({ jobId, slotId: slot._id, status });
   }
   const booking = slot.booking;
   const opensAt = Date.parse(slot.startsAt) - SLOT_LIMITS.dayOpensHours * 3_600_000;
@@ -137,9 +130,9 @@ function SlotRow({ jobId, slot }: { jobId: string; slot: StudioSlot }) {
           </p>
           {open && mayChange && (
             <div className="schedule-day-actions no-print" role="group" aria-label={name}>
-              <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'arrived'} aria-label={SLOT_TEXT.markArrived(name)} onClick={() => void mark('arrived')}>{SLOT_TEXT.arrived}</button>
-              <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'no_show'} aria-label={SLOT_TEXT.markNoShow(name)} onClick={() => void mark('no_show')}>{SLOT_TEXT.noShow}</button>
-              {booking.checkIn && <button type="button" className="btn btn-ghost" disabled={busy} aria-label={SLOT_TEXT.clearFor(name)} onClick={() => void mark(null)}>{SLOT_TEXT.clearCheckIn}</button>}
+              <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'arrived'} aria-label={SLOT_TEXT.markArrived(name)} onClick={() => mark('arrived')}>{SLOT_TEXT.arrived}</button>
+              <button type="button" className="btn btn-secondary" disabled={busy} aria-pressed={booking.checkIn?.status === 'no_show'} aria-label={SLOT_TEXT.markNoShow(name)} onClick={() => mark('no_show')}>{SLOT_TEXT.noShow}</button>
+              {booking.checkIn && <button type="button" className="btn btn-ghost" disabled={busy} aria-label={SLOT_TEXT.clearFor(name)} onClick={() => mark(null)}>{SLOT_TEXT.clearCheckIn}</button>}
             </div>
           )}
         </div>
@@ -156,7 +149,6 @@ function SlotEditor({ jobId }: { jobId: string }) {
   const [invited, setInvited] = useState<string[]>([]);
   const applicants = useJobApplicants(jobId);
   const auditioning = (applicants.data ?? []).filter((a) => a.status === 'auditioning');
-  const create = useCreateSlots();
   const confirm = useConfirm();
   function toggle(appId: string, on: boolean) {
     setInvited((list) => (on ? [...list, appId] : list.filter((x) => x !== appId)));
@@ -166,7 +158,27 @@ function SlotEditor({ jobId }: { jobId: string }) {
   }
   const fields = useFieldProblems(RULES, ids, LABELS);
   const { problems } = fields;
-  const [busy, setBusy] = useState(false);
+  // What the call says is told from what it sent, not from the form (which may have changed meanwhile).
+  const create = useCreateSlots({
+    fields: ids,
+    onSuccess: (made, { body }) => {
+      const called = body.applicationIds?.length ?? 0;
+      fields.reset();
+      toast(called ? `${SLOT_TEXT.calledBack(called, (body.round ?? '').trim())} · ${SLOT_TEXT.created(made.length)}` : SLOT_TEXT.created(made.length));
+      setInvited([]);
+      listRef.current = document.getElementById('schedule-list') as HTMLHeadingElement | null;
+      listRef.current?.focus();
+    },
+    // At the field the server names (or each it lists); a refusal of the times as a whole
+    // (they overlap others of the job) is about when they start.
+    onProblem: (_field, _msg, err) => fields.setProblemFrom(err),
+    onError: (err) => {
+      if (fields.setProblemFrom(err)) return;
+      if (err instanceof ApiError && err.status < 500) fields.setProblem('startsAt', err.message);
+      else toast(err.message);
+    },
+  });
+  const busy = create.isPending;
   const listRef = useRef<HTMLHeadingElement | null>(null);
   const set = (k: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -179,32 +191,16 @@ function SlotEditor({ jobId }: { jobId: string }) {
     // Inviting tells the performers: it asks once.
     const round = values.round.trim();
     if (invited.length && !(await confirm.ask({ title: SLOT_TEXT.confirmCallBackTitle(round), message: SLOT_TEXT.confirmCallBack(invited.length, round), confirmLabel: SLOT_TEXT.callBackSend }))) return;
-    setBusy(true);
-    try {
-      const made = await create.mutateAsync({ jobId, body: {
-        startsAt: localInputToIso(values.startsAt),
-        minutes: Number(values.minutes),
-        count: Number(values.count),
-        gapMinutes: Number(values.gapMinutes),
-        ...(values.place.trim() ? { place: values.place } : {}),
-        ...(values.onlineUrl.trim() ? { onlineUrl: values.onlineUrl } : {}),
-        round: values.round,
-        ...(invited.length ? { applicationIds: invited } : {}),
-      } });
-      fields.reset();
-      toast(invited.length ? `${SLOT_TEXT.calledBack(invited.length, values.round.trim())} · ${SLOT_TEXT.created(made.length)}` : SLOT_TEXT.created(made.length));
-      setInvited([]);
-      listRef.current = document.getElementById('schedule-list') as HTMLHeadingElement | null;
-      listRef.current?.focus();
-    } catch (err) {
-      // At the field the server names; a refusal of the times as a whole (they overlap
-      // others of the job) is about when they start.
-      if (fields.setProblemFrom(err)) return;
-      if (err instanceof ApiError && err.status < 500) fields.setProblem('startsAt', err.message);
-      else toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    create.mutate({ jobId, body: {
+      startsAt: localInputToIso(values.startsAt),
+      minutes: Number(values.minutes),
+      count: Number(values.count),
+      gapMinutes: Number(values.gapMinutes),
+      ...(values.place.trim() ? { place: values.place } : {}),
+      ...(values.onlineUrl.trim() ? { onlineUrl: values.onlineUrl } : {}),
+      round: values.round,
+      ...(invited.length ? { applicationIds: invited } : {}),
+    } });
   }
 
   return (

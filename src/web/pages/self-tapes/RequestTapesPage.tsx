@@ -18,7 +18,7 @@ import { readerTime } from '../../../contract/time-zones';
 import { useJobApplicants } from '../../api/job-applicants';
 import { useOwnJob } from '../../api/own-jobs';
 import { useRequestTapes } from '../../api/request-tapes';
-import { uploadSides } from '../../api/upload-sides';
+import { useUploadSides } from '../../api/upload-sides';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FieldGroup, FormField } from '../../components/FormField';
 import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
@@ -71,7 +71,6 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
   const [instructions, setInstructions] = useState('');
   const [deadline, setDeadline] = useState('');
   const [sides, setSides] = useState<{ fileId: string; pages: number; name: string } | null>(null);
-  const [uploading, setUploading] = useState(false);
   const fields = useFieldProblems<Field>(NO_RULES, IDS);
   const { problems, clear, show } = fields;
   const [earliest, setEarliest] = useState<Date | null>(null);
@@ -90,20 +89,19 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
     onError: (err) => toast(err.message),
   });
 
-  async function chooseSides(file: File | undefined) {
+  const sidesUpload = useUploadSides({
+    onSuccess: (answer, file) => setSides({ ...answer, name: file.name }),
+    onError: (err) => {
+      if (sidesInput.current) sidesInput.current.value = '';
+      show({ sidesFileId: err.message });
+    },
+  });
+  const uploading = sidesUpload.isPending;
+
+  function chooseSides(file: File | undefined) {
     clear('sidesFileId');
     setSides(null);
-    if (!file) return;
-    setUploading(true);
-    try {
-      const answer = await uploadSides(file);
-      setSides({ ...answer, name: file.name });
-    } catch (err) {
-      if (sidesInput.current) sidesInput.current.value = '';
-      show({ sidesFileId: (err as Error).message });
-    } finally {
-      setUploading(false);
-    }
+    if (file) sidesUpload.mutate(file);
   }
 
   /**
@@ -173,7 +171,7 @@ function RequestForm({ jobId, chosen }: { jobId: string; chosen: { _id: string; 
           </>
         }
       >
-        {(a11y) => <input ref={sidesInput} type="file" accept="application/pdf" className="input" disabled={uploading} onChange={(e) => void chooseSides(e.target.files?.[0])} {...a11y} />}
+        {(a11y) => <input ref={sidesInput} type="file" accept="application/pdf" className="input" disabled={uploading} onChange={(e) => chooseSides(e.target.files?.[0])} {...a11y} />}
       </FormField>
       {sides && (
         <p className="tapes-sides" role="status">

@@ -19,7 +19,7 @@ import { readerTime } from '../../../contract/time-zones';
 import { useAskRetake } from '../../api/ask-retake';
 import { VideoPlayer } from '../../components/VideoPlayer';
 import { ApiError } from '../../api/client';
-import { createReviewLink } from '../../api/create-review-link';
+import { useCreateReviewLink } from '../../api/create-review-link';
 import { useJobApplicants } from '../../api/job-applicants';
 import { useJobTapeRequests } from '../../api/job-tape-requests';
 import { useMarkTapeWatched } from '../../api/mark-tape-watched';
@@ -28,7 +28,7 @@ import { useReviewLinks } from '../../api/review-links';
 import { useLinkFeedback } from '../../api/link-feedback';
 import { FeedbackPicks } from '../../components/FeedbackPicks';
 import type { ReviewLinkItem } from '../../../contract/self-tapes';
-import { revokeReviewLink } from '../../api/revoke-review-link';
+import { useRevokeReviewLink } from '../../api/revoke-review-link';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormField } from '../../components/FormField';
 import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
@@ -229,36 +229,46 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
   const [days, setDays] = useState(7);
   const [label, setLabel] = useState('');
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<{ _id: string; url: string } | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
   const madeRef = useRef<HTMLInputElement>(null);
   const now = Date.now();
   const live = (links.data ?? []).filter((l) => l.jobId === jobId && !l.revokedAt && Date.parse(l.expiresAt) > now);
 
-  async function create(e: FormEvent) {
+  const making = useCreateReviewLink({
+    onSuccess: (link) => {
+      setProblem('');
+      setPicked(new Set());
+      setLabel('');
+      setMade({ _id: link._id, url: new URL(link.url, window.location.origin).href });
+      window.setTimeout(() => madeRef.current?.focus(), 50);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 400) {
+        setProblem(err.message);
+        document.getElementById('review-who')?.focus();
+      } else toast(err.message);
+    },
+  });
+  const busy = making.isPending;
+  const ending = useRevokeReviewLink({
+    onSuccess: (_ended, linkId) => {
+      // The link just shown, now ended, is not offered for copying any more.
+      setMade((m) => (m?._id === linkId ? null : m));
+      toast(TAPE_MSG.revoked, 'success');
+      window.setTimeout(() => document.getElementById('live-links-title')?.focus(), 50);
+    },
+    onError: (err) => toast(err.message),
+  });
+
+  function create(e: FormEvent) {
     e.preventDefault();
     if (picked.size === 0 || picked.size > TAPE_LIMITS.reviewApplicationsMax) {
       setProblem(TAPE_MSG.reviewApplicationsRange);
       document.getElementById('review-who')?.focus();
       return;
     }
-    setBusy(true);
-    try {
-      const link = await createReviewLink({ jobId, applicationIds: [...picked], expiresInDays: days, label: label.trim() || null });
-      setProblem('');
-      setPicked(new Set());
-      setLabel('');
-      setMade({ _id: link._id, url: new URL(link.url, window.location.origin).href });
-      window.setTimeout(() => madeRef.current?.focus(), 50);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setProblem(err.message);
-        document.getElementById('review-who')?.focus();
-      } else toast((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    making.mutate({ jobId, applicationIds: [...picked], expiresInDays: days, label: label.trim() || null });
   }
 
   async function copy() {
@@ -272,19 +282,10 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
     }
   }
 
-  async function revoke() {
+  function revoke() {
     const linkId = revoking;
     setRevoking(null);
-    if (!linkId) return;
-    try {
-      await revokeReviewLink(linkId);
-      // The link just shown, now ended, is not offered for copying any more.
-      if (made?._id === linkId) setMade(null);
-      toast(TAPE_MSG.revoked, 'success');
-      window.setTimeout(() => document.getElementById('live-links-title')?.focus(), 50);
-    } catch (err) {
-      toast((err as Error).message);
-    }
+    if (linkId) ending.mutate(linkId);
   }
 
   return (
@@ -294,7 +295,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
       {!mayLink ? null : withTapes.length === 0 ? (
         <p className="card tapes-empty">{TAPE_MSG.reviewNobody}</p>
       ) : (
-        <form className="card tapes-form" onSubmit={(e) => void create(e)} noValidate>
+        <form className="card tapes-form" onSubmit={create} noValidate>
           <fieldset id="review-who" tabIndex={-1} className="tapes-who" aria-describedby={problem ? 'review-who-error' : undefined}>
             <legend>{TAPE_MSG.reviewWho}</legend>
             <ul>
@@ -357,7 +358,7 @@ function ReviewLinks({ jobId, withTapes }: { jobId: string; withTapes: StudioApp
           ))}
         </ul>
       )}
-      <ConfirmDialog open={revoking !== null} title={TAPE_MSG.revokeTitle} message={TAPE_MSG.revokeText} confirmLabel={TAPE_MSG.revoke} onConfirm={() => void revoke()} onCancel={() => setRevoking(null)} />
+      <ConfirmDialog open={revoking !== null} title={TAPE_MSG.revokeTitle} message={TAPE_MSG.revokeText} confirmLabel={TAPE_MSG.revoke} onConfirm={revoke} onCancel={() => setRevoking(null)} />
     </section>
   );
 }
