@@ -12,7 +12,7 @@ import { TAPE_MSG } from '../../../contract/self-tapes-messages';
 import type { TapeRequest } from '../../../contract/self-tapes';
 import { MSG } from '../../../contract/messages';
 import { useMyTapeRequests } from '../../api/my-tape-requests';
-import { sendTape, tapeTarget } from '../../api/send-tape';
+import { tapeTarget, useSendTape } from '../../api/send-tape';
 import { UnfinishedUploads } from '../../components/UnfinishedUploads';
 import { openSides } from '../../api/tape-sides';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -157,24 +157,28 @@ function Recorder({ request }: { request: TapeRequest }) {
     setPhase('ready');
   }
 
+  const sending = useSendTape({
+    onSuccess: () => {
+      stream.current?.getTracks().forEach((t) => t.stop());
+      setProgress('');
+      setPhase('sent');
+      window.setTimeout(() => result.current?.focus(), 0);
+    },
+    onError: (err) => {
+      setProgress('');
+      setProblem(err.message);
+      setPhase('review');
+      window.setTimeout(() => problemRef.current?.focus(), 0);
+    },
+  });
+
   /** Sends the take (or a recording kept from before a reload, which becomes the take). */
-  async function send(file = take?.file) {
-    if (!file) return;
+  function send(file = take?.file) {
+    if (!file || sending.isPending) return;
     if (file !== take?.file) setTake({ file, url: URL.createObjectURL(file) });
     setPhase('sending');
     setProblem('');
-    try {
-      await sendTape(request._id, file, { keep: true, onProgress: (n) => setProgress(UPLOAD_MSG_WEB.sending(n)), onRetry: () => setProgress(UPLOAD_MSG_WEB.retrying) });
-      stream.current?.getTracks().forEach((t) => t.stop());
-      setPhase('sent');
-      window.setTimeout(() => result.current?.focus(), 0);
-    } catch (err) {
-      setProblem((err as Error).message);
-      setPhase('review');
-      window.setTimeout(() => problemRef.current?.focus(), 0);
-    } finally {
-      setProgress('');
-    }
+    sending.mutate({ requestId: request._id, file, keep: true, onProgress: (n) => setProgress(UPLOAD_MSG_WEB.sending(n)), onRetry: () => setProgress(UPLOAD_MSG_WEB.retrying) });
   }
 
   const role = request.role && request.role.name !== request.job.title ? ` · ${request.role.name}` : '';
@@ -224,7 +228,7 @@ function Recorder({ request }: { request: TapeRequest }) {
                   </p>
                 )}
                 <div className="record-camera__actions">
-                  <button type="button" className="btn" disabled={phase === 'sending'} onClick={() => void send()}>
+                  <button type="button" className="btn" disabled={phase === 'sending'} onClick={() => send()}>
                     {RECORD_MSG.send}
                   </button>
                   <button type="button" className="btn btn-secondary" disabled={phase === 'sending'} onClick={again}>
@@ -250,7 +254,7 @@ function Recorder({ request }: { request: TapeRequest }) {
                   )}
                 </div>
                 {phase === 'starting' && <p role="status">{RECORD_MSG.cameraStarting}</p>}
-                {phase === 'ready' && <UnfinishedUploads target={tapeTarget(request._id)} onContinue={(file) => void send(file)} />}
+                {phase === 'ready' && <UnfinishedUploads target={tapeTarget(request._id)} onContinue={(file) => send(file)} />}
                 <div className="record-camera__actions">
                   {phase === 'recording' ? (
                     <button ref={stopButton} type="button" className="btn btn-danger" onClick={() => recorder.current?.stop()}>
