@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
 import { foldName, LANGUAGE_SUGGESTIONS, SKILL_SUGGESTIONS } from '../../../contract/resume.js';
 import type { AppContext } from '../../context.js';
@@ -199,22 +200,31 @@ function termTiers(q: string, terms: string[], name: SQL, startsWith: SQL, escap
 
 const knownSkills = SKILL_SUGGESTIONS.map(foldName);
 const knownLanguages = LANGUAGE_SUGGESTIONS.map(foldName);
+/** A filter value's near suggestions (`keysNear`), by column and folded value; shared by every search of the process. */
+const nearKeys = new LRUCache<string, string[]>({ max: 1000 });
 
 /**
  * A résumé filter's keys: the folded name as typed; and when that is not itself a suggested
  * name, the suggested names a small typo away ("bharatnatyam" finds Bharatanatyam; trigram
  * similarity of at least 0.4: "hindhi" is 0.44 from Hindi), so "Kathak" never finds Kathakali.
- * The near names are worked out by a statement of their own before the rows are read, and
- * written into the search's statements as constants: the planner then estimates the GIN
- * filter from the column's statistics, where an array it could not see (a subquery) was
- * priced as a few hundred rows and chosen to start from (docs/performance.md, "The talent
- * search on a miss").
+ * The near names are worked out by pg_trgm's `similarity()` in a statement of their own the
+ * first time a value is asked, and kept in `nearKeys`: they depend on the value alone (the
+ * suggestions are constants), so a later miss with the same value sends no statement for
+ * them. They are written into the search's statements as constants: the planner then
+ * estimates the GIN filter from the column's statistics, where an array it could not see (a
+ * subquery) was priced as a few hundred rows and chosen to start from (docs/performance.md,
+ * "The talent search on a miss").
  */
 async function keysNear(db: AppContext['db'], column: typeof users.skillKeys | typeof users.languageKeys, typed: string, known: readonly string[]): Promise<SQL> {
   if (known.includes(typed)) return sql`${column} @> array[${typed}]::text[]`;
-  const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
-  const near = await rowsOf<{ k: string }>(db, sql`select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4`);
-  const keys = [...near.map((r) => r.k), typed];
+  const cacheKey = `${column.name}\u0000${typed}`;
+  let near = nearKeys.get(cacheKey);
+  if (!near) {
+    const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
+    near = (await rowsOf<{ k: string }>(db, sql`select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4`)).map((r) => r.k);
+    nearKeys.set(cacheKey, near);
+  }
+  const keys = [...near, typed];
   return sql`${column} && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
 }
 
