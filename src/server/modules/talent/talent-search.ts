@@ -133,21 +133,25 @@ async function* textTiers(
   // ranked among the distinct names (talent_names, migration 0068) by one statement, leaving
   // out a name that holds the text (its every row is in an earlier tier), and written into
   // the tier's statement as constants: its rows are read on users_talent_name_idx by their
-  // lowered names and kept to those exact names. Each leaves out the rows an earlier tier
-  // holds, so "none" means none new.
+  // lowered names and kept to those exact names. The same statement says, for each word-near
+  // name, whether a public performer has it and is not in an earlier tier (`held`, a probe of
+  // users_talent_name_idx), which decides the threshold. Each leaves out the rows an earlier
+  // tier holds, so "none" means none new.
   const folded = sql`search_fold(${q})`;
-  const near = await rowsOf<{ fname: string; lowered: string; word: boolean; similar: boolean }>(
+  const near = await rowsOf<{ fname: string; lowered: string; similar: boolean; held: boolean }>(
     db,
-    sql`select n.fname, lower(n.fname) as lowered, n.folded %> ${folded} as word, n.folded % ${folded} as similar
+    sql`select n.fname, lower(n.fname) as lowered, n.folded % ${folded} as similar,
+          case when n.folded %> ${folded} then exists (
+            select 1 from ${users} where ${publicPerformer} and ${name} = lower(n.fname) and ${users.fname} = n.fname and ${notHeld}
+          ) else false end as held
         from talent_names n where (n.folded %> ${folded} or n.folded % ${folded}) and not n.fname ilike ${`%${escaped}%`}`,
   );
   const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
   const named = (names: typeof near) =>
     sql`${name} = any(${list(names.map((n) => n.lowered))}) and ${users.fname} = any(${list(names.map((n) => n.fname))}) and ${notHeld}`;
-  const wordNear = near.filter((n) => n.word);
-  const some = async (names: typeof near) =>
-    names.length > 0 && (await db.select({ one: sql`1` }).from(users).where(and(publicPerformer, named(names))).limit(1)).length > 0;
-  const chosen = (await some(wordNear)) ? wordNear : near.filter((n) => n.similar);
+  // A word-near name that no public performer outside the earlier tiers has would find no row: left out.
+  const wordHeld = near.filter((n) => n.held);
+  const chosen = wordHeld.length > 0 ? wordHeld : near.filter((n) => n.similar);
   if (chosen.length > 0) yield { scores: [-1], matches: [named(chosen)] };
 }
 
