@@ -256,6 +256,20 @@ describe('talent search pages across score tiers', () => {
     }
   });
 
+  it('asks for a résumé filter value’s near suggestions once: a later miss with it sends no statement for them', async () => {
+    const search = createTalentSearch(t.ctx);
+    const executes = vi.spyOn(t.ctx.db, 'execute');
+    try {
+      const first = await search.page({ skill: ['bharatnatyam'], language: 'hindhi' } as TalentQuery);
+      expect(executes).toHaveBeenCalledTimes(2);
+      executes.mockClear();
+      expect(await search.page({ skill: ['bharatnatyam'], language: 'hindhi' } as TalentQuery)).toEqual(first);
+      expect(executes).not.toHaveBeenCalled();
+    } finally {
+      executes.mockRestore();
+    }
+  });
+
   it('a text too many words hold, and one no word holds, answer as the single ranking', async () => {
     // Nine words holding "qzv": the trigram statement reads the matches instead.
     await performers(Array.from({ length: 9 }, (_, i) => ({ fname: `Per ${'abcdefghi'[i]}qzv${i}`, ...filled(i) })));
