@@ -188,7 +188,7 @@ function termTiers(q: string, terms: string[], name: SQL, startsWith: SQL, escap
       scores: [1],
       matches: terms.map((term) =>
         term.startsWith(q.toLowerCase())
-          ? sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not talent_terms.leads and not ${startsWith}`
+          ? sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${talentTerms.leads} and not ${startsWith}`
           : sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`,
       ),
       viaTerms: true,
