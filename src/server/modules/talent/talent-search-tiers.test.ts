@@ -238,6 +238,38 @@ describe('talent search pages across score tiers', () => {
     expect((await allPages(`q=${encodeURIComponent('Zorbulon Quilfeather')}`)).flat()).toEqual([]);
   });
 
+  it('sends two statements for the typo tier: its near names (with whether a row has a word-near one), then their rows', async () => {
+    const [ishaani] = await performers([{ fname: 'Ishaani Dorairaj' }]);
+    const search = createTalentSearch(t.ctx);
+    const selects = vi.spyOn(t.ctx.db, 'select');
+    const executes = vi.spyOn(t.ctx.db, 'execute');
+    try {
+      // The whole name, the names starting with it, the words holding it (none, so no tier
+      // of theirs), then the typo tier: the near names (raw) and their rows.
+      const found = await search.page({ q: 'ishani' } as TalentQuery);
+      expect(found.talent.map((p) => p._id)).toEqual([ishaani]);
+      expect(executes).toHaveBeenCalledTimes(1);
+      expect(selects).toHaveBeenCalledTimes(4);
+    } finally {
+      selects.mockRestore();
+      executes.mockRestore();
+    }
+  });
+
+  it('asks for a résumé filter value’s near suggestions once: a later miss with it sends no statement for them', async () => {
+    const search = createTalentSearch(t.ctx);
+    const executes = vi.spyOn(t.ctx.db, 'execute');
+    try {
+      const first = await search.page({ skill: ['bharatnatyam'], language: 'hindhi' } as TalentQuery);
+      expect(executes).toHaveBeenCalledTimes(2);
+      executes.mockClear();
+      expect(await search.page({ skill: ['bharatnatyam'], language: 'hindhi' } as TalentQuery)).toEqual(first);
+      expect(executes).not.toHaveBeenCalled();
+    } finally {
+      executes.mockRestore();
+    }
+  });
+
   it('a text too many words hold, and one no word holds, answer as the single ranking', async () => {
     // Nine words holding "qzv": the trigram statement reads the matches instead.
     await performers(Array.from({ length: 9 }, (_, i) => ({ fname: `Per ${'abcdefghi'[i]}qzv${i}`, ...filled(i) })));

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
 import { foldName, LANGUAGE_SUGGESTIONS, SKILL_SUGGESTIONS } from '../../../contract/resume.js';
 import type { AppContext } from '../../context.js';
@@ -132,21 +133,25 @@ async function* textTiers(
   // ranked among the distinct names (talent_names, migration 0068) by one statement, leaving
   // out a name that holds the text (its every row is in an earlier tier), and written into
   // the tier's statement as constants: its rows are read on users_talent_name_idx by their
-  // lowered names and kept to those exact names. Each leaves out the rows an earlier tier
-  // holds, so "none" means none new.
+  // lowered names and kept to those exact names. The same statement says, for each word-near
+  // name, whether a public performer has it and is not in an earlier tier (`held`, a probe of
+  // users_talent_name_idx), which decides the threshold. Each leaves out the rows an earlier
+  // tier holds, so "none" means none new.
   const folded = sql`search_fold(${q})`;
-  const near = await rowsOf<{ fname: string; lowered: string; word: boolean; similar: boolean }>(
+  const near = await rowsOf<{ fname: string; lowered: string; similar: boolean; held: boolean }>(
     db,
-    sql`select n.fname, lower(n.fname) as lowered, n.folded %> ${folded} as word, n.folded % ${folded} as similar
+    sql`select n.fname, lower(n.fname) as lowered, n.folded % ${folded} as similar,
+          case when n.folded %> ${folded} then exists (
+            select 1 from ${users} where ${publicPerformer} and ${name} = lower(n.fname) and ${users.fname} = n.fname and ${notHeld}
+          ) else false end as held
         from talent_names n where (n.folded %> ${folded} or n.folded % ${folded}) and not n.fname ilike ${`%${escaped}%`}`,
   );
   const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
   const named = (names: typeof near) =>
     sql`${name} = any(${list(names.map((n) => n.lowered))}) and ${users.fname} = any(${list(names.map((n) => n.fname))}) and ${notHeld}`;
-  const wordNear = near.filter((n) => n.word);
-  const some = async (names: typeof near) =>
-    names.length > 0 && (await db.select({ one: sql`1` }).from(users).where(and(publicPerformer, named(names))).limit(1)).length > 0;
-  const chosen = (await some(wordNear)) ? wordNear : near.filter((n) => n.similar);
+  // A word-near name that no public performer outside the earlier tiers has would find no row: left out.
+  const wordHeld = near.filter((n) => n.held);
+  const chosen = wordHeld.length > 0 ? wordHeld : near.filter((n) => n.similar);
   if (chosen.length > 0) yield { scores: [-1], matches: [named(chosen)] };
 }
 
@@ -183,7 +188,7 @@ function termTiers(q: string, terms: string[], name: SQL, startsWith: SQL, escap
       scores: [1],
       matches: terms.map((term) =>
         term.startsWith(q.toLowerCase())
-          ? sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not talent_terms.leads and not ${startsWith}`
+          ? sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${talentTerms.leads} and not ${startsWith}`
           : sql`${talentTerms.term} = ${term} and ${talentTerms.inName} and not ${startsWith}`,
       ),
       viaTerms: true,
@@ -199,22 +204,31 @@ function termTiers(q: string, terms: string[], name: SQL, startsWith: SQL, escap
 
 const knownSkills = SKILL_SUGGESTIONS.map(foldName);
 const knownLanguages = LANGUAGE_SUGGESTIONS.map(foldName);
+/** A filter value's near suggestions (`keysNear`), by column and folded value; shared by every search of the process. */
+const nearKeys = new LRUCache<string, string[]>({ max: 1000 });
 
 /**
  * A résumé filter's keys: the folded name as typed; and when that is not itself a suggested
  * name, the suggested names a small typo away ("bharatnatyam" finds Bharatanatyam; trigram
  * similarity of at least 0.4: "hindhi" is 0.44 from Hindi), so "Kathak" never finds Kathakali.
- * The near names are worked out by a statement of their own before the rows are read, and
- * written into the search's statements as constants: the planner then estimates the GIN
- * filter from the column's statistics, where an array it could not see (a subquery) was
- * priced as a few hundred rows and chosen to start from (docs/performance.md, "The talent
- * search on a miss").
+ * The near names are worked out by pg_trgm's `similarity()` in a statement of their own the
+ * first time a value is asked, and kept in `nearKeys`: they depend on the value alone (the
+ * suggestions are constants), so a later miss with the same value sends no statement for
+ * them. They are written into the search's statements as constants: the planner then
+ * estimates the GIN filter from the column's statistics, where an array it could not see (a
+ * subquery) was priced as a few hundred rows and chosen to start from (docs/performance.md,
+ * "The talent search on a miss").
  */
 async function keysNear(db: AppContext['db'], column: typeof users.skillKeys | typeof users.languageKeys, typed: string, known: readonly string[]): Promise<SQL> {
   if (known.includes(typed)) return sql`${column} @> array[${typed}]::text[]`;
-  const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
-  const near = await rowsOf<{ k: string }>(db, sql`select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4`);
-  const keys = [...near.map((r) => r.k), typed];
+  const cacheKey = `${column.name}\u0000${typed}`;
+  let near = nearKeys.get(cacheKey);
+  if (!near) {
+    const names = sql.join(known.map((k) => sql`${k}`), sql`, `);
+    near = (await rowsOf<{ k: string }>(db, sql`select k from unnest(array[${names}]::text[]) k where similarity(k, ${typed}) >= 0.4`)).map((r) => r.k);
+    nearKeys.set(cacheKey, near);
+  }
+  const keys = [...near, typed];
   return sql`${column} && array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`;
 }
 
