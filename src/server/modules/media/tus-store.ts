@@ -84,11 +84,12 @@ function keptRecords(disk: Configstore): Configstore {
   const kept = new LRUCache<string, Upload>({ max: KEPT_RECORDS });
   return {
     async get(key) {
-      // A copy, as a read from the disk is: the file store changes what it is handed before writing it back.
+      // A copy, as a read from the disk is (parsed JSON, no Upload instance, as tus itself has
+      // it): the file store changes what it is handed before writing it back.
       const known = kept.get(key);
-      if (known) return { ...known };
+      if (known) return { ...known } as Upload;
       const read = await disk.get(key);
-      if (read) kept.set(key, { ...read });
+      if (read) kept.set(key, { ...read } as Upload);
       return read;
     },
     async set(key, value) {
