@@ -7,6 +7,8 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { DataStore } from '@tus/server';
+import type { Configstore } from '@tus/file-store';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
 
 /** A finished or unfinished upload as its store knows it. */
@@ -51,9 +53,9 @@ export async function createTusStore(ctx: AppContext): Promise<TusStore> {
       },
     };
   }
-  const { FileStore } = await import('@tus/file-store');
+  const { FileStore, FileConfigstore } = await import('@tus/file-store');
   const directory = path.join(ctx.config.dataDir, 'tus');
-  const files = new FileStore({ directory });
+  const files = new FileStore({ directory, configstore: keptRecords(new FileConfigstore(directory)) });
   return {
     datastore: files,
     progress: (id) => progressOf(files, id),
@@ -63,6 +65,44 @@ export async function createTusStore(ctx: AppContext): Promise<TusStore> {
       // Its bytes may have been moved into storage already (docs/media.md): the record goes either way.
       await files.remove(id).catch(() => files.configstore.delete(id).catch(() => {}));
     },
+  };
+}
+
+/** Records kept in memory: more than the uploads an instance has open at once (10 per account). */
+const KEPT_RECORDS = 10_000;
+
+/**
+ * The file store's records (`<id>.json`: length, metadata, creation date) kept in memory once
+ * read or written, as the S3 store keeps its own (docs/media.md, "Bench rows"): the file store
+ * reads the record on every PATCH and HEAD, and it never changes after the creation (the
+ * length is declared then; the offset is the file's size, which the store still reads each
+ * time). Writes and removals go to the disk as before; a record that is not kept is read from
+ * it. The file store lives on one instance's disk, so no other process changes its records.
+ */
+function keptRecords(disk: Configstore): Configstore {
+  type Upload = NonNullable<Awaited<ReturnType<Configstore['get']>>>;
+  const kept = new LRUCache<string, Upload>({ max: KEPT_RECORDS });
+  return {
+    async get(key) {
+      // A copy, as a read from the disk is (parsed JSON, no Upload instance, as tus itself has
+      // it): the file store changes what it is handed before writing it back.
+      const known = kept.get(key);
+      if (known) return { ...known } as Upload;
+      const read = await disk.get(key);
+      if (read) kept.set(key, { ...read } as Upload);
+      return read;
+    },
+    async set(key, value) {
+      kept.delete(key);
+      await disk.set(key, value);
+      // What the disk now holds (tus goes on changing the object it wrote).
+      kept.set(key, JSON.parse(JSON.stringify(value)) as Upload);
+    },
+    async delete(key) {
+      kept.delete(key);
+      await disk.delete(key);
+    },
+    list: () => disk.list!(),
   };
 }
 
