@@ -1,15 +1,18 @@
 /**
- * Builds the web app, starts an SMTP sink and the real app once for the whole
- * end-to-end suite. Mail lands in a folder the specs read codes from.
+ * Builds the web app (unless dist/web is newer than everything it is built from), starts an
+ * SMTP sink, the real app and Chromium once for the whole end-to-end suite. Mail lands in a
+ * folder the specs read codes from; the specs connect to the one Chromium (harness.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startAppProcess } from '../test/app-process.js';
+import { launchBrowserServer } from '../test/browser.js';
 import { E2E_ADMIN_EMAIL } from './admin-email.js';
 
 declare module 'vitest' {
@@ -17,16 +20,42 @@ declare module 'vitest' {
     baseUrl: string;
     mailDir: string;
     smtpUrl: string;
+    /** The suite's Chromium (launchBrowserServer), which the specs' `browser` fixture connects to. */
+    browserEndpoint: string;
   }
+}
+
+/** The newest modification time (ms) of a file at or under `entry`; 0 when there is none. */
+function newest(entry: string): number {
+  const stat = statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(entry).map((name) => newest(path.join(entry, name))));
+}
+
+/**
+ * Whether dist/web is older than what the web build reads: src/ (the web app and the
+ * contract it imports; all of it, to be safe), the build's configuration and the installed
+ * packages. `npm ci` (its prepare step) and `npm run build` already built it, and a second
+ * build here cost CI about half a minute; a change since, or E2E_BUILD=1, builds again.
+ */
+function webBuildIsStale(): boolean {
+  if (process.env.E2E_BUILD === '1') return true;
+  const built = statSync('dist/web/index.html', { throwIfNoEntry: false });
+  if (!built) return true;
+  const inputs = ['src', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json', 'node_modules/.package-lock.json'];
+  return Math.max(...inputs.map(newest)) > built.mtimeMs;
 }
 
 export default async function setup(project: TestProject) {
   // A production build, as users get it (vitest itself runs with NODE_ENV=test).
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
+  if (webBuildIsStale()) {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
 
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'audition-e2e-mail-'));
   await mkdir(mailDir, { recursive: true });
@@ -37,12 +66,15 @@ export default async function setup(project: TestProject) {
     const temporary = `${file}.${randomUUID()}.tmp`;
     void writeFile(temporary, JSON.stringify(mail)).then(() => rename(temporary, file));
   });
-  const app = await startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL });
+  // Chromium starts while the app does: the two starts are each mostly waiting on their own process.
+  const [app, browser] = await Promise.all([startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL }), launchBrowserServer()]);
   project.provide('baseUrl', app.baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('smtpUrl', sink.url);
+  project.provide('browserEndpoint', browser.wsEndpoint());
 
   return async () => {
+    await browser.close();
     await app.stop();
     await sink.close();
     await rm(mailDir, { recursive: true, force: true });

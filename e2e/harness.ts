@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { afterEach, expect, inject, test as base } from 'vitest';
 import { launchBrowser, storeLogin, type LaunchOptions } from '../test/browser.js';
 
@@ -77,13 +77,28 @@ export async function withContexts<T>(browser: Browser, body: (open: Open) => Pr
   }
 }
 
-/** The `test` whose Chromium is launched with `options` (launchBrowser). */
-function testWith(options: LaunchOptions = {}) {
+/**
+ * The suite's Chromium (global-setup.ts launches it once), connected to for one spec file;
+ * closing this Browser only disconnects, which closes the contexts the file left. Launching
+ * Chromium per file cost every one of the ~65 files a start on a busy two-core machine. When
+ * the shared one cannot be reached (it crashed), the file launches its own and says so.
+ */
+async function connectToSuiteBrowser(): Promise<Browser> {
+  try {
+    return await chromium.connect(inject('browserEndpoint'), { timeout: 30_000 });
+  } catch (error) {
+    console.warn(`the suite's Chromium cannot be reached (${(error as Error).message.split('\n')[0]}); this file launches its own`);
+    return launchBrowser();
+  }
+}
+
+/** The `test` whose Chromium is the suite's, or, with `options` (a fake camera), launched for the file (launchBrowser). */
+function testWith(options?: LaunchOptions) {
   return base.extend<{ $test: { open: Open }; $file: { browser: Browser } }>({
     browser: [
       // eslint-disable-next-line no-empty-pattern -- Vitest reads the fixtures a fixture needs from this pattern
       async ({}, use) => {
-        const browser = await launchBrowser(options);
+        const browser = options ? await launchBrowser(options) : await connectToSuiteBrowser();
         try {
           await use(browser);
         } finally {
@@ -99,13 +114,25 @@ function testWith(options: LaunchOptions = {}) {
 }
 
 /**
- * The e2e `test` (and `it`): `browser` is Chromium, launched once per file on first use and
- * closed after the file; `open` opens pages through withContexts, closed after each test.
+ * The e2e `test` (and `it`): `browser` is the suite's Chromium, connected to once per file on
+ * first use and disconnected after the file; `open` opens pages through withContexts, closed
+ * after each test.
  */
 export const test = testWith();
-/** The same with a fake camera and microphone, granted without asking (recording a tape on the page). */
+/** The same with a fake camera and microphone, granted without asking (recording a tape on the page): a Chromium of its own, launched for the file. */
 export const cameraTest = testWith({ fakeCamera: true });
 export const it = test;
+
+/**
+ * A download's bytes. The Chromium is the suite's, reached through a connection, and
+ * Playwright gives a download's file path only to the process that launched the browser
+ * (`download.path()` throws over a connection); its stream works over either.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** The violations a page has reported so far, forgotten once taken. */
 export function takeCspViolations(page: Page): string[] {
@@ -205,13 +232,24 @@ async function logInAsStudio(page: Page, studio: TestUser) {
   await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
 }
 
+/**
+ * Resolves once the page has drawn a frame after the call and the work that frame started
+ * has run: after a resize, its layout, the ResizeObserver callbacks and the render their
+ * state changes cause. It replaced a fixed 150 ms wait after each resize (two per `shoot`,
+ * ~200 shoots in the suite), which waited longer than this on an idle machine and no surer
+ * on a busy one.
+ */
+export async function drawn(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
 /** Screenshots of the current screen at phone and desktop size into e2e/screenshots/. */
 export async function shoot(page: Page, name: string) {
   await mkdir(screenshotDir, { recursive: true });
   const original = page.viewportSize();
   for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await drawn(page);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
@@ -233,7 +271,7 @@ export async function toastTexts(page: Page): Promise<string[]> {
 export async function expectNoOverflow(page: Page, viewport?: { width: number; height: number }) {
   if (viewport) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
+    await drawn(page);
   }
   const { scroll, client, wide } = await page.evaluate(() => {
     const client = document.documentElement.clientWidth;
