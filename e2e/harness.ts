@@ -65,7 +65,9 @@ export async function withContexts<T>(browser: Browser, body: (open: Open) => Pr
     });
     const page = await context.newPage();
     if (!cspViolations.has(page)) cspViolations.set(page, []);
-    if (as) await ('studioId' in as ? logInAsStudio : logInAs)(page, as);
+    // Going somewhere next, the login is stored on /robots.txt, which loads no app: storing it
+    // on the home page loaded the whole app and its data only to leave it at once.
+    if (as) await ('studioId' in as ? logInAsStudio : logInAs)(page, as, path ? '/robots.txt' : '/');
     if (path) await page.goto(path);
     return { context, page };
   };
@@ -201,9 +203,9 @@ export async function createUser(overrides: Partial<ReturnType<typeof newUserInp
   return { ...input, token, _id };
 }
 
-/** Puts a user's login into the page's storage, as the login screen does. */
-export async function logInAs(page: Page, user: TestUser) {
-  await storeLogin(page, { token: user.token, id: user._id });
+/** Puts a user's login into the page's storage, as the login screen does, on the home page unless told (storeLogin). */
+export async function logInAs(page: Page, user: TestUser, at = '/') {
+  await storeLogin(page, { token: user.token, id: user._id }, at);
 }
 
 export interface StudioUser extends TestUser {
@@ -228,8 +230,8 @@ export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinu
 }
 
 /** Puts a studio's login into the page's storage, as the login screen does. */
-async function logInAsStudio(page: Page, studio: TestUser) {
-  await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
+async function logInAsStudio(page: Page, studio: TestUser, at = '/') {
+  await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' }, at);
 }
 
 /**
