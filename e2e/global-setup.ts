@@ -1,7 +1,7 @@
 /**
  * Builds the web app (unless dist/web is newer than everything it is built from), starts an
- * SMTP sink, the real app and Chromium once for the whole end-to-end suite. Mail lands in a
- * folder the specs read codes from; the specs connect to the one Chromium (harness.ts).
+ * SMTP sink and the real app once for the whole end-to-end suite. Mail lands in a folder the
+ * specs read codes from.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startAppProcess } from '../test/app-process.js';
-import { launchBrowserServer } from '../test/browser.js';
 import { E2E_ADMIN_EMAIL } from './admin-email.js';
 
 declare module 'vitest' {
@@ -20,8 +19,6 @@ declare module 'vitest' {
     baseUrl: string;
     mailDir: string;
     smtpUrl: string;
-    /** The suite's Chromium (launchBrowserServer), which the specs' `browser` fixture connects to. */
-    browserEndpoint: string;
   }
 }
 
@@ -36,8 +33,9 @@ function newest(entry: string): number {
 /**
  * Whether dist/web is older than what the web build reads: src/ (the web app and the
  * contract it imports; all of it, to be safe), the build's configuration and the installed
- * packages. `npm ci` (its prepare step) and `npm run build` already built it, and a second
- * build here cost CI about half a minute; a change since, or E2E_BUILD=1, builds again.
+ * packages. `npm ci` (its prepare step) and `npm run build` already built it, and building
+ * again here cost every run of the suite a few seconds (6 s on an idle two-core machine);
+ * a change since, or E2E_BUILD=1, builds again.
  */
 function webBuildIsStale(): boolean {
   if (process.env.E2E_BUILD === '1') return true;
@@ -66,15 +64,12 @@ export default async function setup(project: TestProject) {
     const temporary = `${file}.${randomUUID()}.tmp`;
     void writeFile(temporary, JSON.stringify(mail)).then(() => rename(temporary, file));
   });
-  // Chromium starts while the app does: the two starts are each mostly waiting on their own process.
-  const [app, browser] = await Promise.all([startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL }), launchBrowserServer()]);
+  const app = await startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL });
   project.provide('baseUrl', app.baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('smtpUrl', sink.url);
-  project.provide('browserEndpoint', browser.wsEndpoint());
 
   return async () => {
-    await browser.close();
     await app.stop();
     await sink.close();
     await rm(mailDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, expect, inject, test as base } from 'vitest';
 import { launchBrowser, storeLogin, type LaunchOptions } from '../test/browser.js';
 
@@ -79,28 +79,13 @@ export async function withContexts<T>(browser: Browser, body: (open: Open) => Pr
   }
 }
 
-/**
- * The suite's Chromium (global-setup.ts launches it once), connected to for one spec file;
- * closing this Browser only disconnects, which closes the contexts the file left. Launching
- * Chromium per file cost every one of the ~65 files a start on a busy two-core machine. When
- * the shared one cannot be reached (it crashed), the file launches its own and says so.
- */
-async function connectToSuiteBrowser(): Promise<Browser> {
-  try {
-    return await chromium.connect(inject('browserEndpoint'), { timeout: 30_000 });
-  } catch (error) {
-    console.warn(`the suite's Chromium cannot be reached (${(error as Error).message.split('\n')[0]}); this file launches its own`);
-    return launchBrowser();
-  }
-}
-
-/** The `test` whose Chromium is the suite's, or, with `options` (a fake camera), launched for the file (launchBrowser). */
-function testWith(options?: LaunchOptions) {
+/** The `test` whose Chromium is launched with `options` (launchBrowser). */
+function testWith(options: LaunchOptions = {}) {
   return base.extend<{ $test: { open: Open }; $file: { browser: Browser } }>({
     browser: [
       // eslint-disable-next-line no-empty-pattern -- Vitest reads the fixtures a fixture needs from this pattern
       async ({}, use) => {
-        const browser = options ? await launchBrowser(options) : await connectToSuiteBrowser();
+        const browser = await launchBrowser(options);
         try {
           await use(browser);
         } finally {
@@ -116,25 +101,13 @@ function testWith(options?: LaunchOptions) {
 }
 
 /**
- * The e2e `test` (and `it`): `browser` is the suite's Chromium, connected to once per file on
- * first use and disconnected after the file; `open` opens pages through withContexts, closed
- * after each test.
+ * The e2e `test` (and `it`): `browser` is Chromium, launched once per file on first use and
+ * closed after the file; `open` opens pages through withContexts, closed after each test.
  */
 export const test = testWith();
-/** The same with a fake camera and microphone, granted without asking (recording a tape on the page): a Chromium of its own, launched for the file. */
+/** The same with a fake camera and microphone, granted without asking (recording a tape on the page). */
 export const cameraTest = testWith({ fakeCamera: true });
 export const it = test;
-
-/**
- * A download's bytes. The Chromium is the suite's, reached through a connection, and
- * Playwright gives a download's file path only to the process that launched the browser
- * (`download.path()` throws over a connection); its stream works over either.
- */
-export async function downloadedBytes(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The violations a page has reported so far, forgotten once taken. */
 export function takeCspViolations(page: Page): string[] {

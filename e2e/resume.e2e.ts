@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest';
+import { readFile } from 'node:fs/promises';
 import { RESUME_FORM, RESUME_MSG } from '../src/contract/resume-options.js';
 import { TALENT_MSG } from '../src/contract/talent-messages.js';
-import { createStudio, createUser, downloadedBytes, expectAccessible, it, shoot, SLOW_TEST } from './harness.js';
+import { createStudio, createUser, expectAccessible, it, shoot, SLOW_TEST } from './harness.js';
 
 const credits = [
   ['Monsoon Letters', 'Mira'],
@@ -95,7 +96,7 @@ describe('/editResume', () => {
       const file = await download;
       // Saved under the performer's name (issue 49 item 21), not "comp-card.pdf".
       expect(file.suggestedFilename()).toBe(`${user.fname} comp-card.pdf`);
-      const bytes = await downloadedBytes(file);
+      const bytes = await readFile((await file.path())!);
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const direct = await fetch(`${origin}/api/talent/${user._id}/comp-card.pdf`, { headers: { 'x-auth-token': user.token } });
       expect(direct.headers.get('content-type')).toBe('application/pdf');

@@ -5,6 +5,7 @@
  * downloads and parses; the same instant reads 10:00 IST for the studio and 04:30 GMT for
  * the performers. Printed, the schedule has no nav.
  */
+import { readFile } from 'node:fs/promises';
 import ical from 'node-ical';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -12,7 +13,7 @@ import { personName } from '../src/contract/names.js';
 import { MSG } from '../src/contract/messages.js';
 import { SLOT_MSG, SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, downloadedBytes, drawn, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser, screenshotDir } from './harness.js';
+import { buyPlan, createStudio, createUser, drawn, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser, screenshotDir } from './harness.js';
 
 const shot = async (page: Page, name: string) => {
   for (const [label, size] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
@@ -91,7 +92,7 @@ describe('/dashboard/jobs/{id}/schedule and the performer’s picker', () => {
 
     // "Add to calendar" downloads the file; a calendar library reads the booked instant, moved once.
     const [download] = await Promise.all([b.page.waitForEvent('download'), b.page.getByRole('button', { name: SLOT_TEXT.addToCalendar }).click()]);
-    const file = (await downloadedBytes(download)).toString('utf8');
+    const file = await readFile((await download.path())!, 'utf8');
     expect(file).toContain('\r\nBEGIN:VEVENT\r\n');
     const event = Object.values(ical.sync.parseICS(file)).find((c) => c?.type === 'VEVENT') as ical.VEvent;
     expect(event.start.toISOString()).toBe(new Date(first.getTime() + 30 * 60_000).toISOString());

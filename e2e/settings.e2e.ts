@@ -1,8 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect } from 'vitest';
 import { MSG } from '../src/contract/messages.js';
 import { SETTINGS_MSG } from '../src/contract/screen-messages.js';
 import { TIME_ZONE_MSG } from '../src/contract/time-zones.js';
-import { baseUrl, buyPlan, clearMail, createStudio, createUser, downloadedBytes, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readCode, shoot, toastTexts } from './harness.js';
+import { baseUrl, buyPlan, clearMail, createStudio, createUser, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readCode, shoot, toastTexts } from './harness.js';
 
 describe('/settings', () => {
   it('the deletion dialog says that paid days are lost for a performer with a plan, and not for one without (390 px)', async ({ open }) => {
@@ -79,7 +80,7 @@ describe('/settings', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^audition-account-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = JSON.parse((await downloadedBytes(download)).toString('utf8')) as { profile: { email: string; fname: string } };
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as { profile: { email: string; fname: string } };
     expect(file.profile).toMatchObject({ email: user.email, fname: user.fname });
     expect(JSON.stringify(file)).not.toMatch(/argon2|passwordHash/);
 

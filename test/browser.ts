@@ -1,30 +1,19 @@
 /** The Debian chromium through playwright-core, as the e2e suite and the bench's browser row launch it. */
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export interface LaunchOptions {
   /** A fake camera and microphone granted without asking (Chromium's test pattern and beep), for recording on the page. */
   fakeCamera?: boolean;
 }
 
-const launchOptions = ({ fakeCamera = false }: LaunchOptions) => ({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-    ...(fakeCamera ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
-  ],
-});
-
-export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch(launchOptions(options));
-}
-
-/**
- * The same Chromium as a server that test files connect to (`chromium.connect(wsEndpoint)`):
- * the e2e suite launches it once instead of once per spec file (docs/architecture.md,
- * "End-to-end tests").
- */
-export async function launchBrowserServer(options: LaunchOptions = {}): Promise<BrowserServer> {
-  return chromium.launchServer(launchOptions(options));
+export async function launchBrowser({ fakeCamera = false }: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      ...(fakeCamera ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+    ],
+  });
 }
 
 /**
