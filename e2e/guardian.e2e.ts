@@ -13,7 +13,7 @@ import { GUARDIAN_MSG } from '../src/contract/guardians-messages.js';
 import { MSG } from '../src/contract/messages.js';
 import { personName } from '../src/contract/names.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, DESKTOP, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, screenshotDir } from './harness.js';
+import { buyPlan, createStudio, createUser, DESKTOP, drawn, expectAccessible, expectFieldProblem, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, screenshotDir } from './harness.js';
 
 const SHOTS = screenshotDir;
 /** Full-page screenshots at 390 and 1280 into e2e/screenshots/guardian-<name>-<width>.png. */
@@ -23,7 +23,7 @@ async function shootBoth(page: Page, name: string) {
     await page.setViewportSize(size);
     // From the top: a page scrolled to a focused result would draw its sticky bar mid-picture.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    await drawn(page);
     await expectNoOverflow(page);
     await page.screenshot({ path: `${SHOTS}/guardian-${name}-${size.width}.png`, fullPage: true });
   }

@@ -65,7 +65,9 @@ export async function withContexts<T>(browser: Browser, body: (open: Open) => Pr
     });
     const page = await context.newPage();
     if (!cspViolations.has(page)) cspViolations.set(page, []);
-    if (as) await ('studioId' in as ? logInAsStudio : logInAs)(page, as);
+    // Going somewhere next, the login is stored on /robots.txt, which loads no app: storing it
+    // on the home page loaded the whole app and its data only to leave it at once.
+    if (as) await ('studioId' in as ? logInAsStudio : logInAs)(page, as, path ? '/robots.txt' : '/');
     if (path) await page.goto(path);
     return { context, page };
   };
@@ -174,9 +176,9 @@ export async function createUser(overrides: Partial<ReturnType<typeof newUserInp
   return { ...input, token, _id };
 }
 
-/** Puts a user's login into the page's storage, as the login screen does. */
-export async function logInAs(page: Page, user: TestUser) {
-  await storeLogin(page, { token: user.token, id: user._id });
+/** Puts a user's login into the page's storage, as the login screen does, on the home page unless told (storeLogin). */
+export async function logInAs(page: Page, user: TestUser, at = '/') {
+  await storeLogin(page, { token: user.token, id: user._id }, at);
 }
 
 export interface StudioUser extends TestUser {
@@ -201,8 +203,19 @@ export async function buyPlan(user: TestUser, plan: 'gold' | 'silver' | 'platinu
 }
 
 /** Puts a studio's login into the page's storage, as the login screen does. */
-async function logInAsStudio(page: Page, studio: TestUser) {
-  await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' });
+async function logInAsStudio(page: Page, studio: TestUser, at = '/') {
+  await storeLogin(page, { token: studio.token, id: studio._id, role: 'studio' }, at);
+}
+
+/**
+ * Resolves once the page has drawn a frame after the call and the work that frame started
+ * has run: after a resize, its layout, the ResizeObserver callbacks and the render their
+ * state changes cause. It replaced a fixed 150 ms wait after each resize (two per `shoot`,
+ * ~200 shoots in the suite), which waited longer than this on an idle machine and no surer
+ * on a busy one.
+ */
+export async function drawn(page: Page) {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 }
 
 /** Screenshots of the current screen at phone and desktop size into e2e/screenshots/. */
@@ -211,7 +224,7 @@ export async function shoot(page: Page, name: string) {
   const original = page.viewportSize();
   for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await drawn(page);
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${label}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
@@ -233,7 +246,7 @@ export async function toastTexts(page: Page): Promise<string[]> {
 export async function expectNoOverflow(page: Page, viewport?: { width: number; height: number }) {
   if (viewport) {
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(100);
+    await drawn(page);
   }
   const { scroll, client, wide } = await page.evaluate(() => {
     const client = document.documentElement.clientWidth;

@@ -13,12 +13,12 @@ import { personName } from '../src/contract/names.js';
 import { MSG } from '../src/contract/messages.js';
 import { SLOT_MSG, SLOT_TEXT } from '../src/contract/slots.js';
 import { apiAs, postJob } from './application-data.js';
-import { buyPlan, createStudio, createUser, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser, screenshotDir } from './harness.js';
+import { buyPlan, createStudio, createUser, drawn, expectAccessible, expectNoOverflow, it, PHONE, shoot, SLOW_TEST, type TestUser, screenshotDir } from './harness.js';
 
 const shot = async (page: Page, name: string) => {
   for (const [label, size] of [['390', PHONE], ['1280', { width: 1280, height: 800 }]] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await drawn(page);
     await page.screenshot({ path: `${screenshotDir}/slots-${name}-${label}.png`, fullPage: true });
   }
 };

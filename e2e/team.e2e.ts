@@ -15,14 +15,14 @@ import { SCREEN_MSG } from '../src/contract/screen-messages.js';
 import { TEAM_MSG, TEAM_SCREEN } from '../src/contract/team-messages.js';
 import { WHO_MSG } from '../src/contract/who-did-what-texts.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, type Open, screenshotDir } from './harness.js';
+import { buyPlan, clearMail, createStudio, createUser, DESKTOP, drawn, expectAccessible, expectNoOverflow, it, PHONE, readMail, SLOW_TEST, type Open, screenshotDir } from './harness.js';
 
 /** Screenshots at both widths into e2e/screenshots/team-<name>-<width>.png. */
 async function shots(page: Page, name: string) {
   await mkdir(screenshotDir, { recursive: true });
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    await drawn(page);
     await expectNoOverflow(page);
     await page.screenshot({ path: `${screenshotDir}/team-${name}-${size.width}.png`, fullPage: true });
   }

@@ -16,9 +16,13 @@ export async function launchBrowser({ fakeCamera = false }: LaunchOptions = {}):
   });
 }
 
-/** Puts a login into the page's storage, as the login screen does (a studio's with its role). */
-export async function storeLogin(page: Page, login: { token: string; id: string; role?: 'studio' }): Promise<void> {
-  await page.goto('/');
+/**
+ * Puts a login into the page's storage, as the login screen does (a studio's with its role),
+ * on the page at `at`, the home page unless told: a caller that goes elsewhere next passes a
+ * page of the app's origin that runs no app (/robots.txt), whose storage is the same.
+ */
+export async function storeLogin(page: Page, login: { token: string; id: string; role?: 'studio' }, at = '/'): Promise<void> {
+  await page.goto(at);
   await page.evaluate(({ token, id, role }) => {
     localStorage.setItem('token', token);
     localStorage.setItem('id', id);
