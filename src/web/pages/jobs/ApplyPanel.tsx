@@ -181,7 +181,9 @@ export function ApplyPanel({ job }: { job: JobPage }) {
         )}
         {media.length > 0 && <p className="muted">{chosen.length} / {APPLICATION_LIMITS.mediaMax}</p>}
       </FieldGroup>
-      <FormField id="apply-note" label={APP_MSG.noteLabel} error={fields.problems.note} hint={note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
+      {/* The count gives way to the note's problem while it is shown (an over-long note's names the limit; both at
+          once say it twice on a phone); typing clears the problem and the count is back. */}
+      <FormField id="apply-note" label={APP_MSG.noteLabel} error={fields.problems.note} hint={fields.problems.note ? undefined : note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
         {(a) => <textarea {...a} className="textarea" rows={5} value={note} onChange={(e) => { fields.clear('note'); setNote(e.target.value); }} />}
       </FormField>
       {refusal && (
