@@ -197,6 +197,30 @@ describe('applying and /applications', () => {
       await expect.poll(() => focusedName(page)).toBe(`a "${APP_MSG.choosePlan}"`);
       await shoot(page, `apply-no-plan-focus-${viewport.width}`);
     });
+
+    it(`a refusal about no field puts focus on its words, a plan refusal on its own plan link, at ${viewport.width} px`, async ({ open }) => {
+      const job = await postJob(studio, { title: `Refused whole ${viewport.width}` });
+      const performer = await createUser();
+      await buyPlan(performer, 'gold');
+      const { page } = await open({ viewport, as: performer, path: `/jobs/${job._id}` });
+      await page.getByLabel(APP_MSG.noteLabel).fill('Hello');
+      const send = page.getByRole('button', { name: APP_MSG.sendApplication });
+      let answer: { status: number; msg: string } = { status: 409, msg: APP_MSG.jobClosed };
+      await page.route('**/api/jobs/*/apply', (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify({ msg: answer.msg }) }));
+      await send.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(APP_MSG.jobClosed).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('apply-send-error');
+      await shoot(page, `apply-refused-focus-${viewport.width}`);
+      // The plan line has a plan with applications left: the refusal brings its own link, and the focus goes there.
+      answer = { status: 402, msg: APP_MSG.planRequired };
+      await send.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(APP_MSG.planRequired).waitFor();
+      await expect.poll(() => focusedName(page)).toBe(`a "${APP_MSG.choosePlan}"`);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.apply-error')))).toBe(true);
+      expect(await page.getByText(APP_MSG.jobClosed).count()).toBe(0);
+    });
   }
 });
 

@@ -66,7 +66,15 @@ for (const [width, viewport] of [[390, PHONE], [1280, { width: 1280, height: 800
       await expect.poll(() => page.locator('#apply-note-error').textContent()).toBe(MSG.tooLong(APP_MSG.noteLabel, APPLICATION_LIMITS.noteMax));
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('apply-note');
       expect(await page.getByText(APP_MSG.applied).count()).toBe(0);
+      // The problem says the limit: the count hint is not shown beside it, nor read with the field.
+      expect(await page.getByText(APP_MSG.charsOver(5000 - APPLICATION_LIMITS.noteMax)).isVisible()).toBe(false);
+      expect(await page.locator('#apply-note-hint').count()).toBe(0);
+      expect(await note.getAttribute('aria-describedby')).toBe('apply-note-error');
       await shoot(page, `apply-note-too-long-${width}`);
+      // Typing clears the problem, and the count is back.
+      await note.fill('x'.repeat(4999));
+      await page.getByText(APP_MSG.charsOver(4999 - APPLICATION_LIMITS.noteMax)).waitFor();
+      expect(await page.locator('#apply-note-error').count()).toBe(0);
     });
   });
 }

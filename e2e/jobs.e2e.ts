@@ -3,8 +3,10 @@ import { describe, expect } from 'vitest';
 import { JOB_GENDERS, JOB_LIMITS, JOB_PROFESSIONS } from '../src/contract/jobs-limits.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { CAST_MSG } from '../src/contract/casting-messages.js';
+import { TALENT_MSG } from '../src/contract/talent-messages.js';
 import { postJob } from './application-data.js';
-import { baseUrl, createStudio, createUser, expectAccessible, expectNoOverflow, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
+import { createPerformer } from './talent-data.js';
+import { baseUrl, createStudio, expectAccessible, expectNoOverflow, it, layoutShiftOf, MAX_LAYOUT_SHIFT, PHONE, shoot } from './harness.js';
 
 describe('/jobs/{id}', () => {
   // Issue 49 item 21: a role's skills and languages were one run of names.
@@ -52,8 +54,10 @@ describe('/jobs', () => {
     await expectAccessible(page);
   });
 
-  it('shows its filters before "Recommended for you" and says how many jobs it found, at 390 px (issue 36 item 10)', async ({ open }) => {
-    const performer = await createUser();
+  it('shows its filters before "Recommended for you", says how many jobs it found, and says none found above the recommendations, at 390 px (issue 36 item 10)', async ({ open }) => {
+    // A performer a job fits, so "Recommended for you" has a card.
+    await postJob(await createStudio(), { title: 'Dancer for a board with nothing found', profession: 'Dancer' });
+    const performer = await createPerformer({ gender: 'Female' }, { category: 'Dancer' });
     const { page } = await open({ viewport: PHONE, as: performer, path: '/jobs' });
     await page.getByRole('heading', { name: 'Recommended for you' }).waitFor();
     const filtersFirst = await page.evaluate(() => {
@@ -67,7 +71,20 @@ describe('/jobs', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText(MARKET_MSG.noJobs).waitFor();
     expect(await page.getByTestId('job-count').count()).toBe(0);
+    // Nothing found is said under the filters, before any recommended card (which would read as a result), with the way on.
+    const empty = page.getByTestId('no-jobs');
+    const firstCard = page.getByRole('region', { name: 'Recommended for you' }).locator('.job-card').first();
+    await firstCard.waitFor();
+    const [emptyBox, cardBox, filtersBox] = await Promise.all([empty.boundingBox(), firstCard.boundingBox(), page.getByRole('search').boundingBox()]);
+    expect(emptyBox!.y).toBeGreaterThan(filtersBox!.y + filtersBox!.height - 1);
+    expect(emptyBox!.y + emptyBox!.height).toBeLessThan(cardBox!.y);
     await shoot(page, 'firstuse-jobs-filters');
+    await expectAccessible(page);
+    await empty.getByRole('link', { name: TALENT_MSG.clearFilters }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('job-count').count()).toBe(1);
+    expect(await empty.count()).toBe(0);
   });
 });
 

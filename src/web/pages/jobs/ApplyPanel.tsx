@@ -17,11 +17,14 @@ import { useApplyToJob } from '../../api/apply-to-job';
 import { useUserData } from '../../api/user-data';
 import { FieldError, FieldGroup, FormField } from '../../components/FormField';
 import { NO_RULES, useFieldProblems } from '../../components/useFieldProblems';
+import { useFocusWhenDrawn } from '../../components/useFocusWhenDrawn';
 import { dropDraft, readDraft, saveDraft } from '../../lib/apply-draft';
 
 type Media = { url: string; type: 'photos' | 'videos' | 'audios' };
-/** The form's fields in its order (focus goes to the first wrong one); `send` is the refusal of the whole application. */
-const APPLY_IDS = { roles: 'apply-roles', media: 'apply-media', note: 'apply-note', send: 'apply-send' };
+/** The form's fields in its order (focus goes to the first wrong one). */
+const APPLY_IDS = { roles: 'apply-roles', media: 'apply-media', note: 'apply-note' };
+/** The refusal of the whole application, said above the button: its paragraph is `apply-send-error`. */
+const SEND_ID = 'apply-send';
 /** The inputs a refusal can name (the server's `field`, its first part: `media.3` is the media). */
 const APPLY_FIELDS = { note: APPLY_IDS.note, media: APPLY_IDS.media };
 
@@ -31,19 +34,20 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const [note, setNote] = useState(() => readDraft(jobId)?.note ?? '');
   const [chosen, setChosen] = useState<string[]>(() => readDraft(jobId)?.media ?? []);
   const [roleIds, setRoleIds] = useState<string[]>(() => readDraft(jobId)?.roleIds ?? []);
-  // One form state (docs/architecture.md, "Forms."): the checks are the page's own (a role chosen, the note's length);
-  // `send` is no field: a refusal of the whole application (no plan, the network), said above the button.
+  // One form state (docs/architecture.md, "Forms."): the checks are the page's own (a role chosen, the note's length).
   const fields = useFieldProblems(NO_RULES, APPLY_IDS);
-  const [plan, setPlan] = useState(false);
+  // A refusal about no field (no plan, a guardian's consent, the network), kept whole: its status says whether
+  // it is the plan's (402), its message is said above the button.
+  const [refusal, setRefusal] = useState<Error | null>(null);
+  const needsPlan = refusal instanceof ApiError && refusal.status === 402;
   const [sent, setSent] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Focus on the way on, never the body (issue 49 item 9): the plan's link once drawn, else Send again.
-  const focusAfterRefusal = (plan: boolean) =>
-    window.setTimeout(() => {
-      const form = formRef.current;
-      const target = plan ? form?.querySelector<HTMLElement>('.needs-plan a, .apply-error a') : null;
-      (target ?? form?.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
-    }, 0);
+  // The one "Choose a plan" link drawn (the plan line's, or the refusal's when the line has none).
+  const planLink = useRef<HTMLAnchorElement>(null);
+  // Focus on the way on, never the body (issue 49 item 9), once the refusal is drawn: the plan's link
+  // for a plan refusal, else the refusal's words (Send is right after them).
+  const focusWhenDrawn = useFocusWhenDrawn((shown: Error) =>
+    shown !== refusal ? null : needsPlan && planLink.current ? planLink.current : `${SEND_ID}-error`,
+  );
   const apply = useApplyToJob({
     fields: APPLY_FIELDS,
     onSuccess: () => {
@@ -51,15 +55,10 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       setSent(true);
     },
     // At the field the server names (`media.3` is the media), with the focus on it.
-    onProblem: (field, msg) => {
-      setPlan(false);
-      fields.setProblem(field, msg);
-    },
+    onProblem: (field, msg) => fields.setProblem(field, msg),
     onError: (err) => {
-      const needsPlan = err instanceof ApiError && err.status === 402;
-      setPlan(needsPlan);
-      fields.show({ send: err.message });
-      focusAfterRefusal(needsPlan);
+      setRefusal(err);
+      focusWhenDrawn(err);
     },
   });
   const sending = apply.isPending;
@@ -78,6 +77,7 @@ export function ApplyPanel({ job }: { job: JobPage }) {
   const choosing = job.roles.filter((r) => r.status === 'open').length > 1;
   const selected = choosing ? roleIds.filter((id) => open.some((r) => r._id === id)) : open.map((r) => r._id);
   const back = `/subscription?next=${encodeURIComponent(`/jobs/${jobId}`)}`;
+  const planOffered = Boolean(you && (you.plan === null || you.applicationsLeft === 0));
 
   const planLine = you && (
     <div className={you.plan ? 'apply-plan card-inset' : 'apply-plan needs-plan card-inset'} role="status">
@@ -85,12 +85,12 @@ export function ApplyPanel({ job }: { job: JobPage }) {
         <>
           <p><strong>{CAST_MSG.needsPlan}</strong></p>
           <p className="muted">{CAST_MSG.needsPlanHint}</p>
-          <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>
+          <Link ref={planLink} to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>
         </>
       ) : (
         <>
           <p>{CAST_MSG.planLine(you.plan, you.applicationsLeft)}</p>
-          {you.applicationsLeft === 0 && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
+          {you.applicationsLeft === 0 && <Link ref={planLink} to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
         </>
       )}
     </div>
@@ -131,13 +131,13 @@ export function ApplyPanel({ job }: { job: JobPage }) {
       roles: choosing && selected.length === 0 ? CAST_MSG.chooseRole : undefined,
       note: note.length > APPLICATION_LIMITS.noteMax ? MSG.tooLong(APP_MSG.noteLabel, APPLICATION_LIMITS.noteMax) : undefined,
     };
-    setPlan(false);
+    setRefusal(null);
     if (!fields.show(found)) return;
     apply.mutate({ jobId, body: { note, media: chosen }, roleIds: choosing ? selected : selected.map(() => undefined) });
   }
 
   return (
-    <form ref={formRef} className="apply-form" onSubmit={handleSubmit} noValidate aria-labelledby="apply-title">
+    <form className="apply-form" onSubmit={handleSubmit} noValidate aria-labelledby="apply-title">
       <h2 id="apply-title">{APP_MSG.applyTitle}</h2>
       {planLine}
       {p.visibility === 'private' && <p className="apply-private">{APP_MSG.privateWarning}</p>}
@@ -181,14 +181,16 @@ export function ApplyPanel({ job }: { job: JobPage }) {
         )}
         {media.length > 0 && <p className="muted">{chosen.length} / {APPLICATION_LIMITS.mediaMax}</p>}
       </FieldGroup>
-      <FormField id="apply-note" label={APP_MSG.noteLabel} error={fields.problems.note} hint={note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
+      {/* The count gives way to the note's problem while it is shown (an over-long note's names the limit; both at
+          once say it twice on a phone); typing clears the problem and the count is back. */}
+      <FormField id="apply-note" label={APP_MSG.noteLabel} error={fields.problems.note} hint={fields.problems.note ? undefined : note.length > APPLICATION_LIMITS.noteMax ? APP_MSG.charsOver(note.length - APPLICATION_LIMITS.noteMax) : APP_MSG.charsLeft(APPLICATION_LIMITS.noteMax - note.length)}>
         {(a) => <textarea {...a} className="textarea" rows={5} value={note} onChange={(e) => { fields.clear('note'); setNote(e.target.value); }} />}
       </FormField>
-      {fields.problems.send && (
+      {refusal && (
         <div className="apply-error">
-          <FieldError id={APPLY_IDS.send} error={fields.problems.send} />
+          <FieldError id={SEND_ID} error={refusal.message} focusable />
           {/* The plan line above already offers the plan when there is none or none is left. */}
-          {plan && !(you && (you.plan === null || you.applicationsLeft === 0)) && <Link to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
+          {needsPlan && !planOffered && <Link ref={planLink} to={back} className="btn btn-secondary">{APP_MSG.choosePlan}</Link>}
         </div>
       )}
       {/* aria-disabled while sending, not disabled: a disabled button drops the focus to the body. */}

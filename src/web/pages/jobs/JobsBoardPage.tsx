@@ -6,6 +6,7 @@ import type { BoardJob } from '../../../contract/jobs';
 import { LIMITS } from '../../../contract/limits';
 import { MARKET_MSG } from '../../../contract/marketplace-messages';
 import { MSG } from '../../../contract/messages';
+import { TALENT_MSG } from '../../../contract/talent-messages';
 import type { BoardFilters } from '../../api/jobs';
 import { useJobBoard } from '../../api/job-board';
 import { cut, isCut } from '../../lib/text';
@@ -18,6 +19,7 @@ import { formatDate } from '../../lib/dates';
 import { photoSources } from '../../lib/photo-sources';
 
 const KEYS = ['q', 'profession', 'gender', 'location', 'paid'] as const;
+const NO_FILTERS: BoardFilters = { q: '', profession: '', gender: '', location: '', paid: '' };
 
 export default function JobsBoardPage() {
   const [params, setParams] = useSearchParams();
@@ -44,6 +46,7 @@ export default function JobsBoardPage() {
   }
 
   const jobs = board.data?.pages.flatMap((p) => p.jobs) ?? [];
+  const filtered = KEYS.some((key) => filters[key]);
   return (
     <main className="page jobs-board">
       <h1>{MARKET_MSG.jobsTitle}</h1>
@@ -59,13 +62,25 @@ export default function JobsBoardPage() {
         </label>
         <button type="submit" className="btn">{MARKET_MSG.boardSearch}</button>
       </form>
+      {/* Nothing found is said right under the filters, with the way on, before the recommendations: under them
+          it came after cards, which read as the search's results. */}
+      {board.isSuccess && jobs.length === 0 && (
+        <p className="muted job-empty" data-testid="no-jobs">
+          {MARKET_MSG.noJobs}
+          {filtered && (
+            <>
+              {' '}
+              <Link to="/jobs" onClick={() => setDraft(NO_FILTERS)}>{TALENT_MSG.clearFilters}</Link>
+            </>
+          )}
+        </p>
+      )}
       <RecommendedJobs limit={3} />
       {board.isSuccess && jobs.length > 0 && (
         <p className="muted job-count" role="status" data-testid="job-count">{MARKET_MSG.jobCount(jobs.length, board.hasNextPage)}</p>
       )}
       {board.isPending && <p role="status">{MSG.loading}</p>}
       {board.isError && <p role="alert">{board.error.message}</p>}
-      {board.isSuccess && jobs.length === 0 && <p className="muted">{MARKET_MSG.noJobs}</p>}
       <ul className="job-cards">
         {jobs.map((job, i) => <JobCard key={job._id} job={job} first={i === 0} />)}
       </ul>
