@@ -19,11 +19,19 @@ import { formatDate } from '../../lib/dates';
 import { photoSources } from '../../lib/photo-sources';
 
 const KEYS = ['q', 'profession', 'gender', 'location', 'paid'] as const;
-const NO_FILTERS: BoardFilters = { q: '', profession: '', gender: '', location: '', paid: '' };
+/** The board's filters as the address holds them ('' for each one not set). */
+const filtersOf = (params: URLSearchParams): BoardFilters => ({
+  q: params.get('q') ?? '',
+  profession: params.get('profession') ?? '',
+  gender: params.get('gender') ?? '',
+  location: params.get('location') ?? '',
+  paid: params.get('paid') === '1' ? '1' : '',
+});
+const NO_FILTERS = filtersOf(new URLSearchParams());
 
 export default function JobsBoardPage() {
   const [params, setParams] = useSearchParams();
-  const filters: BoardFilters = { q: params.get('q') ?? '', profession: params.get('profession') ?? '', gender: params.get('gender') ?? '', location: params.get('location') ?? '', paid: params.get('paid') === '1' ? '1' : '' };
+  const filters = filtersOf(params);
   const [draft, setDraft] = useState(filters);
   const board = useJobBoard(filters);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -70,7 +78,8 @@ export default function JobsBoardPage() {
           {filtered && (
             <>
               {' '}
-              <Link to="/jobs" onClick={() => setDraft(NO_FILTERS)}>{TALENT_MSG.clearFilters}</Link>
+              {/* The link goes with the empty state: focus moves to the search field, which stays, not to the body. */}
+              <Link to="/jobs" onClick={() => { setDraft(NO_FILTERS); document.getElementById('q')?.focus(); }}>{TALENT_MSG.clearFilters}</Link>
             </>
           )}
         </p>
