@@ -61,14 +61,27 @@ describe('an instance whose database connections dropped and came back', () => {
     const token = await signToken(new TextEncoder().encode(JWT_SECRET), user!.id, user!.tokenVersion);
     const reservations = () => other.ctx.db.$count(uploadReservations, eq(uploadReservations.userId, user!.id));
 
+    const keys = async () => (await other.ctx.db.select({ key: uploadReservations.storageKey }).from(uploadReservations).where(eq(uploadReservations.userId, user!.id))).map((r) => r.key !== null);
+
     const request = startHeldUpload(instance.baseUrl, token, 8);
-    await expect.poll(reservations, { timeout: 30_000, interval: 100 }).toBe(1);
+    let answered: number | undefined;
+    request.once('response', (response) => {
+      answered = response.statusCode;
+      response.resume();
+    });
+    // Cut only once the upload has written its file's key on the reservation, its last write
+    // before the body streams to disk (media.service.ts `store`): a cut that fails that write
+    // ends the upload itself with a 500, and its `finally` rightly gives the reservation back
+    // (docs/faults.md, "Uploads"), which is not what this test is about.
+    await expect.poll(keys, { timeout: 30_000, interval: 100 }).toEqual([true]);
     await proxy.cut();
     await proxy.restore();
     // Within the reconnect's 1–5 s, and after it: the instance is alive all along.
     expect(await sweepAbandonedUploads(other.ctx, quiet)).toEqual({ reservations: 0, pieces: 0 });
     await new Promise((r) => setTimeout(r, 6_000));
     expect(await sweepAbandonedUploads(other.ctx, quiet)).toEqual({ reservations: 0, pieces: 0 });
+    // The upload is still running, unanswered, and holds its reservation.
+    expect(answered).toBeUndefined();
     expect(await reservations()).toBe(1);
     request.destroy();
   }, 120_000);
