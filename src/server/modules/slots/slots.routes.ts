@@ -44,7 +44,7 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     '/api/studio/slots/:id/check-in',
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
     async (req) => {
-      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status, await actorOf(ctx, req.actorId));
+      const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status, req.actorId);
       await sendAfterCommit(ctx, after, req.log);
       return slot;
     },

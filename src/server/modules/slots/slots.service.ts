@@ -4,7 +4,7 @@
  * column is unique, so of several performers racing for a slot exactly one wins, on either
  * engine and with several instances; nothing is read and then written.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SLOT_LIMITS, SLOT_MSG, type CheckInStatus, type CreateSlotsBody, type DayEvent, type MySlotsAnswer, type OpenSlot, type StudioSlot } from '../../../contract/slots.js';
 import { APP_MSG } from '../../../contract/applications.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
@@ -14,7 +14,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.js';
 import { escapeHtml } from '../../adapters/mail/mailer.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Tx } from '../../db/client.js';
-import { applications, auditionSlots, jobRoles, jobs, slotDayEvents, slotRoundInvitations, studios, users } from '../../db/schema/index.js';
+import { applications, auditionSlots, jobRoles, jobs, slotDayEvents, slotRoundInvitations, studios, userEvents, users } from '../../db/schema/index.js';
 import { recordEvents } from '../events/index.js';
 import { errors } from '../../errors.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -31,6 +31,17 @@ type SlotRow = typeof auditionSlots.$inferSelect;
 const HOUR = 3_600_000;
 /** A slot given up: the booking and everything of its day go with it. */
 export const FREED = { bookedApplicationId: null, bookingUid: null, sequence: 0, bookedAt: null, bookingKey: null, mailRemindedAt: null, noticeRemindedAt: null, checkIn: null, checkInAt: null, lateMinutes: null, lateAt: null };
+
+const SLOT_COLUMNS = Object.entries(getTableColumns(auditionSlots));
+/** A slot as a select of it would give it, from a raw statement's row (`sl.*` among other columns). */
+function slotFromDriver(row: Record<string, unknown>): SlotRow {
+  const slot: Record<string, unknown> = {};
+  for (const [key, column] of SLOT_COLUMNS) {
+    const value = row[column.name];
+    slot[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return slot as SlotRow;
+}
 
 /** The day's state of a booked slot, as the schedule shows it. */
 export const dayOf = (s: SlotRow) => ({
@@ -246,32 +257,94 @@ export function createSlotsService(ctx: AppContext) {
      * POST /api/studio/slots/{id}/check-in (docs/slots.md, "The day"): `arrived` (now),
      * `no_show`, or null to clear; only on a booked slot, from 2 hours before its start. The
      * application's day history keeps it and the studio's schedule hears it live.
+     *
+     * One statement (docs/performance.md, "Checking in"): it finds the studio's slot under its
+     * row lock, reads who acts (`actorId`, as `actorOf` would), writes the slot, the history
+     * entry, the day event and the studio's live event only when the call changes something
+     * and is allowed, and answers the slot as the schedule shows it. A single statement is
+     * atomic, so it needs no transaction around it.
      */
-    async checkIn(userId: string, slotId: string, status: CheckInStatus | null, by?: Actor, now = new Date()): Promise<{ slot: StudioSlot } & AfterCommit> {
-      const studio = await accounts.ownStudio(userId);
-      if (!isUuid(slotId)) throw errors.notFound(SLOT_MSG.slotNotFound);
-      const { jobId, events } = await db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ slot: auditionSlots })
-          .from(auditionSlots)
-          .innerJoin(jobs, eq(jobs.id, auditionSlots.jobId))
-          .where(and(eq(auditionSlots.id, slotId), eq(jobs.studioId, studio.id)))
-          .for('update', { of: auditionSlots });
-        if (!found) throw errors.notFound(SLOT_MSG.slotNotFound);
-        const slot = found.slot;
-        if (!slot.bookedApplicationId) throw errors.notBooked();
-        if (now.getTime() < slot.startsAt.getTime() - SLOT_LIMITS.dayOpensHours * HOUR) throw errors.tooEarly();
-        const same = status === null ? slot.checkIn === null : slot.checkIn === status;
-        if (!same) {
-          await tx.update(auditionSlots).set({ checkIn: status, checkInAt: status ? now : null, changedBy: by ?? null }).where(eq(auditionSlots.id, slot.id));
-          await tx.update(applications).set({ history: historyAction('slot', now, by) }).where(eq(applications.id, slot.bookedApplicationId));
-          await tx.insert(slotDayEvents).values({ applicationId: slot.bookedApplicationId, kind: status ?? 'cleared', slotStartsAt: slot.startsAt, at: now, round: slot.round });
-        }
-        return { jobId: slot.jobId, events: same ? [] : await tellStudio(tx, slot.jobId) };
-      });
-      const [listed] = await this.listForStudio(userId, jobId, slotId);
-      if (!listed) throw errors.notFound(SLOT_MSG.slotNotFound);
-      return { slot: listed, mails: [], events };
+    async checkIn(userId: string, slotId: string, status: CheckInStatus | null, actorId: string, now = new Date()): Promise<{ slot: StudioSlot } & AfterCommit> {
+      if (!isUuid(slotId)) {
+        await accounts.ownStudio(userId);
+        throw errors.notFound(SLOT_MSG.slotNotFound);
+      }
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const by = isUuid(actorId)
+        ? sql`(select jsonb_build_object('_id', ${actorId}::text, 'name', u.fname) from ${users} u where u.id = ${actorId})`
+        : sql`null::jsonb`;
+      const result = await db.execute(sql`
+        with studio as (select id from ${studios} where owner_id = ${userId}),
+        found as (
+          select sl.* from ${auditionSlots} sl join ${jobs} j on j.id = sl.job_id
+          where sl.id = ${slotId} and j.studio_id = (select id from studio)
+          for update of sl
+        ),
+        go as (
+          select f.id, f.job_id, f.booked_application_id, f.starts_at, f.round from found f
+          where f.booked_application_id is not null
+            and ${at} >= f.starts_at - make_interval(hours => ${SLOT_LIMITS.dayOpensHours})
+            and f.check_in is distinct from ${status}::text
+        ),
+        changed as (
+          update ${auditionSlots} set check_in = ${status}::text, check_in_at = ${status ? at : sql`null::timestamptz`}, changed_by = ${by}
+          from go where ${auditionSlots.id} = go.id
+          returning ${auditionSlots.checkIn} as check_in, ${auditionSlots.checkInAt} as check_in_at, ${auditionSlots.changedBy} as changed_by
+        ),
+        history as (
+          update ${applications} set history = ${historyAction('slot', now, by)}
+          from go where ${applications.id} = go.booked_application_id
+        ),
+        day as (
+          insert into ${slotDayEvents} (application_id, kind, slot_starts_at, at, round)
+          select booked_application_id, ${status ?? 'cleared'}::text, starts_at, ${at}, round from go
+        ),
+        told as (
+          insert into ${userEvents} (user_id, kind, data)
+          select ${userId}::uuid, 'schedule', jsonb_build_object('jobId', go.job_id) from go
+          returning id
+        )
+        select (select id from studio) as studio_id, f.*,
+          ${at} < f.starts_at - make_interval(hours => ${SLOT_LIMITS.dayOpensHours}) as early,
+          c.check_in as new_check_in, c.check_in_at as new_check_in_at, c.changed_by as new_changed_by,
+          (select id from told) as event_id,
+          ap.performer_id, pu.fname as performer_name, jr.name as role_name, ${minorSql(sql`pu.id`)} as minor
+        from (select 1) one
+        left join found f on true
+        left join changed c on true
+        left join ${applications} ap on ap.id = f.booked_application_id
+        left join ${users} pu on pu.id = ap.performer_id
+        left join ${jobRoles} jr on jr.id = ap.role_id`);
+      const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      if (!row?.studio_id) throw errors.notFound(MARKET_MSG.noStudioPage);
+      if (!row.id) throw errors.notFound(SLOT_MSG.slotNotFound);
+      const found = slotFromDriver(row);
+      if (!found.bookedApplicationId) throw errors.notBooked();
+      if (row.early === true) throw errors.tooEarly();
+      const slot: SlotRow =
+        row.event_id == null
+          ? found
+          : {
+              ...found,
+              checkIn: row.new_check_in as string | null,
+              checkInAt: auditionSlots.checkInAt.mapFromDriverValue(row.new_check_in_at as string | null) as Date | null,
+              changedBy: auditionSlots.changedBy.mapFromDriverValue(row.new_changed_by) as SlotRow['changedBy'],
+            };
+      const answer: StudioSlot = {
+        ...presentOpenSlot(slot),
+        by: slot.changedBy ?? null,
+        booking: {
+          applicationId: found.bookedApplicationId,
+          performerId: (row.performer_id as string | null) ?? null,
+          name: (row.performer_name as string | null) ?? SLOT_MSG.deletedAccount,
+          roleName: (row.role_name as string | null) ?? null,
+          ...dayOf(slot),
+          ...(row.minor === true ? { guardianAttends: true } : {}),
+        },
+      };
+      const events =
+        row.event_id == null ? [] : [{ id: userEvents.id.mapFromDriverValue(row.event_id as number) as number, userId, kind: 'schedule', data: { jobId: found.jobId } }];
+      return { slot: answer, mails: [], events };
     },
 
     /**
