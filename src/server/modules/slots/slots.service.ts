@@ -270,11 +270,14 @@ export function createSlotsService(ctx: AppContext) {
         throw errors.notFound(SLOT_MSG.slotNotFound);
       }
       const at = sql`${now.toISOString()}::timestamptz`;
-      const by = isUuid(actorId)
-        ? sql`(select jsonb_build_object('_id', ${actorId}::text, 'name', u.fname) from ${users} u where u.id = ${actorId})`
-        : sql`null::jsonb`;
+      // Who acts, read once for the slot's `changed_by` and the history entry (null for nobody).
+      const actor = isUuid(actorId)
+        ? sql`select jsonb_build_object('_id', ${actorId}::text, 'name', u.fname) as who from ${users} u where u.id = ${actorId}`
+        : sql`select null::jsonb as who`;
+      const by = sql`(select who from actor)`;
       const result = await db.execute(sql`
         with studio as (select id from ${studios} where owner_id = ${userId}),
+        actor as (${actor}),
         found as (
           select sl.* from ${auditionSlots} sl join ${jobs} j on j.id = sl.job_id
           where sl.id = ${slotId} and j.studio_id = (select id from studio)
