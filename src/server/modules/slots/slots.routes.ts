@@ -45,7 +45,10 @@ export const slotsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { c
     { config: { studioRole: 'casting' }, preValidation: auth.requireStudio, schema: { params: idParams, body: checkInBody, response: { 200: studioSlotAnswer } } },
     async (req) => {
       const { slot, ...after } = await slots.checkIn(req.userId, req.params.id, req.body.status, req.actorId);
-      await sendAfterCommit(ctx, after, req.log);
+      // The schedule event is stored with the check-in and the answer is the slot itself, so the
+      // answer does not wait for the bus (up to 500 ms while Redis is away): delivery never
+      // throws, and a stream that missed the event replays it (docs/faults.md, "Redis outage").
+      void sendAfterCommit(ctx, after, req.log);
       return slot;
     },
   );
