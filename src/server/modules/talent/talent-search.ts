@@ -130,7 +130,9 @@ async function* textTiers(
   }
   // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
   // only when no row has one, the names with typos all through (similarity). The names are
-  // ranked among the distinct names (talent_names, migration 0068) by one statement, leaving
+  // ranked among the distinct names (talent_names, migration 0068) by one statement, read
+  // through their trigram index (talent_near_names, migration 0071: the planner would scan
+  // the few pages and work out both similarities for every name), leaving
   // out a name that holds the text (its every row is in an earlier tier), and written into
   // the tier's statement as constants: its rows are read on users_talent_name_idx by their
   // lowered names and kept to those exact names. The same statement says, for each word-near
@@ -144,7 +146,7 @@ async function* textTiers(
           case when n.folded %> ${folded} then exists (
             select 1 from ${users} where ${publicPerformer} and ${name} = lower(n.fname) and ${users.fname} = n.fname and ${notHeld}
           ) else false end as held
-        from talent_names n where (n.folded %> ${folded} or n.folded % ${folded}) and not n.fname ilike ${`%${escaped}%`}`,
+        from talent_near_names(${folded}) n where not n.fname ilike ${`%${escaped}%`}`,
   );
   const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
   const named = (names: typeof near) =>
