@@ -134,6 +134,26 @@ describe('talent search pages across score tiers', () => {
     expect(wild).toHaveLength(3);
   });
 
+  it('reads the near names of a typo one branch a name, merged in the search order across pages, every spelling of a name found', async () => {
+    // Typos all through (similarity, no word nearly typed): both names and the capitalised spelling are near.
+    const rows = [
+      ...Array.from({ length: 12 }, (_, i) => ({ fname: 'Ottoline Brackwater', ...filled(i) })),
+      { fname: 'OTTOLINE BRACKWATER', age: '40' },
+      ...Array.from({ length: 12 }, (_, i) => ({ fname: 'Ottolina Brackwatter', ...filled(i + 1) })),
+    ];
+    const ids = await performers(rows);
+    const expected = (
+      await rowsOf<{ id: string }>(
+        t.ctx.db,
+        sql`select ${users.id} as id from ${users} where ${users.id} = any(${sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`})
+            order by ${users.completeness} desc, ${users.profileChangedAt} desc, ${users.id} desc`,
+      )
+    ).map((r) => r.id);
+    const pages = await allPages(`q=${encodeURIComponent('Ottolyne Brakwater')}`);
+    expect(pages.map((p) => p.length)).toEqual([TALENT_LIMITS.page, ids.length - TALENT_LIMITS.page]);
+    expect(pages.flat()).toEqual(expected);
+  });
+
   it('forgives a typo or a missing accent in a name, after every row that holds the text, and pages into those', async () => {
     const [priya, zoe, rahul, aanya] = await performers([
       { fname: 'Priya Sharma' },

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { TALENT_LIMITS, talentAnswer, type TalentAnswer, type TalentQuery } from '../../../contract/talent.js';
 import { foldName, LANGUAGE_SUGGESTIONS, SKILL_SUGGESTIONS } from '../../../contract/resume.js';
@@ -72,6 +73,8 @@ interface Tier {
   score?: SQL<number>;
   /** The rows are walked through talent_terms (migration 0067) in its order, one word a statement. */
   viaTerms?: boolean;
+  /** Several matches: one statement, each match a branch of it (UNION ALL) walked in the order and stopped at the page. */
+  branches?: boolean;
 }
 
 /** More words than this holding a text: the trigram statement reads its matches once instead. */
@@ -130,7 +133,9 @@ async function* textTiers(
   }
   // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
   // only when no row has one, the names with typos all through (similarity). The names are
-  // ranked among the distinct names (talent_names, migration 0068) by one statement, leaving
+  // ranked among the distinct names (talent_names, migration 0068) by one statement, read
+  // through their trigram index (talent_near_names, migration 0071: the planner would scan
+  // the few pages and work out both similarities for every name), leaving
   // out a name that holds the text (its every row is in an earlier tier), and written into
   // the tier's statement as constants: its rows are read on users_talent_name_idx by their
   // lowered names and kept to those exact names. The same statement says, for each word-near
@@ -144,15 +149,20 @@ async function* textTiers(
           case when n.folded %> ${folded} then exists (
             select 1 from ${users} where ${publicPerformer} and ${name} = lower(n.fname) and ${users.fname} = n.fname and ${notHeld}
           ) else false end as held
-        from talent_names n where (n.folded %> ${folded} or n.folded % ${folded}) and not n.fname ilike ${`%${escaped}%`}`,
+        from talent_near_names(${folded}) n where not n.fname ilike ${`%${escaped}%`}`,
   );
-  const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
-  const named = (names: typeof near) =>
-    sql`${name} = any(${list(names.map((n) => n.lowered))}) and ${users.fname} = any(${list(names.map((n) => n.fname))}) and ${notHeld}`;
+  // One branch a lowered name, each users_talent_name_idx walked backwards in the search's
+  // order and stopped at the page (docs/performance.md, "The talent search on a miss"): all the
+  // names in one `= any(...)` were read whole (391 rows for "Priyaa Shrama") and sorted, and an
+  // equality on the exact name beside it made the planner think a name held under one row, so
+  // it never walked the index. The lowered name alone keeps the same rows: every spelling of it
+  // is a name of talent_names with the same folded form, so near when it is, and a word-near
+  // spelling not `held` has no row these conditions keep.
+  const named = (names: typeof near) => [...new Set(names.map((n) => n.lowered))].map((lowered) => sql`${name} = ${lowered} and ${notHeld}`);
   // A word-near name that no public performer outside the earlier tiers has would find no row: left out.
   const wordHeld = near.filter((n) => n.held);
   const chosen = wordHeld.length > 0 ? wordHeld : near.filter((n) => n.similar);
-  if (chosen.length > 0) yield { scores: [-1], matches: [named(chosen)] };
+  if (chosen.length > 0) yield { scores: [-1], matches: named(chosen), branches: true };
 }
 
 /** A name holding the text after its first letter (1) and the rest (0), read through the trigram index of the text after its first letter. */
@@ -354,9 +364,23 @@ export function createTalentSearch(ctx: AppContext) {
           );
         };
         const [first, ...more] = tier.matches;
-        let found = await read(first);
+        const branch = (matches: SQL | undefined) =>
+          db
+            .select({ ...cardColumns, score: sql<number>`${sql.raw(String(top))}`, completeness: users.completeness, changedAt })
+            .from(users)
+            .where(and(...bounds, matches))
+            .orderBy(...[users.completeness, users.profileChangedAt, users.id].map((c) => sql`${c} desc`))
+            .limit(wanted);
+        let found =
+          tier.branches && more.length > 0
+            ? // Each branch a page in order, merged here (a row has one name: no branch repeats another's rows).
+              (await unionAll(branch(first), branch(more[0]), ...more.slice(1).map(branch)))
+                .map((r) => ({ ...r, score: Number(r.score) }))
+                .sort(before)
+                .slice(0, wanted)
+            : await read(first);
         // More statements of one tier: their pages merged in order, a row found twice shown once.
-        for (const matches of more) {
+        for (const matches of tier.branches ? [] : more) {
           const seen = new Set(found.map((r) => r.id));
           found = [...found, ...(await read(matches)).filter((r) => !seen.has(r.id))].sort(before).slice(0, wanted);
         }
