@@ -162,16 +162,28 @@ export function createStudioApplicationsService(ctx: AppContext) {
     return { _id: r.id, url, submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null, ...fields };
   };
 
+  // Built once (drizzle's building cost more than PostgreSQL's answer, docs/performance.md, "The
+  // applicant list in pages"); an array of ids, so one statement serves every page size.
+  const anyId = sql`any(${sql.placeholder('ids')}::uuid[])`;
+  const feedbackStatement = db
+    .select({ f: reviewFeedback, label: reviewLinks.label })
+    .from(reviewFeedback)
+    .innerJoin(reviewLinks, eq(reviewLinks.id, reviewFeedback.linkId))
+    .where(sql`${reviewFeedback.applicationId} = ${anyId}`)
+    .orderBy(desc(reviewFeedback.updatedAt), desc(reviewFeedback.id))
+    .prepare('applicants_feedback');
+  const reviewsStatement = db
+    .select()
+    .from(applicationReviews)
+    .where(sql`${applicationReviews.applicationId} = ${anyId}`)
+    .orderBy(asc(applicationReviews.at), asc(applicationReviews.byId))
+    .prepare('applicants_reviews');
+
   /** What review links' viewers said of each application (docs/self-tapes.md, "Feedback"), newest first. */
   async function feedbackOf(ids: string[]): Promise<Map<string, NonNullable<StudioApplication['feedback']>>> {
     const out = new Map<string, NonNullable<StudioApplication['feedback']>>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const rows = await db
-      .select({ f: reviewFeedback, label: reviewLinks.label })
-      .from(reviewFeedback)
-      .innerJoin(reviewLinks, eq(reviewLinks.id, reviewFeedback.linkId))
-      .where(inArray(reviewFeedback.applicationId, ids))
-      .orderBy(desc(reviewFeedback.updatedAt), desc(reviewFeedback.id));
+    const rows = await feedbackStatement.execute({ ids });
     for (const { f, label } of rows) {
       out.get(f.applicationId)?.push({ linkId: f.linkId, label, name: f.name, pick: f.pick as FeedbackPick, comment: f.comment, updatedAt: f.updatedAt.toISOString() });
     }
@@ -182,7 +194,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
   async function reviewsOf(ids: string[]): Promise<Map<string, StudioApplication['reviews']>> {
     const out = new Map<string, StudioApplication['reviews']>();
     if (ids.length === 0) return out;
-    const rows = await db.select().from(applicationReviews).where(inArray(applicationReviews.applicationId, ids)).orderBy(asc(applicationReviews.at), asc(applicationReviews.byId));
+    const rows = await reviewsStatement.execute({ ids });
     for (const r of rows) {
       const list = out.get(r.applicationId) ?? [];
       list.push({ by: { _id: r.byId, name: r.byName }, rating: r.rating, note: r.note, at: r.at.toISOString() });
@@ -289,6 +301,12 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .prepare(PREPARED_PAGE_SIZES.includes(shape.limit) ? `applicant_page_${shapeKey(shape)}` : '');
   }
   const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+  const ownedJob = db
+    .select({ job: jobs.id, shootDates: jobs.shootDates })
+    .from(studios)
+    .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, sql.placeholder('jobId'))))
+    .where(eq(studios.ownerId, sql.placeholder('userId')))
+    .prepare('applicant_page_owned_job');
 
   /**
    * The page's statement, then what its rows need besides (tapes' conversions, ratings,
@@ -407,11 +425,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
         throw isUuid(jobId) ? errors.invalidCursor('applicants') : errors.notFound(MARKET_MSG.jobNotFound);
       }
       // The studio and its job in one statement: one round trip before the page.
-      const [owned] = await db
-        .select({ job: jobs.id, shootDates: jobs.shootDates })
-        .from(studios)
-        .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, jobId)))
-        .where(eq(studios.ownerId, userId));
+      const [owned] = await ownedJob.execute({ userId, jobId });
       if (!owned) throw errors.notFound(MARKET_MSG.noStudioPage);
       if (!owned.job) throw errors.notFound(MARKET_MSG.jobNotFound);
       if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
