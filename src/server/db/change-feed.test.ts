@@ -76,6 +76,26 @@ describe('the change feed and its caches', () => {
     expect(await cache.get('studios', async () => (loads += 1))).toBe(2);
   });
 
+  it('keeps what a load read of another key on the same terms: served without its own load, dropped when that key changes', async () => {
+    const cache = createInvalidatedCache<string>(t.ctx.changes, CHANNELS.user);
+    await cache.get('member', async (also) => {
+      also('studio', 'studio as read with the member');
+      return 'member';
+    });
+    expect(await cache.get('studio', async () => 'studio read alone')).toBe('studio as read with the member');
+    cache.forget('studio');
+    expect(await cache.get('studio', async () => 'studio read alone')).toBe('studio read alone');
+
+    // Read while something changed: neither is kept.
+    await cache.get('member 2', async (also) => {
+      also('studio 2', 'stale');
+      cache.forget('unrelated');
+      return 'member 2';
+    });
+    expect(await cache.get('studio 2', async () => 'fresh')).toBe('fresh');
+    expect(await cache.get('member 2', async () => 'member 2 again')).toBe('member 2 again');
+  });
+
   it('forgets at once when told (an instance’s own write)', async () => {
     const cache = createInvalidatedCache<string>(t.ctx.changes, CHANNELS.user);
     await cache.get('k', async () => 'old');

@@ -50,8 +50,12 @@ export async function createChangeFeed(database: Database): Promise<ChangeFeed> 
 }
 
 export interface InvalidatedCache<V> {
-  /** The cached value, or `load()`'s, which is kept only if nothing changed while it loaded. */
-  get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /**
+   * The cached value, or `load()`'s, which is kept only if nothing changed while it loaded.
+   * `load` may hand other keys' values it read on the way to `also`: they are kept on the same
+   * terms (a member's token check reads its studio's in the same statement, plugins/auth.ts).
+   */
+  get(key: string, load: (also: (key: string, value: V) => void) => Promise<V | undefined>): Promise<V | undefined>;
   /** Drops one entry at once (the instance's own writes, before the notification arrives). */
   forget(key: string): void;
 }
@@ -77,9 +81,11 @@ export function createInvalidatedCache<V>(feed: ChangeFeed, channel: Channel, ma
         if (hit !== undefined) return hit;
       }
       const before = epoch;
-      const value = await load();
-      if (value !== undefined && feed.live && epoch === before) {
-        entries.set(key, value as V & {});
+      const others: [string, V][] = [];
+      const value = await load((otherKey, otherValue) => others.push([otherKey, otherValue]));
+      if (feed.live && epoch === before) {
+        if (value !== undefined) entries.set(key, value as V & {});
+        for (const [otherKey, otherValue] of others) entries.set(otherKey, otherValue as V & {});
       }
       return value;
     },

@@ -4,12 +4,13 @@
  * Answers 401 `{ msg }` when the token is missing, malformed, expired or revoked.
  */
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, AuthHooks } from '../context.js';
 import { batchedById, readByIdsSized } from '../db/batched-reads.js';
 import { CHANNELS, createInvalidatedCache } from '../db/change-feed.js';
 import { users } from '../db/schema/index.js';
-import { tokenCheckColumns, type TokenCheckRow } from '../db/token-check.js';
+import { studioCheckColumns, studioOfMember, tokenCheckColumns, type TokenCheckRow } from '../db/token-check.js';
 import { errors } from '../errors.js';
 import { isUuid } from '../lib/uuid.js';
 import { readToken, verificationKey, type TokenClaims } from '../modules/auth/index.js';
@@ -99,9 +100,17 @@ export const AUTH_HEADER = 'x-auth-token';
 export function createAuthHooks(ctx: AppContext): AuthHooks {
   // The checks of one turn share a statement (the first calls after a change to many users).
   // Prepared per batch size, so PostgreSQL keeps one plan rather than planning each (db/batched-reads.ts).
+  // A member's row comes with its studio's check, joined in the same statement: a member's call
+  // after a change costs one statement, as the owner's does, not its own and then its studio's
+  // (docs/team.md, "The permission check").
   const tokenCheck = batchedById(
     readByIdsSized((whereIdIn, size) =>
-      ctx.db.select({ id: users.id, ...tokenCheckColumns }).from(users).where(whereIdIn(users.id)).prepare(`auth_token_check_${size}`),
+      ctx.db
+        .select({ id: users.id, ...tokenCheckColumns, studio: studioCheckColumns })
+        .from(users)
+        .leftJoin(studioOfMember, eq(studioOfMember.id, users.memberOf))
+        .where(whereIdIn(users.id))
+        .prepare(`auth_token_check_member_${size}`),
     ),
   );
   // Kept in memory while PostgreSQL's change feed is live: a poll costs no query.
@@ -139,7 +148,17 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
       studioRole: found.studioRole,
       revoked: new Set(found.revoked.split(' ').filter(Boolean)),
     };
-  const currentCheck = (userId: string) => checks.get(userId, async () => cachedCheck(await tokenCheck(userId)));
+  type CachedCheck = NonNullable<ReturnType<typeof cachedCheck>>;
+  /** The user's check and, for a member read just now, its studio's from the same statement (kept too). */
+  const readCheck = async (userId: string, also: (key: string, value: CachedCheck) => void): Promise<{ check: CachedCheck | undefined; studio?: CachedCheck }> => {
+    const found = await tokenCheck(userId);
+    const check = cachedCheck(found);
+    if (!found?.memberOf || found.studio?.role == null) return { check };
+    const studio = cachedCheck({ ...found.studio, role: found.studio.role });
+    if (studio) also(found.memberOf, studio);
+    return { check, studio };
+  };
+  const currentCheck = (userId: string) => checks.get(userId, async (also) => (await readCheck(userId, also)).check);
 
   /**
    * Sets userId and profileVersion when the token is valid and not revoked; tells whether it was.
@@ -152,13 +171,19 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
     const claims = await verifiedClaims(header);
     // Only a UUID reaches the batched read: any other text would fail every read in its statement.
     if (!claims || !isUuid(claims.userId)) return false;
+    // A member's studio as read with the member just now, when it was not cached.
+    let studioRead: CachedCheck | undefined;
     const row = readRow
       ? await checks.get(claims.userId, async () => {
           const found = await readRow(claims.userId);
           request.userRow = found ?? null;
           return cachedCheck(found);
         })
-      : await currentCheck(claims.userId);
+      : await checks.get(claims.userId, async (also) => {
+          const read = await readCheck(claims.userId, also);
+          studioRead = read.studio;
+          return read.check;
+        });
     if (!row || row.tokenVersion !== claims.version || row.revoked.has(claims.jti)) {
       request.userRow = null;
       return false;
@@ -167,7 +192,7 @@ export function createAuthHooks(ctx: AppContext): AuthHooks {
     request.actorId = claims.userId;
     if (row.memberOf) {
       // A member acts for its studio: the studio's id, plan and version stand for the call's.
-      const studio = await currentCheck(row.memberOf);
+      const studio = studioRead ?? (await currentCheck(row.memberOf));
       if (!studio) return false;
       request.userId = row.memberOf;
       request.profileVersion = { version: studio.version, subscriptionEnd: studio.subscriptionEnd, queuedPlanName: studio.queuedPlanName };

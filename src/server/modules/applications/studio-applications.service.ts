@@ -3,7 +3,7 @@
  * marks it viewed), moving it along, and its private rating and note. An application to
  * another studio's job is answered as not found (docs/applications.md).
  */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   APP_MSG,
   FINAL_STATUSES,
@@ -101,6 +101,36 @@ export interface ApplicantsQuery {
   order?: ApplicantOrder;
 }
 
+/** What decides the page statement's text: one prepared statement each. */
+interface PageShape {
+  order: ApplicantOrder;
+  status: boolean;
+  role: boolean;
+  cursor: boolean;
+  /** Rows read: the page plus one, which tells whether another follows. */
+  limit: number;
+}
+
+const shapeKey = (shape: PageShape) => `${shape.order}_${Number(shape.status)}${Number(shape.role)}${Number(shape.cursor)}_${shape.limit}`;
+
+/** The page sizes (plus one) the app's own callers ask: a page of 50, and the first 500 to a caller that sends no limit. */
+const PREPARED_PAGE_SIZES = [APPLICATION_LIMITS.listPage + 1, APPLICATION_LIMITS.listMax + 1];
+
+/**
+ * A LIMIT written into the statement's text: drizzle sends a number as a parameter, which
+ * PostgreSQL's generic plan cannot see (see `preparePage`). Only a number the code chose reaches it.
+ */
+const literalLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as Placeholder;
+
+/** A page asked for: the job, what narrows it, and the position in the order asked for (after it oldest first, before it newest first). */
+interface PageQuery {
+  jobId: string;
+  order: ApplicantOrder;
+  status?: ApplicationStatus;
+  roleId?: string;
+  position?: { at: string; id: string };
+}
+
 export function createStudioApplicationsService(ctx: AppContext) {
   const { db } = ctx;
   const accounts = createStudioAccountsService(ctx);
@@ -132,16 +162,28 @@ export function createStudioApplicationsService(ctx: AppContext) {
     return { _id: r.id, url, submittedAt: r.at.toISOString(), watchedAt: r.watchedAt?.toISOString() ?? null, ...fields };
   };
 
+  // Built once (drizzle's building cost more than PostgreSQL's answer, docs/performance.md, "The
+  // applicant list in pages"); an array of ids, so one statement serves every page size.
+  const anyId = sql`any(${sql.placeholder('ids')}::uuid[])`;
+  const feedbackStatement = db
+    .select({ f: reviewFeedback, label: reviewLinks.label })
+    .from(reviewFeedback)
+    .innerJoin(reviewLinks, eq(reviewLinks.id, reviewFeedback.linkId))
+    .where(sql`${reviewFeedback.applicationId} = ${anyId}`)
+    .orderBy(desc(reviewFeedback.updatedAt), desc(reviewFeedback.id))
+    .prepare('applicants_feedback');
+  const reviewsStatement = db
+    .select()
+    .from(applicationReviews)
+    .where(sql`${applicationReviews.applicationId} = ${anyId}`)
+    .orderBy(asc(applicationReviews.at), asc(applicationReviews.byId))
+    .prepare('applicants_reviews');
+
   /** What review links' viewers said of each application (docs/self-tapes.md, "Feedback"), newest first. */
   async function feedbackOf(ids: string[]): Promise<Map<string, NonNullable<StudioApplication['feedback']>>> {
     const out = new Map<string, NonNullable<StudioApplication['feedback']>>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const rows = await db
-      .select({ f: reviewFeedback, label: reviewLinks.label })
-      .from(reviewFeedback)
-      .innerJoin(reviewLinks, eq(reviewLinks.id, reviewFeedback.linkId))
-      .where(inArray(reviewFeedback.applicationId, ids))
-      .orderBy(desc(reviewFeedback.updatedAt), desc(reviewFeedback.id));
+    const rows = await feedbackStatement.execute({ ids });
     for (const { f, label } of rows) {
       out.get(f.applicationId)?.push({ linkId: f.linkId, label, name: f.name, pick: f.pick as FeedbackPick, comment: f.comment, updatedAt: f.updatedAt.toISOString() });
     }
@@ -152,7 +194,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
   async function reviewsOf(ids: string[]): Promise<Map<string, StudioApplication['reviews']>> {
     const out = new Map<string, StudioApplication['reviews']>();
     if (ids.length === 0) return out;
-    const rows = await db.select().from(applicationReviews).where(inArray(applicationReviews.applicationId, ids)).orderBy(asc(applicationReviews.at), asc(applicationReviews.byId));
+    const rows = await reviewsStatement.execute({ ids });
     for (const r of rows) {
       const list = out.get(r.applicationId) ?? [];
       list.push({ by: { _id: r.byId, name: r.byName }, rating: r.rating, note: r.note, at: r.at.toISOString() });
@@ -207,10 +249,30 @@ export function createStudioApplicationsService(ctx: AppContext) {
    * counts: the statement starts from the one-row tally (by status and role, read from
    * `applications_job_status_role_idx`) and left-joins the page to it, so an empty page still
    * answers its counts and nothing takes a second round trip. The job is the caller's, checked before.
+   *
+   * Prepared once per shape (order, whether a status, a role and a cursor narrow it, and the
+   * page's size) for the sizes the app asks (PREPARED_PAGE_SIZES): drizzle builds it once, and
+   * PostgreSQL keeps a named statement's generic plan from its sixth execution (planning was
+   * about a fifth of its time, docs/performance.md, "The applicant list in pages"). The size is
+   * written into the text, not sent as a parameter: with `limit $n` the generic plan guesses
+   * 1 000 rows and reads every performer, so PostgreSQL would plan each execution anew.
+   * Another size is sent unnamed, planned with each execution.
    */
-  async function readPage(jobId: string, where: SQL | undefined, limit: number, order: ApplicantOrder) {
-    const by = order === 'newest' ? desc : asc;
-    const page = db.select().from(applications).where(where).orderBy(by(applications.createdAt), by(applications.id)).limit(limit).as('page');
+  function preparePage(shape: PageShape) {
+    const by = shape.order === 'newest' ? desc : asc;
+    const jobId = sql.placeholder('jobId');
+    const after = shape.cursor
+      ? shape.order === 'newest'
+        ? sql`(${applications.createdAt}, ${applications.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+        : sql`(${applications.createdAt}, ${applications.id}) > (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+      : undefined;
+    const where = and(
+      eq(applications.jobId, jobId),
+      shape.status ? eq(applications.status, sql.placeholder('status')) : undefined,
+      shape.role ? eq(applications.roleId, sql.placeholder('roleId')) : undefined,
+      after,
+    );
+    const page = db.select().from(applications).where(where).orderBy(by(applications.createdAt), by(applications.id)).limit(literalLimit(shape.limit)).as('page');
     const grouped = db
       .select({ status: applications.status, roleId: applications.roleId, n: count().as('n') })
       .from(applications)
@@ -228,22 +290,58 @@ export function createStudioApplicationsService(ctx: AppContext) {
       .orderBy(desc(tapeRequests.tapeSubmittedAt))
       .limit(1)
       .as('tape');
-    const joined = await db
+    return db
       .select({ counts: tally.counts, app: page._.selectedFields, performer: performerFields, role: { _id: jobRoles.id, name: jobRoles.name }, at: cursorOf(page.createdAt), undoOpen: undoOpenOf(page.undoUntil), tape: latest._.selectedFields })
       .from(tally)
       .leftJoin(page, sql`true`)
       .leftJoin(users, eq(users.id, page.performerId))
       .leftJoin(jobRoles, eq(jobRoles.id, page.roleId))
       .leftJoinLateral(latest, sql`true`)
-      .orderBy(by(page.createdAt), by(page.id));
+      .orderBy(by(page.createdAt), by(page.id))
+      .prepare(PREPARED_PAGE_SIZES.includes(shape.limit) ? `applicant_page_${shapeKey(shape)}` : '');
+  }
+  const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+  const ownedJob = db
+    .select({ job: jobs.id, shootDates: jobs.shootDates })
+    .from(studios)
+    .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, sql.placeholder('jobId'))))
+    .where(eq(studios.ownerId, sql.placeholder('userId')))
+    .prepare('applicant_page_owned_job');
+
+  /**
+   * The page's statement, then what its rows need besides (tapes' conversions, ratings,
+   * viewers' feedback, availability clashes) side by side, each a statement of its own.
+   */
+  async function readPage(query: PageQuery, limit: number, shootDates: Parameters<typeof availability.conflicts>[1]) {
+    const shape: PageShape = { order: query.order, status: query.status !== undefined, role: query.roleId !== undefined, cursor: query.position !== undefined, limit };
+    let statement = pageStatements.get(shapeKey(shape));
+    if (!statement) {
+      statement = preparePage(shape);
+      if (PREPARED_PAGE_SIZES.includes(limit)) pageStatements.set(shapeKey(shape), statement);
+    }
+    const joined = await statement.execute({
+      jobId: query.jobId,
+      ...(query.status !== undefined ? { status: query.status } : {}),
+      ...(query.roleId !== undefined ? { roleId: query.roleId } : {}),
+      ...(query.position ? { at: query.position.at, id: query.position.id } : {}),
+    });
     const tallied = joined[0]?.counts ?? [];
     const rows = joined.flatMap((r) => (r.app ? [{ ...r, app: r.app, undoOpen: Boolean(r.undoOpen) }] : []));
+    const ids = rows.map((r) => r.app.id);
+    const [conversions, reviews, feedback, clashes] = await Promise.all([
+      conversionsOf(db, rows.flatMap((r) => (r.tape?.key ? [r.tape.key] : []))),
+      reviewsOf(ids),
+      feedbackOf(ids),
+      availability.conflicts(
+        rows.flatMap((r) => (r.performer?.id ? [r.performer.id] : [])),
+        shootDates,
+      ),
+    ]);
     const tapes = new Map<string, StudioApplication['tape']>();
-    const conversions = await conversionsOf(db, rows.flatMap((r) => (r.tape?.key ? [r.tape.key] : [])));
     for (const r of rows) {
       if (r.tape?.id && r.tape.at) tapes.set(r.app.id, tapeOf({ ...r.tape, id: r.tape.id, at: r.tape.at }, r.tape.key ? conversions.get(r.tape.key) : undefined));
     }
-    return { rows: await present(rows, tapes, await reviewsOf(rows.map((r) => r.app.id))), tally: tallied };
+    return { rows: await present(rows, tapes, reviews), tally: tallied, feedback, clashes };
   }
 
   /** The performer's unavailable ranges during the job's shoot, dates only (docs/talent.md, "Availability"). */
@@ -327,34 +425,16 @@ export function createStudioApplicationsService(ctx: AppContext) {
         throw isUuid(jobId) ? errors.invalidCursor('applicants') : errors.notFound(MARKET_MSG.jobNotFound);
       }
       // The studio and its job in one statement: one round trip before the page.
-      const [owned] = await db
-        .select({ job: jobs.id, shootDates: jobs.shootDates })
-        .from(studios)
-        .leftJoin(jobs, and(eq(jobs.studioId, studios.id), eq(jobs.id, jobId)))
-        .where(eq(studios.ownerId, userId));
+      const [owned] = await ownedJob.execute({ userId, jobId });
       if (!owned) throw errors.notFound(MARKET_MSG.noStudioPage);
       if (!owned.job) throw errors.notFound(MARKET_MSG.jobNotFound);
       if (roleId !== undefined && !isUuid(roleId)) throw errors.notFound(CAST_MSG.roleNotFound);
       const size = query.limit ?? (cursor === undefined ? APPLICATION_LIMITS.listMax : APPLICATION_LIMITS.listPage);
-      // The position in the order asked for: after it oldest first, before it newest first.
-      const after = position
-        ? order === 'newest'
-          ? sql`(${applications.createdAt}, ${applications.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`
-          : sql`(${applications.createdAt}, ${applications.id}) > (${position.at}::timestamptz, ${position.id}::uuid)`
-        : undefined;
-      const where = and(eq(applications.jobId, jobId), status ? eq(applications.status, status) : undefined, roleId ? eq(applications.roleId, roleId) : undefined, after);
       // One more than the page tells whether another follows; the counts come in the same statement.
-      const { rows, tally } = await readPage(jobId, where, size + 1, order);
+      const { rows, tally, feedback, clashes } = await readPage({ jobId, status, roleId, position, order }, size + 1, owned.shootDates ?? []);
       const { counts, roleCounts } = countsOf(tally, roleId);
       const shown = rows.slice(0, size);
       const last = shown.at(-1);
-      const [feedback, clashes] = await Promise.all([
-        feedbackOf(shown.map((r) => r.application._id)),
-        availability.conflicts(
-          shown.flatMap((r) => (r.application.performer._id ? [r.application.performer._id] : [])),
-          owned.shootDates ?? [],
-        ),
-      ]);
       return {
         applications: shown.map((r) => ({
           ...r.application,

@@ -2,7 +2,8 @@
  * The casting office on two instances as separate processes on one PostgreSQL and one
  * Redis (docs/team.md): a member's stream held on B gets the event the owner's action
  * through A caused; removing a member through A ends its sessions at once on both, its
- * open stream included.
+ * open stream included; and what B read of the studio with a member's call gives way at once
+ * to the owner's changes through A.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppProcess } from '../../../../test/app-process.js';
@@ -82,5 +83,29 @@ describe('the casting office on two instances', () => {
     expect(Date.now() - at).toBeLessThan(5000);
     // The owner keeps working.
     expect((await call(b, 'GET', '/api/studio/team/me', studio.token)).status).toBe(200);
+  });
+
+  it('what a member’s call on B read of its studio gives way at once to the owner’s changes through A: a role change, a logout, a removal', async () => {
+    const { a, b } = two;
+    const studio = await account('studio');
+    const ravi = await member(studio, 'casting', 'Ravi Iyer');
+    // The member's first call on B reads the member and its studio (docs/team.md, "The permission check").
+    expect((await call(b, 'GET', '/api/studio/team/me', ravi.token)).body).toMatchObject({ member: { role: 'casting' } });
+    expect((await call(b, 'GET', '/api/studio/team/me', studio.token)).status).toBe(200);
+
+    // A role change through A holds on B's next call.
+    expect((await call(a, 'PATCH', `/api/studio/members/${ravi._id}`, studio.token, { role: 'viewer' })).status).toBe(200);
+    expect((await call<{ code: string }>(b, 'POST', '/api/studio/jobs', ravi.token, {})).body).toMatchObject({ code: 'role_forbidden' });
+
+    // The owner's logout through A ends its token on B, though B read the studio with the member.
+    expect((await call(a, 'POST', '/api/auth/logout', studio.token, {})).status).toBe(200);
+    expect((await call(b, 'GET', '/api/studio/team/me', studio.token)).status).toBe(401);
+    // The member still works for the studio; the owner logs in again and removes it through A.
+    expect((await call(b, 'GET', '/api/studio/team/me', ravi.token)).body).toMatchObject({ member: { _id: ravi._id, role: 'viewer' } });
+    const again = await call<{ token: string }>(a, 'POST', '/api/audition/login', null, { email: studio.email, password: studio.password });
+    expect(again.status).toBe(200);
+    expect((await call(a, 'DELETE', `/api/studio/members/${ravi._id}`, again.body.token)).status).toBe(200);
+    expect((await call(b, 'GET', '/api/studio/team/me', ravi.token)).status).toBe(401);
+    expect((await call(b, 'GET', '/api/studio/team/me', again.body.token)).status).toBe(200);
   });
 });
