@@ -134,7 +134,7 @@ async function* textTiers(
   // The names a word of is nearly typed first (word similarity: a few hundred rows at most);
   // only when no row has one, the names with typos all through (similarity). The names are
   // ranked among the distinct names (talent_names, migration 0068) by one statement, read
-  // through their trigram index (talent_near_names, migration 0071: the planner would scan
+  // through their trigram index (talent_near_names, migration 0070: the planner would scan
   // the few pages and work out both similarities for every name), leaving
   // out a name that holds the text (its every row is in an earlier tier), and written into
   // the tier's statement as constants: its rows are read on users_talent_name_idx by their
