@@ -6,8 +6,8 @@
  * shows both live, without a reload. 390 and 1280 px.
  *
  * A booking needs more than 2 hours' notice and check-in opens 2 hours before, so the slot
- * starts just past the booking limit and the spec reloads until the window opens (at most
- * about a minute and a half): the server's clock decides, as in production.
+ * starts on the first whole minute past the booking limit and the spec reloads until the
+ * window opens (at most about 70 s): the server's clock decides, as in production.
  */
 import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
@@ -27,8 +27,9 @@ describe('check-in on the schedule', () => {
       await buyPlan(p, 'gold');
       const app = await apiAs<{ _id: string }>('POST', `/api/jobs/${job._id}/apply`, p.token, {});
       await apiAs('POST', `/api/studio/applications/${app._id}/status`, studio.token, { status: 'auditioning' });
-      // Just past the 2-hour booking limit, on a whole minute.
-      const start = new Date(Math.ceil((Date.now() + 2 * 3_600_000 + 40_000) / MIN) * MIN);
+      // The first whole minute (slots start on one, docs/slots.md) past the 2-hour booking limit
+      // with 10 s to make and book it: check-in opens 10 to 70 s from now.
+      const start = new Date(Math.ceil((Date.now() + 2 * 3_600_000 + 10_000) / MIN) * MIN);
       const made = await apiAs<{ slots: OpenSlot[] }>('POST', `/api/studio/jobs/${job._id}/slots`, studio.token, { startsAt: start.toISOString(), minutes: 15, count: 1, place: 'Studio 1' });
       await apiAs('PUT', `/api/audition/applications/${app._id}/slot`, p.token, { slotId: made.slots[0]!._id });
       const name = personName(p.fname);
@@ -36,7 +37,9 @@ describe('check-in on the schedule', () => {
       const { page } = await open({ viewport: PHONE, as: studio, path: `/dashboard/jobs/${job._id}/schedule` });
       const row = page.getByTestId('schedule-row').filter({ hasText: name });
       const arrive = row.getByRole('button', { name: SLOT_TEXT.markArrived(name) });
-      // Before the window: no buttons; reload until it opens (the server's clock decides).
+      // Before the window: no buttons; reload until it opens (the server's clock decides). The
+      // row is drawn first, so no buttons means the window, not a page still loading.
+      await row.waitFor();
       if ((await arrive.count()) === 0) {
         await row.getByText(/Check-in opens/).waitFor();
         await shoot(page, 'check-in-before');
@@ -45,7 +48,7 @@ describe('check-in on the schedule', () => {
         .poll(
           async () => {
             if ((await arrive.count()) > 0) return true;
-            await page.waitForTimeout(5000);
+            await page.waitForTimeout(1000);
             await page.reload();
             await row.waitFor();
             return (await arrive.count()) > 0;
