@@ -56,7 +56,7 @@ const envSchema = z.object({
   /**
    * Seconds a booking or decline can be undone before the performer is told (docs/applications.md,
    * "Decisions"). The spec's 30 unless set; only the end-to-end suite sets it shorter, so its
-   * specs do not wait half a minute on the real clock for each notice (docs/operations.md).
+   * specs do not wait half a minute on the real clock for each notice (docs/architecture.md, "End-to-end tests").
    */
   DECISION_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(DECISION_LIMITS.undoSeconds),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,5 +1,5 @@
 /**
- * The undo window is a server setting (docs/applications.md, "Decisions"; docs/operations.md):
+ * The undo window is a server setting (docs/applications.md, "Decisions"):
  * unset, a booking can be undone for the spec's 30 s and its notice waits as long; with
  * DECISION_UNDO_SECONDS the window, the notice's wait and what /api/config tells the web all
  * follow the setting. The end-to-end suite runs with a short one.
