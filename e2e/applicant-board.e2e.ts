@@ -17,7 +17,7 @@ import type { MyApplicationsAnswer, StudioApplicationsAnswer } from '../src/cont
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
 import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
-import { E2E_UNDO_SECONDS } from './undo-window.js';
+import { E2E_UNDO_SECONDS } from './short-waits.js';
 import { playableTape, requestTapes, sendTape, slowToFailTape, tapedApplicant, tapeReady } from './tape-data.js';
 import { mkdir } from 'node:fs/promises';
 import { buyPlan, controlsCoveredBy, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';

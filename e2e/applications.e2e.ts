@@ -10,7 +10,7 @@ import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { SLOT_TEXT } from '../src/contract/slots-texts.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
-import { E2E_UNDO_SECONDS } from './undo-window.js';
+import { E2E_UNDO_SECONDS } from './short-waits.js';
 import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
 let studio: StudioUser;

@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { personName } from '../src/contract/names.js';
 import { SLOT_TEXT } from '../src/contract/slots-texts.js';
 import { apiAs, postJob } from './application-data.js';
-import { E2E_UNDO_SECONDS } from './undo-window.js';
+import { E2E_UNDO_SECONDS } from './short-waits.js';
 import { buyPlan, createStudio, createUser, DESKTOP, expectNoOverflow, it, PHONE, screenshotDir, SLOW_TEST } from './harness.js';
 
 const HOUR = 3_600_000;
