@@ -17,6 +17,7 @@ import type { MyApplicationsAnswer, StudioApplicationsAnswer } from '../src/cont
 import { addPhoto, apiAs, postJob } from './application-data.js';
 import { AVAILABILITY_MSG } from '../src/contract/availability-texts.js';
 import { PLAYBACK_MSG } from '../src/contract/media-playback.js';
+import { E2E_UNDO_SECONDS } from './short-waits.js';
 import { playableTape, requestTapes, sendTape, slowToFailTape, tapedApplicant, tapeReady } from './tape-data.js';
 import { mkdir } from 'node:fs/promises';
 import { buyPlan, controlsCoveredBy, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, shoot, SLOW_TEST, toastTexts, screenshotDir } from './harness.js';
@@ -205,10 +206,10 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
     await column('Declined').getByText(personName(third.fname)).waitFor();
     await shoot(page, 'board-declined');
 
-    // The performer reads the reason, once the 30 seconds to undo have passed.
+    // The performer reads the reason, once the seconds to undo (E2E_UNDO_SECONDS) have passed.
     const reason = DECISION_MSG.reasonText('went_another_way');
     await expect
-      .poll(async () => JSON.stringify(await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', first.token)), { timeout: 90_000, interval: 2000 })
+      .poll(async () => JSON.stringify(await apiAs<MyApplicationsAnswer>('GET', '/api/audition/applications', first.token)), { timeout: (E2E_UNDO_SECONDS + 60) * 1000, interval: 1000 })
       .toContain(reason);
     const performerView = await open({ viewport: PHONE, as: first, path: '/applications' });
     await performerView.page.getByText(reason).first().waitFor();
@@ -457,6 +458,8 @@ describe('/dashboard/jobs/{id}/applicants: the applicant board', () => {
       await decline.getByLabel(DECISION_MSG.reasonField).selectOption('went_another_way');
       await decline.getByRole('button', { name: APP_MSG.action('declined') }).click();
       await expect.poll(() => focusedName(page)).toContain(DECISION_MSG.undo);
+      // The bar names the server's window (/api/config), not the spec's constant.
+      expect(await page.locator('.undo-bar').innerText()).toContain(DECISION_MSG.undoHint(E2E_UNDO_SECONDS, 3));
       expect(await controlsCoveredBy(page, '.undo-bar, .toast')).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await controlsCoveredBy(page, '.undo-bar, .toast')).toEqual([]);

@@ -10,6 +10,7 @@ import type { MyApplicationsAnswer } from '../src/contract/applications.js';
 import { MARKET_MSG } from '../src/contract/marketplace-messages.js';
 import { SLOT_TEXT } from '../src/contract/slots-texts.js';
 import { addPhoto, apiAs, postJob } from './application-data.js';
+import { E2E_UNDO_SECONDS } from './short-waits.js';
 import { buyPlan, clearMail, createStudio, createUser, DESKTOP, expectAccessible, expectNoOverflow, focusedName, it, PHONE, readMail, shoot, SLOW_TEST, type StudioUser } from './harness.js';
 
 let studio: StudioUser;
@@ -57,13 +58,14 @@ describe('applying and /applications', () => {
     await expect.poll(() => timeline.innerText()).toContain('Viewed');
     await apiAs('POST', `/api/studio/applications/${sent[0]!._id}/status`, studio.token, { status: 'shortlisted' });
     await apiAs('POST', `/api/studio/applications/${sent[0]!._id}/status`, studio.token, { status: 'booked' });
-    // A booking reaches the performer once its 30 s undo window has passed (docs/applications.md, "Decisions").
+    // A booking reaches the performer once its undo window has passed (docs/applications.md,
+    // "Decisions"; the e2e app's is E2E_UNDO_SECONDS).
     await expect
       .poll(async () => {
         await page.reload();
         await timeline.waitFor();
         return page.getByRole('heading', { name: /Booked/ }).count();
-      }, { timeout: 75_000, interval: 5_000 })
+      }, { timeout: (E2E_UNDO_SECONDS + 45) * 1000, interval: 1_000 })
       .toBe(1);
     expect(await timeline.innerText()).toMatch(/Applied[\s\S]*Viewed[\s\S]*Shortlisted[\s\S]*Booked/);
     // The bell counts two notices for the studio's three changes: Shortlisted's notice took the
@@ -121,8 +123,8 @@ describe('applying and /applications', () => {
     await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 30_000 }).toBe('1');
     // With the stream open the bell does not poll: only the live event can bring this one.
     await apiAs('POST', `/api/studio/applications/${mine!._id}/status`, studio.token, { status: 'booked' });
-    // The booking's notice goes out once its 30 s undo window has passed.
-    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: 75_000 }).toBe('2');
+    // The booking's notice goes out once its undo window (E2E_UNDO_SECONDS) has passed.
+    await expect.poll(() => page.getByTestId('bell-count').innerText(), { timeout: (E2E_UNDO_SECONDS + 45) * 1000 }).toBe('2');
     expect(await page.getByRole('button', { name: `${APP_MSG.notifications}: ${APP_MSG.unread(2)}` }).count()).toBe(1);
   }, SLOW_TEST);
 

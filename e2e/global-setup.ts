@@ -13,6 +13,7 @@ import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startAppProcess } from '../test/app-process.js';
 import { E2E_ADMIN_EMAIL } from './admin-email.js';
+import { E2E_SLOT_LOCK_MINUTES, E2E_UNDO_SECONDS } from './short-waits.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -64,7 +65,12 @@ export default async function setup(project: TestProject) {
     const temporary = `${file}.${randomUUID()}.tmp`;
     void writeFile(temporary, JSON.stringify(mail)).then(() => rename(temporary, file));
   });
-  const app = await startAppProcess({ SMTP_URL: sink.url, ADMIN_EMAILS: E2E_ADMIN_EMAIL });
+  const app = await startAppProcess({
+    SMTP_URL: sink.url,
+    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    DECISION_UNDO_SECONDS: String(E2E_UNDO_SECONDS),
+    SLOT_LOCK_MINUTES: String(E2E_SLOT_LOCK_MINUTES),
+  });
   project.provide('baseUrl', app.baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('smtpUrl', sink.url);

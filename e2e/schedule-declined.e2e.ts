@@ -1,14 +1,14 @@
 /**
  * The schedule after a decline (docs/slots.md, "When a decision or a close ends a booking";
  * issue 49, item 3): while the decline can still be undone the performer keeps their time;
- * once it stands (30 s, told by the background runner) the time is free on the open schedule
+ * once it stands (the undo window, E2E_UNDO_SECONDS here; told by the background runner) the time is free on the open schedule
  * (live, without a reload) and in its print view, at 390 and 1280 px.
  */
 import { describe, expect } from 'vitest';
-import { DECISION_LIMITS } from '../src/contract/decisions-messages.js';
 import { personName } from '../src/contract/names.js';
 import { SLOT_TEXT } from '../src/contract/slots-texts.js';
 import { apiAs, postJob } from './application-data.js';
+import { E2E_UNDO_SECONDS } from './short-waits.js';
 import { buyPlan, createStudio, createUser, DESKTOP, expectNoOverflow, it, PHONE, screenshotDir, SLOW_TEST } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -34,7 +34,7 @@ describe('/dashboard/jobs/{id}/schedule after a decline', () => {
     expect(await page.getByText(name).count()).toBeGreaterThan(0);
     // Once the decline stands (the background runner tells it), the time is free…
     const booked = async () => (await apiAs<{ slots: { booking: unknown }[] }>('GET', `/api/studio/jobs/${job._id}/slots`, studio.token)).slots[0]!.booking;
-    await expect.poll(booked, { timeout: (DECISION_LIMITS.undoSeconds + 30) * 1000, interval: 1_000 }).toBeNull();
+    await expect.poll(booked, { timeout: (E2E_UNDO_SECONDS + 30) * 1000, interval: 1_000 }).toBeNull();
     // …and the open schedule hears it without a reload: the time, and "Who to call back".
     await expect.poll(() => page.locator('.schedule-list').getByText(name).count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => page.getByText(name).count(), { timeout: 15_000 }).toBe(0);

@@ -9,5 +9,10 @@ export const appConfigAnswer = z.object({
   /** The PayPal SDK address, without a query string (react-paypal-js `sdkBaseUrl`). */
   paypalSdkUrl: z.string(),
   playStoreUrl: z.string(),
+  /**
+   * Seconds a booking or decline can be undone: the server's window (docs/applications.md,
+   * "Decisions"), the spec's DECISION_LIMITS.undoSeconds unless the server is set otherwise.
+   */
+  undoSeconds: z.number().int().positive(),
 });
 export type AppConfig = z.infer<typeof appConfigAnswer>;

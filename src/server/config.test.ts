@@ -19,6 +19,9 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://x'],
     ['SEED_DEMO', 'maybe'],
     ['JWT_SECRET', 'short'],
+    ['DECISION_UNDO_SECONDS', '0'],
+    ['DECISION_UNDO_SECONDS', '2.5'],
+    ['DECISION_UNDO_SECONDS', 'soon'],
   ])('names a malformed %s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(name));

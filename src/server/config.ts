@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DECISION_LIMITS } from '../contract/decisions-messages.js';
+import { SLOT_LIMITS } from '../contract/slots-texts.js';
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -52,6 +54,19 @@ const envSchema = z.object({
   STORAGE_MIN_FREE_MB: z.coerce.number().int().min(0).default(512),
   /** Videos and tapes this instance converts at once (docs/media.md, "Conversion"). */
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Seconds a booking or decline can be undone before the performer is told (docs/applications.md,
+   * "Decisions"). The spec's 30 unless set; only the end-to-end suite sets it shorter, so its
+   * specs do not wait half a minute on the real clock for each notice (docs/architecture.md, "End-to-end tests").
+   */
+  DECISION_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(DECISION_LIMITS.undoSeconds),
+  /**
+   * Minutes before an audition time's start from which it is no longer booked, moved or
+   * cancelled (docs/slots.md, "Booking"). The spec's 2 hours unless set; only the end-to-end
+   * suite sets it shorter, so a spec can book a time whose check-in is already open rather
+   * than wait on the real clock for it to open (docs/architecture.md, "End-to-end tests").
+   */
+  SLOT_LOCK_MINUTES: z.coerce.number().int().min(0).max(10080).default(SLOT_LIMITS.lockedHours * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -4,7 +4,7 @@
  * and the caller mails them after commit (docs/applications.md).
  */
 import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { APP_MSG, DECISION_LIMITS, DECISION_MSG, FINAL_STATUSES, type ApplicationStatus, type DeclineReason } from '../../../contract/applications.js';
+import { APP_MSG, DECISION_MSG, FINAL_STATUSES, type ApplicationStatus, type DeclineReason } from '../../../contract/applications.js';
 import { APPLICATION_LIMITS } from '../../../contract/applications-limits.js';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer.js';
 import { applications, decisionNotices, jobRoles, jobs, notifications, studios, users } from '../../db/schema/index.js';
@@ -31,13 +31,14 @@ export const historyAppend = (status: ApplicationStatus, at: Date, by?: Actor) =
 
 /**
  * A decision's reason and note for the performer (docs/applications.md, "Decisions").
- * `undoable`: a booking or decline the studio may undo for DECISION_LIMITS.undoSeconds;
- * its notice is not sent now but written to the outbox (decision_notices), due then.
+ * `undoSeconds`: a booking or decline the studio may undo for this long (the server's
+ * DECISION_UNDO_SECONDS, the spec's DECISION_LIMITS.undoSeconds unless set); its notice is not
+ * sent now but written to the outbox (decision_notices), due then. Unset: not undoable.
  */
 export interface DecisionInput {
   reason?: DeclineReason | null;
   note?: string;
-  undoable?: boolean;
+  undoSeconds?: number;
   /** Who made the move; kept in the history entry. */
   by?: Actor;
 }
@@ -80,7 +81,8 @@ export async function changeStatus(
   const note = decided.note ?? '';
   // The window is on the database's clock, as the undo and the notice sweep read it: instances
   // whose clocks disagree still agree on it (docs/faults.md, "Clocks that disagree").
-  const undoUntil = sql`now() + make_interval(secs => ${DECISION_LIMITS.undoSeconds})`;
+  const undoable = decided.undoSeconds !== undefined;
+  const undoUntil = sql`now() + make_interval(secs => ${decided.undoSeconds ?? 0})`;
   // A final decision records its reason and note; an undoable one also what it may go back to.
   const decision = final
     ? {
@@ -88,8 +90,8 @@ export async function changeStatus(
         decisionNote: note,
         decidedAt: at,
         // In SET, the column is the value before this update: the status the undo puts back.
-        undoStatus: decided.undoable ? sql`${applications.status}` : null,
-        undoUntil: decided.undoable ? undoUntil : null,
+        undoStatus: undoable ? sql`${applications.status}` : null,
+        undoUntil: undoable ? undoUntil : null,
       }
     : {};
   const stamp = sql`${at.toISOString()}::timestamptz`;
@@ -130,7 +132,7 @@ export async function changeStatus(
     .leftJoin(jobRoles, eq(jobRoles.id, moved.roleId))
     .leftJoin(users, eq(users.id, moved.performerId));
   const changed = rows.map(({ id, performerId }) => ({ id, performerId }));
-  if (decided.undoable && changed.length > 0) {
+  if (undoable && changed.length > 0) {
     // Told once the undo window has passed, by the decision-notice sweep (decision-notices.ts).
     await tx.insert(decisionNotices).values(changed.map(({ id }) => ({ applicationId: id, status, dueAt: undoUntil })));
     return { changed, mails: [], events: [] };

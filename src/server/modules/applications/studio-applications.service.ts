@@ -51,9 +51,12 @@ export interface MoveInput {
   note?: string;
 }
 
-/** Bookings and declines are undoable for 30 s and told only then (docs/applications.md, "Decisions"). */
-const decisionOf = (body: MoveInput, by?: Actor): DecisionInput => ({
-  ...(body.status === 'booked' || body.status === 'declined' ? { reason: body.reason ?? null, note: body.note ?? '', undoable: true } : {}),
+/**
+ * Bookings and declines are undoable for `undoSeconds` (30 s unless the server's setting says
+ * otherwise) and told only then (docs/applications.md, "Decisions").
+ */
+const decisionOf = (body: MoveInput, undoSeconds: number, by?: Actor): DecisionInput => ({
+  ...(body.status === 'booked' || body.status === 'declined' ? { reason: body.reason ?? null, note: body.note ?? '', undoSeconds } : {}),
   ...(by ? { by } : {}),
 });
 
@@ -136,6 +139,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
   const accounts = createStudioAccountsService(ctx);
   const availability = createAvailabilityService(ctx);
   const mail = mailSettings(ctx.config.env);
+  const undoSeconds = ctx.config.env.DECISION_UNDO_SECONDS;
   const tapeUrls = tapeUrlChecks(ctx.config.jwtSecret);
 
   /** Each application's latest self-tape (docs/self-tapes.md), with its signed URL. */
@@ -469,7 +473,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
       if (FINAL_STATUSES.includes(found.status)) throw errors.conflict(APP_MSG.finalStatus(found.status));
       if (found.status === status) return found;
       // A change that raced into a final status in between changes nothing: 409 too.
-      if (!(await move(found._id, status, log, undefined, decisionOf(body, by)))) {
+      if (!(await move(found._id, status, log, undefined, decisionOf(body, undoSeconds, by)))) {
         const now = await own(userId, applicationId);
         throw errors.conflict(APP_MSG.finalStatus(now.status));
       }
@@ -492,7 +496,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
       const job = await ownJobId(userId, jobId);
       const unique = [...new Set(ids)];
       if (!unique.every(isUuid)) throw errors.notInJob();
-      const decided = decisionOf(body, by);
+      const decided = decisionOf(body, undoSeconds, by);
       const now = new Date();
       const { changed, ...after } = await db.transaction(async (tx) => {
         const rows = await tx.select({ id: applications.id, jobId: applications.jobId, status: applications.status }).from(applications).where(inArray(applications.id, unique)).for('update');
@@ -507,7 +511,7 @@ export function createStudioApplicationsService(ctx: AppContext) {
       });
       void sendAfterCommit(ctx, after, log);
       const moved = await read(and(inArray(applications.id, unique), eq(jobs.id, job)));
-      const until = decided.undoable && changed.length > 0 ? moved.find((a) => a.undoUntil)?.undoUntil ?? null : null;
+      const until = decided.undoSeconds !== undefined && changed.length > 0 ? moved.find((a) => a.undoUntil)?.undoUntil ?? null : null;
       return { applications: moved, undo: until ? { until } : null };
     },
 

@@ -11,6 +11,7 @@ export const configRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     // react-paypal-js appends the query itself: the base address carries none.
     paypalSdkUrl: env.PAYPAL_SDK_URL.split('?')[0] ?? env.PAYPAL_SDK_URL,
     playStoreUrl: env.PLAY_STORE_URL,
+    undoSeconds: env.DECISION_UNDO_SECONDS,
   };
 
   app.get('/api/config', { schema: { response: { 200: appConfigAnswer } } }, async (_req, reply) => {

@@ -153,7 +153,10 @@ export function createSlotsService(ctx: AppContext) {
     const rows = lock ? await q.for('update') : await q;
     return rows.find((r) => r.round === SLOT_LIMITS.defaultRound) ?? rows[0];
   }
-  const notLocked = (now: Date) => gt(auditionSlots.startsAt, new Date(now.getTime() + SLOT_LIMITS.lockedHours * HOUR));
+  // Nothing is booked, moved or cancelled this close to the start: the spec's 2 hours unless the
+  // server's SLOT_LOCK_MINUTES says otherwise (docs/slots.md).
+  const lockMs = ctx.config.env.SLOT_LOCK_MINUTES * 60_000;
+  const notLocked = (now: Date) => gt(auditionSlots.startsAt, new Date(now.getTime() + lockMs));
 
   return {
     /** Back-to-back slots with the gaps; any overlap with the job's slots refuses them all. */
@@ -463,10 +466,10 @@ export function createSlotsService(ctx: AppContext) {
         if (!invited) throw errors.notInvited();
       }
       if (target.bookedApplicationId === app.id) return booked(target);
-      if (!(target.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
+      if (!(target.startsAt.getTime() > now.getTime() + lockMs)) throw errors.tooLate();
       // One booking per round: booking in a round where one is held moves it (CASTING.md §3, OFFICE.md §4).
       const old = rows.find((r) => r.bookedApplicationId === app.id && r.round === target.round);
-      if (old && !(old.startsAt.getTime() > now.getTime() + SLOT_LIMITS.lockedHours * HOUR)) throw errors.tooLate();
+      if (old && !(old.startsAt.getTime() > now.getTime() + lockMs)) throw errors.tooLate();
       // A booking within a day of the start: its own mail carries the file, so no reminder mail follows.
       const soon = target.startsAt.getTime() - now.getTime() <= SLOT_LIMITS.mailReminderHours * HOUR;
       const take = async (tx: Tx) => {

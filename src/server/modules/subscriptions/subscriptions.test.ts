@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DECISION_LIMITS } from '../../../contract/decisions-messages.js';
 import { MARKET_MSG } from '../../../contract/marketplace-messages.js';
 import { MSG } from '../../../contract/messages.js';
 import { PLANS, SUBSCRIPTION_DAYS } from '../../../contract/plans.js';
@@ -469,6 +470,7 @@ describe('GET /api/config', () => {
       paypalClientId: fake.clientId,
       paypalSdkUrl: 'https://www.paypal.com/sdk/js',
       playStoreUrl: expect.stringMatching(/^https:\/\//),
+      undoSeconds: DECISION_LIMITS.undoSeconds,
     });
     expect(res.body).not.toContain(fake.clientSecret);
   });

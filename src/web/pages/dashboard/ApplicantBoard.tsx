@@ -20,7 +20,8 @@ import { useApplicantBoard } from '../../api/applicant-board';
 import { useDecideApplication } from '../../api/decide-application';
 import { useMoveApplications } from '../../api/move-applications';
 import { useUndoMoves } from '../../api/undo-moves';
-import { DECISION_LIMITS, DECISION_MSG } from '../../../contract/decisions-messages';
+import { useUndoSeconds } from '../../api/config';
+import { DECISION_MSG } from '../../../contract/decisions-messages';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 import { useStudioRole } from '../../components/useStudioRole';
 import { useToast } from '../../components/Toasts';
@@ -72,6 +73,8 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
   // A final move waits here for its one confirmation.
   const [asking, setAsking] = useState<{ ids: string[]; status: 'booked' | 'declined'; who: string } | null>(null);
   // The last final move, undoable until `until` (docs/applications.md).
+  // The hint names the server's window; the bar itself goes at the server's `undoUntil`.
+  const undoSeconds = useUndoSeconds();
   const [undo, setUndo] = useState<{ ids: string[]; text: string; until: number } | null>(null);
   // The moves' own pending state keeps the dialog's confirm off while one runs; what follows is said where each is called.
   const decide = useDecideApplication();
@@ -332,7 +335,7 @@ export function ApplicantBoard({ job }: { job: OwnJob }) {
       {/* In the page's flow above the board, not floating over it: it covers no card or button (issue 49 item 19). */}
       {undo && (
         <div className="undo-bar" role="status">
-          <span>{undo.text} {DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, undo.ids.length)}</span>
+          <span>{undo.text} {DECISION_MSG.undoHint(undoSeconds, undo.ids.length)}</span>
           <button ref={undoRef} type="button" className="btn btn-secondary" data-undo onClick={undoLast}>{DECISION_MSG.undo}</button>
         </div>
       )}

@@ -8,6 +8,7 @@ import { useId, useRef, useState } from 'react';
 import { DECISION_LIMITS, DECISION_MSG, DECLINE_REASONS, type DeclineReason } from '../../../contract/decisions-messages';
 import { BOARD_MSG } from '../../../contract/board-messages';
 import { APP_MSG } from '../../../contract/applications-messages';
+import { useUndoSeconds } from '../../api/config';
 import { FormField } from '../../components/FormField';
 import { keepTabInside, useModalDialog } from '../../components/modal-dialog';
 import '../../components/confirm-dialog.css';
@@ -34,6 +35,7 @@ export function DecisionDialog({ status, who, count, onConfirm, onCancel, pendin
   const ref = useRef<HTMLDialogElement>(null);
   useModalDialog(ref);
   const titleId = useId();
+  const undoSeconds = useUndoSeconds();
   const [reason, setReason] = useState<DeclineReason | ''>('');
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function DecisionDialog({ status, who, count, onConfirm, onCancel, pendin
   return (
     <dialog ref={ref} className="confirm-dialog card decision-dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }} onKeyDown={keepTabInside}>
       <h2 id={titleId}>{declining ? BOARD_MSG.declineTitle(who) : BOARD_MSG.bookTitle(who)}</h2>
-      <p>{DECISION_MSG.undoHint(DECISION_LIMITS.undoSeconds, count)}</p>
+      <p>{DECISION_MSG.undoHint(undoSeconds, count)}</p>
       {declining && (
         <FormField id="decision-reason" label={DECISION_MSG.reasonField} error={problem}>
           {(a) => (
