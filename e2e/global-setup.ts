@@ -13,7 +13,7 @@ import type { TestProject } from 'vitest/node';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { startAppProcess } from '../test/app-process.js';
 import { E2E_ADMIN_EMAIL } from './admin-email.js';
-import { E2E_SLOT_LOCK_MINUTES, E2E_UNDO_SECONDS } from './short-waits.js';
+import { E2E_CONVERSION_EVERY_SECONDS, E2E_SLOT_LOCK_MINUTES, E2E_UNDO_SECONDS } from './short-waits.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -70,6 +70,7 @@ export default async function setup(project: TestProject) {
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     DECISION_UNDO_SECONDS: String(E2E_UNDO_SECONDS),
     SLOT_LOCK_MINUTES: String(E2E_SLOT_LOCK_MINUTES),
+    CONVERSION_EVERY_SECONDS: String(E2E_CONVERSION_EVERY_SECONDS),
   });
   project.provide('baseUrl', app.baseUrl);
   project.provide('mailDir', mailDir);

@@ -49,7 +49,8 @@ export const playableTape = () => ({ name: 'my tape.mp4', type: 'video/mp4', buf
 /**
  * A tape that stays `processing` for several seconds: sound only in an MP4, made with the npm
  * ffmpeg. Its container passes the upload's check, and each conversion attempt fails, so it is
- * tried three times, a pass (3 s) apart, before it ends `failed` with its reason.
+ * tried three times, a pass apart (2 s in the end-to-end app, e2e/short-waits.ts; 3 s by
+ * default), before it ends `failed` with its reason.
  */
 export function slowToFailTape(): { name: string; type: string; buffer: Buffer } {
   const dir = mkdtempSync(path.join(tmpdir(), 'tape-'));

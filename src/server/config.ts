@@ -67,6 +67,12 @@ const envSchema = z.object({
    * than wait on the real clock for it to open (docs/architecture.md, "End-to-end tests").
    */
   SLOT_LOCK_MINUTES: z.coerce.number().int().min(0).max(10080).default(SLOT_LIMITS.lockedHours * 60),
+  /**
+   * Seconds between passes of the video conversion job (docs/media.md, "Conversion"): 3 unless
+   * set; only the end-to-end suite sets it shorter, so its specs do not wait on the real clock
+   * for each pass and each retry of a tape (docs/architecture.md, "End-to-end tests").
+   */
+  CONVERSION_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

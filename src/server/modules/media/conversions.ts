@@ -29,7 +29,7 @@ import type { BackgroundJob } from '../../background/runner.js';
 export const CONVERSION_ATTEMPTS = 3;
 /** A claim not renewed for this long is a dead worker's (renewed every third of it while ffmpeg runs). */
 export const CONVERSION_LEASE_MS = 90_000;
-/** How often each instance looks for waiting items. */
+/** How often each instance looks for waiting items unless CONVERSION_EVERY_SECONDS says otherwise (the config's default is this). */
 export const CONVERSION_EVERY_MS = 3_000;
 /** ffmpeg is stopped after this long on one item (a 300 MB tape at 1080p takes minutes, not this). */
 const FFMPEG_TIMEOUT_MS = 30 * 60_000;
@@ -393,7 +393,7 @@ type SQLSet = ReturnType<typeof sql>;
 /** The background job: on every instance, each pass drains the queue. */
 export function conversionJob(ctx: AppContext, log: FastifyBaseLogger, instanceId: string, metrics?: Metrics): BackgroundJob {
   const worker = createConversionWorker(ctx, log, { instanceId, concurrency: ctx.config.env.TRANSCODE_CONCURRENCY, metrics });
-  return { name: 'media-conversions', everyMs: CONVERSION_EVERY_MS, runsOn: 'every', run: () => worker.drain() };
+  return { name: 'media-conversions', everyMs: ctx.config.env.CONVERSION_EVERY_SECONDS * 1000, runsOn: 'every', run: () => worker.drain() };
 }
 
 /** Queues what was stored before conversions existed, once per start (docs/media.md, "Conversion"). */
