@@ -4,7 +4,7 @@
  */
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { readTemplate } from '../src/server/db/pglite-template.js';
-import { createPostgresDatabase } from './postgres-database.js';
+import { createPostgresDatabase, postgresTemplateName } from './postgres-database.js';
 
 export const testEngine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -14,7 +14,8 @@ export async function openTestDatabase(): Promise<Database> {
     if (!template) throw new Error('no PGlite template: the global setup (test/global-setup.ts) makes it');
     return openDatabase({ kind: 'pglite', dataDir: 'memory://', loadDataDir: template }, { migrate: false });
   }
-  const fresh = await createPostgresDatabase();
+  // A copy of the migrated template the global setup keeps; opening it still checks its migrations.
+  const fresh = await createPostgresDatabase({ template: postgresTemplateName() });
   const database = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
   return {
     ...database,

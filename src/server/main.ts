@@ -1,12 +1,5 @@
 /** Starts the portal: reads settings, opens the stores, listens, and stops gracefully. */
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { closeContext, createContext } from './context.js';
-import { seedDemoIfEmpty } from './seed/index.js';
-import { backgroundJobs } from './background/jobs.js';
-import { createRunner } from './background/runner.js';
-import { createMetrics } from './metrics.js';
-import { holdUploadOwner } from './modules/media/index.js';
 
 async function main() {
   let config;
@@ -19,6 +12,17 @@ async function main() {
     }
     throw err;
   }
+  // The rest of the app is loaded only once the settings are good: a refused start says why
+  // at once, without loading every module first.
+  const [{ buildApp }, { closeContext, createContext }, { seedDemoIfEmpty }, { backgroundJobs }, { createRunner }, { createMetrics }, { holdUploadOwner }] = await Promise.all([
+    import('./app.js'),
+    import('./context.js'),
+    import('./seed/index.js'),
+    import('./background/jobs.js'),
+    import('./background/runner.js'),
+    import('./metrics.js'),
+    import('./modules/media/index.js'),
+  ]);
   const ctx = await createContext(config, (line) => console.log(line));
   // PGlite has no autovacuum: fresh rows get their statistics before the first search.
   if ((await seedDemoIfEmpty(ctx)) > 0) await ctx.database.maintain();

@@ -82,13 +82,13 @@ describe('POST /api/auth/forgot-password', () => {
 
   it('limits links per e-mail (from many addresses) and per address (for many e-mails) with 429', async () => {
     const p = await buildPerformer(t);
-    const perEmail = [];
-    for (let i = 0; i < 4; i++) perEmail.push((await forgot(p.email)).statusCode);
-    expect(perEmail).toEqual([200, 200, 200, 429]);
+    // Sent together: each answer takes its 300 ms floor, and 25 of them one after another were
+    // 7 s of this file; the count is the same whichever of them comes first.
+    const perEmail = (await Promise.all(Array.from({ length: 4 }, () => forgot(p.email)))).map((r) => r.statusCode);
+    expect(perEmail.sort()).toEqual([200, 200, 200, 429]);
     const address = newAddress();
-    const perAddress = [];
-    for (let i = 0; i < 21; i++) perAddress.push((await forgot(`someone-${i}-${Date.now()}@example.com`, address)).statusCode);
-    expect(perAddress.slice(0, 20).every((s) => s === 200)).toBe(true);
+    const perAddress = (await Promise.all(Array.from({ length: 21 }, (_, i) => forgot(`someone-${i}-${Date.now()}@example.com`, address)))).map((r) => r.statusCode);
+    expect(perAddress.sort()).toEqual([...Array<number>(20).fill(200), 429]);
     const refused = await forgot('another@example.com', address);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ msg: MSG.tooManyRequests });

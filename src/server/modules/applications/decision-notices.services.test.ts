@@ -17,9 +17,10 @@ let a: AppProcess;
 let b: AppProcess;
 let sink: SmtpSink;
 let database: Database;
+const METRICS_TOKEN = 'decision-notices-metrics-token-0123456789';
 
 beforeAll(async () => {
-  two = await startTwoInstances('decisions');
+  two = await startTwoInstances('decisions', { METRICS_TOKEN });
   ({ a, b, sink, database } = two);
 }, 120_000);
 
@@ -28,6 +29,25 @@ afterAll(async () => {
 });
 
 const call = callInstance;
+
+/** The good decision-notice passes an instance has made, from its own /metrics. */
+async function sweepsOn(instance: AppProcess): Promise<number> {
+  const res = await fetch(`${instance.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('background_job_runs_total{') && l.includes('job="decision-notices"') && l.includes('outcome="ok"'));
+  return Number(line?.split(' ').at(-1) ?? 0);
+}
+
+/**
+ * Waits until each instance has made two more passes of the sweep (every 2 s), so at least
+ * one whole pass on each began after this call: instead of a fixed wait that only usually
+ * covers them.
+ */
+async function twoMoreSweepsOnBoth() {
+  const from = await Promise.all([a, b].map(sweepsOn));
+  await expect
+    .poll(async () => (await Promise.all([a, b].map(sweepsOn))).every((n, i) => n >= from[i]! + 2), { timeout: 20_000, interval: 100 })
+    .toBe(true);
+}
 const account = (kind: 'audition' | 'studio') => accountOn(two, kind, kind === 'studio' ? 'Outbox Studio' : 'Outbox Performer');
 
 describe('a decline decided on one instance', () => {
@@ -38,7 +58,7 @@ describe('a decline decided on one instance', () => {
     const res = await call(a, `/api/studio/applications/${made!.id}/status`, { status: 'declined', reason: 'availability' }, studio.token);
     expect(res.status).toBe(200);
     // Both sweeps run every 2 s: in the window, neither tells.
-    await new Promise((r) => setTimeout(r, 4_500));
+    await twoMoreSweepsOnBoth();
     expect(sink.messages.filter((m) => m.to === performer.email.toLowerCase() && m.subject.startsWith('Your application to'))).toHaveLength(0);
     // The 30 s pass (the stored due time and window move back).
     await database.db.execute(sql`update decision_notices set due_at = now() - interval '1 second' where application_id = ${made!.id}::uuid`);
@@ -47,8 +67,8 @@ describe('a decline decided on one instance', () => {
       if (sink.messages.some((m) => m.to === performer.email.toLowerCase() && m.subject === APP_MSG.mailSubject('declined', 'Outbox role'))) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    // A few more sweeps on both: nothing more comes.
-    await new Promise((r) => setTimeout(r, 5_000));
+    // More sweeps on both: nothing more comes.
+    await twoMoreSweepsOnBoth();
     const mails = sink.messages.filter((m) => m.to === performer.email.toLowerCase() && m.subject === APP_MSG.mailSubject('declined', 'Outbox role'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(DECISION_MSG.reasonLine('availability'));
