@@ -7,6 +7,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_MSG, APPLICATION_LIMITS, DECISION_LIMITS, DECISION_MSG, type StudioStatus } from '../../../contract/applications.js';
 import { runDecisionNotices } from './decision-notices.js';
+import { changeStatus } from './status-change.js';
+import { mailSettings } from '../notifications/index.js';
 import { MSG } from '../../../contract/messages.js';
 import { applications, notifications } from '../../db/schema/index.js';
 import { givePlan, postJob } from '../../../../test/application-factories.js';
@@ -106,6 +108,19 @@ describe('moving an application back and forth', () => {
     expect((await move(studio, applicationId, 'auditioning')).statusCode).toBe(200);
     const mails = await mailsOnceArrived(performer, APP_MSG.mailSubject('auditioning', 'Hourly role'));
     expect(mails).toHaveLength(2);
+  });
+
+  it('of two moves stamped in the same millisecond, only the first takes the e-mail', async () => {
+    const studio = await buildStudioAccount(t, { fname: 'Same Instant Studio' });
+    const { applicationId } = await applicant(studio, 'Same instant role');
+    const at = new Date();
+    const mail = mailSettings(t.ctx.config.env);
+    const moveAt = (status: StudioStatus) => t.ctx.db.transaction((tx) => changeStatus(tx, eq(applications.id, applicationId), status, at, mail));
+    const first = await moveAt('shortlisted');
+    const second = await moveAt('auditioning');
+    expect(first.mails.map((m) => m.subject)).toEqual([APP_MSG.mailSubject('shortlisted', 'Same instant role')]);
+    expect(second.changed).toHaveLength(1);
+    expect(second.mails).toEqual([]);
   });
 
   it('moves of one application sent together send one e-mail and leave one unread notice', async () => {

@@ -63,8 +63,9 @@ const collapseKeyOf = (applicationId: string) => `application:${applicationId}`;
  * notifies each performer once, and answers the mails to send after commit.
  *
  * No floods (docs/applications.md): a move to a status that is not final e-mails the
- * performer only when the application's last such e-mail is an hour old; the update itself
- * decides it (`moved_mail_at`), so moves on two instances at once mail once. Its notice
+ * performer only when the application's last such e-mail is an hour old; the statement that
+ * moves it decides it under the row's lock (`moved_mail_at`), so moves on two instances at once
+ * mail once. Its notice
  * replaces the application's unread notice of the previous such move, so moves back and
  * forth leave one unread line. Final moves are always mailed and never replace a notice.
  */
@@ -96,6 +97,17 @@ export async function changeStatus(
     : {};
   const stamp = sql`${at.toISOString()}::timestamptz`;
   const mailDue = sql`${applications.movedMailAt} is null or ${applications.movedMailAt} <= ${stamp} - make_interval(mins => ${APPLICATION_LIMITS.movedMailEveryMinutes})`;
+  // The rows to move, locked, each with whether this move takes the hour's e-mail. Read under
+  // the lock: a move of the same application on another connection that committed first is seen
+  // (a locked row is re-read at its newest version), where comparing the stored time after the
+  // update could not tell apart two moves stamped in the same millisecond, and both mailed.
+  const before = tx.$with('before').as(
+    tx
+      .select({ id: applications.id, mailDue: sql<boolean>`${final ? sql`true` : mailDue}`.as('mail_due') })
+      .from(applications)
+      .where(and(where, notInArray(applications.status, [...FINAL_STATUSES])))
+      .for('update'),
+  );
   // One statement: the update, with the job, its studio and the performer of each changed row.
   const moved = tx.$with('moved').as(
     tx
@@ -105,20 +117,20 @@ export async function changeStatus(
         history: historyAppend(status, at, decided.by),
         updatedAt: at,
         ...decision,
-        ...(final ? {} : { movedMailAt: sql`case when ${mailDue} then ${stamp} else ${applications.movedMailAt} end` }),
+        ...(final ? {} : { movedMailAt: sql`case when ${before.mailDue} then ${stamp} else ${applications.movedMailAt} end` }),
       })
-      .where(and(where, notInArray(applications.status, [...FINAL_STATUSES])))
+      .from(before)
+      .where(eq(applications.id, before.id))
       .returning({
         id: applications.id,
         performerId: applications.performerId,
         jobId: applications.jobId,
         roleId: applications.roleId,
-        // The value after the update: this move took the hour's e-mail when it wrote its own time.
-        mailNow: final ? sql<boolean>`true`.as('mail_now') : sql<boolean>`coalesce(${applications.movedMailAt} = ${stamp}, false)`.as('mail_now'),
+        mailNow: sql<boolean>`${before.mailDue}`.as('mail_now'),
       }),
   );
   const rows = await tx
-    .with(moved)
+    .with(before, moved)
     .select({
       id: moved.id,
       performerId: moved.performerId,
